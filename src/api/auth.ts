@@ -1,0 +1,38 @@
+import { ApiError, request, requestDone } from './client';
+import {
+  ChangePasswordPayload, ForgotPasswordPayload, LoginAnswer, LoginPayload, RegisterPayload, UserStruct,
+  type User,
+} from './structs';
+
+interface Call { signal?: AbortSignal }
+
+/** POST /login: `is_active` false means the account awaits activation (SPEC §4). */
+export async function login(body: LoginPayload, { signal }: Call = {}): Promise<LoginAnswer> {
+  return request('POST', '/login', { body, payload: LoginPayload, answer: LoginAnswer, signal });
+}
+
+export async function register(body: RegisterPayload, { signal }: Call = {}): Promise<void> {
+  return requestDone('POST', '/register/company', { body, payload: RegisterPayload, signal });
+}
+
+export async function forgotPassword(body: ForgotPasswordPayload, { signal }: Call = {}): Promise<void> {
+  return requestDone('POST', '/forgotpassword', { body, payload: ForgotPasswordPayload, signal });
+}
+
+export async function changePassword(body: ChangePasswordPayload, { signal }: Call = {}): Promise<void> {
+  return requestDone('POST', '/changepassword', { body, payload: ChangePasswordPayload, signal });
+}
+
+export async function me({ signal }: Call = {}): Promise<User> {
+  return request('GET', '/me', { answer: UserStruct, signal });
+}
+
+/** GET /logout: status done or HTTP 401 both mean the session is over (SPEC §7). */
+export async function logout({ signal }: Call = {}): Promise<void> {
+  try {
+    await requestDone('GET', '/logout', { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.isUnauthorized) return;
+    throw error;
+  }
+}

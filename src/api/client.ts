@@ -1,0 +1,133 @@
+/**
+ * The only place that calls `fetch`. Every call goes to the versioned API with credentials,
+ * JSON in and out, a timeout, and a superstruct check of the payload and of the answer.
+ * Every failure is thrown as one typed `ApiError`; nothing here redirects or shows anything.
+ */
+import { StructError, type Struct } from 'superstruct';
+import { config } from '../config';
+import { StatusAnswer } from './structs';
+
+export type ApiErrorKind =
+  | 'network'
+  | 'timeout'
+  | 'http'
+  | 'invalid-answer'
+  | 'invalid-request'
+  | 'aborted';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  /** HTTP status, when the server answered. */
+  readonly status: number | undefined;
+  /** The server's `reason` or `message` text, when it gave one (SPEC §8). */
+  readonly reason: string | undefined;
+
+  constructor(kind: ApiErrorKind, options: { status?: number; reason?: string; cause?: unknown } = {}) {
+    super(`${kind}${options.status ? ` ${options.status}` : ''}${options.reason ? `: ${options.reason}` : ''}`, { cause: options.cause });
+    this.kind = kind;
+    this.status = options.status;
+    this.reason = options.reason;
+  }
+
+  get isUnauthorized(): boolean {
+    return this.kind === 'http' && this.status === 401;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type Method = 'GET' | 'POST';
+
+export interface RequestOptions<TAnswer> {
+  /** Request body, checked against `payload` before it is sent. */
+  body?: unknown;
+  payload?: Pick<Struct<unknown, unknown>, 'validate'>;
+  /** Struct of the answer; `null` when any 2xx answer is success and its body is not read. */
+  answer: Struct<TAnswer, unknown> | null;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+const TIMEOUT = Symbol('timeout');
+
+/** Picks the server's explanation from an error body: `reason` first, then `message`. */
+function reasonOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { reason, message } = body as { reason?: unknown; message?: unknown };
+  if (typeof reason === 'string' && reason.trim() !== '') return reason;
+  if (typeof message === 'string' && message.trim() !== '') return message;
+  return undefined;
+}
+
+async function readJson(response: Response): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  try {
+    const text = await response.text();
+    return { ok: true, value: text === '' ? undefined : JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** The absolute address of an API path (relative bases resolve against the page). */
+export function apiUrl(path: string): string {
+  const url = `${config.apiBaseUrl.replace(/\/$/, '')}${path}`;
+  return typeof location === 'undefined' ? url : new URL(url, location.href).href;
+}
+
+export async function request<TAnswer>(method: Method, path: string, options: RequestOptions<TAnswer>): Promise<TAnswer> {
+  const { body, payload, answer, signal, timeoutMs = config.apiTimeoutMs } = options;
+  if (payload) {
+    const [error] = payload.validate(body);
+    if (error) throw new ApiError('invalid-request', { cause: error });
+  }
+  if (signal?.aborted) throw new ApiError('aborted');
+
+  const controller = new AbortController();
+  const onAbort = () => controller.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => controller.abort(TIMEOUT), timeoutMs);
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } catch (cause) {
+    if (controller.signal.reason === TIMEOUT) throw new ApiError('timeout', { cause });
+    if (signal?.aborted) throw new ApiError('aborted', { cause });
+    throw new ApiError('network', { cause });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+
+  if (!response.ok) {
+    const parsed = await readJson(response).catch(() => ({ ok: false as const }));
+    throw new ApiError('http', { status: response.status, reason: parsed.ok ? reasonOf(parsed.value) : undefined });
+  }
+  if (answer === null) return undefined as TAnswer;
+
+  const parsed = await readJson(response);
+  if (!parsed.ok) throw new ApiError('invalid-answer', { status: response.status });
+  const [error, value] = answer.validate(parsed.value, { coerce: true });
+  if (error) throw new ApiError('invalid-answer', { status: response.status, cause: error instanceof StructError ? error : undefined });
+  return value;
+}
+
+/**
+ * Calls whose answer reads `status` (SPEC §7) succeed with `status: "done"`; any other status
+ * is a refusal explained by its `reason` or `message`.
+ */
+export async function requestDone(method: Method, path: string, options: Omit<RequestOptions<unknown>, 'answer'>): Promise<void> {
+  const result = await request(method, path, { ...options, answer: StatusAnswer });
+  if (result.status !== 'done') {
+    throw new ApiError('http', { status: 200, reason: reasonOf(result) });
+  }
+}

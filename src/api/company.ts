@@ -1,0 +1,17 @@
+import { request, requestDone } from './client';
+import { CompanyStruct, EditCompanyPayload, type Company } from './structs';
+
+interface Call { signal?: AbortSignal }
+
+export async function getCompany({ signal }: Call = {}): Promise<Company> {
+  return request('GET', '/company', { answer: CompanyStruct, signal });
+}
+
+export async function editCompany(body: EditCompanyPayload, { signal }: Call = {}): Promise<void> {
+  return requestDone('POST', '/edit/company', { body, payload: EditCompanyPayload, signal });
+}
+
+/** GET /contract/cancel: the answer's body is not specified; any 2xx is success. */
+export async function cancelContract({ signal }: Call = {}): Promise<void> {
+  return request('GET', '/contract/cancel', { answer: null, signal });
+}

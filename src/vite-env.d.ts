@@ -1,0 +1,19 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_API_BASE_URL?: string;
+  readonly VITE_API_TIMEOUT_MS?: string;
+  readonly VITE_STATUS_URL?: string;
+  readonly VITE_PRIVACY_URL?: string;
+  readonly VITE_IMPRINT_URL?: string;
+  readonly VITE_SERVICE_DESCRIPTION_URL?: string;
+  readonly VITE_LEGAL_NOTES_URL?: string;
+  readonly VITE_SUPPORT_EMAIL?: string;
+  readonly VITE_SALES_EMAIL?: string;
+  /** 'true' serves the app from the in-browser mock API (dev and demo builds). */
+  readonly VITE_MOCK_API?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
