@@ -35,6 +35,7 @@ export default defineConfig(({ mode }) => {
     build: {
       target: 'es2022',
       sourcemap: true,
+      manifest: true,
     },
     server: { port: 5173, strictPort: true },
     preview: { port: 4173, strictPort: true },

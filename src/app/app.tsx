@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Router, useLocation, type BaseLocationHook } from 'wouter';
+import type { Language } from '../config';
+import { ErrorBoundary } from './error-boundary';
+import { I18nProvider } from './i18n-provider';
+import { RouteEffects } from './route-effects';
+import { AppRoutes } from './routes';
+import { SessionProvider } from './session';
+import type { StoredSession } from './session-storage';
+
+function KeyedBoundary({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  return <ErrorBoundary resetKey={location}>{children}</ErrorBoundary>;
+}
+
+export interface AppProps {
+  session: StoredSession;
+  messages: Record<string, string>;
+  /** A location hook for tests (wouter's memoryLocation); the browser's by default. */
+  locationHook?: BaseLocationHook;
+  searchHook?: () => string;
+}
+
+export function App({ session, messages, locationHook, searchHook }: AppProps) {
+  const language: Language = session.language;
+  const routerProps = locationHook ? { hook: locationHook, ...(searchHook ? { searchHook } : {}) } : {};
+  return (
+    <Router {...routerProps}>
+      <SessionProvider initial={session}>
+        <I18nProvider initialLanguage={language} initialMessages={messages}>
+          <RouteEffects />
+          <KeyedBoundary>
+            <AppRoutes />
+          </KeyedBoundary>
+        </I18nProvider>
+      </SessionProvider>
+    </Router>
+  );
+}

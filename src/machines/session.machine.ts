@@ -1,0 +1,147 @@
+/**
+ * The customer's session (SPEC §4 "Session", §3 "Client state"): the logged-in flag and the
+ * language, kept in the browser session by the provided `persist` action; the user loaded by
+ * GET /me; logout by GET /logout. A 401 from /me (or reported by another machine as
+ * `session.expired`) ends the session silently; other failures keep it and offer a retry
+ * (docs/decisions/001).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { logout, me } from '../api/auth';
+import { setLanguage } from '../api/settings';
+import type { User } from '../api/structs';
+import type { Language } from '../config';
+import { isUnauthorized, userErrorFrom, type UserError } from './user-error';
+
+export interface SessionInput {
+  loggedIn: boolean;
+  language: Language;
+}
+
+export interface SessionContext {
+  loggedIn: boolean;
+  language: Language;
+  user: User | null;
+  error: UserError | null;
+}
+
+export type SessionEvent =
+  | { type: 'session.loggedIn' }
+  | { type: 'session.logout' }
+  | { type: 'session.expired' }
+  | { type: 'user.reload' }
+  | { type: 'user.retry' }
+  | { type: 'language.change'; language: Language };
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    loadUser: fromPromise<User>(({ signal }) => me({ signal })),
+    logout: fromPromise<void>(({ signal }) => logout({ signal })),
+    saveLanguage: fromPromise<void, { language: Language }>(({ input, signal }) => setLanguage(input.language, { signal })),
+  },
+  actions: {
+    /** Writes the logged-in flag and the language to the browser session (provided by the app). */
+    persist: () => {},
+    /** Shows /login after a logout (provided by the app). */
+    goToLogin: () => {},
+    startSession: assign({ loggedIn: true, error: null }),
+    endSession: assign({ loggedIn: false, user: null, error: null }),
+  },
+  guards: {
+    wasLoggedIn: ({ context }) => context.loggedIn,
+    isLoggedIn: ({ context }) => context.loggedIn,
+    isUnauthorized: ({ event }) => 'error' in event && isUnauthorized(event.error),
+  },
+}).createMachine({
+  id: 'session',
+  description: 'SPEC §4 Session: logged-in flag and language in the browser session; me, logout.',
+  context: ({ input }) => ({ loggedIn: input.loggedIn, language: input.language, user: null, error: null }),
+  type: 'parallel',
+  states: {
+    auth: {
+      initial: 'boot',
+      states: {
+        boot: {
+          always: [{ guard: 'wasLoggedIn', target: 'loggedIn' }, { target: 'loggedOut' }],
+        },
+        loggedOut: {
+          on: {
+            'session.loggedIn': {
+              target: 'loggedIn',
+              actions: ['startSession', 'persist'],
+            },
+          },
+        },
+        loggedIn: {
+          initial: 'loadingUser',
+          on: {
+            'session.logout': { target: 'loggingOut' },
+            'session.expired': { target: 'loggedOut', actions: ['endSession', 'persist'] },
+          },
+          states: {
+            loadingUser: {
+              tags: ['busy'],
+              invoke: {
+                src: 'loadUser',
+                onDone: { target: 'ready', actions: assign({ user: ({ event }) => event.output, error: null }) },
+                onError: [
+                  {
+                    guard: 'isUnauthorized',
+                    target: '#session.auth.loggedOut',
+                    actions: ['endSession', 'persist'],
+                  },
+                  { target: 'failed', actions: assign({ error: ({ event }) => userErrorFrom(event.error) }) },
+                ],
+              },
+            },
+            ready: {
+              on: { 'user.reload': { target: 'loadingUser' } },
+            },
+            failed: {
+              on: { 'user.retry': { target: 'loadingUser' } },
+            },
+          },
+        },
+        loggingOut: {
+          tags: ['busy'],
+          invoke: {
+            src: 'logout',
+            // Whatever the server answers, the client forgets the session: staying logged in
+            // on this device because the network failed would be the worse surprise.
+            onDone: { target: 'loggedOut', actions: ['endSession', 'persist', 'goToLogin'] },
+            onError: { target: 'loggedOut', actions: ['endSession', 'persist', 'goToLogin'] },
+          },
+        },
+      },
+    },
+    language: {
+      initial: 'idle',
+      on: {
+        'language.change': {
+          target: '.changed',
+          actions: [assign({ language: ({ event }) => event.language }), 'persist'],
+        },
+      },
+      states: {
+        idle: {},
+        changed: {
+          always: [{ guard: 'isLoggedIn', target: 'saving' }, { target: 'idle' }],
+        },
+        saving: {
+          // POST /language only when logged in (SPEC §7). A failure changes nothing for the
+          // customer: the page already speaks the chosen language and the next login sends it.
+          invoke: {
+            src: 'saveLanguage',
+            input: ({ context }) => ({ language: context.language }),
+            onDone: { target: 'idle' },
+            onError: { target: 'idle' },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,55 @@
+/**
+ * What a machine keeps of a failure: a key the views translate (SPEC §8) and, where the server
+ * explained a refusal, its reason text. Views never see raw errors.
+ */
+import { isApiError } from '../api/client';
+
+export type ErrorKey =
+  | 'general'
+  | 'network'
+  | 'timeout'
+  | 'invalidAnswer'
+  | 'sessionExpired'
+  | 'server'
+  | 'loginNotActive'
+  | 'loginFailed'
+  | 'passwordMismatch'
+  | 'antispam'
+  | 'notifications';
+
+export interface UserError {
+  key: ErrorKey;
+  /** The server's own text, shown as given (SPEC §8: "shown from the reason or message field"). */
+  reason?: string;
+}
+
+/**
+ * 4xx refusals with a reason show the server's text; 5xx answers show the general message in
+ * the page's language (a server's internal text helps nobody); transport failures get their
+ * own messages so that the customer knows whether to retry (docs/decisions/001).
+ */
+export function userErrorFrom(error: unknown): UserError {
+  if (!isApiError(error)) return { key: 'general' };
+  switch (error.kind) {
+    case 'network':
+      return { key: 'network' };
+    case 'timeout':
+      return { key: 'timeout' };
+    case 'invalid-answer':
+      return { key: 'invalidAnswer' };
+    case 'http':
+      if (error.status === 401) return { key: 'sessionExpired' };
+      if (error.status !== undefined && error.status < 500 && error.reason) return { key: 'server', reason: error.reason };
+      return { key: 'general' };
+    default:
+      return { key: 'general' };
+  }
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return isApiError(error) && error.isUnauthorized;
+}
+
+export function isAborted(error: unknown): boolean {
+  return isApiError(error) && error.kind === 'aborted';
+}

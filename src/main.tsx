@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { readSession } from './app/session-storage';
+import { loadMessages } from './i18n/language';
+import './styles.css';
+
+async function start() {
+  const session = readSession();
+  // The mock API is compiled in only when VITE_MOCK_API is 'true' (dev and demo builds):
+  // Vite replaces the condition, so the production bundle drops this import entirely.
+  const mock = import.meta.env.VITE_MOCK_API === 'true'
+    ? import('./mocks/browser').then(({ startMock }) => startMock())
+    : Promise.resolve();
+  const [messages] = await Promise.all([loadMessages(session.language), mock]);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('No #root element in index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <App session={session} messages={messages} />
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,63 @@
+/**
+ * The mock in the browser (dev and demo builds): a service worker with every handler, the
+ * database kept in localStorage, realistic latency, `window.__portalMock` and the operator
+ * panel. main.tsx imports this module dynamically, and only when VITE_MOCK_API is 'true'.
+ */
+import { http, HttpResponse } from 'msw';
+import { setupWorker } from 'msw/browser';
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { config } from '../config';
+import { onMockChange } from './changes';
+import { createMockControls, type MockControls } from './controls';
+import { setLatency, type Latency } from './faults';
+import { handlers } from './handlers';
+import { restoreDatabase, saveDatabase } from './persistence';
+
+declare global {
+  interface Window {
+    /** The mock's controls; present only while the mock API runs (dev and demo builds). */
+    __portalMock: MockControls;
+  }
+}
+
+/** Like a real server across the internet: 200 to 600 ms per answer. */
+export const REALISTIC_LATENCY: Latency = { min: 200, max: 600 };
+
+/** A real server answers unknown API paths with 404 instead of letting them through. */
+const unknownCall = http.all(`${config.apiBaseUrl.replace(/\/$/, '')}/*`, () =>
+  HttpResponse.json({ status: 'error', reason: 'There is no such API call' }, { status: 404 }));
+
+let started: Promise<void> | null = null;
+
+async function mountPanel(controls: MockControls): Promise<void> {
+  const { OperatorPanel } = await import('./operator-panel');
+  const container = document.createElement('div');
+  container.id = 'portal-mock-operator';
+  document.body.append(container);
+  createRoot(container).render(createElement(OperatorPanel, { controls }));
+}
+
+async function start(): Promise<void> {
+  const controls = createMockControls({ latency: REALISTIC_LATENCY });
+  setLatency(REALISTIC_LATENCY);
+  restoreDatabase();
+  // Every mutating call and every operator action is saved at once.
+  onMockChange(() => saveDatabase());
+  saveDatabase();
+  window.__portalMock = controls;
+
+  const worker = setupWorker(...handlers, unknownCall);
+  await worker.start({
+    onUnhandledRequest: 'bypass',
+    quiet: true,
+    serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
+  });
+  await mountPanel(controls);
+}
+
+/** Starts the mock once; later calls wait for the same start. */
+export function startMock(): Promise<void> {
+  started ??= start();
+  return started;
+}

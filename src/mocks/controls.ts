@@ -1,0 +1,101 @@
+/**
+ * The operator's controls over the mock: what the provider's staff would do by hand
+ * (activating accounts), what a developer needs (the outbox, faults, latency, a reset).
+ * The same object serves Vitest (`mock` from ./node) and the browser (`window.__portalMock`).
+ */
+import { drop } from '@mswjs/data';
+import { onMockChange, emitMockChange } from './changes';
+import { isMockCall, type MockCall } from './calls';
+import { db } from './db';
+import {
+  addFault, clearFaults, getLatency, isFaultKind, listFaults, setLatency,
+  type Fault, type FaultKind, type Latency,
+} from './faults';
+import { activateAccount } from './provision';
+import { seed } from './seed';
+
+export interface MockMail {
+  to: string;
+  subject: string;
+  body: string;
+  /** A relative app link such as `/newpassword?email=…&token=…`, when the mail has one. */
+  link: string | null;
+}
+
+export interface PendingAccount {
+  email: string;
+  firstname: string;
+  lastname: string;
+  /** The company name given at registration, if any. */
+  companyName: string | null;
+  created: number;
+}
+
+export interface MockControls {
+  /** Drops all data and faults, seeds the scenario again and restores the default latency. */
+  reset(): void;
+  /** Activates a pending account (SPEC §4); false when it was already active; throws when unknown. */
+  activate(email: string): boolean;
+  /** Every mail sent, newest last. */
+  outbox(): MockMail[];
+  /** Keeps a fault on a call until `clearFaults()`, or for the next `times` calls. */
+  fault(call: MockCall, kind: FaultKind, options?: { times?: number }): void;
+  clearFaults(): void;
+  /** Base delay of every answer: fixed milliseconds or a random range. */
+  setLatency(latency: Latency): void;
+  faults(): readonly Fault[];
+  latency(): Latency;
+  /** Accounts that await activation, oldest first. */
+  pendingAccounts(): PendingAccount[];
+  /** Called after every mutating call and every operator action. */
+  subscribe(listener: () => void): () => void;
+}
+
+export function createMockControls(options: { latency?: Latency } = {}): MockControls {
+  const defaultLatency = options.latency ?? 0;
+  return {
+    reset() {
+      drop(db);
+      clearFaults();
+      setLatency(defaultLatency);
+      seed();
+      emitMockChange();
+    },
+    activate(email) {
+      const activated = activateAccount(email);
+      emitMockChange();
+      return activated;
+    },
+    outbox() {
+      return db.mail.findMany({ where: {}, orderBy: { seq: 'asc' } })
+        .map(({ to, subject, body, link }) => ({ to, subject, body, link }));
+    },
+    fault(call, kind, faultOptions = {}) {
+      if (!isMockCall(call)) throw new TypeError(`Unknown call "${String(call)}".`);
+      if (!isFaultKind(kind)) throw new TypeError(`Unknown fault kind "${String(kind)}".`);
+      addFault(call, kind, faultOptions);
+      emitMockChange();
+    },
+    clearFaults() {
+      clearFaults();
+      emitMockChange();
+    },
+    setLatency(latency) {
+      setLatency(latency);
+      emitMockChange();
+    },
+    faults: listFaults,
+    latency: getLatency,
+    pendingAccounts() {
+      return db.account.findMany({ where: { active: { equals: false } }, orderBy: { created: 'asc' } })
+        .map((account) => ({
+          email: account.email,
+          firstname: account.firstname,
+          lastname: account.lastname,
+          companyName: db.company.findFirst({ where: { accountId: { equals: account.id } } })?.pending_name ?? null,
+          created: account.created,
+        }));
+    },
+    subscribe: onMockChange,
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * The single mock database (CONVENTIONS: one db, one handler file per resource). Rows refer to
+ * each other by id (`accountId`) rather than by @mswjs/data relations so that the whole
+ * database serialises to plain JSON for the browser's persistence. All times are epoch
+ * milliseconds from `Date.now()`, so Vitest's fake timers drive them.
+ */
+import { factory, nullable, primaryKey } from '@mswjs/data';
+import { randomId } from './random';
+
+const now = () => Date.now();
+const none = () => null;
+
+export const db = factory({
+  account: {
+    id: primaryKey(randomId),
+    email: String,
+    password: String,
+    language: String,
+    notifications: Boolean,
+    firstname: String,
+    lastname: String,
+    phone: nullable<string>(none),
+    /** False while the registration awaits manual activation (SPEC §4). */
+    active: Boolean,
+    /** Customer number, e.g. K-10001; assigned on activation. */
+    company_number: nullable<string>(none),
+    created: now,
+  },
+  company: {
+    id: primaryKey(randomId),
+    accountId: String,
+    name: nullable<string>(none),
+    street: nullable<string>(none),
+    postcode: nullable<string>(none),
+    city: nullable<string>(none),
+    state: nullable<string>(none),
+    country: nullable<string>(none),
+    ustid: nullable<string>(none),
+    payment_type: nullable<string>(none),
+    iban: nullable<string>(none),
+    checkbox_iban: Boolean,
+    phone: nullable<string>(none),
+    pending_name: nullable<string>(none),
+    pending_street: nullable<string>(none),
+    pending_postcode: nullable<string>(none),
+    pending_city: nullable<string>(none),
+    pending_state: nullable<string>(none),
+    pending_country: nullable<string>(none),
+    pending_ustid: nullable<string>(none),
+    /** ISO date (yyyy-mm-dd) once the whole contract is cancelled. */
+    contract_end_date: nullable<string>(none),
+  },
+  datastore: {
+    id: primaryKey(randomId),
+    accountId: String,
+    /** The identifier the customer chose (SPEC §5), shown as custom_name. */
+    identifier: String,
+    /** The datastore's name on the backup server. */
+    datastore: String,
+    hostname: String,
+    port: Number,
+    username: String,
+    /** Temporary password, shown only for a few minutes after `passwordSetAt` (SPEC §9). */
+    password: String,
+    passwordSetAt: now,
+    repository: String,
+    unencrypted_files: Boolean,
+    /** ISO date (yyyy-mm-dd) once cancelled. */
+    contract_end_date: nullable<string>(none),
+    /** Terabytes; 0 is the dynamic rate. */
+    volume: Number,
+    usedBytes: Number,
+    created: now,
+  },
+  licence: {
+    id: primaryKey(Number),
+    name: String,
+    product_type: String,
+    price_1_cpu: Number,
+    price_2_cpu: Number,
+    price_4_cpu: Number,
+    highlight: Boolean,
+  },
+  licenceOrder: {
+    id: primaryKey(randomId),
+    email: String,
+    company_name: String,
+    firstname: String,
+    lastname: String,
+    phone: String,
+    street: String,
+    postcode: String,
+    city: String,
+    country: String,
+    ustid: String,
+    product_id: Number,
+    cpu_count: Number,
+    totalNetEur: Number,
+    created: now,
+  },
+  contactMessage: {
+    id: primaryKey(randomId),
+    name: String,
+    email: String,
+    message: String,
+    /** The account logged in when it was sent, if any. */
+    accountId: nullable<string>(none),
+    created: now,
+  },
+  session: {
+    token: primaryKey(String),
+    accountId: String,
+    created: now,
+  },
+  resetToken: {
+    token: primaryKey(String),
+    email: String,
+    expires: Number,
+    used: Boolean,
+  },
+  mail: {
+    id: primaryKey(randomId),
+    /** Sending order; the outbox lists by it, newest last. */
+    seq: Number,
+    to: String,
+    subject: String,
+    body: String,
+    link: nullable<string>(none),
+    created: now,
+  },
+});
+
+export type Db = typeof db;
+export type ModelName = Exclude<keyof Db, symbol>;
+export const modelNames: readonly ModelName[] = [
+  'account', 'company', 'datastore', 'licence', 'licenceOrder', 'contactMessage', 'session', 'resetToken', 'mail',
+];
+
+export type AccountRow = ReturnType<Db['account']['create']>;
+export type CompanyRow = ReturnType<Db['company']['create']>;
+export type DatastoreRow = ReturnType<Db['datastore']['create']>;
+
+/** Case-insensitive lookup: emails are compared in lower case everywhere. */
+export function findAccountByEmail(email: string): AccountRow | null {
+  const wanted = email.trim().toLowerCase();
+  return db.account.getAll().find((account) => account.email.toLowerCase() === wanted) ?? null;
+}
+
+export function findCompany(accountId: string): CompanyRow | null {
+  return db.company.findFirst({ where: { accountId: { equals: accountId } } });
+}
+
+export function datastoresOf(accountId: string): DatastoreRow[] {
+  return db.datastore.findMany({ where: { accountId: { equals: accountId } }, orderBy: { created: 'asc' } });
+}
+
+/** Sends a mail into the outbox that the operator panel and the tests read. */
+export function sendMail(to: string, subject: string, body: string, link: string | null = null): void {
+  const seq = db.mail.count() + 1;
+  db.mail.create({ seq, to, subject, body, link });
+}

@@ -1,0 +1,153 @@
+/**
+ * Fault injection and latency for developers and browser tests. Every handler is built with
+ * `route(call, resolver)`, which waits the base latency, then applies the first fault set on
+ * that call (matched by method and route pattern through the call key), then resolves.
+ */
+import { delay, http, HttpResponse } from 'msw';
+import { config } from '../config';
+import { emitMockChange } from './changes';
+import { callRoute, isMutatingCall, type MockCall } from './calls';
+import { notLoggedIn, refuse } from './respond';
+import { clearSessionCookie, endSession, type Cookies } from './session';
+
+export const faultKinds = ['http500', 'http401', 'network', 'timeout', 'malformed', 'slow'] as const;
+export type FaultKind = (typeof faultKinds)[number];
+
+export function isFaultKind(value: string): value is FaultKind {
+  return (faultKinds as readonly string[]).includes(value);
+}
+
+export interface Fault {
+  call: MockCall;
+  kind: FaultKind;
+  /** How many more calls it hits; null until `clearFaults()`. */
+  remaining: number | null;
+}
+
+/** Base latency: a fixed number of milliseconds or a random range. */
+export type Latency = number | { min: number; max: number };
+
+export const SLOW_FAULT_MS = 3000;
+
+let faults: Fault[] = [];
+let latency: Latency = 0;
+
+export function addFault(call: MockCall, kind: FaultKind, options: { times?: number } = {}): void {
+  const { times } = options;
+  if (times !== undefined && (!Number.isInteger(times) || times < 1)) {
+    throw new RangeError('A fault must apply at least once.');
+  }
+  faults = [...faults, { call, kind, remaining: times ?? null }];
+}
+
+export function clearFaults(): void {
+  faults = [];
+}
+
+export function listFaults(): readonly Fault[] {
+  return faults;
+}
+
+export function setLatency(next: Latency): void {
+  const values = typeof next === 'number' ? [next] : [next.min, next.max];
+  if (values.some((value) => !Number.isFinite(value) || value < 0)) {
+    throw new RangeError('Latency must be zero or more milliseconds.');
+  }
+  latency = next;
+}
+
+export function getLatency(): Latency {
+  return latency;
+}
+
+function latencyMs(): number {
+  if (typeof latency === 'number') return latency;
+  return Math.round(latency.min + Math.random() * (latency.max - latency.min));
+}
+
+/** Takes the first fault on a call, counting down faults that apply a number of times. */
+function takeFault(call: MockCall): FaultKind | null {
+  const fault = faults.find((candidate) => candidate.call === call);
+  if (!fault) return null;
+  if (fault.remaining !== null) {
+    const remaining = fault.remaining - 1;
+    faults = remaining > 0
+      ? faults.map((candidate) => (candidate === fault ? { ...fault, remaining } : candidate))
+      : faults.filter((candidate) => candidate !== fault);
+  }
+  return fault.kind;
+}
+
+/** Calls whose client does not read the answer's body (src/api: `answer: null`). */
+const bodylessCalls: readonly MockCall[] = [
+  'GET /product/pbs/{datastoreIdentifier}/{productId}', 'POST /contact', 'POST /language',
+  'GET /notifications/{true|false}', 'GET /contract/cancel', 'GET /datastore/cancel/{name}',
+];
+
+/**
+ * A 200 answer that breaks the contract. JSON calls get JSON of the wrong shape, which fails
+ * every answer struct. Body-less calls succeed on any 2xx, so theirs is an HTML page from a
+ * misconfigured proxy: the client cannot tell, and the call's effect does not happen
+ * (docs/decisions/002).
+ */
+function malformedAnswer(call: MockCall): Response {
+  if (bodylessCalls.includes(call)) {
+    return new HttpResponse('<!doctype html><title>Maintenance</title><p>Back soon.</p>', {
+      status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' },
+    });
+  }
+  return HttpResponse.json({ unexpected: 'This answer does not follow the v1 contract.' });
+}
+
+export interface CallInfo {
+  request: Request;
+  params: Record<string, string>;
+  cookies: Cookies;
+}
+
+export type CallResolver = (info: CallInfo) => Response | Promise<Response>;
+
+function textParams(params: Record<string, string | readonly string[] | undefined>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof value === 'string') result[key] = value;
+  }
+  return result;
+}
+
+/** The MSW handler of one call of the v1 API, with latency and faults applied. */
+export function route(call: MockCall, resolver: CallResolver) {
+  const { method, path } = callRoute(call);
+  const url = `${config.apiBaseUrl.replace(/\/$/, '')}${path}`;
+  const register = method === 'GET' ? http.get : http.post;
+  return register(url, async ({ request, params, cookies }) => {
+    const wait = latencyMs();
+    if (wait > 0) await delay(wait);
+    const fault = takeFault(call);
+    switch (fault) {
+      case 'http500':
+        return HttpResponse.json({ status: 'error', reason: 'Internal server error' }, { status: 500 });
+      case 'http401': {
+        // A real expiry: the session is gone, not only this one answer.
+        endSession(cookies);
+        emitMockChange();
+        return notLoggedIn({ 'Set-Cookie': clearSessionCookie });
+      }
+      case 'network':
+        return HttpResponse.error();
+      case 'timeout':
+        await delay('infinite');
+        return refuse(400, 'Unreachable.');
+      case 'malformed':
+        return malformedAnswer(call);
+      case 'slow':
+        await delay(SLOW_FAULT_MS);
+        break;
+      case null:
+        break;
+    }
+    const response = await resolver({ request, params: textParams(params), cookies });
+    if (isMutatingCall(call)) emitMockChange();
+    return response;
+  });
+}

@@ -1,0 +1,145 @@
+/**
+ * Registration, login, password reset, the user object and logout (SPEC §4, §7).
+ * Login refusals are 403, not 401: the portal shows the activation notice on 401
+ * (docs/decisions/002).
+ */
+import {
+  ChangePasswordPayload, ForgotPasswordPayload, LoginAnswer, LoginPayload, RegisterPayload, UserStruct,
+} from '../../api/structs';
+import { datastoresOf, db, findAccountByEmail, sendMail, type AccountRow } from '../db';
+import { route } from '../faults';
+import { randomToken } from '../random';
+import { answer, done, notLoggedIn, postcodeRefusal, readPayload, refuse } from '../respond';
+import { hasEnded } from '../rules';
+import { clearSessionCookie, endSession, sessionAccount, startSession } from '../session';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+
+/** Optional text fields: blank is stored as null. */
+export function orNull(value: string): string | null {
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+export function userOf(account: AccountRow) {
+  const products = datastoresOf(account.id)
+    .filter((datastore) => !hasEnded(datastore.contract_end_date))
+    .map((datastore) => ({
+      name: datastore.identifier,
+      dynamic_volume: datastore.volume === 0 ? 1 : 0,
+      volume: datastore.volume,
+      contract_end_date: datastore.contract_end_date,
+    }));
+  return {
+    email: account.email,
+    language: account.language,
+    notifications: account.notifications,
+    firstname: account.firstname,
+    lastname: account.lastname,
+    phone: account.phone,
+    company_number: account.company_number,
+    products,
+  };
+}
+
+export const authHandlers = [
+  route('POST /register/company', async ({ request }) => {
+    const payload = await readPayload(request, RegisterPayload);
+    if (!payload.ok) return payload.response;
+    const body = payload.value;
+    const badPostcode = postcodeRefusal(body.pending_postcode, body.pending_country);
+    if (badPostcode) return badPostcode;
+    if (findAccountByEmail(body.email)) return refuse(409, 'This email address is already registered');
+    const account = db.account.create({
+      email: body.email.trim(), password: body.password, language: body.language,
+      notifications: body.notifications, firstname: body.firstname.trim(), lastname: body.lastname.trim(),
+      phone: orNull(body.phone), active: false, company_number: null,
+    });
+    // The address waits in pending_* until the provider activates the account (SPEC §3, §4).
+    db.company.create({
+      accountId: account.id, checkbox_iban: false, phone: orNull(body.phone),
+      pending_name: orNull(body.pending_name), pending_street: orNull(body.pending_street),
+      pending_postcode: orNull(body.pending_postcode), pending_city: orNull(body.pending_city),
+      pending_state: orNull(body.pending_state), pending_country: body.pending_country,
+      pending_ustid: orNull(body.pending_ustid),
+    });
+    const german = body.language === 'de';
+    sendMail(
+      account.email,
+      german ? 'Ihre Registrierung ist eingegangen' : 'We have received your registration',
+      german
+        ? `Guten Tag ${account.firstname} ${account.lastname},\n\nwir prüfen Ihre Angaben und schalten Ihr Konto innerhalb von 2 bis 3 Werktagen frei. Sie erhalten dann eine weitere E-Mail.`
+        : `Hello ${account.firstname} ${account.lastname},\n\nwe are checking your details and will activate your account within 2 to 3 business days. You will receive another email then.`,
+    );
+    return done();
+  }),
+
+  route('POST /login', async ({ request }) => {
+    const payload = await readPayload(request, LoginPayload);
+    if (!payload.ok) return payload.response;
+    const account = findAccountByEmail(payload.value.email);
+    if (!account || account.password !== payload.value.password) {
+      return refuse(403, 'Username and password do not match');
+    }
+    if (!account.active) return answer(LoginAnswer, { is_active: false });
+    return answer(LoginAnswer, { is_active: true }, { headers: { 'Set-Cookie': startSession(account.id) } });
+  }),
+
+  route('POST /forgotpassword', async ({ request }) => {
+    const payload = await readPayload(request, ForgotPasswordPayload);
+    if (!payload.ok) return payload.response;
+    // The answer is the same whether or not the address is known, so it reveals nothing.
+    const account = findAccountByEmail(payload.value.email);
+    if (account) {
+      // Only the newest link works.
+      db.resetToken.updateMany({
+        where: { email: { equals: account.email }, used: { equals: false } },
+        data: { used: true },
+      });
+      const token = randomToken(32);
+      db.resetToken.create({ token, email: account.email, expires: Date.now() + RESET_TOKEN_TTL_MS, used: false });
+      const link = `/newpassword?email=${encodeURIComponent(account.email)}&token=${token}`;
+      const german = account.language === 'de';
+      sendMail(
+        account.email,
+        german ? 'Neues Passwort festlegen' : 'Set a new password',
+        german
+          ? 'Über den folgenden Link legen Sie ein neues Passwort fest. Der Link gilt eine Stunde und nur einmal.'
+          : 'Use the following link to set a new password. The link is valid for one hour and only once.',
+        link,
+      );
+    }
+    return done();
+  }),
+
+  route('POST /changepassword', async ({ request }) => {
+    const payload = await readPayload(request, ChangePasswordPayload);
+    if (!payload.ok) return payload.response;
+    const { email, password, language, token } = payload.value;
+    const reset = db.resetToken.findFirst({ where: { token: { equals: token } } });
+    const account = findAccountByEmail(email);
+    if (
+      !reset || !account || reset.used || reset.expires <= Date.now()
+      || reset.email.toLowerCase() !== email.trim().toLowerCase()
+    ) {
+      return refuse(400, 'This link is invalid or has expired');
+    }
+    db.account.update({ where: { id: { equals: account.id } }, data: { password, language } });
+    db.resetToken.update({ where: { token: { equals: token } }, data: { used: true } });
+    // A new password ends every session of the account.
+    db.session.deleteMany({ where: { accountId: { equals: account.id } } });
+    return done();
+  }),
+
+  route('GET /me', ({ cookies }) => {
+    const account = sessionAccount(cookies);
+    if (!account) return notLoggedIn();
+    return answer(UserStruct, userOf(account));
+  }),
+
+  route('GET /logout', ({ cookies }) => {
+    const ended = endSession(cookies);
+    const headers = { 'Set-Cookie': clearSessionCookie };
+    return ended ? done({ headers }) : notLoggedIn(headers);
+  }),
+];

@@ -1,0 +1,130 @@
+/**
+ * Company data, its edits and the contract cancellation (SPEC §3, §4, §7). Address, name,
+ * VAT id and country edits wait in pending_* for the provider's review (up to three business
+ * days, SPEC §9); phone and payment data apply at once.
+ */
+import { CompanyStruct, EditCompanyPayload } from '../../api/structs';
+import type { PaymentType } from '../../api/structs';
+import { datastoresOf, db, findCompany, sendMail, type AccountRow, type CompanyRow } from '../db';
+import { route } from '../faults';
+import { answer, done, notLoggedIn, postcodeRefusal, readPayload, refuse } from '../respond';
+import { cancellationEndDate, hasEnded, isValidIban } from '../rules';
+import { sessionAccount } from '../session';
+import { orNull } from './auth';
+
+/** Datastores whose contract has not yet run out. */
+export function runningDatastoreCount(accountId: string): number {
+  return datastoresOf(accountId).filter((datastore) => !hasEnded(datastore.contract_end_date)).length;
+}
+
+function companyOf(account: AccountRow, company: CompanyRow | null) {
+  return {
+    name: company?.name ?? null,
+    street: company?.street ?? null,
+    postcode: company?.postcode ?? null,
+    city: company?.city ?? null,
+    country: company?.country ?? null,
+    ustid: company?.ustid ?? null,
+    payment_type: (company?.payment_type ?? null) as PaymentType | null,
+    iban: company?.iban ?? null,
+    checkbox_iban: company?.checkbox_iban ?? false,
+    company_number: account.company_number,
+    phone: company?.phone ?? null,
+    has_product_count: runningDatastoreCount(account.id),
+    notifications: account.notifications,
+    pending_name: company?.pending_name ?? null,
+    pending_street: company?.pending_street ?? null,
+    pending_postcode: company?.pending_postcode ?? null,
+    pending_city: company?.pending_city ?? null,
+    pending_state: company?.pending_state ?? null,
+    pending_country: company?.pending_country ?? null,
+    pending_ustid: company?.pending_ustid ?? null,
+    contract_end_date: company?.contract_end_date ?? null,
+  };
+}
+
+/** The company row of an account; registration always makes one, older data may lack it. */
+function companyRowOf(account: AccountRow): CompanyRow {
+  return findCompany(account.id) ?? db.company.create({ accountId: account.id, checkbox_iban: false });
+}
+
+export const companyHandlers = [
+  route('GET /company', ({ cookies }) => {
+    const account = sessionAccount(cookies);
+    if (!account) return notLoggedIn();
+    return answer(CompanyStruct, companyOf(account, findCompany(account.id)));
+  }),
+
+  route('POST /edit/company', async ({ request, cookies }) => {
+    const account = sessionAccount(cookies);
+    if (!account) return notLoggedIn();
+    const payload = await readPayload(request, EditCompanyPayload);
+    if (!payload.ok) return payload.response;
+    const body = payload.value;
+    const badPostcode = postcodeRefusal(body.pending_postcode, body.pending_country);
+    if (badPostcode) return badPostcode;
+    const iban = body.iban.replace(/\s+/g, '').toUpperCase();
+    if (body.payment_type === 'direct_debit') {
+      if (iban === '') return refuse(400, 'The IBAN is required for direct debit.');
+      if (!isValidIban(iban)) return refuse(400, 'The IBAN is not valid.');
+      if (!body.checkbox_iban) return refuse(400, 'Direct debit needs the SEPA mandate: please accept the legal notice.');
+    }
+    const company = companyRowOf(account);
+    const submitted = {
+      name: orNull(body.pending_name), street: orNull(body.pending_street),
+      postcode: orNull(body.pending_postcode), city: orNull(body.pending_city),
+      state: orNull(body.pending_state), country: body.pending_country, ustid: orNull(body.pending_ustid),
+    };
+    const unchanged = (Object.keys(submitted) as (keyof typeof submitted)[])
+      .every((key) => submitted[key] === company[key]);
+    const direct = body.payment_type === 'direct_debit';
+    db.company.update({
+      where: { id: { equals: company.id } },
+      data: {
+        phone: orNull(body.phone),
+        payment_type: body.payment_type,
+        iban: direct ? iban : null,
+        checkbox_iban: direct,
+        // The whole submitted address waits for review, unless nothing in it changed.
+        pending_name: unchanged ? null : submitted.name,
+        pending_street: unchanged ? null : submitted.street,
+        pending_postcode: unchanged ? null : submitted.postcode,
+        pending_city: unchanged ? null : submitted.city,
+        pending_state: unchanged ? null : submitted.state,
+        pending_country: unchanged ? null : submitted.country,
+        pending_ustid: unchanged ? null : submitted.ustid,
+      },
+    });
+    const firstname = orNull(body.firstname);
+    const lastname = orNull(body.lastname);
+    db.account.update({
+      where: { id: { equals: account.id } },
+      data: { firstname: firstname ?? account.firstname, lastname: lastname ?? account.lastname },
+    });
+    return done();
+  }),
+
+  route('GET /contract/cancel', ({ cookies }) => {
+    const account = sessionAccount(cookies);
+    if (!account) return notLoggedIn();
+    if (!account.company_number) return refuse(409, 'There is no contract to cancel');
+    const company = companyRowOf(account);
+    if (company.contract_end_date) return refuse(409, 'The contract is already cancelled');
+    const end = cancellationEndDate();
+    for (const datastore of datastoresOf(account.id)) {
+      // A datastore that already ends earlier keeps its earlier date.
+      if (datastore.contract_end_date !== null && datastore.contract_end_date <= end) continue;
+      db.datastore.update({ where: { id: { equals: datastore.id } }, data: { contract_end_date: end } });
+    }
+    db.company.update({ where: { id: { equals: company.id } }, data: { contract_end_date: end } });
+    const german = account.language === 'de';
+    sendMail(
+      account.email,
+      german ? 'Ihre Kündigung' : 'Your cancellation',
+      german
+        ? `Ihr Vertrag endet am ${end}. Danach sind Ihre Datastores nur noch lesbar; der Zugang wird 30 Tage später gelöscht.`
+        : `Your contract ends on ${end}. After that your datastores are read-only; the login is deleted 30 days later.`,
+    );
+    return done();
+  }),
+];

@@ -1,0 +1,22 @@
+/**
+ * The support contact form (SPEC §2, §7). The anti-spam field is the client's own; a payload
+ * that carries it, or any other extra field, is refused by the object struct with 400.
+ */
+import { ContactPayload } from '../../api/structs';
+import { config } from '../../config';
+import { db, sendMail } from '../db';
+import { route } from '../faults';
+import { done, readPayload } from '../respond';
+import { sessionAccount } from '../session';
+
+export const contactHandlers = [
+  route('POST /contact', async ({ request, cookies }) => {
+    const payload = await readPayload(request, ContactPayload);
+    if (!payload.ok) return payload.response;
+    const { name, email, message } = payload.value;
+    const account = sessionAccount(cookies);
+    db.contactMessage.create({ name, email, message, accountId: account?.id ?? null });
+    sendMail(config.supportEmail, `Contact form: ${name} <${email}>`, message);
+    return done();
+  }),
+];

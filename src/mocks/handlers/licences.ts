@@ -1,0 +1,60 @@
+/**
+ * The public licence shop (SPEC §2, §3, §7): the catalogue and orders, without a login.
+ */
+import { CatalogueAnswer, LicenceOrderPayload, type Catalogue, type Licence } from '../../api/structs';
+import { business, type LicenceType } from '../../config';
+import { db, sendMail } from '../db';
+import { route } from '../faults';
+import { answer, done, postcodeRefusal, readPayload, refuse } from '../respond';
+
+const LINE_NAMES: Record<LicenceType, string> = {
+  VE: 'Proxmox VE',
+  PBS: 'Proxmox Backup Server',
+  MG: 'Proxmox Mail Gateway',
+};
+
+function catalogue(): Catalogue {
+  const grouped: Catalogue = { VE: [], PBS: [], MG: [] };
+  for (const row of db.licence.findMany({ where: {}, orderBy: { id: 'asc' } })) {
+    const licence: Licence = {
+      id: row.id, name: row.name, price_1_cpu: row.price_1_cpu, price_2_cpu: row.price_2_cpu,
+      price_4_cpu: row.price_4_cpu, highlight: row.highlight, product_type: row.product_type as LicenceType,
+    };
+    grouped[licence.product_type].push(licence);
+  }
+  return grouped;
+}
+
+const eur = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+
+export const licenceHandlers = [
+  route('GET /licences', () => answer(CatalogueAnswer, catalogue())),
+
+  route('POST /licence/order', async ({ request }) => {
+    const payload = await readPayload(request, LicenceOrderPayload);
+    if (!payload.ok) return payload.response;
+    const order = payload.value;
+    const badPostcode = postcodeRefusal(order.postcode, order.country);
+    if (badPostcode) return badPostcode;
+    const licence = db.licence.findFirst({ where: { id: { equals: order.product_id } } });
+    if (!licence) return refuse(400, 'The licence product does not exist.');
+    const type = licence.product_type as LicenceType;
+    // Only VE is sold per CPU; the shop offers the CPU choice for VE alone (SPEC §2).
+    if (type !== 'VE' && order.cpu_count !== 1) {
+      return refuse(400, `${LINE_NAMES[type]} licences are sold per server; the CPU count must be 1.`);
+    }
+    const prices: Record<(typeof business.cpuChoices)[number], number> = {
+      1: licence.price_1_cpu, 2: licence.price_2_cpu, 4: licence.price_4_cpu,
+    };
+    const total = prices[order.cpu_count as 1 | 2 | 4];
+    db.licenceOrder.create({ ...order, totalNetEur: total });
+    sendMail(
+      order.email,
+      `Your order: ${licence.name}`,
+      `Hello ${order.firstname} ${order.lastname},\n\nthank you for your order of ${licence.name} for ${order.cpu_count} CPU(s) `
+        + `at ${eur.format(total)} per year plus VAT. The subscription is valid for one year and renews automatically. `
+        + 'You will receive the invoice (payable within 10 days) and the subscription key by email.',
+    );
+    return done();
+  }),
+];

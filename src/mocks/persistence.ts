@@ -1,0 +1,96 @@
+/**
+ * Keeps the browser mock across page loads: the whole database, the faults and the latency as
+ * JSON under one localStorage key (so a test's `setLatency(0)` survives its `page.goto`). A
+ * snapshot from another schema version, or one that does not load, is dropped and the seed
+ * is used instead.
+ */
+import { drop } from '@mswjs/data';
+import { isMockCall } from './calls';
+import { db, modelNames, type ModelName } from './db';
+import {
+  addFault, clearFaults, getLatency, isFaultKind, listFaults, setLatency, type Fault, type Latency,
+} from './faults';
+import { seed } from './seed';
+
+export const STORAGE_KEY = 'portal-mock-db';
+/** Raise when the models in db.ts change, so that old snapshots are not loaded. */
+export const SNAPSHOT_VERSION = 1;
+
+interface Snapshot {
+  version: number;
+  models: Partial<Record<ModelName, unknown[]>>;
+  faults?: readonly Fault[];
+  latency?: Latency;
+}
+
+export function takeSnapshot(): Snapshot {
+  const models: Partial<Record<ModelName, unknown[]>> = {};
+  for (const name of modelNames) {
+    // JSON drops the entities' internal symbol properties, leaving plain rows.
+    models[name] = JSON.parse(JSON.stringify(db[name].getAll())) as unknown[];
+  }
+  return { version: SNAPSHOT_VERSION, models, faults: listFaults(), latency: getLatency() };
+}
+
+function loadSettings(faults: unknown, latency: unknown): void {
+  clearFaults();
+  if (Array.isArray(faults)) {
+    for (const fault of faults as Partial<Fault>[]) {
+      if (typeof fault.call !== 'string' || !isMockCall(fault.call)) continue;
+      if (typeof fault.kind !== 'string' || !isFaultKind(fault.kind)) continue;
+      addFault(fault.call, fault.kind, typeof fault.remaining === 'number' ? { times: fault.remaining } : {});
+    }
+  }
+  if (typeof latency === 'number') setLatency(latency);
+  else if (typeof latency === 'object' && latency !== null) {
+    const { min, max } = latency as { min?: unknown; max?: unknown };
+    if (typeof min === 'number' && typeof max === 'number') setLatency({ min, max });
+  }
+}
+
+/** The generic face of a model's `create`, which TypeScript cannot express per name in a loop. */
+type RowCreator = { create(values: Record<string, unknown>): unknown };
+
+export function loadSnapshot(snapshot: unknown): boolean {
+  if (typeof snapshot !== 'object' || snapshot === null) return false;
+  const { version, models, faults, latency } = snapshot as Partial<Snapshot>;
+  if (version !== SNAPSHOT_VERSION || typeof models !== 'object' || models === null) return false;
+  drop(db);
+  try {
+    for (const name of modelNames) {
+      const rows = models[name] ?? [];
+      if (!Array.isArray(rows)) throw new TypeError(`${name} is not a list`);
+      const model = db[name] as unknown as RowCreator;
+      for (const row of rows) model.create(row as Record<string, unknown>);
+    }
+    loadSettings(faults, latency);
+    return true;
+  } catch {
+    drop(db);
+    return false;
+  }
+}
+
+export function saveDatabase(storage: Storage = localStorage): void {
+  try {
+    storage.setItem(STORAGE_KEY, JSON.stringify(takeSnapshot()));
+  } catch {
+    // A full or blocked storage only costs persistence; the mock goes on in memory.
+  }
+}
+
+/** Restores the saved database, or seeds an empty one. True when a snapshot was restored. */
+export function restoreDatabase(storage: Storage = localStorage): boolean {
+  let restored = false;
+  try {
+    const saved = storage.getItem(STORAGE_KEY);
+    restored = saved !== null && loadSnapshot(JSON.parse(saved));
+  } catch {
+    restored = false;
+  }
+  if (!restored) {
+    drop(db);
+    seed();
+  }
+  return restored;
+}

@@ -1,0 +1,39 @@
+/**
+ * The login session: a random token in the `portal_session` cookie, mapped to an account by
+ * the `session` table. MSW keeps cookies that mocked answers set (in Node and in the browser)
+ * and hands them to later handlers as `cookies`, so the client's `credentials: 'include'`
+ * calls carry the session without any help.
+ */
+import { db, type AccountRow } from './db';
+import { randomToken } from './random';
+
+export const SESSION_COOKIE = 'portal_session';
+
+/** The Set-Cookie value that removes the session cookie again. */
+export const clearSessionCookie = `${SESSION_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+
+export type Cookies = Record<string, string>;
+
+/** The logged-in account, or null when the cookie is missing, unknown or the account inactive. */
+export function sessionAccount(cookies: Cookies): AccountRow | null {
+  const token = cookies[SESSION_COOKIE];
+  if (!token) return null;
+  const session = db.session.findFirst({ where: { token: { equals: token } } });
+  if (!session) return null;
+  const account = db.account.findFirst({ where: { id: { equals: session.accountId } } });
+  return account?.active ? account : null;
+}
+
+/** Starts a session and returns the Set-Cookie value for it. */
+export function startSession(accountId: string): string {
+  const token = randomToken(40);
+  db.session.create({ token, accountId });
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax`;
+}
+
+/** Ends the session of the cookie; false when there was none. */
+export function endSession(cookies: Cookies): boolean {
+  const token = cookies[SESSION_COOKIE];
+  if (!token) return false;
+  return db.session.delete({ where: { token: { equals: token } } }) !== null;
+}

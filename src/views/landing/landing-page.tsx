@@ -1,0 +1,89 @@
+import { FormattedMessage, defineMessages } from 'react-intl';
+import { Link } from 'wouter';
+import { business, config } from '../../config';
+import { formatEur } from '../../domain/prices';
+import { PageHeading } from '../shared/page-heading';
+import { PartnerLogos } from './partner-logos';
+
+const messages = defineMessages({
+  title: { id: 'landing.title', defaultMessage: 'Cloud backup storage for Proxmox, hosted in Germany' },
+});
+
+/** SPEC §2 landing page: both rates, six feature claims, partners, register and sales contact. */
+export default function LandingPage() {
+  return (
+    <div className="landing">
+      <section className="hero">
+        <PageHeading message={messages.title} />
+        <p className="lead">
+          <FormattedMessage
+            id="landing.lead"
+            defaultMessage="Datastores on Proxmox Backup Server, ready in minutes. Pay by use or book a fixed volume."
+          />
+        </p>
+        <Link href="/register" className="button button-primary">
+          <FormattedMessage id="landing.register" defaultMessage="Create an account" />
+        </Link>
+      </section>
+
+      <section className="rates" aria-labelledby="rates-heading">
+        <h2 id="rates-heading"><FormattedMessage id="landing.rates" defaultMessage="Two rates" /></h2>
+        <div className="rate-list">
+          <article className="card rate">
+            <h3><FormattedMessage id="landing.dynamicRate" defaultMessage="Dynamic rate" /></h3>
+            <p className="price">
+              <FormattedMessage
+                id="landing.dynamicPrice"
+                defaultMessage="{price} per GB and month"
+                values={{ price: <strong>{formatEur(business.dynamicPricePerGbEur)}</strong> }}
+              />
+            </p>
+            <p><FormattedMessage id="landing.dynamicText" defaultMessage="You pay for the space you use, billed monthly." /></p>
+          </article>
+          <article className="card rate">
+            <h3><FormattedMessage id="landing.volumeRate" defaultMessage="Volume rate" /></h3>
+            <p className="price">
+              <FormattedMessage
+                id="landing.volumePrice"
+                defaultMessage="{price} per TB and month"
+                values={{ price: <strong>{formatEur(business.volumePricePerTbEur)}</strong> }}
+              />
+            </p>
+            <p>
+              <FormattedMessage
+                id="landing.volumeText"
+                defaultMessage="A fixed booked size from 1 to {max} TB at a fixed price."
+                values={{ max: business.maxVolumeTb }}
+              />
+            </p>
+          </article>
+        </div>
+      </section>
+
+      <section className="features" aria-labelledby="features-heading">
+        <h2 id="features-heading"><FormattedMessage id="landing.features" defaultMessage="What you get" /></h2>
+        <ul className="feature-list">
+          <li><FormattedMessage id="landing.feature.location" defaultMessage="Server location Germany" /></li>
+          <li><FormattedMessage id="landing.feature.encryption" defaultMessage="AES 256 encryption" /></li>
+          <li><FormattedMessage id="landing.feature.access" defaultMessage="Backup server access" /></li>
+          <li><FormattedMessage id="landing.feature.reseller" defaultMessage="Reseller management" /></li>
+          <li><FormattedMessage id="landing.feature.pull" defaultMessage="Pull jobs" /></li>
+          <li><FormattedMessage id="landing.feature.support" defaultMessage="Support via portal" /></li>
+        </ul>
+      </section>
+
+      <PartnerLogos />
+
+      <section className="sales" aria-labelledby="sales-heading">
+        <h2 id="sales-heading"><FormattedMessage id="landing.salesHeading" defaultMessage="Questions before you start?" /></h2>
+        <p>
+          <FormattedMessage
+            id="landing.sales"
+            defaultMessage="Write to our sales team: {email}"
+            values={{ email: <a href={`mailto:${config.salesEmail}`}>{config.salesEmail}</a> }}
+          />
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { defineMessages } from 'react-intl';
+import type { ErrorKey } from '../../machines/user-error';
+
+/** SPEC §8, word for word in English. */
+export const errorMessages = defineMessages<ErrorKey>({
+  general: { id: 'error.general', defaultMessage: 'An error has occurred!', description: 'SPEC §8 General' },
+  network: { id: 'error.network', defaultMessage: 'The server cannot be reached. Please check your connection and try again.' },
+  timeout: { id: 'error.timeout', defaultMessage: 'The server took too long to answer. Please try again.' },
+  invalidAnswer: { id: 'error.invalidAnswer', defaultMessage: 'The server sent an answer the portal does not understand. Please try again later.' },
+  sessionExpired: { id: 'error.sessionExpired', defaultMessage: 'Your session has ended. Please log in again.' },
+  server: { id: 'error.server', defaultMessage: 'The server refused the request.' },
+  loginNotActive: {
+    id: 'error.loginNotActive',
+    defaultMessage: 'Please wait until your account is activated within 2 business days (notification by email)',
+    description: 'SPEC §8 Login, not activated or HTTP 401',
+  },
+  loginFailed: {
+    id: 'error.loginFailed',
+    defaultMessage: 'Username and password do not match or the account has not yet been activated',
+    description: 'SPEC §8 Login, generic',
+  },
+  passwordMismatch: { id: 'error.passwordMismatch', defaultMessage: 'Passwords do not match.' },
+  antispam: { id: 'error.antispam', defaultMessage: 'ANTISPAM', description: 'SPEC §8 Anti-spam hit; kept as the code word' },
+  notifications: { id: 'error.notifications', defaultMessage: 'The notification setting could not be saved. Please try again.' },
+});

@@ -1,0 +1,36 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+interface PortalFixtures {
+  /** Errors thrown in the page or logged with console.error; each test ends by expecting none. */
+  pageErrors: string[];
+}
+
+/**
+ * Every journey starts from the seeded mock database with no latency, and fails on any
+ * uncaught error or console.error in the page.
+ */
+export const test = base.extend<PortalFixtures>({
+  pageErrors: [async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await use(errors);
+    expect(errors, 'errors in the page').toEqual([]);
+  }, { auto: true }],
+});
+
+/** Opens a path once the mock worker runs, with a fresh mock database and no latency. */
+export async function openFresh(page: Page, path: string) {
+  await page.goto('/');
+  await page.waitForFunction(() => typeof window.__portalMock !== 'undefined');
+  await page.evaluate(() => {
+    window.__portalMock.reset();
+    window.__portalMock.setLatency(0);
+    sessionStorage.clear();
+  });
+  await page.goto(path);
+}
+
+export { expect };

@@ -1,0 +1,140 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../../src/api/client';
+import type { User } from '../../src/api/structs';
+import type { Language } from '../../src/config';
+import { sessionMachine } from '../../src/machines/session.machine';
+
+const user: User = {
+  email: 'demo@example.com', language: 'de', notifications: true, firstname: 'D', lastname: 'E', phone: null,
+  company_number: 'K-10001', products: [],
+};
+
+function start(options: {
+  loggedIn?: boolean;
+  loadUser?: () => Promise<User>;
+  logout?: () => Promise<void>;
+  saveLanguage?: (language: Language) => Promise<void>;
+} = {}) {
+  const persist = vi.fn();
+  const goToLogin = vi.fn();
+  const saveLanguage = vi.fn(options.saveLanguage ?? (async () => {}));
+  const machine = sessionMachine.provide({
+    actors: {
+      loadUser: fromPromise<User>(options.loadUser ?? (async () => user)),
+      logout: fromPromise<void>(options.logout ?? (async () => {})),
+      saveLanguage: fromPromise<void, { language: Language }>(({ input }) => saveLanguage(input.language)),
+    },
+    actions: {
+      persist: ({ context }) => persist({ loggedIn: context.loggedIn, language: context.language }),
+      goToLogin,
+    },
+  });
+  const actor = createActor(machine, { input: { loggedIn: options.loggedIn ?? false, language: 'en' } }).start();
+  return { actor, persist, goToLogin, saveLanguage };
+}
+
+describe('the session machine', () => {
+  it('starts logged out when the browser session holds no login', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().matches({ auth: 'loggedOut' })).toBe(true);
+  });
+
+  it('loads the user with /me when the browser session holds a login', async () => {
+    const { actor } = start({ loggedIn: true });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
+    expect(actor.getSnapshot().context.user).toEqual(user);
+  });
+
+  it('logs out silently when /me answers 401', async () => {
+    const { actor, persist, goToLogin } = start({ loggedIn: true, loadUser: async () => { throw new ApiError('http', { status: 401 }); } });
+    await waitFor(actor, (snapshot) => snapshot.matches({ auth: 'loggedOut' }));
+    expect(actor.getSnapshot().context).toMatchObject({ loggedIn: false, user: null, error: null });
+    expect(persist).toHaveBeenLastCalledWith({ loggedIn: false, language: 'en' });
+    expect(goToLogin).not.toHaveBeenCalled();
+  });
+
+  it('keeps the session and offers a retry when /me fails otherwise', async () => {
+    let calls = 0;
+    const { actor } = start({
+      loggedIn: true,
+      loadUser: async () => {
+        calls += 1;
+        if (calls === 1) throw new ApiError('network');
+        return user;
+      },
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches({ auth: { loggedIn: 'failed' } }));
+    expect(actor.getSnapshot().context).toMatchObject({ loggedIn: true, error: { key: 'network' } });
+    actor.send({ type: 'user.retry' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('starts a session after a login and remembers it in the browser session', async () => {
+    const { actor, persist } = start();
+    actor.send({ type: 'session.loggedIn' });
+    expect(persist).toHaveBeenLastCalledWith({ loggedIn: true, language: 'en' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
+  });
+
+  it('reloads the user on request', async () => {
+    const loadUser = vi.fn(async () => user);
+    const { actor } = start({ loggedIn: true, loadUser });
+    await waitFor(actor, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
+    actor.send({ type: 'user.reload' });
+    expect(actor.getSnapshot().matches({ auth: { loggedIn: 'loadingUser' } })).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
+    expect(loadUser).toHaveBeenCalledTimes(2);
+  });
+
+  it('logs out with /logout and shows /login', async () => {
+    const { actor, persist, goToLogin } = start({ loggedIn: true });
+    await waitFor(actor, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
+    actor.send({ type: 'session.logout' });
+    expect(actor.getSnapshot().matches({ auth: 'loggingOut' })).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches({ auth: 'loggedOut' }));
+    expect(goToLogin).toHaveBeenCalledOnce();
+    expect(persist).toHaveBeenLastCalledWith({ loggedIn: false, language: 'en' });
+    expect(actor.getSnapshot().context.user).toBeNull();
+  });
+
+  it('forgets the session on this device even when /logout fails', async () => {
+    const { actor, goToLogin } = start({ loggedIn: true, logout: async () => { throw new ApiError('network'); } });
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ auth: 'loggedOut' }));
+    expect(goToLogin).toHaveBeenCalledOnce();
+  });
+
+  it('ends the session silently when another screen reports it expired', async () => {
+    const { actor, goToLogin } = start({ loggedIn: true });
+    await waitFor(actor, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
+    actor.send({ type: 'session.expired' });
+    expect(actor.getSnapshot().matches({ auth: 'loggedOut' })).toBe(true);
+    expect(goToLogin).not.toHaveBeenCalled();
+  });
+
+  it('switches the language at once and tells the server only when logged in', async () => {
+    const logged = start({ loggedIn: true });
+    logged.actor.send({ type: 'language.change', language: 'de' });
+    expect(logged.actor.getSnapshot().context.language).toBe('de');
+    expect(logged.persist).toHaveBeenLastCalledWith({ loggedIn: true, language: 'de' });
+    expect(logged.actor.getSnapshot().matches({ language: 'saving' })).toBe(true);
+    await waitFor(logged.actor, (snapshot) => snapshot.matches({ language: 'idle' }));
+    expect(logged.saveLanguage).toHaveBeenCalledWith('de');
+
+    const anonymous = start();
+    anonymous.actor.send({ type: 'language.change', language: 'de' });
+    expect(anonymous.actor.getSnapshot().matches({ language: 'idle' })).toBe(true);
+    expect(anonymous.persist).toHaveBeenLastCalledWith({ loggedIn: false, language: 'de' });
+    expect(anonymous.saveLanguage).not.toHaveBeenCalled();
+  });
+
+  it('keeps the chosen language when the server cannot store it', async () => {
+    const { actor } = start({ loggedIn: true, saveLanguage: async () => { throw new ApiError('http', { status: 500 }); } });
+    actor.send({ type: 'language.change', language: 'de' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ language: 'idle' }));
+    expect(actor.getSnapshot().context.language).toBe('de');
+  });
+});
