@@ -1,19 +1,21 @@
 import { defineConfig, devices } from '@playwright/test';
 
+const ci = Boolean(process.env.CI);
 const port = 4174;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * Whole journeys in Debian's Chromium (Playwright cannot download its own browsers here)
- * against the demo bundle, which serves the portal from its in-browser mock API.
+ * Whole journeys in Debian's Chromium (Playwright cannot download its own browsers here).
+ * CI runs them against the demo bundle, which serves the portal from its in-browser mock API;
+ * locally they use Vite's dev server on the same mock, so that they always see the current code.
  */
 export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
+  workers: ci ? 1 : 2,
   retries: 0,
-  forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? [['list']] : [['list']],
+  forbidOnly: ci,
+  reporter: 'list',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
@@ -29,9 +31,11 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npm run build:demo && npx vite preview --outDir dist-demo --port ${port} --strictPort`,
+    command: ci
+      ? `npm run build:demo && npx vite preview --outDir dist-demo --port ${port} --strictPort`
+      : `npx vite --port ${port} --strictPort`,
     url: `http://localhost:${port}/`,
-    reuseExistingServer: !process.env.CI,
+    reuseExistingServer: !ci,
     timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',

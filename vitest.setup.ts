@@ -4,6 +4,9 @@ import { format } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { mock, server } from './src/mocks/node';
 
+// jsdom has no scrolling; the portal scrolls to the top after a navigation.
+window.scrollTo = () => {};
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => mock.reset());
 afterEach(() => {

@@ -132,9 +132,12 @@ export const db = factory({
 
 export type Db = typeof db;
 export type ModelName = Exclude<keyof Db, symbol>;
-export const modelNames: readonly ModelName[] = [
-  'account', 'company', 'datastore', 'licence', 'licenceOrder', 'contactMessage', 'session', 'resetToken', 'mail',
-];
+/** Every model once; a Record so that a model missing here fails to compile (persistence needs all). */
+const everyModel: Record<ModelName, true> = {
+  account: true, company: true, datastore: true, licence: true, licenceOrder: true, contactMessage: true,
+  session: true, resetToken: true, mail: true,
+};
+export const modelNames = Object.keys(everyModel) as ModelName[];
 
 export type AccountRow = ReturnType<Db['account']['create']>;
 export type CompanyRow = ReturnType<Db['company']['create']>;

@@ -136,6 +136,7 @@ export function route(call: MockCall, resolver: CallResolver) {
       case 'network':
         return HttpResponse.error();
       case 'timeout':
+        // Never settles; the client aborts on its own timeout. The return only satisfies the type.
         await delay('infinite');
         return refuse(400, 'Unreachable.');
       case 'malformed':

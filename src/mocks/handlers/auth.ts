@@ -13,7 +13,8 @@ import { answer, done, notLoggedIn, postcodeRefusal, readPayload, refuse } from 
 import { hasEnded } from '../rules';
 import { clearSessionCookie, endSession, sessionAccount, startSession } from '../session';
 
-export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+/** A reset link is valid for one hour. */
+const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
 /** Optional text fields: blank is stored as null. */
 export function orNull(value: string): string | null {
@@ -21,7 +22,7 @@ export function orNull(value: string): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-export function userOf(account: AccountRow) {
+function userOf(account: AccountRow) {
   const products = datastoresOf(account.id)
     .filter((datastore) => !hasEnded(datastore.contract_end_date))
     .map((datastore) => ({
@@ -82,6 +83,8 @@ export const authHandlers = [
       return refuse(403, 'Username and password do not match');
     }
     if (!account.active) return answer(LoginAnswer, { is_active: false });
+    // The login carries the interface language; mails follow it (docs/decisions/001, point 4).
+    db.account.update({ where: { id: { equals: account.id } }, data: { language: payload.value.language } });
     return answer(LoginAnswer, { is_active: true }, { headers: { 'Set-Cookie': startSession(account.id) } });
   }),
 

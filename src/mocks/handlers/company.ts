@@ -13,7 +13,7 @@ import { sessionAccount } from '../session';
 import { orNull } from './auth';
 
 /** Datastores whose contract has not yet run out. */
-export function runningDatastoreCount(accountId: string): number {
+function runningDatastoreCount(accountId: string): number {
   return datastoresOf(accountId).filter((datastore) => !hasEnded(datastore.contract_end_date)).length;
 }
 

@@ -2,7 +2,8 @@
  * The public licence shop (SPEC §2, §3, §7): the catalogue and orders, without a login.
  */
 import { CatalogueAnswer, LicenceOrderPayload, type Catalogue, type Licence } from '../../api/structs';
-import { business, type LicenceType } from '../../config';
+import type { CpuChoice, LicenceType } from '../../config';
+import { formatEur } from '../../domain/prices';
 import { db, sendMail } from '../db';
 import { route } from '../faults';
 import { answer, done, postcodeRefusal, readPayload, refuse } from '../respond';
@@ -25,8 +26,6 @@ function catalogue(): Catalogue {
   return grouped;
 }
 
-const eur = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
-
 export const licenceHandlers = [
   route('GET /licences', () => answer(CatalogueAnswer, catalogue())),
 
@@ -43,16 +42,16 @@ export const licenceHandlers = [
     if (type !== 'VE' && order.cpu_count !== 1) {
       return refuse(400, `${LINE_NAMES[type]} licences are sold per server; the CPU count must be 1.`);
     }
-    const prices: Record<(typeof business.cpuChoices)[number], number> = {
+    const prices: Record<CpuChoice, number> = {
       1: licence.price_1_cpu, 2: licence.price_2_cpu, 4: licence.price_4_cpu,
     };
-    const total = prices[order.cpu_count as 1 | 2 | 4];
+    const total = prices[order.cpu_count as CpuChoice];
     db.licenceOrder.create({ ...order, totalNetEur: total });
     sendMail(
       order.email,
       `Your order: ${licence.name}`,
       `Hello ${order.firstname} ${order.lastname},\n\nthank you for your order of ${licence.name} for ${order.cpu_count} CPU(s) `
-        + `at ${eur.format(total)} per year plus VAT. The subscription is valid for one year and renews automatically. `
+        + `at ${formatEur(total)} per year plus VAT. The subscription is valid for one year and renews automatically. `
         + 'You will receive the invoice (payable within 10 days) and the subscription key by email.',
     );
     return done();

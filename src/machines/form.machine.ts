@@ -1,0 +1,126 @@
+/**
+ * The lifecycle every form of the portal shares (login, registration, password reset, new
+ * password, contact, licence order): editing with inline field errors, one submission at a
+ * time, the server's refusal on the error line (cleared after 30 s), nothing typed lost on a
+ * failure, and a loading timeout (SPEC §4) so that a lost answer never leaves the form busy.
+ *
+ * `createFormMachine` builds one machine per form from its field rules and its call (the
+ * `submit` actor); what follows success is the `succeeded` action, provided by the app.
+ */
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { timers } from '../config';
+import type { FieldErrorCode } from '../domain/fields';
+import { errorLineMachine } from './error-line.machine';
+import { isAborted, userErrorFrom, type UserError } from './user-error';
+
+export type FieldErrors<V> = Partial<Record<keyof V & string, FieldErrorCode>>;
+
+export interface FormContext<V> {
+  values: V;
+  fieldErrors: FieldErrors<V>;
+  /** Set after a submission was refused because of the fields, so that errors update live. */
+  submitted: boolean;
+}
+
+export type FormEvent<V> =
+  | { type: 'field.change'; name: keyof V & string; value: V[keyof V & string] }
+  | { type: 'form.submit' }
+  | { type: 'form.edit' };
+
+export interface FormOptions<V> {
+  id: string;
+  description: string;
+  /** The form's values before the customer types (merged with `input.values`). */
+  initialValues: V;
+  /** The field rules: an error code per invalid field. */
+  validate: (values: V) => FieldErrors<V>;
+  /** The call, given the checked values (tests swap the `submit` actor with `provide`). */
+  submit: (values: V, signal: AbortSignal) => Promise<unknown>;
+  /** How a failed call reads to the customer; by default `userErrorFrom`. */
+  errorOf?: (error: unknown) => UserError;
+}
+
+export function createFormMachine<V extends Record<string, unknown>>(options: FormOptions<V>) {
+  const { id, description, initialValues, validate, submit, errorOf = userErrorFrom } = options;
+  return setup({
+    types: {
+      context: {} as FormContext<V>,
+      events: {} as FormEvent<V>,
+      input: {} as { values?: Partial<V> } | undefined,
+    },
+    actors: {
+      // The input is typed loosely because XState cannot check an invoke against a generic
+      // input type; it is always this form's `context.values`.
+      submit: fromPromise<unknown, Record<string, unknown>>(({ input, signal }) => submit(input as V, signal)),
+      errorLine: errorLineMachine,
+    },
+    actions: {
+      /** What follows success (navigation, session); provided by the app. */
+      succeeded: () => {},
+      /** A 401 during the call: the session machine ends the session (provided by the app). */
+      sessionExpired: () => {},
+      setValue: assign(({ context, event }) => {
+        if (event.type !== 'field.change') return {};
+        const values = { ...context.values, [event.name]: event.value };
+        return { values, fieldErrors: context.submitted ? validate(values) : omit(context.fieldErrors, event.name) };
+      }),
+      markInvalid: assign(({ context }) => ({ fieldErrors: validate(context.values), submitted: true })),
+      clearFieldErrors: assign({ fieldErrors: {}, submitted: false }),
+      clearError: sendTo('errorLine', { type: 'error.clear' }),
+      showError: sendTo('errorLine', ({ event }) => ({ type: 'error.show' as const, error: errorOf('error' in event ? event.error : undefined) })),
+      showTimeout: sendTo('errorLine', { type: 'error.show' as const, error: { key: 'timeout' } }),
+    },
+    guards: {
+      isInvalid: ({ context }) => Object.keys(validate(context.values)).length > 0,
+      isUnauthorized: ({ event }) => 'error' in event && userErrorFrom(event.error).key === 'sessionExpired',
+      isAborted: ({ event }) => 'error' in event && isAborted(event.error),
+    },
+    delays: { loadingTimeout: timers.loadingTimeout },
+  }).createMachine({
+    id,
+    description,
+    context: ({ input }) => ({ values: { ...initialValues, ...input?.values }, fieldErrors: {}, submitted: false }),
+    invoke: { id: 'errorLine', src: 'errorLine' },
+    initial: 'editing',
+    states: {
+      editing: {
+        description: 'The customer types; field errors show beside their fields.',
+        on: {
+          'field.change': { actions: 'setValue' },
+          'form.submit': [
+            { guard: 'isInvalid', actions: ['markInvalid', 'clearError'] },
+            { target: 'submitting', actions: ['clearFieldErrors', 'clearError'] },
+          ],
+        },
+      },
+      submitting: {
+        description: 'One call at a time; further submits are ignored.',
+        tags: ['busy'],
+        invoke: {
+          src: 'submit',
+          input: ({ context }) => context.values,
+          onDone: { target: 'succeeded', actions: 'succeeded' },
+          onError: [
+            { guard: 'isAborted', target: 'editing' },
+            { guard: 'isUnauthorized', target: 'editing', actions: ['showError', 'sessionExpired'] },
+            { target: 'editing', actions: 'showError' },
+          ],
+        },
+        after: { loadingTimeout: { target: 'editing', actions: 'showTimeout' } },
+      },
+      succeeded: {
+        description: 'The call succeeded; the form shows its success or the app moves on.',
+        tags: ['done'],
+        on: { 'form.edit': { target: 'editing' } },
+      },
+    },
+  });
+}
+
+function omit<T extends object>(record: T, key: string): T {
+  return Object.fromEntries(Object.entries(record).filter(([name]) => name !== key)) as T;
+}
+
+export type FormMachine<V extends Record<string, unknown>> = ReturnType<typeof createFormMachine<V>>;
+export type FormActor<V extends Record<string, unknown>> = ActorRefFrom<FormMachine<V>>;
+export type FormSnapshot<V extends Record<string, unknown>> = SnapshotFrom<FormMachine<V>>;

@@ -1,0 +1,22 @@
+import { defineMessages } from 'react-intl';
+import type { FieldErrorCode } from '../../domain/fields';
+
+/** The inline message for each field rule of src/domain/fields.ts. */
+export const fieldErrorMessages = defineMessages<FieldErrorCode>({
+  required: { id: 'field.required', defaultMessage: 'Please fill in this field.' },
+  email: { id: 'field.email', defaultMessage: 'Please enter a valid email address, like name@example.com.' },
+  passwordPolicy: {
+    id: 'field.passwordPolicy',
+    defaultMessage: 'The password needs more than 15 characters with lower and upper case letters and at least one number.',
+  },
+  passwordMismatch: { id: 'field.passwordMismatch', defaultMessage: 'Passwords do not match.' },
+  identifier: { id: 'field.identifier', defaultMessage: 'Use 1 to 8 letters and digits, without spaces or other characters.' },
+  postcode: { id: 'field.postcode', defaultMessage: 'Please enter a valid postcode for the chosen country.' },
+  iban: { id: 'field.iban', defaultMessage: 'This IBAN is not valid. Please check its length and digits.' },
+  mandate: { id: 'field.mandate', defaultMessage: 'Please agree to the direct debit mandate.' },
+  country: { id: 'field.country', defaultMessage: 'Please choose a country.' },
+  volume: { id: 'field.volume', defaultMessage: 'Please choose a volume within the offered range.' },
+  cpu: { id: 'field.cpu', defaultMessage: 'Please choose 1, 2 or 4 CPUs.' },
+  tooLong: { id: 'field.tooLong', defaultMessage: 'This is too long.' },
+  invalid: { id: 'field.invalid', defaultMessage: 'Please check this field.' },
+});

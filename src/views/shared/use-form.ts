@@ -1,0 +1,55 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSessionActor } from '../../app/session';
+import type { FormMachine } from '../../machines/form.machine';
+
+/**
+ * Runs a form machine for a view: the 401 handling is wired to the session, `onSucceeded`
+ * follows a successful call, and after a refused submit the first invalid field takes focus.
+ */
+export function useForm<V extends Record<string, unknown>>(
+  machine: FormMachine<V>,
+  options: { values?: Partial<V>; onSucceeded?: () => void } = {},
+) {
+  const session = useSessionActor();
+  const onSucceeded = useRef(options.onSucceeded);
+  onSucceeded.current = options.onSucceeded;
+  const [provided] = useState(() =>
+    machine.provide({
+      actions: {
+        succeeded: () => onSucceeded.current?.(),
+        sessionExpired: () => session.send({ type: 'session.expired' }),
+      },
+    }),
+  );
+  const actor = useActorRef(provided, { input: { values: options.values } });
+  const values = useSelector(actor, (snapshot) => snapshot.context.values);
+  const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const done = useSelector(actor, (snapshot) => snapshot.hasTag('done'));
+  const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
+  const error = useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [submits, setSubmits] = useState(0);
+
+  useEffect(() => {
+    if (submits === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submits]);
+
+  return {
+    actor,
+    values,
+    fieldErrors,
+    busy,
+    done,
+    error,
+    formRef,
+    change: <K extends keyof V & string>(name: K, value: V[K]) => actor.send({ type: 'field.change', name, value }),
+    submit: (event?: FormEvent) => {
+      event?.preventDefault();
+      actor.send({ type: 'form.submit' });
+      setSubmits((count) => count + 1);
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../../src/api/client';
+import { fieldErrors, email, text } from '../../src/domain/fields';
+import { createFormMachine } from '../../src/machines/form.machine';
+import { object } from 'superstruct';
+
+interface Values extends Record<string, unknown> { email: string; name: string }
+
+const rules = object({ email, name: text({ required: true }) });
+
+function start(submit: (values: Values) => Promise<unknown> = async () => 'ok') {
+  const succeeded = vi.fn();
+  const sessionExpired = vi.fn();
+  const machine = createFormMachine<Values>({
+    id: 'example',
+    description: 'test form',
+    initialValues: { email: '', name: '' },
+    validate: (values) => fieldErrors(rules, values),
+    submit: async () => { throw new Error('replaced in the test'); },
+  }).provide({
+    actors: { submit: fromPromise(({ input }) => submit(input as Values)) },
+    actions: { succeeded, sessionExpired },
+  });
+  const actor = createActor(machine, { input: { values: { name: 'Ann' } } }).start();
+  const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error;
+  return { actor, succeeded, sessionExpired, errorLine };
+}
+
+describe('the form machine', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('starts from its initial values merged with the input', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().context.values).toEqual({ email: '', name: 'Ann' });
+    expect(actor.getSnapshot().value).toBe('editing');
+  });
+
+  it('refuses to submit invalid fields and shows their errors, then updates them live', () => {
+    const { actor } = start();
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ email: 'required' });
+    actor.send({ type: 'field.change', name: 'email', value: 'nope' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ email: 'email' });
+    actor.send({ type: 'field.change', name: 'email', value: 'a@example.com' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+  });
+
+  it('submits once, is busy meanwhile, and reports success', async () => {
+    const submit = vi.fn(async () => 'ok');
+    const { actor, succeeded } = start(submit);
+    actor.send({ type: 'field.change', name: 'email', value: 'a@example.com' });
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.hasTag('done'));
+    expect(submit).toHaveBeenCalledOnce();
+    expect(submit).toHaveBeenCalledWith({ email: 'a@example.com', name: 'Ann' });
+    expect(succeeded).toHaveBeenCalledOnce();
+    actor.send({ type: 'form.edit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+  });
+
+  it('keeps every value and shows the server reason when the call fails', async () => {
+    const { actor, errorLine } = start(async () => { throw new ApiError('http', { status: 409, reason: 'Taken' }); });
+    actor.send({ type: 'field.change', name: 'email', value: 'a@example.com' });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(actor.getSnapshot().context.values).toEqual({ email: 'a@example.com', name: 'Ann' });
+    expect(errorLine()).toEqual({ key: 'server', reason: 'Taken' });
+  });
+
+  it('clears the error line after 30 seconds', async () => {
+    vi.useFakeTimers();
+    const { actor, errorLine } = start(async () => { throw new ApiError('network'); });
+    actor.send({ type: 'field.change', name: 'email', value: 'a@example.com' });
+    actor.send({ type: 'form.submit' });
+    await vi.waitFor(() => expect(errorLine()).toEqual({ key: 'network' }));
+    vi.advanceTimersByTime(30_000);
+    expect(errorLine()).toBeNull();
+  });
+
+  it('tells the session when the call answers 401', async () => {
+    const { actor, sessionExpired, errorLine } = start(async () => { throw new ApiError('http', { status: 401 }); });
+    actor.send({ type: 'field.change', name: 'email', value: 'a@example.com' });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(sessionExpired).toHaveBeenCalledOnce();
+    expect(errorLine()).toEqual({ key: 'sessionExpired' });
+  });
+
+  it('returns to editing quietly when the call was aborted', async () => {
+    const { actor, errorLine } = start(async () => { throw new ApiError('aborted'); });
+    actor.send({ type: 'field.change', name: 'email', value: 'a@example.com' });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(errorLine()).toBeNull();
+  });
+
+  it('gives up after the 120 second loading timeout', () => {
+    vi.useFakeTimers();
+    const { actor, errorLine } = start(() => new Promise(() => {}));
+    actor.send({ type: 'field.change', name: 'email', value: 'a@example.com' });
+    actor.send({ type: 'form.submit' });
+    vi.advanceTimersByTime(120_000);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(errorLine()).toEqual({ key: 'timeout' });
+  });
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it, vi } from 'vitest';
+import { me } from '../../src/api/auth';
+import { db } from '../../src/mocks/db';
+import { getLatency, listFaults } from '../../src/mocks/faults';
+import { mock } from '../../src/mocks/node';
+import { restoreDatabase, saveDatabase, STORAGE_KEY } from '../../src/mocks/persistence';
+import { loginAs, seedEmails } from './support';
+
+describe('the operator controls', () => {
+  it('seed three accounts: one active with a company, one pending, one fresh', () => {
+    expect(db.account.getAll().map((account) => [account.email, account.active])).toEqual([
+      [seedEmails.demo, true], [seedEmails.pending, false], [seedEmails.fresh, true],
+    ]);
+    expect(mock.pendingAccounts()).toEqual([
+      expect.objectContaining({ email: seedEmails.pending, companyName: 'Wartend & Co. KG' }),
+    ]);
+    expect(db.licence.count()).toBe(12);
+    expect(mock.outbox()).toEqual([]);
+  });
+
+  it('activate an account once and tell when it was already active', () => {
+    expect(mock.activate(seedEmails.pending)).toBe(true);
+    expect(mock.activate(seedEmails.pending)).toBe(false);
+    expect(mock.pendingAccounts()).toEqual([]);
+    expect(() => mock.activate('nobody@example.com')).toThrow('No account is registered with nobody@example.com.');
+  });
+
+  it('list the outbox newest last', () => {
+    mock.activate(seedEmails.pending);
+    db.account.update({ where: { email: { equals: seedEmails.fresh } }, data: { active: false } });
+    mock.activate(seedEmails.fresh);
+    expect(mock.outbox().map((mail) => mail.to)).toEqual([seedEmails.pending, seedEmails.fresh]);
+    expect(mock.outbox()[0]).toEqual({
+      to: seedEmails.pending, subject: 'Your account has been activated', body: expect.stringContaining('K-10002'), link: '/login',
+    });
+  });
+
+  it('tell subscribers about every mutating call and operator action', async () => {
+    const listener = vi.fn();
+    const unsubscribe = mock.subscribe(listener);
+    await loginAs();
+    await me();
+    expect(listener).toHaveBeenCalledTimes(1);
+    mock.fault('GET /me', 'slow');
+    mock.clearFaults();
+    expect(listener).toHaveBeenCalledTimes(3);
+    unsubscribe();
+    mock.reset();
+    expect(listener).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('persistence for the browser mock', () => {
+  it('saves the database, faults and latency and restores them after a reset', async () => {
+    mock.activate(seedEmails.pending);
+    mock.fault('GET /status', 'http500', { times: 2 });
+    mock.setLatency({ min: 5, max: 10 });
+    saveDatabase();
+    expect(localStorage.getItem(STORAGE_KEY)).toContain('"version":1');
+    mock.reset();
+    expect(restoreDatabase()).toBe(true);
+    expect(mock.pendingAccounts()).toEqual([]);
+    expect(mock.outbox()).toHaveLength(1);
+    expect(listFaults()).toEqual([{ call: 'GET /status', kind: 'http500', remaining: 2 }]);
+    expect(getLatency()).toEqual({ min: 5, max: 10 });
+    await loginAs(seedEmails.pending);
+    await expect(me()).resolves.toMatchObject({ company_number: 'K-10002' });
+  });
+
+  it('keeps a session across a reload when the cookie and the saved session agree', async () => {
+    await loginAs();
+    saveDatabase();
+    mock.reset();
+    restoreDatabase();
+    await expect(me()).resolves.toMatchObject({ email: seedEmails.demo });
+  });
+
+  it('seeds when nothing was saved, or when the saved data does not load', () => {
+    expect(restoreDatabase()).toBe(false);
+    expect(db.account.count()).toBe(3);
+    localStorage.setItem(STORAGE_KEY, '{not json');
+    expect(restoreDatabase()).toBe(false);
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ version: 0, models: {} }));
+    expect(restoreDatabase()).toBe(false);
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ version: 1, models: { account: 'nope' } }));
+    expect(restoreDatabase()).toBe(false);
+    expect(db.account.count()).toBe(3);
+  });
+});

@@ -1,0 +1,69 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { forgotPassword } from '../../src/api/auth';
+import { mock } from '../../src/mocks/node';
+import { OperatorPanel } from '../../src/mocks/operator-panel';
+import { seedEmails } from './support';
+
+async function openPanel() {
+  const user = userEvent.setup();
+  render(<OperatorPanel controls={mock} />);
+  const toggle = screen.getByRole('button', { name: 'Mock API' });
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await user.click(toggle);
+  expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  return { user, toggle, panel: screen.getByRole('region', { name: 'Mock API operator' }) };
+}
+
+describe('the operator panel', () => {
+  it('opens from a floating toggle and closes with Escape, returning focus to the toggle', async () => {
+    const { user, toggle, panel } = await openPanel();
+    expect(within(panel).getByRole('heading', { level: 3, name: 'Pending accounts' })).toBeVisible();
+    await user.click(within(panel).getByRole('button', { name: 'Reset data' }));
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+    expect(screen.queryByRole('region', { name: 'Mock API operator' })).not.toBeInTheDocument();
+  });
+
+  it('activates a pending account and shows the mail it sent', async () => {
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole('button', { name: `Activate ${seedEmails.pending}` }));
+    expect(within(panel).getByText('No account awaits activation.')).toBeVisible();
+    expect(within(panel).getByText('Your account has been activated')).toBeVisible();
+    expect(within(panel).getByRole('status')).toHaveTextContent(`${seedEmails.pending} is active.`);
+  });
+
+  it('shows a reset mail that arrives while it is open, with a relative link to the app', async () => {
+    const { panel } = await openPanel();
+    await act(() => forgotPassword({ email: seedEmails.demo }));
+    const link = within(panel).getByRole('link', { name: /^\/newpassword\?email=demo%40example\.com&token=/ });
+    expect(link.getAttribute('href')).toMatch(/^\/newpassword\?/);
+  });
+
+  it('adds faults for a call and clears them', async () => {
+    const { user, panel } = await openPanel();
+    await user.selectOptions(within(panel).getByLabelText('Call'), 'GET /me');
+    await user.selectOptions(within(panel).getByLabelText('Kind'), 'timeout');
+    await user.type(within(panel).getByLabelText('Times (empty: until cleared)'), '2');
+    await user.click(within(panel).getByRole('button', { name: 'Add fault' }));
+    expect(mock.faults()).toEqual([{ call: 'GET /me', kind: 'timeout', remaining: 2 }]);
+    expect(within(panel).getByRole('list', { name: 'Active faults' })).toHaveTextContent('GET /me: timeout (2 more)');
+    await user.click(within(panel).getByRole('button', { name: 'Clear faults' }));
+    expect(mock.faults()).toEqual([]);
+    expect(within(panel).getByText('No faults.')).toBeVisible();
+  });
+
+  it('sets the latency', async () => {
+    const { user, panel } = await openPanel();
+    const input = within(panel).getByLabelText('Latency in ms');
+    await user.clear(input);
+    await user.type(input, '250');
+    await user.click(within(panel).getByRole('button', { name: 'Set latency' }));
+    expect(mock.latency()).toBe(250);
+    expect(within(panel).getByText('Now: 250 ms')).toBeVisible();
+    await user.click(within(panel).getByRole('button', { name: 'Realistic latency' }));
+    expect(mock.latency()).toEqual({ min: 200, max: 600 });
+  });
+});

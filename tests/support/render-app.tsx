@@ -1,0 +1,42 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { memoryLocation } from 'wouter/memory-location';
+import de from '../../translations/de.json';
+import en from '../../translations/en.json';
+import { login } from '../../src/api/auth';
+import { App } from '../../src/app/app';
+import type { Language } from '../../src/config';
+
+export const seedPassword = 'Demo-Password-2026';
+
+/** Logs in against the mock API, so that its session cookie is set for the calls that follow. */
+export async function loginAs(email: string, password = seedPassword) {
+  const answer = await login({ email, password, language: 'en' });
+  if (!answer.is_active) throw new Error(`${email} is not active`);
+}
+
+/**
+ * Renders the whole portal at a path, in memory, with the real MSW handlers behind it
+ * (CONVENTIONS: one renderApp helper for all view tests).
+ */
+export function renderApp(path: string, options: { language?: Language; loggedIn?: boolean } = {}) {
+  const { language = 'en', loggedIn = false } = options;
+  const location = memoryLocation({ path, record: true });
+  const user = userEvent.setup();
+  const view = render(
+    <App
+      session={{ loggedIn, language }}
+      messages={language === 'de' ? de : en}
+      locationHook={location.hook}
+      searchHook={location.searchHook}
+    />,
+  );
+  return {
+    ...view,
+    user,
+    /** Every path the app went to, the first one included. */
+    history: location.history,
+    currentPath: () => location.history.at(-1),
+    navigate: location.navigate,
+  };
+}

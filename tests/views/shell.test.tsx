@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { readSession } from '../../src/app/session-storage';
+import { detectLanguage } from '../../src/i18n/language';
+import { loginAs, renderApp } from '../support/render-app';
+
+const englishTitle = 'Cloud backup storage for Proxmox, hosted in Germany';
+const germanTitle = 'Cloud-Backup-Speicher für Proxmox, gehostet in Deutschland';
+
+describe('routing', () => {
+  it('shows the landing page at /', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: englishTitle })).toBeInTheDocument();
+    expect(document.title).toBe(`${englishTitle} · Cloud Backup Portal`);
+  });
+
+  it('shows the landing page for an unknown path', async () => {
+    renderApp('/this/does/not/exist');
+    expect(await screen.findByRole('heading', { level: 1, name: englishTitle })).toBeInTheDocument();
+  });
+
+  it('sends a visitor without a login from a guarded page to /login', async () => {
+    for (const path of ['/dashboard', '/company', '/tutorial', '/encryption', '/notifications', '/contact', '/ishop', '/ishop/3']) {
+      const view = renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+      expect(view.currentPath()).toBe('/login');
+      view.unmount();
+    }
+  });
+
+  it('opens the public pages without a login', async () => {
+    const pages: [string, string][] = [
+      ['/login', 'Log in'], ['/login/changed', 'Log in'], ['/register', 'Create a company account'], ['/reset', 'Forgot your password?'],
+      ['/newpassword?email=a%40b.de&token=x', 'Set a new password'], ['/waiting', 'Your account awaits activation'],
+      ['/shop', 'Licence shop'], ['/shop/2', 'Licence shop'], ['/order_done', 'Thank you for your order'],
+    ];
+    for (const [path, heading] of pages) {
+      const view = renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(view.currentPath()).toBe(path);
+      view.unmount();
+    }
+  });
+
+  it('sets the canonical link to the current address without its query string', async () => {
+    renderApp('/newpassword?email=a%40b.de&token=secret');
+    await screen.findByRole('heading', { level: 1, name: 'Set a new password' });
+    const canonical = document.querySelector('link[rel="canonical"]');
+    expect(canonical?.getAttribute('href')).toBe(`${window.location.origin}/newpassword`);
+  });
+
+  it('updates the canonical link after a navigation', async () => {
+    const { user } = renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: englishTitle });
+    await user.click(within(screen.getByRole('navigation', { name: 'Portal links' })).getByRole('link', { name: 'Create account' }));
+    await screen.findByRole('heading', { level: 1, name: 'Create a company account' });
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${window.location.origin}/register`);
+    expect(document.activeElement).toBe(document.getElementById('main'));
+  });
+});
+
+describe('the logged-in layout', () => {
+  it('shows the email, the customer number and the menu of a logged-in customer', async () => {
+    await loginAs('demo@example.com');
+    renderApp('/tutorial', { loggedIn: true });
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(await within(menu).findByText('demo@example.com')).toBeInTheDocument();
+    expect(within(menu).getByText(/Customer number K-/)).toBeInTheDocument();
+    for (const name of ['Dashboard', 'Account', 'Tutorial', 'Encryption', 'Licence shop', 'Support', 'Service status', 'Privacy', 'Imprint']) {
+      expect(within(menu).getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(within(menu).getByRole('link', { name: 'Tutorial' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Account and settings' })).toHaveAttribute('href', '/company');
+  });
+
+  it('logs out through the menu and shows /login', async () => {
+    await loginAs('demo@example.com');
+    const view = renderApp('/dashboard', { loggedIn: true });
+    await view.user.click(await screen.findByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(view.currentPath()).toBe('/login');
+    expect(readSession().loggedIn).toBe(false);
+  });
+
+  it('logs out silently when the stored login is no longer valid on the server', async () => {
+    const view = renderApp('/dashboard', { loggedIn: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(view.currentPath()).toBe('/login');
+    expect(screen.queryByRole('alert', { name: /error/i })).not.toBeInTheDocument();
+  });
+});
+
+describe('languages', () => {
+  it('chooses German only for a browser language starting with de', () => {
+    expect(detectLanguage(['de-DE', 'en'])).toBe('de');
+    expect(detectLanguage(['de'])).toBe('de');
+    expect(detectLanguage(['DE-at'])).toBe('de');
+    expect(detectLanguage(['en-US', 'de-DE'])).toBe('en');
+    expect(detectLanguage(['fr-FR'])).toBe('en');
+    expect(detectLanguage([])).toBe('en');
+    expect(detectLanguage(undefined)).toBe('en');
+  });
+
+  it('speaks German when the session says so', async () => {
+    renderApp('/', { language: 'de' });
+    expect(await screen.findByRole('heading', { level: 1, name: germanTitle })).toBeInTheDocument();
+    expect(screen.getByText('0,02 €')).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('de');
+  });
+
+  it('switches at once with the picker and remembers the choice for the session', async () => {
+    const { user } = renderApp('/', { language: 'en' });
+    await screen.findByRole('heading', { level: 1, name: englishTitle });
+    await user.selectOptions(screen.getByLabelText('Language'), 'de');
+    expect(await screen.findByRole('heading', { level: 1, name: germanTitle })).toBeInTheDocument();
+    expect(readSession().language).toBe('de');
+    expect(sessionStorage.length).toBe(2);
+  });
+
+  it('tells the server the new language when logged in', async () => {
+    await loginAs('demo@example.com');
+    const { user } = renderApp('/tutorial', { loggedIn: true, language: 'de' });
+    await screen.findByRole('heading', { level: 1, name: 'Anleitung' });
+    const [picker] = screen.getAllByLabelText('Sprache');
+    if (!picker) throw new Error('no language picker');
+    await user.selectOptions(picker, 'en');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tutorial' })).toBeInTheDocument();
+    const { me } = await import('../../src/api/auth');
+    await waitFor(async () => expect((await me()).language).toBe('en'));
+  });
+
+  it('shows prices in German formatting in English too', async () => {
+    renderApp('/');
+    expect(await screen.findByText('0,02 €')).toBeInTheDocument();
+    expect(screen.getByText('20,00 €')).toBeInTheDocument();
+  });
+});
