@@ -19,8 +19,8 @@ function files(dir) {
   });
 }
 
-// 1. No mock code: no worker script, none of the mock's modules or its handle.
-const markers = ['__portalMock', 'mockServiceWorker', '@mswjs/data', 'portal-mock-db', 'setupWorker'];
+// 1. No mock code (no worker script, none of the mock's modules or its handle) and no inspector.
+const markers = ['__portalMock', 'mockServiceWorker', '@mswjs/data', 'portal-mock-db', 'setupWorker', 'createBrowserInspector', 'stately.ai'];
 for (const file of files(dist)) {
   const name = relative(dist, file);
   if (name.endsWith('.map')) continue;

@@ -12,6 +12,8 @@ interface ImportMetaEnv {
   readonly VITE_SALES_EMAIL?: string;
   /** 'true' serves the app from the in-browser mock API (dev and demo builds). */
   readonly VITE_MOCK_API?: string;
+  /** 'true' in development starts the Stately inspector (`npm run dev:inspect`). */
+  readonly VITE_INSPECT?: string;
 }
 
 interface ImportMeta {

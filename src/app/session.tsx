@@ -3,6 +3,7 @@ import { createContext, useContext, useRef, useState, type ReactNode } from 'rea
 import { useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { sessionMachine } from '../machines/session.machine';
+import { inspect } from './inspector';
 import { writeSession, type StoredSession } from './session-storage';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
@@ -22,7 +23,7 @@ export function SessionProvider({ initial, children }: { initial: StoredSession;
       },
     }),
   );
-  const actor = useActorRef(machine, { input: initial });
+  const actor = useActorRef(machine, { input: initial, inspect: inspect() });
   return <SessionContext.Provider value={actor}>{children}</SessionContext.Provider>;
 }
 

@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { inspect } from '../../app/inspector';
 import { useSessionActor } from '../../app/session';
 import type { FormMachine } from '../../machines/form.machine';
 
@@ -22,7 +23,7 @@ export function useForm<V extends Record<string, unknown>>(
       },
     }),
   );
-  const actor = useActorRef(provided, { input: { values: options.values } });
+  const actor = useActorRef(provided, { input: { values: options.values }, inspect: inspect() });
   const values = useSelector(actor, (snapshot) => snapshot.context.values);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));

@@ -1,0 +1,170 @@
+/**
+ * Path coverage of a machine: @xstate/graph explores every state the machine can reach with
+ * the given events (actor results, delays and errors included), one path is built for every
+ * transition found, and each path is executed on a real actor (its real guards, its provided
+ * actors and actions) while the transitions it takes are recorded. Coverage is the share of
+ * the machine's states and transition definitions that the executed paths reached.
+ */
+import { getAdjacencyMap } from '@xstate/graph';
+import {
+  createActor, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode,
+  type AnyTransitionDefinition, type InspectionEvent,
+} from 'xstate';
+
+export interface PathModel {
+  /** The machine, provided with actors that never settle and effects that do nothing. */
+  machine: AnyStateMachine;
+  input?: unknown;
+  /** Events a person or another machine sends, with sample payloads (both branches of guards). */
+  events: AnyEventObject[];
+  /** Sample results of invoked actors by their `src`; by default one `undefined`. */
+  outputs?: Record<string, unknown[]>;
+  /** Sample failures of invoked actors by their `src`; by default one plain Error. */
+  errors?: Record<string, unknown[]>;
+  /** Which context values tell states apart (by default the whole context). */
+  serializeContext?: (context: unknown) => unknown;
+  /** Exploration bound. */
+  limit?: number;
+}
+
+export interface Coverage {
+  machine: string;
+  states: { reached: number; total: number; missing: string[] };
+  transitions: { reached: number; total: number; missing: string[] };
+  paths: number;
+}
+
+function stateNodes(machine: AnyStateMachine): AnyStateNode[] {
+  const found: AnyStateNode[] = [];
+  const walk = (node: AnyStateNode) => {
+    for (const child of Object.values(node.states) as AnyStateNode[]) {
+      found.push(child);
+      walk(child);
+    }
+  };
+  walk(machine.root);
+  return found;
+}
+
+function transitionsOf(machine: AnyStateMachine): Map<AnyTransitionDefinition, string> {
+  const keys = new Map<AnyTransitionDefinition, string>();
+  for (const node of [machine.root, ...stateNodes(machine)]) {
+    const lists: [string, AnyTransitionDefinition[]][] = [...node.transitions.entries(), ['always', node.always ?? []]];
+    for (const [event, list] of lists) {
+      list.forEach((transition, index) => keys.set(transition, `${node.id} on ${event || 'always'}${list.length > 1 ? ` #${index + 1}` : ''}`));
+    }
+  }
+  return keys;
+}
+
+/** Events for actor results, actor failures and delays, derived from the machine itself. */
+function derivedEvents(model: PathModel): AnyEventObject[] {
+  const events: AnyEventObject[] = [];
+  for (const node of stateNodes(model.machine).concat(model.machine.root)) {
+    for (const invoke of node.invoke as { id: string; src: unknown }[]) {
+      const src = typeof invoke.src === 'string' ? invoke.src : invoke.id;
+      for (const output of model.outputs?.[src] ?? [undefined]) events.push({ type: `xstate.done.actor.${invoke.id}`, output });
+      for (const error of model.errors?.[src] ?? [new Error('failed')]) events.push({ type: `xstate.error.actor.${invoke.id}`, error });
+    }
+    for (const type of node.transitions.keys()) if (type.startsWith('xstate.after.')) events.push({ type });
+  }
+  return events;
+}
+
+function serialize(model: PathModel, snapshot: AnyMachineSnapshot): string {
+  const context = model.serializeContext ? model.serializeContext(snapshot.context) : snapshot.context;
+  return JSON.stringify({ value: snapshot.value, context }, (_key, value: unknown) =>
+    value instanceof Error ? { error: value.message, ...value } : value);
+}
+
+/** One path per transition found by the exploration: the shortest way to its state, then its event. */
+export function pathsOf(model: PathModel): AnyEventObject[][] {
+  const events = [...model.events, ...derivedEvents(model)];
+  const adjacency = getAdjacencyMap(model.machine, {
+    // Only events the state handles: an unhandled actor error would fail the machine.
+    events: (snapshot) => events.filter((event) => (snapshot as AnyMachineSnapshot).can(event)),
+    input: model.input,
+    serializeState: (snapshot) => serialize(model, snapshot as AnyMachineSnapshot),
+    limit: model.limit ?? 5000,
+  });
+  const start = Object.keys(adjacency)[0];
+  if (start === undefined) return [];
+  const shortest = new Map<string, AnyEventObject[]>([[start, []]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const key = queue.shift() as string;
+    for (const { event, state } of Object.values(adjacency[key]?.transitions ?? {})) {
+      const next = serialize(model, state as AnyMachineSnapshot);
+      if (shortest.has(next)) continue;
+      shortest.set(next, [...(shortest.get(key) ?? []), event as AnyEventObject]);
+      queue.push(next);
+    }
+  }
+  const paths: AnyEventObject[][] = [];
+  for (const [key, prefix] of shortest) {
+    for (const { event } of Object.values(adjacency[key]?.transitions ?? {})) paths.push([...prefix, event as AnyEventObject]);
+  }
+  return paths;
+}
+
+/** Runs one path on a real actor; returns the transitions it took and the states it entered. */
+export function execute(model: PathModel, path: AnyEventObject[]): { transitions: Set<AnyTransitionDefinition>; states: Set<string> } {
+  const transitions = new Set<AnyTransitionDefinition>();
+  const states = new Set<string>();
+  let rootSession: string | undefined;
+  const actor = createActor(model.machine, {
+    input: model.input,
+    inspect: (event: InspectionEvent) => {
+      if (event.type !== '@xstate.microstep') return;
+      if (rootSession !== undefined && event.actorRef.sessionId !== rootSession) return;
+      for (const transition of event._transitions) {
+        transitions.add(transition);
+        // A state passed through within one step (an eventless transition) was active too.
+        for (let node: AnyStateNode | undefined = transition.source; node?.parent; node = node.parent) states.add(node.id);
+      }
+    },
+  });
+  rootSession = actor.sessionId;
+  const record = () => {
+    for (const node of (actor.getSnapshot() as unknown as { _nodes: AnyStateNode[] })._nodes) states.add(node.id);
+  };
+  actor.start();
+  record();
+  for (const event of path) {
+    actor.send(event);
+    record();
+  }
+  actor.stop();
+  return { transitions, states };
+}
+
+export function coverageOf(model: PathModel): Coverage {
+  const keys = transitionsOf(model.machine);
+  const allStates = stateNodes(model.machine).map((node) => node.id);
+  const reachedTransitions = new Set<AnyTransitionDefinition>();
+  const reachedStates = new Set<string>();
+  const paths = pathsOf(model);
+  for (const path of paths) {
+    const result = execute(model, path);
+    result.transitions.forEach((transition) => reachedTransitions.add(transition));
+    result.states.forEach((state) => reachedStates.add(state));
+  }
+  const missingTransitions = [...keys].filter(([transition]) => !reachedTransitions.has(transition)).map(([, key]) => key);
+  const missingStates = allStates.filter((state) => !reachedStates.has(state));
+  return {
+    machine: model.machine.id,
+    states: { reached: allStates.length - missingStates.length, total: allStates.length, missing: missingStates },
+    transitions: { reached: keys.size - missingTransitions.length, total: keys.size, missing: missingTransitions },
+    paths: paths.length,
+  };
+}
+
+export function formatTable(rows: Coverage[]): string {
+  const pct = (reached: number, total: number) => (total === 0 ? 100 : (100 * reached) / total).toFixed(1).padStart(5);
+  const lines = [
+    'machine                        states            transitions         paths',
+    ...rows.map((row) =>
+      `${row.machine.padEnd(30)} ${`${row.states.reached}/${row.states.total}`.padStart(7)} ${pct(row.states.reached, row.states.total)} %   ${`${row.transitions.reached}/${row.transitions.total}`.padStart(7)} ${pct(row.transitions.reached, row.transitions.total)} %   ${String(row.paths).padStart(5)}`),
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,43 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { coverageOf, formatTable, type Coverage } from './coverage';
+import { models } from './models';
+
+const rows = new Map<string, Coverage>();
+
+/** Several models may explore one machine from different inputs; their coverage adds up. */
+function merge(previous: Coverage | undefined, next: Coverage): Coverage {
+  if (!previous) return next;
+  const missingStates = previous.states.missing.filter((state) => next.states.missing.includes(state));
+  const missingTransitions = previous.transitions.missing.filter((transition) => next.transitions.missing.includes(transition));
+  return {
+    machine: next.machine,
+    states: { total: next.states.total, missing: missingStates, reached: next.states.total - missingStates.length },
+    transitions: { total: next.transitions.total, missing: missingTransitions, reached: next.transitions.total - missingTransitions.length },
+    paths: previous.paths + next.paths,
+  };
+}
+
+describe('machine path coverage', () => {
+  for (const model of models) rows.set(model.machine.id, merge(rows.get(model.machine.id), coverageOf(model)));
+
+  for (const row of rows.values()) {
+    it(`reaches every state and every transition of ${row.machine}`, () => {
+      expect(row.states.missing, 'states never reached').toEqual([]);
+      expect(row.transitions.missing, 'transitions never taken').toEqual([]);
+    });
+  }
+
+  it('has a path model for every machine in src/machines', () => {
+    const modules = import.meta.glob<Record<string, unknown>>('../../src/machines/*.machine.ts', { eager: true });
+    const machines = Object.values(modules).flatMap((module) =>
+      Object.values(module).filter((value): value is { id: string } =>
+        typeof value === 'object' && value !== null && 'root' in value && 'config' in value));
+    const modelled = new Set(models.map((model) => model.machine.id));
+    expect(machines.length).toBeGreaterThan(0);
+    expect(machines.map((machine) => machine.id).filter((id) => !modelled.has(id)), 'machines without a path model').toEqual([]);
+  });
+
+  afterAll(() => {
+    console.log(`\nMachine path coverage\n${formatTable([...rows.values()])}\n`);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * The path models of every machine in src/machines: each machine with actors that never
+ * settle (their results come as events) and effects that do nothing, plus sample events.
+ */
+import { fromPromise, type AnyStateMachine } from 'xstate';
+import { ApiError } from '../../src/api/client';
+import type { User } from '../../src/api/structs';
+import { errorLineMachine } from '../../src/machines/error-line.machine';
+import { loadingFlagMachine } from '../../src/machines/loading-flag.machine';
+import { sessionMachine } from '../../src/machines/session.machine';
+import type { PathModel } from './coverage';
+
+export const pending = fromPromise(() => new Promise<never>(() => {}));
+export const unauthorized = new ApiError('http', { status: 401 });
+export const serverError = new ApiError('http', { status: 500 });
+export const refused = new ApiError('http', { status: 409, reason: 'Refused' });
+export const aborted = new ApiError('aborted');
+
+const user: User = {
+  email: 'demo@example.com', language: 'de', notifications: true, firstname: 'D', lastname: 'E', phone: null,
+  company_number: 'K-10001', products: [],
+};
+
+export const models: PathModel[] = [
+  {
+    machine: errorLineMachine,
+    events: [{ type: 'error.show', error: { key: 'general' } }, { type: 'error.clear' }],
+  },
+  {
+    machine: loadingFlagMachine.provide({ actions: { reportTimeout: () => {} } }),
+    events: [{ type: 'loading.start' }, { type: 'loading.stop' }],
+  },
+  ...[true, false].map((loggedIn): PathModel => ({
+    machine: sessionMachine.provide({ actors: { loadUser: pending, logout: pending, saveLanguage: pending } }) as AnyStateMachine,
+    input: { loggedIn, language: 'en' },
+    events: [
+      { type: 'session.loggedIn' }, { type: 'session.logout' }, { type: 'session.expired' }, { type: 'user.reload' },
+      { type: 'user.retry' }, { type: 'language.change', language: 'de' },
+    ],
+    outputs: { loadUser: [user] },
+    errors: { loadUser: [unauthorized, serverError], logout: [serverError], saveLanguage: [serverError] },
+    serializeContext: (context) => {
+      const { loggedIn: flag, user: loaded, error } = context as { loggedIn: boolean; user: unknown; error: unknown };
+      return { flag, loaded: loaded !== null, error };
+    },
+  })),
+];
