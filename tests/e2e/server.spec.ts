@@ -1,0 +1,128 @@
+/**
+ * The production server configuration (deploy/nginx) serving the production build (dist/):
+ * caching, compression, SPA fallback, security headers, and the built portal running under
+ * its Content-Security-Policy without a single violation. Needs `npm run build` first and
+ * nginx (Debian's nginx-light; .ci/run installs it).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+const port = 4180;
+const base = `http://127.0.0.1:${port}`;
+const repo = process.cwd();
+const dist = join(repo, 'dist');
+let nginx: ChildProcess | undefined;
+let prefix = '';
+
+async function waitForServer() {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      await fetch(base);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`nginx did not answer on ${base}: ${readFileSync(join(prefix, 'error.log'), 'utf8')}`);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  if (!existsSync(join(dist, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
+  if (spawnSync('nginx', ['-v']).error) throw new Error('nginx is missing: apt-get install nginx-light');
+  prefix = mkdtempSync(join(tmpdir(), 'portal-nginx-'));
+  const server = readFileSync(join(repo, 'deploy/nginx/portal.conf'), 'utf8')
+    .replace('listen 8080;', `listen 127.0.0.1:${port};`)
+    .replace('root /srv/portal;', `root ${dist};`)
+    .replaceAll('include security-headers.conf;', `include ${join(repo, 'deploy/nginx/security-headers.conf')};`);
+  writeFileSync(join(prefix, 'portal.conf'), server);
+  writeFileSync(join(prefix, 'nginx.conf'), `
+worker_processes 1;
+daemon off;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 64; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  include ${prefix}/portal.conf;
+}
+`);
+  nginx = spawn('nginx', ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: 'ignore' });
+  await waitForServer();
+});
+
+test.afterAll(() => {
+  nginx?.kill('SIGTERM');
+  if (prefix) rmSync(prefix, { recursive: true, force: true });
+});
+
+test('serves index.html uncached with the security headers', async ({ request }) => {
+  const response = await request.get(`${base}/`);
+  expect(response.status()).toBe(200);
+  const headers = response.headers();
+  expect(headers['cache-control']).toBe('no-cache');
+  expect(headers['content-security-policy']).toContain("script-src 'self'");
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['content-security-policy']).not.toContain('unsafe-inline');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('same-origin');
+  expect(headers['permissions-policy']).toContain('camera=()');
+  expect(headers['x-frame-options']).toBe('DENY');
+});
+
+test('caches hashed assets for a year and compresses them', async ({ request }) => {
+  const script = readdirSync(join(dist, 'assets')).find((name) => name.endsWith('.js'));
+  if (!script) throw new Error('no script in dist/assets');
+  const response = await request.get(`${base}/assets/${script}`, { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(response.status()).toBe(200);
+  expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(response.headers()['content-encoding']).toBe('gzip');
+  expect(response.headers()['content-security-policy']).toBeTruthy();
+});
+
+test('answers every route of the app with index.html and keeps source maps private', async ({ request }) => {
+  for (const path of ['/dashboard', '/login/changed', '/shop/3', '/no/such/page']) {
+    const response = await request.get(`${base}${path}`);
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain('<div id="root"></div>');
+  }
+  const map = readdirSync(join(dist, 'assets')).find((name) => name.endsWith('.map'));
+  if (map) expect((await request.get(`${base}/assets/${map}`)).status()).toBe(404);
+  expect((await request.get(`${base}/assets/missing.js`)).status()).toBe(404);
+});
+
+test('serves a real robots.txt and the favicon', async ({ request }) => {
+  const robots = await request.get(`${base}/robots.txt`);
+  expect(robots.status()).toBe(200);
+  expect(await robots.text()).toContain('User-agent: *');
+  expect((await request.get(`${base}/favicon.svg`)).headers()['content-type']).toContain('image/svg+xml');
+});
+
+test('runs the built portal under its Content-Security-Policy without a violation', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  const consoleViolations: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) consoleViolations.push(message.text());
+  });
+  for (const path of ['/', '/login', '/register', '/shop']) {
+    await page.goto(`${base}${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  }
+  expect(consoleViolations).toEqual([]);
+});
