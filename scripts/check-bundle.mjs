@@ -1,16 +1,32 @@
 #!/usr/bin/env node
 /**
- * Checks the production build in dist/: no mock code in it, and the JavaScript and CSS that
- * the first visit of the landing page loads (entry, its static imports, the language file),
- * gzip-compressed, within budget. Prints the figures.
+ * Checks a production build (dist/ by default): no mock or inspector code in it, and the
+ * JavaScript and CSS that the first visit of each route loads, gzip-compressed, within budget.
+ * A route's first visit loads the entry, its static imports, the language file and the route's
+ * page chunk with its static imports. Prints the figures; exits 1 on any breach.
+ *
+ *   node scripts/check-bundle.mjs [dist] [--json]
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const dist = process.argv[2] ?? new URL('../dist', import.meta.url).pathname;
-const budgets = { landingJs: 110 * 1024, css: 15 * 1024 };
-const problems = [];
+const KB = 1024;
+export const budgets = {
+  '/': 110 * KB,
+  '/dashboard': 150 * KB,
+  css: 15 * KB,
+};
+
+/** The page chunk of each measured route (keys of Vite's manifest). */
+export const routePages = {
+  '/': [],
+  '/login': ['src/views/login/login-page.tsx'],
+  '/shop': ['src/views/shop/shop-page.tsx'],
+  '/dashboard': ['src/views/dashboard/dashboard-page.tsx'],
+};
+
+const markers = ['__portalMock', 'mockServiceWorker', '@mswjs/data', 'portal-mock-db', 'setupWorker', 'createBrowserInspector', 'stately.ai'];
 
 function files(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -19,50 +35,88 @@ function files(dir) {
   });
 }
 
-// 1. No mock code (no worker script, none of the mock's modules or its handle) and no inspector.
-const markers = ['__portalMock', 'mockServiceWorker', '@mswjs/data', 'portal-mock-db', 'setupWorker', 'createBrowserInspector', 'stately.ai'];
-for (const file of files(dist)) {
-  const name = relative(dist, file);
-  if (name.endsWith('.map')) continue;
-  if (name === 'mockServiceWorker.js') problems.push('dist/ ships mockServiceWorker.js');
-  if (!/\.(js|html|css|json)$/.test(name)) continue;
-  const text = readFileSync(file, 'utf8');
-  for (const marker of markers) if (text.includes(marker)) problems.push(`${name} contains mock code ("${marker}")`);
+/** Files of the build that carry mock or inspector code. */
+export function forbiddenCode(dist) {
+  const found = [];
+  for (const file of files(dist)) {
+    const name = relative(dist, file);
+    if (name.endsWith('.map')) continue;
+    if (name === 'mockServiceWorker.js') found.push('dist/ ships mockServiceWorker.js');
+    if (!/\.(js|html|css|json)$/.test(name)) continue;
+    const text = readFileSync(file, 'utf8');
+    for (const marker of markers) if (text.includes(marker)) found.push(`${name} contains "${marker}"`);
+  }
+  return found;
 }
 
-// 2. What the first visit of / loads.
-const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
-const seen = new Set();
-const js = [];
-const css = new Set();
-function visit(key) {
-  if (seen.has(key)) return;
-  seen.add(key);
-  const chunk = manifest[key];
-  if (!chunk) return;
-  js.push(chunk.file);
-  for (const file of chunk.css ?? []) css.add(file);
-  for (const child of chunk.imports ?? []) visit(child);
+/** The JS and CSS files a first visit of `route` loads. */
+export function filesOfRoute(manifest, route) {
+  const seen = new Set();
+  const js = [];
+  const css = new Set();
+  const visit = (key) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    js.push(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const child of chunk.imports ?? []) visit(child);
+  };
+  visit('index.html');
+  const language = Object.keys(manifest).find((key) => key.endsWith('translations/en.json'));
+  if (language) visit(language);
+  for (const page of routePages[route] ?? []) visit(page);
+  return { js, css: [...css] };
 }
-visit('index.html');
-const language = Object.keys(manifest).find((key) => key.endsWith('translations/en.json'));
-if (language) visit(language);
 
-const gzip = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
-const jsBytes = js.reduce((sum, file) => sum + gzip(file), 0);
-const cssBytes = [...css].reduce((sum, file) => sum + gzip(file), 0);
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
-
-console.log('First visit of / (gzip):');
-for (const file of js) console.log(`  ${file.padEnd(48)} ${kb(gzip(file))}`);
-for (const file of css) console.log(`  ${file.padEnd(48)} ${kb(gzip(file))}`);
-console.log(`  JavaScript ${kb(jsBytes)} (budget ${kb(budgets.landingJs)}), CSS ${kb(cssBytes)} (budget ${kb(budgets.css)})`);
-
-if (jsBytes > budgets.landingJs) problems.push(`landing JavaScript ${kb(jsBytes)} exceeds ${kb(budgets.landingJs)}`);
-if (cssBytes > budgets.css) problems.push(`CSS ${kb(cssBytes)} exceeds ${kb(budgets.css)}`);
-
-if (problems.length > 0) {
-  console.error(`Bundle check failed:\n- ${problems.join('\n- ')}`);
-  process.exit(1);
+export function measure(dist) {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+  const gzip = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+  const routes = {};
+  for (const route of Object.keys(routePages)) {
+    const { js, css } = filesOfRoute(manifest, route);
+    routes[route] = { js: js.reduce((sum, file) => sum + gzip(file), 0), css: css.reduce((sum, file) => sum + gzip(file), 0), files: [...js, ...css] };
+  }
+  const allCss = files(join(dist, 'assets')).filter((file) => file.endsWith('.css'));
+  const css = allCss.reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0);
+  return { routes, css };
 }
-console.log('Bundle check passed: no mock code, within budget.');
+
+export function check(dist) {
+  const problems = forbiddenCode(dist).map((text) => `mock or inspector code: ${text}`);
+  const figures = measure(dist);
+  for (const [route, budget] of Object.entries(budgets)) {
+    if (route === 'css') continue;
+    const bytes = figures.routes[route]?.js ?? 0;
+    if (bytes > budget) problems.push(`JavaScript of ${route} is ${(bytes / KB).toFixed(1)} kB, over its budget of ${budget / KB} kB`);
+  }
+  if (figures.css > budgets.css) problems.push(`CSS is ${(figures.css / KB).toFixed(1)} kB, over its budget of ${budgets.css / KB} kB`);
+  return { problems, figures };
+}
+
+function main() {
+  const args = process.argv.slice(2);
+  const dist = args.find((arg) => !arg.startsWith('--')) ?? new URL('../dist', import.meta.url).pathname;
+  if (!existsSync(join(dist, '.vite/manifest.json'))) {
+    console.error(`No build with a manifest in ${dist}: run npm run build first.`);
+    process.exit(1);
+  }
+  const { problems, figures } = check(dist);
+  if (args.includes('--json')) {
+    console.log(JSON.stringify(figures));
+  } else {
+    const kb = (bytes) => `${(bytes / KB).toFixed(1)} kB`.padStart(9);
+    console.log('First visit, gzip        JavaScript       CSS   budget (JS)');
+    for (const [route, { js, css }] of Object.entries(figures.routes)) {
+      console.log(`  ${route.padEnd(20)} ${kb(js)} ${kb(css)}   ${budgets[route] ? kb(budgets[route]) : '        -'}`);
+    }
+    console.log(`  all CSS                          ${kb(figures.css)}   ${kb(budgets.css)}`);
+  }
+  if (problems.length > 0) {
+    console.error(`Bundle check failed:\n- ${problems.join('\n- ')}`);
+    process.exit(1);
+  }
+  if (!args.includes('--json')) console.log('Bundle check passed: no mock or inspector code, every route within budget.');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();
