@@ -4,68 +4,25 @@
  * its Content-Security-Policy without a single violation. Needs `npm run build` first and
  * nginx (Debian's nginx-light; .ci/run installs it).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { startNginx, type RunningNginx } from '../../scripts/nginx';
 
 const port = 4180;
-const base = `http://127.0.0.1:${port}`;
-const repo = process.cwd();
-const dist = join(repo, 'dist');
-let nginx: ChildProcess | undefined;
-let prefix = '';
-
-async function waitForServer() {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      await fetch(base);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  throw new Error(`nginx did not answer on ${base}: ${readFileSync(join(prefix, 'error.log'), 'utf8')}`);
-}
+const dist = join(process.cwd(), 'dist');
+let nginx: RunningNginx | undefined;
+let base = '';
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   if (!existsSync(join(dist, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
-  if (spawnSync('nginx', ['-v']).error) throw new Error('nginx is missing: apt-get install nginx-light');
-  prefix = mkdtempSync(join(tmpdir(), 'portal-nginx-'));
-  const server = readFileSync(join(repo, 'deploy/nginx/portal.conf'), 'utf8')
-    .replace('listen 8080;', `listen 127.0.0.1:${port};`)
-    .replace('root /srv/portal;', `root ${dist};`)
-    .replaceAll('include security-headers.conf;', `include ${join(repo, 'deploy/nginx/security-headers.conf')};`);
-  writeFileSync(join(prefix, 'portal.conf'), server);
-  writeFileSync(join(prefix, 'nginx.conf'), `
-worker_processes 1;
-daemon off;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 64; }
-http {
-  include /etc/nginx/mime.types;
-  default_type application/octet-stream;
-  access_log off;
-  client_body_temp_path ${prefix}/body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-  include ${prefix}/portal.conf;
-}
-`);
-  nginx = spawn('nginx', ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: 'ignore' });
-  await waitForServer();
+  nginx = await startNginx({ port, root: dist });
+  base = nginx.url;
 });
 
-test.afterAll(() => {
-  nginx?.kill('SIGTERM');
-  if (prefix) rmSync(prefix, { recursive: true, force: true });
-});
+test.afterAll(() => nginx?.stop());
 
 test('serves index.html uncached with the security headers', async ({ request }) => {
   const response = await request.get(`${base}/`);

@@ -1,0 +1,156 @@
+#!/usr/bin/env node
+/**
+ * npm run bench: builds the production bundle, serves it with the production nginx
+ * configuration against the mock API running as a real HTTP server, and prints
+ *   - gzip bytes of JavaScript and CSS loaded by the first visit of /, /login, /shop, /dashboard;
+ *   - Lighthouse (mobile, simulated throttling, Debian's Chromium) scores and LCP, TBT, CLS for
+ *     /, /login, /register, /shop, and for a plain static HTML page of the landing content
+ *     (our physical limit), with the ratio of our LCP to it;
+ *   - the time to render the dashboard with 10, 100 and 1000 datastores (when its bench exists);
+ *   - the time of the whole Vitest suite.
+ * It writes the figures to bench-results/latest.json and a dated copy, so runs can be compared.
+ *   Options: --skip-build, --skip-vitest, --runs N (Lighthouse runs per page, median kept)
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { runnerImport } from 'vite';
+import { measure } from '../check-bundle.mjs';
+
+const repo = new URL('../..', import.meta.url).pathname;
+const args = process.argv.slice(2);
+const runs = Number(args[args.indexOf('--runs') + 1]) || 1;
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ports = { web: 4192, api: 4193, devtools: 9333 };
+const results = { date: new Date().toISOString(), node: process.version, bundle: {}, lighthouse: {}, dashboard: null, vitest: null };
+
+function run(command, commandArgs) {
+  const result = spawnSync(command, commandArgs, { cwd: repo, stdio: 'inherit', env: { ...process.env, CI: process.env.CI ?? '' } });
+  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed`);
+}
+
+async function startChromium() {
+  const profile = mkdtempSync(join(tmpdir(), 'bench-chromium-'));
+  const child = spawn(chromiumPath, [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+    '--disable-sync', '--no-first-run', '--disable-quic', `--remote-debugging-port=${ports.devtools}`, `--user-data-dir=${profile}`, 'about:blank',
+  ], { stdio: 'ignore' });
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      await fetch(`http://127.0.0.1:${ports.devtools}/json/version`);
+      return { stop: () => { child.kill('SIGTERM'); rmSync(profile, { recursive: true, force: true }); } };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error('Chromium did not open its DevTools port');
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function audit(url) {
+  const samples = [];
+  for (let index = 0; index < runs; index += 1) {
+    let lhr;
+    // Headless traces now and then miss their start (NO_NAVSTART); such a run is repeated.
+    for (let attempt = 1; ; attempt += 1) {
+      const result = await lighthouse(url, {
+        port: ports.devtools, output: 'json', logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      lhr = result.lhr;
+      if (!lhr.runtimeError) break;
+      if (attempt === 3) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    }
+    const { categories, audits } = lhr;
+    samples.push({
+      performance: Math.round(categories.performance.score * 100),
+      accessibility: Math.round(categories.accessibility.score * 100),
+      bestPractices: Math.round(categories['best-practices'].score * 100),
+      seo: Math.round(categories.seo.score * 100),
+      lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
+      tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+      cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+      failing: Object.values(audits).filter((item) => item.score !== null && item.score < 1 && item.scoreDisplayMode === 'binary').map((item) => item.id),
+    });
+  }
+  const pick = (key) => median(samples.map((sample) => sample[key]));
+  return {
+    performance: pick('performance'), accessibility: pick('accessibility'), bestPractices: pick('bestPractices'), seo: pick('seo'),
+    lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), cls: pick('cls'), failing: samples[0].failing,
+  };
+}
+
+async function main() {
+  if (!args.includes('--skip-build')) run('npm', ['run', 'build']);
+  const dist = join(repo, 'dist');
+  const bundle = measure(dist);
+  for (const [route, figures] of Object.entries(bundle.routes)) results.bundle[route] = { jsBytes: figures.js, cssBytes: figures.css };
+  results.bundle.allCssBytes = bundle.css;
+
+  const { module: api } = await runnerImport(join(repo, 'scripts/bench/api-server.ts'));
+  const { module: nginxModule } = await runnerImport(join(repo, 'scripts/nginx.ts'));
+  const baseline = mkdtempSync(join(tmpdir(), 'bench-static-'));
+  chmodSync(baseline, 0o755); // nginx's workers read it as another user
+  copyFileSync(join(repo, 'scripts/bench/static-landing.html'), join(baseline, 'static-landing.html'));
+  copyFileSync(join(repo, 'src/styles.css'), join(baseline, 'static-landing.css'));
+  const apiServer = await api.startApiServer(ports.api);
+  const web = await nginxModule.startNginx({
+    port: ports.web, root: dist, apiPort: ports.api,
+    extra: `    location ~ ^/static-landing\\.(html|css)$ {\n        root ${baseline};\n    }`,
+  });
+  const chromium = await startChromium();
+  try {
+    for (const path of ['/', '/login', '/register', '/shop', '/static-landing.html']) {
+      process.stdout.write(`Lighthouse ${path} …\n`);
+      results.lighthouse[path] = await audit(`${web.url}${path}`);
+    }
+  } finally {
+    chromium.stop();
+    web.stop();
+    await apiServer.close();
+    rmSync(baseline, { recursive: true, force: true });
+  }
+  const ours = results.lighthouse['/'].lcpMs;
+  const limit = results.lighthouse['/static-landing.html'].lcpMs;
+  results.lcpRatio = Number((ours / limit).toFixed(2));
+
+  const dashboardBench = join(repo, 'scripts/bench-dashboard.mjs');
+  if (existsSync(dashboardBench)) {
+    const result = spawnSync(process.execPath, [dashboardBench, '--json'], { cwd: repo, encoding: 'utf8' });
+    const line = result.stdout.trim().split('\n').at(-1);
+    try { results.dashboard = JSON.parse(line ?? 'null'); } catch { results.dashboard = { error: result.stderr.slice(0, 500) }; }
+  }
+
+  if (!args.includes('--skip-vitest')) {
+    const started = performance.now();
+    const vitest = spawnSync('npx', ['vitest', 'run'], { cwd: repo, encoding: 'utf8' });
+    results.vitest = { seconds: Number(((performance.now() - started) / 1000).toFixed(1)), passed: vitest.status === 0 };
+  }
+
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+  console.log('\nFirst visit (gzip)      JavaScript        CSS');
+  for (const route of ['/', '/login', '/shop', '/dashboard']) {
+    const figures = results.bundle[route];
+    console.log(`  ${route.padEnd(20)} ${kb(figures.jsBytes).padStart(10)} ${kb(figures.cssBytes).padStart(10)}`);
+  }
+  console.log('\nLighthouse (mobile)     perf  a11y  best   seo     LCP      TBT     CLS');
+  for (const [path, lh] of Object.entries(results.lighthouse)) {
+    console.log(`  ${path.padEnd(20)} ${String(lh.performance).padStart(5)} ${String(lh.accessibility).padStart(5)} ${String(lh.bestPractices).padStart(5)} ${String(lh.seo).padStart(5)} ${`${lh.lcpMs} ms`.padStart(8)} ${`${lh.tbtMs} ms`.padStart(8)} ${String(lh.cls).padStart(7)}`);
+    if (lh.failing.length > 0) console.log(`      failing audits: ${lh.failing.join(', ')}`);
+  }
+  console.log(`\nLCP of / against the static page: ${results.lcpRatio}x`);
+  if (results.dashboard) console.log(`Dashboard render: ${JSON.stringify(results.dashboard)}`);
+  if (results.vitest) console.log(`Vitest suite: ${results.vitest.seconds} s (${results.vitest.passed ? 'passed' : 'FAILED'})`);
+
+  const out = join(repo, 'bench-results');
+  mkdirSync(out, { recursive: true });
+  const text = `${JSON.stringify(results, null, 2)}\n`;
+  writeFileSync(join(out, 'latest.json'), text);
+  writeFileSync(join(out, `bench-${results.date.replace(/[:.]/g, '-')}.json`), text);
+  console.log(`\nFigures written to bench-results/latest.json`);
+}
+
+await main();
