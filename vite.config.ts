@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 
@@ -27,15 +28,41 @@ function mockServiceWorker(enabled: boolean): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => {
+/**
+ * Production builds ship the translations precompiled to ICU syntax trees, so the browser
+ * needs no message parser (react-intl's runtime parser is swapped for its no-parser build).
+ * The translation check guarantees every message exists in both languages, so react-intl never
+ * has to parse a default message at run time.
+ */
+function precompiledTranslations(): Plugin {
+  return {
+    name: 'portal-precompiled-translations',
+    enforce: 'pre',
+    load(id) {
+      if (!/\/translations\/(en|de)\.json$/.test(id)) return null;
+      const messages = JSON.parse(readFileSync(id, 'utf8')) as Record<string, string>;
+      const compiled = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]));
+      return JSON.stringify(compiled);
+    },
+  };
+}
+
+export default defineConfig(({ mode, command }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const mock = env.VITE_MOCK_API === 'true';
+  const production = command === 'build' && mode !== 'test';
   return {
-    plugins: [react(), mockServiceWorker(mock)],
+    plugins: [react(), mockServiceWorker(mock), ...(production ? [precompiledTranslations()] : [])],
+    resolve: production
+      ? { alias: { '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js' } }
+      : {},
     build: {
       target: 'es2022',
       sourcemap: true,
       manifest: true,
+      // No preload hints in index.html: a prerendered page paints first, then src/boot.ts
+      // loads the app (its imports load in parallel once it runs).
+      modulePreload: false,
     },
     server: { port: 5173, strictPort: true },
     preview: { port: 4173, strictPort: true },

@@ -2,8 +2,8 @@
 /**
  * Checks a production build (dist/ by default): no mock or inspector code in it, and the
  * JavaScript and CSS that the first visit of each route loads, gzip-compressed, within budget.
- * A route's first visit loads the entry, its static imports, the language file and the route's
- * page chunk with its static imports. Prints the figures; exits 1 on any breach.
+ * A route's first visit loads the boot script, the app (src/main.tsx) and its static imports,
+ * the language file, and the route's page chunk with its static imports. Prints the figures; exits 1 on any breach.
  *
  *   node scripts/check-bundle.mjs [dist] [--json]
  */
@@ -63,6 +63,8 @@ export function filesOfRoute(manifest, route) {
     for (const child of chunk.imports ?? []) visit(child);
   };
   visit('index.html');
+  // src/boot.ts loads the app itself with a dynamic import.
+  visit('src/main.tsx');
   const language = Object.keys(manifest).find((key) => key.endsWith('translations/en.json'));
   if (language) visit(language);
   for (const page of routePages[route] ?? []) visit(page);

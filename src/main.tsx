@@ -2,9 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startInspector } from './app/inspector';
+import { preloadRoute } from './app/routes';
 import { readSession } from './app/session-storage';
 import { loadMessages } from './i18n/language';
-import './styles.css';
 
 async function start() {
   const session = readSession();
@@ -13,7 +13,9 @@ async function start() {
   const mock = import.meta.env.VITE_MOCK_API === 'true'
     ? import('./mocks/browser').then(({ startMock }) => startMock())
     : Promise.resolve();
-  const [messages] = await Promise.all([loadMessages(session.language), mock, startInspector()]);
+  const [messages] = await Promise.all([
+    loadMessages(session.language), mock, startInspector(), preloadRoute(window.location.pathname, session.loggedIn),
+  ]);
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element in index.html');
   createRoot(container).render(

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Router, useLocation, type BaseLocationHook } from 'wouter';
 import type { Language } from '../config';
+import type { Messages } from '../i18n/language';
 import { ErrorBoundary } from './error-boundary';
 import { I18nProvider } from './i18n-provider';
 import { RouteEffects } from './route-effects';
@@ -15,15 +16,21 @@ function KeyedBoundary({ children }: { children: ReactNode }) {
 
 export interface AppProps {
   session: StoredSession;
-  messages: Record<string, string>;
+  messages: Messages;
   /** A location hook for tests (wouter's memoryLocation); the browser's by default. */
   locationHook?: BaseLocationHook;
   searchHook?: () => string;
+  /** The address to render on the server (build-time prerendering). */
+  ssrPath?: string;
 }
 
-export function App({ session, messages, locationHook, searchHook }: AppProps) {
+export function App({ session, messages, locationHook, searchHook, ssrPath }: AppProps) {
   const language: Language = session.language;
-  const routerProps = locationHook ? { hook: locationHook, ...(searchHook ? { searchHook } : {}) } : {};
+  const routerProps = {
+    ...(locationHook ? { hook: locationHook } : {}),
+    ...(searchHook ? { searchHook } : {}),
+    ...(ssrPath ? { ssrPath } : {}),
+  };
   return (
     <Router {...routerProps}>
       <SessionProvider initial={session}>

@@ -1,10 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { Language } from '../config';
-import { loadMessages } from '../i18n/language';
+import { loadMessages, type Messages } from '../i18n/language';
 import { useLanguage } from './session';
 
-type Messages = Record<string, string>;
 
 /**
  * Speaks the session's language. Switching loads the other language's messages first and

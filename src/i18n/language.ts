@@ -10,7 +10,10 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (business.languages as readonly string[]).includes(value);
 }
 
-type Messages = Record<string, string>;
+import type { MessageFormatElement } from 'react-intl';
+
+/** ICU strings in development and tests; syntax trees compiled at build time in production. */
+export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
 
 const loaders = import.meta.glob<Messages>('../../translations/*.json', { import: 'default' });
 

@@ -38,6 +38,17 @@ test('serves index.html uncached with the security headers', async ({ request })
   expect(headers['x-frame-options']).toBe('DENY');
 });
 
+test('answers the public pages prerendered in the browser language', async ({ request }) => {
+  const german = await request.get(`${base}/`, { headers: { 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.8' } });
+  expect(await german.text()).toContain('<h1>Cloud-Backup-Speicher für Proxmox, gehostet in Deutschland</h1>');
+  expect(german.headers()['vary']).toContain('Accept-Language');
+  const english = await request.get(`${base}/`, { headers: { 'Accept-Language': 'en-GB,en;q=0.9' } });
+  expect(await english.text()).toContain('<h1>Cloud backup storage for Proxmox, hosted in Germany</h1>');
+  const login = await request.get(`${base}/login`, { headers: { 'Accept-Language': 'de' } });
+  expect(await login.text()).toMatch(/<html lang="de">[\s\S]*<title>Anmelden · Cloud-Backup-Portal<\/title>/);
+  expect(login.headers()['content-security-policy']).toBeTruthy();
+});
+
 test('caches hashed assets for a year and compresses them', async ({ request }) => {
   const script = readdirSync(join(dist, 'assets')).find((name) => name.endsWith('.js'));
   if (!script) throw new Error('no script in dist/assets');
@@ -73,6 +84,8 @@ test('runs the built portal under its Content-Security-Policy without a violatio
     document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
   });
   const consoleViolations: string[] = [];
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('console', (message) => {
     if (message.text().includes('Content Security Policy')) consoleViolations.push(message.text());
   });
@@ -82,4 +95,5 @@ test('runs the built portal under its Content-Security-Policy without a violatio
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   }
   expect(consoleViolations).toEqual([]);
+  expect(pageErrors).toEqual([]);
 });

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+/**
+ * After `vite build`: writes dist/prerendered/<language>/<page>.html for the public pages that
+ * need no API data, in German and English. The production server answers a first visit with
+ * the file of the browser's language (deploy/nginx/portal.conf) and the app renders over it.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServer } from 'vite';
+
+const root = new URL('..', import.meta.url).pathname;
+const dist = join(root, 'dist');
+const template = readFileSync(join(dist, 'index.html'), 'utf8');
+// A Vite server in middleware mode loads the app for rendering, lazy pages included.
+const vite = await createServer({ root, mode: 'production', logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false } });
+const module = await vite.ssrLoadModule('/src/prerender.tsx');
+
+const escape = (value) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const unescape = (value) => value.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+
+let count = 0;
+for (const language of ['en', 'de']) {
+  mkdirSync(join(dist, 'prerendered', language), { recursive: true });
+  for (const page of module.prerenderedPages) {
+    const body = await module.renderPage(page, language);
+    if (body.includes('<script')) throw new Error(`${page} rendered a script; the CSP allows none inline`);
+    const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(body)?.[1]?.replace(/<[^>]+>/g, '') ?? '';
+    const portal = language === 'de' ? 'Cloud-Backup-Portal' : 'Cloud Backup Portal';
+    const title = heading ? `${unescape(heading)} · ${portal}` : portal;
+    const html = template
+      .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escape(title)}</title>`)
+      .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+    const name = page === '/' ? 'index' : page.slice(1);
+    writeFileSync(join(dist, 'prerendered', language, `${name}.html`), html);
+    count += 1;
+  }
+}
+await vite.close();
+console.log(`Prerendered ${count} pages into dist/prerendered/.`);
