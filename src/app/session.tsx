@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { sessionMachine } from '../machines/session.machine';
 import { inspect } from './inspector';
+import { useSessionSync } from './session-sync';
 import { writeSession, type StoredSession } from './session-storage';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
@@ -24,6 +25,7 @@ export function SessionProvider({ initial, children }: { initial: StoredSession;
     }),
   );
   const actor = useActorRef(machine, { input: initial, inspect: inspect() });
+  useSessionSync(actor);
   return <SessionContext.Provider value={actor}>{children}</SessionContext.Provider>;
 }
 

@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import type { SessionActor } from './session';
+
+const CHANNEL = 'portal-session';
+
+/**
+ * Keeps the tabs of one browser consistent: the login flag lives in each tab's session
+ * storage, but the server's session cookie is shared, so a logout in one tab ends the session
+ * in the others at once instead of at their next failing call.
+ */
+export function useSessionSync(actor: SessionActor) {
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(CHANNEL);
+    let wasLoggedIn = actor.getSnapshot().context.loggedIn;
+    const subscription = actor.subscribe((snapshot) => {
+      const loggedIn = snapshot.context.loggedIn;
+      if (wasLoggedIn && !loggedIn) channel.postMessage('logged-out');
+      wasLoggedIn = loggedIn;
+    });
+    channel.onmessage = (event: MessageEvent<unknown>) => {
+      if (event.data === 'logged-out' && actor.getSnapshot().context.loggedIn) actor.send({ type: 'session.expired' });
+    };
+    return () => {
+      subscription.unsubscribe();
+      channel.close();
+    };
+  }, [actor]);
+}
