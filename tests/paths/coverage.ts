@@ -80,13 +80,14 @@ function serialize(model: PathModel, snapshot: AnyMachineSnapshot): string {
 /** One path per transition found by the exploration: the shortest way to its state, then its event. */
 export function pathsOf(model: PathModel): AnyEventObject[][] {
   const events = [...model.events, ...derivedEvents(model)];
-  const adjacency = getAdjacencyMap(model.machine, {
+  type Edge = { event: AnyEventObject; state: AnyMachineSnapshot };
+  const adjacency: Record<string, { transitions: Record<string, Edge> } | undefined> = getAdjacencyMap(model.machine, {
     // Only events the state handles: an unhandled actor error would fail the machine.
     events: (snapshot) => events.filter((event) => (snapshot as AnyMachineSnapshot).can(event)),
     input: model.input,
     serializeState: (snapshot) => serialize(model, snapshot as AnyMachineSnapshot),
     limit: model.limit ?? 5000,
-  });
+  }) as unknown as Record<string, { transitions: Record<string, Edge> }>;
   const start = Object.keys(adjacency)[0];
   if (start === undefined) return [];
   const shortest = new Map<string, AnyEventObject[]>([[start, []]]);
@@ -94,15 +95,15 @@ export function pathsOf(model: PathModel): AnyEventObject[][] {
   while (queue.length > 0) {
     const key = queue.shift() as string;
     for (const { event, state } of Object.values(adjacency[key]?.transitions ?? {})) {
-      const next = serialize(model, state as AnyMachineSnapshot);
+      const next = serialize(model, state);
       if (shortest.has(next)) continue;
-      shortest.set(next, [...(shortest.get(key) ?? []), event as AnyEventObject]);
+      shortest.set(next, [...(shortest.get(key) ?? []), event]);
       queue.push(next);
     }
   }
   const paths: AnyEventObject[][] = [];
   for (const [key, prefix] of shortest) {
-    for (const { event } of Object.values(adjacency[key]?.transitions ?? {})) paths.push([...prefix, event as AnyEventObject]);
+    for (const { event } of Object.values(adjacency[key]?.transitions ?? {})) paths.push([...prefix, event]);
   }
   return paths;
 }
@@ -111,12 +112,12 @@ export function pathsOf(model: PathModel): AnyEventObject[][] {
 export function execute(model: PathModel, path: AnyEventObject[]): { transitions: Set<AnyTransitionDefinition>; states: Set<string> } {
   const transitions = new Set<AnyTransitionDefinition>();
   const states = new Set<string>();
-  let rootSession: string | undefined;
   const actor = createActor(model.machine, {
     input: model.input,
     inspect: (event: InspectionEvent) => {
       if (event.type !== '@xstate.microstep') return;
-      if (rootSession !== undefined && event.actorRef.sessionId !== rootSession) return;
+      // Microsteps happen only after start, when `actor` is assigned; children report their own.
+      if (event.actorRef.sessionId !== actor.sessionId) return;
       for (const transition of event._transitions) {
         transitions.add(transition);
         // A state passed through within one step (an eventless transition) was active too.
@@ -124,7 +125,6 @@ export function execute(model: PathModel, path: AnyEventObject[]): { transitions
       }
     },
   });
-  rootSession = actor.sessionId;
   const record = () => {
     for (const node of (actor.getSnapshot() as unknown as { _nodes: AnyStateNode[] })._nodes) states.add(node.id);
   };

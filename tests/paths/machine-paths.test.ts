@@ -1,6 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { coverageOf, formatTable, type Coverage } from './coverage';
-import { models } from './models';
+import type { PathModel } from './coverage';
+
+/** Every file in ./models exports `models`, the path models of its screen's machines. */
+const modules = import.meta.glob<{ models: PathModel[] }>('./models/*.ts', { eager: true });
+const models = Object.values(modules).flatMap((module) => module.models);
 
 const rows = new Map<string, Coverage>();
 

@@ -1,20 +1,16 @@
 /**
- * The path models of every machine in src/machines: each machine with actors that never
- * settle (their results come as events) and effects that do nothing, plus sample events.
+ * Path models of the shared machines. Each machine runs with actors that never settle (their
+ * results come as events) and effects that do nothing, with sample events for both branches
+ * of every guard. Screens keep their models in files of their own beside this one.
  */
-import { fromPromise, type AnyStateMachine } from 'xstate';
-import { ApiError } from '../../src/api/client';
-import type { User } from '../../src/api/structs';
-import { errorLineMachine } from '../../src/machines/error-line.machine';
-import { loadingFlagMachine } from '../../src/machines/loading-flag.machine';
-import { sessionMachine } from '../../src/machines/session.machine';
-import type { PathModel } from './coverage';
+import type { AnyStateMachine } from 'xstate';
+import type { User } from '../../../src/api/structs';
+import { errorLineMachine } from '../../../src/machines/error-line.machine';
+import { loadingFlagMachine } from '../../../src/machines/loading-flag.machine';
+import { sessionMachine } from '../../../src/machines/session.machine';
+import type { PathModel } from '../coverage';
+import { pending, serverError, unauthorized } from '../fixtures';
 
-export const pending = fromPromise(() => new Promise<never>(() => {}));
-export const unauthorized = new ApiError('http', { status: 401 });
-export const serverError = new ApiError('http', { status: 500 });
-export const refused = new ApiError('http', { status: 409, reason: 'Refused' });
-export const aborted = new ApiError('aborted');
 
 const user: User = {
   email: 'demo@example.com', language: 'de', notifications: true, firstname: 'D', lastname: 'E', phone: null,
