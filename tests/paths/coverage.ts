@@ -112,12 +112,13 @@ export function pathsOf(model: PathModel): AnyEventObject[][] {
 export function execute(model: PathModel, path: AnyEventObject[]): { transitions: Set<AnyTransitionDefinition>; states: Set<string> } {
   const transitions = new Set<AnyTransitionDefinition>();
   const states = new Set<string>();
+  // The root's id is known once createActor returns; microsteps before that are the root's own.
+  const root = { sessionId: '' };
   const actor = createActor(model.machine, {
     input: model.input,
     inspect: (event: InspectionEvent) => {
       if (event.type !== '@xstate.microstep') return;
-      // Microsteps happen only after start, when `actor` is assigned; children report their own.
-      if (event.actorRef.sessionId !== actor.sessionId) return;
+      if (root.sessionId !== '' && event.actorRef.sessionId !== root.sessionId) return;
       for (const transition of event._transitions) {
         transitions.add(transition);
         // A state passed through within one step (an eventless transition) was active too.
@@ -125,6 +126,7 @@ export function execute(model: PathModel, path: AnyEventObject[]): { transitions
       }
     },
   });
+  root.sessionId = actor.sessionId;
   const record = () => {
     for (const node of (actor.getSnapshot() as unknown as { _nodes: AnyStateNode[] })._nodes) states.add(node.id);
   };

@@ -1,0 +1,63 @@
+/**
+ * Path models of the account journeys (issue 4): login, registration, forgotten and new password.
+ * The machine tests in tests/machines/ drive the same machines through their real outcomes.
+ */
+import type { AnyStateMachine } from 'xstate';
+import { ApiError } from '../../../src/api/client';
+import { loginMachine } from '../../../src/machines/login.machine';
+import { newPasswordMachine } from '../../../src/machines/new-password.machine';
+import { passwordResetMachine } from '../../../src/machines/password-reset.machine';
+import { initialRegistration, registrationMachine, type RegistrationValues } from '../../../src/machines/registration.machine';
+import type { PathModel } from '../coverage';
+import { aborted, formModels, pending, serverError, unauthorized } from '../fixtures';
+
+const strong = 'Correct-Horse-Battery-9';
+const forbidden = new ApiError('http', { status: 403, reason: 'Username and password do not match' });
+const linkRefused = new ApiError('http', { status: 400, reason: 'This link is invalid or has expired' });
+
+const registration: RegistrationValues = {
+  ...initialRegistration,
+  email: 'new@example.com', password: strong, firstname: 'Nora', lastname: 'Neumann',
+  pending_street: 'Am Kai 3', pending_postcode: '20457', pending_city: 'Hamburg',
+};
+
+function formContext(context: unknown) {
+  const { values, submitted, fieldErrors } = context as { values: object; submitted: boolean; fieldErrors: object };
+  return { values, submitted, errors: Object.keys(fieldErrors).length > 0 };
+}
+
+const login = loginMachine.provide({ actors: { login: pending }, actions: { loggedIn: () => {} } }) as AnyStateMachine;
+const newPassword = newPasswordMachine.provide({ actors: { changePassword: pending }, actions: { changed: () => {} } }) as AnyStateMachine;
+
+export const models: PathModel[] = [
+  ...[{ email: 'demo@example.com', password: 'secret' }, { email: '', password: 'secret' }].map((values): PathModel => ({
+    machine: login,
+    input: { values, language: 'en' },
+    events: [
+      { type: 'field.change', name: 'email', value: '' },
+      { type: 'field.change', name: 'email', value: 'demo@example.com' },
+      { type: 'form.submit', language: 'en' },
+    ],
+    outputs: { login: [{ is_active: true }, { is_active: false }] },
+    errors: { login: [unauthorized, forbidden, serverError, aborted] },
+    serializeContext: formContext,
+  })),
+  ...formModels<RegistrationValues>(registrationMachine, {
+    valid: registration, invalid: { firstname: '' }, field: 'firstname', validValue: 'Nora', invalidValue: '',
+  }),
+  ...formModels(passwordResetMachine, {
+    valid: { email: 'demo@example.com' }, invalid: { email: '' }, field: 'email', validValue: 'demo@example.com', invalidValue: 'demo@',
+  }),
+  ...[{ email: 'demo@example.com', token: 'abc' }, { email: null, token: null }].map((input): PathModel => ({
+    machine: newPassword,
+    input,
+    events: [
+      { type: 'field.change', name: 'password', value: strong },
+      { type: 'field.change', name: 'confirmation', value: strong },
+      { type: 'field.change', name: 'confirmation', value: 'other' },
+      { type: 'form.submit', language: 'en' },
+    ],
+    errors: { changePassword: [linkRefused, serverError, aborted] },
+    serializeContext: formContext,
+  })),
+];
