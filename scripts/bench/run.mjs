@@ -40,7 +40,14 @@ async function startChromium() {
   for (let attempt = 0; attempt < 100; attempt += 1) {
     try {
       await fetch(`http://127.0.0.1:${ports.devtools}/json/version`);
-      return { stop: () => { child.kill('SIGTERM'); rmSync(profile, { recursive: true, force: true }); } };
+      return {
+        stop: async () => {
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGTERM');
+          await exited;
+          rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+        },
+      };
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -108,7 +115,7 @@ async function main() {
       results.lighthouse[path] = await audit(`${web.url}${path}`);
     }
   } finally {
-    chromium.stop();
+    await chromium.stop();
     web.stop();
     await apiServer.close();
     rmSync(baseline, { recursive: true, force: true });

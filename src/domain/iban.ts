@@ -2,6 +2,11 @@
  * SPEC §5: the IBAN is reformatted live; only digits and capital letters are kept, grouped
  * in blocks of four separated by spaces. Lower-case letters are taken as their capitals.
  */
+import { isSEPACountry, isValidIBAN } from 'ibantools';
+
+/** ISO 13616: no IBAN is longer than 34 characters (Saint Lucia, Russia). */
+export const IBAN_MAX_LENGTH = 34;
+
 export function compactIban(value: string): string {
   return value.toUpperCase().replace(/[^0-9A-Z]/g, '');
 }
@@ -16,4 +21,30 @@ export function maskIban(value: string): string {
   if (compact.length <= 4) return compact;
   const masked = '•'.repeat(compact.length - 4) + compact.slice(-4);
   return masked.replace(/(.{4})(?=.)/gu, '$1 ');
+}
+
+/**
+ * Live formatting of a field whose caret stands at `caret` in the raw `value` the customer
+ * produced (typing, pasting, deleting anywhere): the result is `formatIban`, cut to the
+ * longest IBAN, and the caret stays after the same kept character it followed, so that
+ * typing in the middle of the IBAN does not throw the caret to the end.
+ */
+export function formatIbanAt(value: string, caret: number): { value: string; caret: number } {
+  const compact = compactIban(value).slice(0, IBAN_MAX_LENGTH);
+  const kept = Math.min(compactIban(value.slice(0, Math.max(0, caret))).length, compact.length);
+  const formatted = formatIban(compact);
+  // Each full block of four before the caret adds one space, but no space is ever added
+  // after the last character.
+  const spaces = kept === 0 ? 0 : Math.floor((kept - 1) / 4) + (kept % 4 === 0 && kept < compact.length ? 1 : 0);
+  return { value: formatted, caret: Math.min(kept + spaces, formatted.length) };
+}
+
+/**
+ * Direct debit is a SEPA payment: the IBAN must belong to a SEPA country, have that
+ * country's length and BBAN format, and pass the ISO 7064 mod-97 checksum (ibantools also
+ * checks national account checksums where a country has one). Spaces and case are ignored.
+ */
+export function isValidIban(value: string): boolean {
+  const compact = compactIban(value);
+  return isSEPACountry(compact.slice(0, 2)) && isValidIBAN(compact);
 }

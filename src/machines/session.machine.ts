@@ -10,7 +10,7 @@ import { logout, me } from '../api/auth';
 import { setLanguage } from '../api/settings';
 import type { User } from '../api/structs';
 import type { Language } from '../config';
-import { isUnauthorized, userErrorFrom, type UserError } from './user-error';
+import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
 
 export interface SessionInput {
   loggedIn: boolean;
@@ -55,6 +55,7 @@ export const sessionMachine = setup({
     wasLoggedIn: ({ context }) => context.loggedIn,
     isLoggedIn: ({ context }) => context.loggedIn,
     isUnauthorized: ({ event }) => 'error' in event && isUnauthorized(event.error),
+    isAborted: ({ event }) => 'error' in event && isAborted(event.error),
   },
 }).createMachine({
   id: 'session',
@@ -89,6 +90,9 @@ export const sessionMachine = setup({
                 src: 'loadUser',
                 onDone: { target: 'ready', actions: assign({ user: ({ event }) => event.output, error: null }) },
                 onError: [
+                  // An aborted call (the actor was stopped and restarted, as React's strict
+                  // mode does in development) is simply made again.
+                  { guard: 'isAborted', target: 'loadingUser', reenter: true },
                   {
                     guard: 'isUnauthorized',
                     target: '#session.auth.loggedOut',

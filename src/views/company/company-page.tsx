@@ -1,11 +1,100 @@
-import { defineMessages } from 'react-intl';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useRef, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { useSessionActor, useUser } from '../../app/session';
+import { companyMachine } from '../../machines/company.machine';
+import { LanguagePicker } from '../layout/language-picker';
+import { errorMessages } from '../shared/error-messages';
 import { PageHeading } from '../shared/page-heading';
+import { PageLoading } from '../shared/page-loading';
+import { CancellationCard } from './cancellation-card';
+import { CompanyDetails } from './company-details';
+import { CompanyEditForm } from './company-edit-form';
+import { companyMessages } from './company-messages';
+import { NotificationsCard } from './notifications-card';
+import './company.css';
 
 const messages = defineMessages({
-  title: { id: 'company.title', defaultMessage: 'Account and settings' },
+  loadFailed: { id: 'company.loadFailed', defaultMessage: 'Your company data could not be loaded.' },
+  refreshFailed: { id: 'company.refreshFailed', defaultMessage: 'The latest company data could not be loaded.' },
+  retry: { id: 'company.retry', defaultMessage: 'Try again' },
+  language: { id: 'company.language.heading', defaultMessage: 'Language' },
+  sideCards: { id: 'company.side.label', defaultMessage: 'Contract and settings' },
 });
 
-/** Built out by its own issue; until then the route shows its heading. */
+/**
+ * /company (SPEC §2 "Company page"): view or edit mode of the company data, the products,
+ * and the side cards for cancellation, notifications and language. The user (email, names,
+ * products) is the session's; the company is this page's machine's.
+ */
 export default function CompanyPage() {
-  return <PageHeading message={messages.title} />;
+  const intl = useIntl();
+  const session = useSessionActor();
+  const user = useUser();
+  const [machine] = useState(() => companyMachine.provide({
+    actions: {
+      sessionExpired: () => session.send({ type: 'session.expired' }),
+      saved: () => session.send({ type: 'user.reload' }),
+    },
+  }));
+  const actor = useActorRef(machine);
+  const state = useSelector(actor, (snapshot) =>
+    snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : snapshot.matches('edit') ? 'edit' : 'view');
+  const company = useSelector(actor, (snapshot) => snapshot.context.company);
+  const loadError = useSelector(actor, (snapshot) => snapshot.context.loadError);
+  const saved = useSelector(actor, (snapshot) => snapshot.context.saved);
+  const refreshing = useSelector(actor, (snapshot) => snapshot.matches({ view: 'refreshing' }));
+  const hasEdited = useRef(false);
+  if (state === 'edit') hasEdited.current = true;
+
+  const errorText = loadError ? loadError.reason ?? intl.formatMessage(errorMessages[loadError.key]) : '';
+  const retry = (
+    <button type="button" className="link-button" onClick={() => actor.send({ type: state === 'failed' ? 'company.retry' : 'company.reload' })}>
+      <FormattedMessage {...messages.retry} />
+    </button>
+  );
+
+  return (
+    <div className="company-page">
+      <PageHeading message={companyMessages.title} />
+      {state === 'loading' && <PageLoading />}
+      {state === 'failed' && (
+        <div className="notice notice-error" role="alert">
+          <p><FormattedMessage {...messages.loadFailed} /> {errorText}</p>
+          {retry}
+        </div>
+      )}
+      {company && (state === 'view' || state === 'edit') && (
+        <div className="company-layout">
+          <div className="company-main">
+            {state === 'view' && loadError && !refreshing && (
+              <div className="notice notice-error" role="alert">
+                <p><FormattedMessage {...messages.refreshFailed} /> {errorText}</p>
+                {retry}
+              </div>
+            )}
+            {state === 'edit' ? (
+              <CompanyEditForm actor={actor} />
+            ) : (
+              <CompanyDetails company={company} user={user} saved={saved} returning={hasEdited.current}
+                onEdit={() => actor.send({ type: 'company.edit', person: user })} />
+            )}
+          </div>
+          <aside className="company-side" aria-label={intl.formatMessage(messages.sideCards)}>
+            {company.company_number && (
+              <CancellationCard company={company} onCancelled={() => {
+                actor.send({ type: 'company.reload' });
+                session.send({ type: 'user.reload' });
+              }} />
+            )}
+            <NotificationsCard enabled={company.notifications} />
+            <section className="card company-card" aria-labelledby="company-language-heading">
+              <h2 id="company-language-heading"><FormattedMessage {...messages.language} /></h2>
+              <LanguagePicker />
+            </section>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,11 +1,124 @@
-import { defineMessages } from 'react-intl';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useRef, useState } from 'react';
+import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
+import { useLocation } from 'wouter';
+import { useSessionActor } from '../../app/session';
+import { dashboardMachine } from '../../machines/dashboard.machine';
+import { purchaseMachine } from '../../machines/purchase.machine';
+import type { UserError } from '../../machines/user-error';
+import { errorMessages } from '../shared/error-messages';
 import { PageHeading } from '../shared/page-heading';
+import { PageLoading } from '../shared/page-loading';
+import { CancelDialog } from './cancel-dialog';
+import { ConfigurationGuide } from './configuration-guide';
+import { DatastoreCard } from './datastore-card';
+import { FirstTimeOverlay } from './first-time-overlay';
+import { PurchaseCard } from './purchase-card';
+import './dashboard.css';
 
 const messages = defineMessages({
   title: { id: 'dashboard.title', defaultMessage: 'Your datastores' },
 });
 
-/** Built out by its own issue; until then the route shows its heading. */
+/** SPEC §2 "Dashboard": each datastore, then the configuration guide, then the purchase card. */
 export default function DashboardPage() {
-  return <PageHeading message={messages.title} />;
+  const session = useSessionActor();
+  const [location, navigate] = useLocation();
+  const here = useRef({ location, navigate });
+  here.current = { location, navigate };
+  const [machine] = useState(() => dashboardMachine.provide({
+    actions: {
+      sessionExpired: () => session.send({ type: 'session.expired' }),
+      datastoresChanged: () => session.send({ type: 'user.reload' }),
+    },
+    actors: {
+      purchase: purchaseMachine.provide({
+        actions: {
+          sessionExpired: () => session.send({ type: 'session.expired' }),
+          // SPEC §4: after the status reload, go to /dashboard; the products of /me change too.
+          purchased: () => {
+            session.send({ type: 'user.reload' });
+            if (here.current.location !== '/dashboard') here.current.navigate('/dashboard');
+          },
+        },
+      }),
+    },
+  }));
+  const actor = useActorRef(machine);
+
+  const datastores = useSelector(actor, (snapshot) => snapshot.context.datastores);
+  const passwords = useSelector(actor, (snapshot) => snapshot.context.passwords);
+  const loaded = useSelector(actor, (snapshot) => snapshot.context.loaded);
+  const statusFailed = useSelector(actor, (snapshot) => snapshot.matches({ status: 'failed' }));
+  const statusError = useSelector(actor, (snapshot) => snapshot.context.statusError);
+  const purchase = useSelector(actor, (snapshot) => snapshot.children.purchase);
+  const purchaseBusy = useSelector(purchase, (snapshot) => snapshot?.hasTag('busy') ?? false);
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy')) || purchaseBusy;
+  const confirming = useSelector(actor, (snapshot) => snapshot.matches({ cancellation: 'confirming' }));
+  const cancelling = useSelector(actor, (snapshot) => snapshot.matches({ cancellation: 'cancelling' }));
+  const cancelTarget = useSelector(actor, (snapshot) => snapshot.context.cancelTarget);
+  const cancelErrorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
+  const cancelError = useSelector(cancelErrorLine, (snapshot) => snapshot?.context.error ?? null);
+  const overlay = useSelector(actor, (snapshot) => snapshot.context.overlay);
+
+  const onCancel = useCallback((name: string) => actor.send({ type: 'datastore.cancel.request', name }), [actor]);
+  const find = (name: string | null) => datastores.find((datastore) => datastore.datastore === name) ?? null;
+  const first = datastores[0];
+
+  return (
+    <div className="dashboard">
+      <PageHeading message={messages.title} />
+      {statusFailed && statusError && statusError.key !== 'sessionExpired' && (
+        <div className="notice notice-error" role="alert">
+          <p>
+            <FormattedMessage id="dashboard.status.failed" defaultMessage="Your datastores could not be loaded." />{' '}
+            <ErrorText error={statusError} />
+          </p>
+          <button type="button" className="button-secondary" onClick={() => actor.send({ type: 'status.retry' })}>
+            <FormattedMessage id="dashboard.status.retry" defaultMessage="Try again" />
+          </button>
+        </div>
+      )}
+      {!loaded && !statusFailed && <PageLoading />}
+      {loaded && datastores.length === 0 && (
+        <p className="notice notice-info">
+          <FormattedMessage id="dashboard.status.empty" defaultMessage="You have no datastores yet. Choose a rate below to buy your first one." />
+        </p>
+      )}
+      {datastores.length > 0 && (
+        <ul className="datastore-list">
+          {datastores.map((datastore) => (
+            <li key={datastore.datastore}>
+              <DatastoreCard
+                datastore={datastore}
+                password={passwords[datastore.datastore]}
+                busy={busy}
+                cancelling={cancelling && cancelTarget === datastore.datastore}
+                cancelError={cancelTarget === datastore.datastore ? cancelError : undefined}
+                onCancel={onCancel}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfigurationGuide datastore={first} password={first ? passwords[first.datastore] : undefined} />
+      {purchase && <PurchaseCard actor={purchase} />}
+      <FirstTimeOverlay
+        datastore={find(overlay)}
+        password={overlay ? passwords[overlay] : undefined}
+        onClose={() => actor.send({ type: 'overlay.close' })}
+      />
+      <CancelDialog
+        datastore={confirming ? find(cancelTarget) : null}
+        onConfirm={() => actor.send({ type: 'datastore.cancel.confirm' })}
+        onAbort={() => actor.send({ type: 'datastore.cancel.abort' })}
+      />
+    </div>
+  );
+}
+
+/** The reason of a failed status read, in the words of the error catalogue (SPEC §8). */
+function ErrorText({ error }: { error: UserError }) {
+  const intl = useIntl();
+  return <>{error.reason ?? intl.formatMessage(errorMessages[error.key])}</>;
 }

@@ -1,11 +1,99 @@
-import { defineMessages } from 'react-intl';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useRef, useState, type FormEvent } from 'react';
+import { defineMessages, FormattedMessage } from 'react-intl';
+import { Link, useLocation, useParams } from 'wouter';
+import { useLanguage, useSessionActor } from '../../app/session';
+import { loginMachine } from '../../machines/login.machine';
+import { ErrorLine } from '../shared/error-line';
+import { errorMessages } from '../shared/error-messages';
+import { RequiredNote, SubmitButton, TextField } from '../shared/form-fields';
 import { PageHeading } from '../shared/page-heading';
+import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
+import { loginNotice } from './login-notices';
+import './login.css';
 
 const messages = defineMessages({
   title: { id: 'login.title', defaultMessage: 'Log in' },
+  email: { id: 'login.email', defaultMessage: 'Email address' },
+  password: { id: 'login.password', defaultMessage: 'Password' },
+  submit: { id: 'login.submit', defaultMessage: 'Log in' },
+  busy: { id: 'login.busy', defaultMessage: 'Logging in…' },
 });
 
-/** Built out by its own issue; until then the route shows its heading. */
+/**
+ * SPEC §2 Login: email and password (the link bar is the public layout's). An active account goes
+ * to /dashboard with no message (not the original's "login message quirk", docs/decisions/003);
+ * a pending one sees the activation notice of SPEC §8.
+ */
 export default function LoginPage() {
-  return <PageHeading message={messages.title} />;
+  const { message } = useParams<{ message?: string }>();
+  const notice = loginNotice(message);
+  const session = useSessionActor();
+  const language = useLanguage();
+  const [, navigate] = useLocation();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const [machine] = useState(() =>
+    loginMachine.provide({
+      actions: {
+        loggedIn: () => {
+          session.send({ type: 'session.loggedIn' });
+          navigateRef.current('/dashboard');
+        },
+      },
+    }),
+  );
+  const actor = useActorRef(machine, { input: { language } });
+  const values = useSelector(actor, (snapshot) => snapshot.context.values);
+  const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy') || snapshot.hasTag('done'));
+  const notActive = useSelector(actor, (snapshot) => snapshot.hasTag('notActive'));
+  const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
+  const error = useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null);
+  const { formRef, attempted } = useFocusFirstInvalid();
+
+  const change = (name: 'email' | 'password') => (value: string) => actor.send({ type: 'field.change', name, value });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'form.submit', language });
+    attempted();
+  };
+
+  return (
+    <div className="account-page">
+      <PageHeading message={messages.title} />
+      {notice && (
+        <p className="notice notice-ok" role="status">
+          <FormattedMessage {...notice} />
+        </p>
+      )}
+      <form ref={formRef} className="card account-form" noValidate onSubmit={submit}>
+        <RequiredNote />
+        <TextField
+          name="email" type="email" label={messages.email} required autoComplete="username" inputMode="email"
+          value={values.email} error={fieldErrors.email} onChange={change('email')}
+        />
+        <TextField
+          name="password" type="password" label={messages.password} required autoComplete="current-password"
+          value={values.password} error={fieldErrors.password} onChange={change('password')}
+        />
+        {notActive && (
+          <p className="notice notice-warn" role="alert">
+            <FormattedMessage {...errorMessages.loginNotActive} />
+          </p>
+        )}
+        <ErrorLine error={error} />
+        <SubmitButton busy={busy} label={messages.submit} busyLabel={messages.busy} />
+      </form>
+      <ul className="account-links">
+        <li>
+          <Link href="/reset"><FormattedMessage id="login.forgot" defaultMessage="Forgot your password?" /></Link>
+        </li>
+        <li>
+          <FormattedMessage id="login.noAccount" defaultMessage="No account yet?" />{' '}
+          <Link href="/register"><FormattedMessage id="login.register" defaultMessage="Create a company account" /></Link>
+        </li>
+      </ul>
+    </div>
+  );
 }

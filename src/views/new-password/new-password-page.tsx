@@ -1,11 +1,112 @@
-import { defineMessages } from 'react-intl';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { defineMessages, FormattedMessage } from 'react-intl';
+import { Link, useLocation, useSearch } from 'wouter';
+import { useLanguage } from '../../app/session';
+import { newPasswordMachine } from '../../machines/new-password.machine';
+import { ErrorLine } from '../shared/error-line';
+import { RequiredNote, SubmitButton, TextField } from '../shared/form-fields';
 import { PageHeading } from '../shared/page-heading';
+import { PasswordChecklist } from '../shared/password-checklist';
+import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
+import './new-password.css';
 
 const messages = defineMessages({
   title: { id: 'newPassword.title', defaultMessage: 'Set a new password' },
+  email: { id: 'newPassword.email', defaultMessage: 'Email address' },
+  password: { id: 'newPassword.password', defaultMessage: 'New password' },
+  confirmation: { id: 'newPassword.confirmation', defaultMessage: 'Repeat the new password' },
+  submit: { id: 'newPassword.submit', defaultMessage: 'Save new password' },
+  busy: { id: 'newPassword.busy', defaultMessage: 'Saving…' },
 });
 
-/** Built out by its own issue; until then the route shows its heading. */
+/** A link that cannot be used, and the way to a new one (docs/decisions/004). */
+function LinkProblem({ refused, reason }: { refused: boolean; reason: string | null }) {
+  return (
+    <div className="notice notice-error link-problem" role="alert">
+      <p>
+        {refused ? (
+          <FormattedMessage
+            id="newPassword.linkRefused"
+            defaultMessage="This link can no longer be used: it is invalid, has expired or has already been used."
+          />
+        ) : (
+          <FormattedMessage
+            id="newPassword.linkMissing"
+            defaultMessage="This link is incomplete: it lacks the email address or the security code. Please open the full link from the email."
+          />
+        )}
+      </p>
+      {reason && (
+        <p className="server-reason">
+          <FormattedMessage id="newPassword.serverReason" defaultMessage="The server said: {reason}" values={{ reason }} />
+        </p>
+      )}
+      <p>
+        <Link href="/reset"><FormattedMessage id="newPassword.requestNew" defaultMessage="Request a new link" /></Link>
+      </p>
+    </div>
+  );
+}
+
+/** SPEC §2 new password: reached from the emailed link with email and token; success leads to /login. */
 export default function NewPasswordPage() {
-  return <PageHeading message={messages.title} />;
+  const search = useSearch();
+  const link = useMemo(() => {
+    const params = new URLSearchParams(search);
+    return { email: params.get('email'), token: params.get('token') };
+  }, [search]);
+  const language = useLanguage();
+  const [, navigate] = useLocation();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const [machine] = useState(() =>
+    newPasswordMachine.provide({ actions: { changed: () => navigateRef.current('/login/changed') } }),
+  );
+  const actor = useActorRef(machine, { input: link });
+  const email = useSelector(actor, (snapshot) => snapshot.context.email);
+  const values = useSelector(actor, (snapshot) => snapshot.context.values);
+  const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy') || snapshot.hasTag('done'));
+  const linkState = useSelector(actor, (snapshot) => {
+    if (snapshot.matches('linkMissing')) return 'missing';
+    if (snapshot.matches('linkRefused')) return 'refused';
+    return null;
+  });
+  const refusal = useSelector(actor, (snapshot) => snapshot.context.refusal);
+  const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
+  const error = useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null);
+  const { formRef, attempted } = useFocusFirstInvalid();
+
+  const change = (name: 'password' | 'confirmation') => (value: string) => actor.send({ type: 'field.change', name, value });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'form.submit', language });
+    attempted();
+  };
+
+  return (
+    <div className="account-page">
+      <PageHeading message={messages.title} />
+      {linkState ? (
+        <LinkProblem refused={linkState === 'refused'} reason={refusal} />
+      ) : (
+        <form ref={formRef} className="card new-password-form" noValidate onSubmit={submit}>
+          <RequiredNote />
+          <TextField name="email" type="email" label={messages.email} value={email} readOnly autoComplete="username" onChange={() => {}} />
+          <TextField
+            name="password" type="password" label={messages.password} required autoComplete="new-password"
+            value={values.password} error={fieldErrors.password} onChange={change('password')}
+            hint={<PasswordChecklist value={values.password} />}
+          />
+          <TextField
+            name="confirmation" type="password" label={messages.confirmation} required autoComplete="new-password"
+            value={values.confirmation} error={fieldErrors.confirmation} onChange={change('confirmation')}
+          />
+          <ErrorLine error={error} />
+          <SubmitButton busy={busy} label={messages.submit} busyLabel={messages.busy} />
+        </form>
+      )}
+    </div>
+  );
 }

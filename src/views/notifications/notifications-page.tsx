@@ -1,11 +1,59 @@
-import { defineMessages } from 'react-intl';
+import { defineMessages, FormattedMessage } from 'react-intl';
+import { Link } from 'wouter';
+import { useUser } from '../../app/session';
 import { PageHeading } from '../shared/page-heading';
+import { PageLoading } from '../shared/page-loading';
 
 const messages = defineMessages({
+  loading: { id: 'notifications.heading', defaultMessage: 'Notifications' },
   title: { id: 'notifications.title', defaultMessage: 'Notifications are switched off' },
+  titleOn: { id: 'notifications.titleOn', defaultMessage: 'Notifications are switched on' },
+  explanation: {
+    id: 'notifications.explanation',
+    defaultMessage: 'You have chosen not to receive notifications from us by email. So you will not hear from us about notices concerning our service.',
+  },
+  contract: {
+    id: 'notifications.contract',
+    defaultMessage: 'Emails that belong to your contract, such as the confirmation of a purchase or a cancellation, still reach you.',
+  },
+  enable: { id: 'notifications.enable', defaultMessage: 'You can switch notifications on again at any time on the company page.' },
+  link: { id: 'notifications.link', defaultMessage: 'Go to the company page' },
+  on: { id: 'notifications.on', defaultMessage: 'You receive our notifications by email. You can switch them off on the company page.' },
 });
 
-/** Built out by its own issue; until then the route shows its heading. */
+/**
+ * /notifications (SPEC §2): shown when notifications are disabled; it explains that and leads
+ * to the company page, where the checkbox switches them on again. When they are on already
+ * (the page was bookmarked), it says so instead. When the portal links here: docs/decisions/008.
+ */
 export default function NotificationsPage() {
-  return <PageHeading message={messages.title} />;
+  const user = useUser();
+  if (!user) {
+    return (
+      <>
+        <PageHeading message={messages.loading} />
+        <PageLoading />
+      </>
+    );
+  }
+  if (user.notifications) {
+    return (
+      <>
+        <PageHeading message={messages.titleOn} />
+        <p><FormattedMessage {...messages.on} /></p>
+        <p><Link href="/company"><FormattedMessage {...messages.link} /></Link></p>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeading message={messages.title} />
+      <div className="notice notice-info">
+        <p><FormattedMessage {...messages.explanation} /></p>
+        <p><FormattedMessage {...messages.contract} /></p>
+      </div>
+      <p><FormattedMessage {...messages.enable} /></p>
+      <p><Link href="/company" className="button-primary"><FormattedMessage {...messages.link} /></Link></p>
+    </>
+  );
 }

@@ -1,11 +1,91 @@
-import { defineMessages } from 'react-intl';
+import { useState } from 'react';
+import { FormattedMessage, defineMessages } from 'react-intl';
+import { Link } from 'wouter';
+import { useLoggedIn } from '../../app/session';
+import { config } from '../../config';
+import { formatEur } from '../../domain/prices';
+import { lastLicenceOrder } from '../shared/last-licence-order';
 import { PageHeading } from '../shared/page-heading';
+import './order-done.css';
 
 const messages = defineMessages({
   title: { id: 'orderDone.title', defaultMessage: 'Thank you for your order' },
 });
 
-/** Built out by its own issue; until then the route shows its heading. */
+/**
+ * SPEC §2 /order_done: thanks and delivery information after a licence order. Straight after an
+ * order it repeats what was ordered; opened on its own it shows the generic thanks (issue 7).
+ */
 export default function OrderDonePage() {
-  return <PageHeading message={messages.title} />;
+  const [order] = useState(lastLicenceOrder);
+  const loggedIn = useLoggedIn();
+  const email = order ? <strong>{order.email}</strong> : null;
+
+  return (
+    <div className="order-done">
+      <PageHeading message={messages.title} />
+      {order
+        ? (
+            <p className="notice notice-ok" role="status">
+              <FormattedMessage
+                id="orderDone.summary"
+                defaultMessage="We have received your order of {licence} for {count, plural, one {# CPU} other {# CPUs}} at {price} per year, plus VAT."
+                values={{ licence: <strong>{order.licenceName}</strong>, count: order.cpuCount, price: <strong>{formatEur(order.totalNetEur)}</strong> }}
+              />
+            </p>
+          )
+        : (
+            <p className="notice notice-ok" role="status">
+              <FormattedMessage id="orderDone.generic" defaultMessage="We have received your licence order." />
+            </p>
+          )}
+      <section aria-labelledby="order-done-next">
+        <h2 id="order-done-next">
+          <FormattedMessage id="orderDone.nextHeading" defaultMessage="What happens next" />
+        </h2>
+        <ol className="order-done-steps">
+          <li>
+            {order
+              ? <FormattedMessage id="orderDone.step.confirmationTo" defaultMessage="You will receive a confirmation of your order by email at {email}." values={{ email }} />
+              : <FormattedMessage id="orderDone.step.confirmation" defaultMessage="You will receive a confirmation of your order by email." />}
+          </li>
+          <li>
+            <FormattedMessage
+              id="orderDone.step.payment"
+              defaultMessage="It also tells you how to pay: in advance by bank transfer, with PayPal or on invoice within 10 days."
+            />
+          </li>
+          <li>
+            <FormattedMessage
+              id="orderDone.step.key"
+              defaultMessage="Once your payment has arrived, or at once when you pay on invoice, we send you the subscription key by email."
+            />
+          </li>
+          <li>
+            <FormattedMessage
+              id="orderDone.step.activate"
+              defaultMessage="Enter the key in the web interface of your server under Subscription. It is valid for one year and renews automatically."
+            />
+          </li>
+        </ol>
+        <p>
+          <FormattedMessage
+            id="orderDone.questions"
+            defaultMessage="Questions about your order? Write to {email}."
+            values={{ email: <a href={`mailto:${config.salesEmail}`}>{config.salesEmail}</a> }}
+          />
+        </p>
+      </section>
+      <p className="order-done-links">
+        <Link href={loggedIn ? '/ishop' : '/shop'} className="button button-secondary">
+          <FormattedMessage id="orderDone.backToShop" defaultMessage="Back to the licence shop" />
+        </Link>
+        {loggedIn && (
+          <Link href="/dashboard" className="button button-secondary">
+            <FormattedMessage id="orderDone.dashboard" defaultMessage="To the dashboard" />
+          </Link>
+        )}
+      </p>
+    </div>
+  );
 }

@@ -1,11 +1,81 @@
-import { defineMessages } from 'react-intl';
+import { useActorRef } from '@xstate/react';
+import { useEffect } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useLocation, useParams } from 'wouter';
+import { useLoggedIn } from '../../app/session';
+import { parseLicenceId } from '../../domain/licence-features';
+import { shopTabMachine } from '../../machines/shop-tab.machine';
+import type { UserError } from '../../machines/user-error';
+import { errorMessages } from '../shared/error-messages';
 import { PageHeading } from '../shared/page-heading';
+import { PageLoading } from '../shared/page-loading';
+import { findLicence, useCatalogue } from './catalogue-store';
+import { LicenceTabs } from './licence-tabs';
+import { OrderStep } from './order-step';
+import { ShopFaq, ShopTerms } from './shop-info';
+import { shopMessages } from './shop-messages';
+import './shop.css';
 
-const messages = defineMessages({
-  title: { id: 'shop.title', defaultMessage: 'Licence shop' },
-});
+function CatalogueFailed({ error, retry }: { error: UserError | null; retry: () => void }) {
+  return (
+    <div className="notice notice-error" role="alert">
+      <p>
+        <FormattedMessage id="shop.catalogue.failed" defaultMessage="The licences could not be loaded." />{' '}
+        {error && (error.reason ?? <FormattedMessage {...errorMessages[error.key]} />)}
+      </p>
+      <button type="button" className="button-secondary" onClick={retry}>
+        <FormattedMessage id="shop.catalogue.retry" defaultMessage="Load the licences again" />
+      </button>
+    </div>
+  );
+}
 
-/** Built out by its own issue; until then the route shows its heading. */
+/**
+ * SPEC §2 "Licence shop" at /shop/:id? and, in the logged-in layout, /ishop/:id?. The step
+ * follows the route: no id is the list (step 0), an id is the order form (step 1), so the
+ * browser's back and forward move between them.
+ */
 export default function ShopPage() {
-  return <PageHeading message={messages.title} />;
+  const { id: routeId } = useParams<{ id?: string }>();
+  const [location] = useLocation();
+  const loggedIn = useLoggedIn();
+  const catalogue = useCatalogue();
+  const tabs = useActorRef(shopTabMachine);
+  const listPath = location.startsWith('/ishop') ? '/ishop' : '/shop';
+  // SPEC §2: the buy button goes to /ishop/{id} when logged in, else to /shop/{id}.
+  const buyPath = loggedIn ? '/ishop' : '/shop';
+  const id = parseLicenceId(routeId);
+  const licence = id !== undefined && catalogue.catalogue ? findLicence(catalogue.catalogue, id) : undefined;
+  const step = routeId === undefined ? 0 : 1;
+
+  // Back from a licence's form, the list opens on that licence's tab.
+  useEffect(() => {
+    if (licence) tabs.send({ type: 'tab.select', productType: licence.product_type });
+  }, [licence, tabs]);
+
+  const showList = step === 0 || (catalogue.status === 'loaded' && !licence);
+  return (
+    <div className="shop">
+      <PageHeading message={shopMessages.title} />
+      {catalogue.status === 'loading' && <PageLoading />}
+      {catalogue.status === 'failed' && <CatalogueFailed error={catalogue.error} retry={catalogue.retry} />}
+      {licence && <OrderStep licence={licence} listPath={listPath} />}
+      {step === 1 && catalogue.status === 'loaded' && !licence && (
+        <p className="notice notice-warn" role="alert">
+          <FormattedMessage
+            id="shop.unknownLicence"
+            defaultMessage="There is no licence “{id}”. Please choose one from the list."
+            values={{ id: routeId }}
+          />
+        </p>
+      )}
+      {showList && catalogue.catalogue && <LicenceTabs tabs={tabs} catalogue={catalogue.catalogue} buyPath={buyPath} />}
+      {showList && (
+        <>
+          <ShopFaq />
+          <ShopTerms />
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,11 +1,67 @@
-import { defineMessages } from 'react-intl';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSessionActor } from '../../app/session';
+import type { Datastore } from '../../api/structs';
+import { tutorialMachine } from '../../machines/tutorial.machine';
 import { PageHeading } from '../shared/page-heading';
+import { ConnectionData } from './connection-data';
+import { tutorialMessages as messages } from './tutorial-messages';
+import { ClientSteps, JobSteps, StorageSteps, type StepData } from './tutorial-steps';
+import './tutorial.css';
 
-const messages = defineMessages({
-  title: { id: 'tutorial.title', defaultMessage: 'Tutorial' },
-});
-
-/** Built out by its own issue; until then the route shows its heading. */
+/**
+ * SPEC §2 Tutorial: setting up the storage and a backup job in Proxmox VE, with illustrations
+ * per language and, where the customer has a datastore, its real connection data from
+ * GET /status (docs/decisions/011).
+ */
 export default function TutorialPage() {
-  return <PageHeading message={messages.title} />;
+  const intl = useIntl();
+  const session = useSessionActor();
+  const [machine] = useState(() =>
+    tutorialMachine.provide({ actions: { sessionExpired: () => session.send({ type: 'session.expired' }) } }),
+  );
+  const actor = useActorRef(machine);
+  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const datastores = useSelector(actor, (snapshot) => snapshot.context.datastores);
+  const chosenName = useSelector(actor, (snapshot) => snapshot.context.chosen);
+  const chosen = datastores.find((entry) => entry.datastore === chosenName) ?? null;
+
+  const data: StepData = chosen ? stepData(chosen) : {
+    server: intl.formatMessage(messages.placeholderServer),
+    port: 8007,
+    username: intl.formatMessage(messages.placeholderUsername),
+    datastore: intl.formatMessage(messages.placeholderDatastore),
+    repository: intl.formatMessage(messages.placeholderRepository),
+  };
+
+  return (
+    <div className="tutorial-page">
+      <PageHeading message={messages.title} />
+      <p className="lead"><FormattedMessage {...messages.intro} /></p>
+      <ConnectionData
+        loading={loading}
+        error={error}
+        datastores={datastores}
+        chosen={chosen}
+        onChoose={(datastore) => actor.send({ type: 'datastore.choose', datastore })}
+        onRetry={() => actor.send({ type: 'status.retry' })}
+      />
+      <StorageSteps data={data} />
+      <JobSteps />
+      <ClientSteps data={data} />
+    </div>
+  );
+}
+
+function stepData(datastore: Datastore): StepData {
+  return {
+    server: datastore.hostname,
+    port: datastore.port,
+    // SPEC §2 configuration guide: the username carries the realm suffix @pbs.
+    username: `${datastore.username}@pbs`,
+    datastore: datastore.datastore,
+    repository: datastore.repository,
+  };
 }

@@ -9,7 +9,7 @@ import { errorLineMachine } from '../../../src/machines/error-line.machine';
 import { loadingFlagMachine } from '../../../src/machines/loading-flag.machine';
 import { sessionMachine } from '../../../src/machines/session.machine';
 import type { PathModel } from '../coverage';
-import { pending, serverError, unauthorized } from '../fixtures';
+import { aborted, pending, serverError, unauthorized } from '../fixtures';
 
 
 const user: User = {
@@ -34,7 +34,7 @@ export const models: PathModel[] = [
       { type: 'user.retry' }, { type: 'language.change', language: 'de' },
     ],
     outputs: { loadUser: [user] },
-    errors: { loadUser: [unauthorized, serverError], logout: [serverError], saveLanguage: [serverError] },
+    errors: { loadUser: [aborted, unauthorized, serverError], logout: [serverError], saveLanguage: [serverError] },
     serializeContext: (context) => {
       const { loggedIn: flag, user: loaded, error } = context as { loggedIn: boolean; user: unknown; error: unknown };
       return { flag, loaded: loaded !== null, error };

@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+/**
+ * How long the dashboard takes to render 10, 100 and 1000 datastores (issue 5), in two places:
+ *   - jsdom: tests/bench/dashboard-render.bench.tsx run by Vitest with the real MSW mock;
+ *   - Chromium: the portal on Vite's dev server with its in-browser mock, the account given N
+ *     datastores through the mock API itself, the dashboard opened and timed in the page.
+ * Both report the median time from the status answer to all N cards in the page ("render") and
+ * from the start (render() or navigation) to all N cards ("total").
+ *
+ *   node scripts/bench-dashboard.mjs                  tables
+ *   node scripts/bench-dashboard.mjs --json           one JSON line (read by scripts/bench/run.mjs)
+ *   --jsdom-only / --browser-only                     one of the two
+ */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const repo = new URL('..', import.meta.url).pathname;
+const args = process.argv.slice(2);
+const json = args.includes('--json');
+const sizes = [10, 100, 1000];
+const log = (...parts) => { if (!json) console.log(...parts); };
+
+async function benchJsdom() {
+  const { startVitest } = await import('vitest/node');
+  const out = join(repo, 'bench-results', 'dashboard-render.json');
+  rmSync(out, { force: true });
+  process.env.DASHBOARD_BENCH_OUT = out;
+  const vitest = await startVitest(
+    'test',
+    ['tests/bench/dashboard-render.bench.tsx'],
+    { run: true, watch: false, reporters: [json ? 'dot' : 'default'] },
+    { test: { include: ['tests/bench/**/*.bench.tsx'] } },
+  );
+  const failed = vitest.state.getCountOfFailedTests() > 0;
+  await vitest.close();
+  if (failed || !existsSync(out)) throw new Error('The jsdom benchmark failed.');
+  return JSON.parse(readFileSync(out, 'utf8')).datastores;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const round = (value) => Math.round(value * 10) / 10;
+
+async function benchChromium() {
+  const { createServer } = await import('vite');
+  const { chromium } = await import('@playwright/test');
+  const server = await createServer({ root: repo, mode: 'development', logLevel: 'silent', server: { port: 4195, strictPort: false } });
+  await server.listen();
+  const base = (server.resolvedUrls?.local[0] ?? 'http://localhost:4195/').replace(/\/$/, '');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  const figures = {};
+  try {
+    for (const size of sizes) {
+      // Setup: a page whose clock runs 10 minutes behind, so that the bought datastores no
+      // longer show their temporary password (nor the overlay) when the dashboard is measured.
+      const setup = await browser.newContext();
+      await setup.clock.install({ time: Date.now() - 10 * 60_000 });
+      const page = await setup.newPage();
+      await page.goto(`${base}/`);
+      // The app renders once the mock's worker runs; only then does it answer the API.
+      await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 120_000 });
+      await page.evaluate(async (count) => {
+        window.__portalMock.reset();
+        window.__portalMock.setLatency(0);
+        const login = await fetch('/api/v1/login', {
+          method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: 'demo@example.com', password: 'Demo-Password-2026', language: 'en' }),
+        });
+        if (!login.ok) throw new Error(`login ${login.status}`);
+        // The demo account has 4 datastores; buy the rest, every rate from dynamic (0) to 20 TB.
+        for (let index = 0; index < count - 4; index += 1) {
+          const bought = await fetch(`/api/v1/product/pbs/b${index}/${index % 21}`, { credentials: 'include' });
+          if (!bought.ok) throw new Error(`purchase ${bought.status}`);
+        }
+      }, size);
+      const state = await setup.storageState();
+      await setup.close();
+
+      const context = await browser.newContext({ storageState: state });
+      await context.addInitScript(() => {
+        sessionStorage.setItem('portal.loggedIn', 'true');
+        sessionStorage.setItem('portal.language', 'en');
+      });
+      const measure = await context.newPage();
+      // Warm-up: Vite may optimise a dependency on the first visit and reload the page once.
+      await measure.goto(`${base}/dashboard`);
+      await measure.waitForTimeout(1_000);
+      await measure.locator('article.datastore-card').first().waitFor({ timeout: 20_000 }).catch(async (error) => {
+        console.error(measure.url(), await measure.evaluate(async () => { const r = await fetch('/api/v1/status', { credentials: 'include' }); return `${r.status} ${(await r.text()).slice(0, 300)} ${document.cookie} ${Object.keys(localStorage)}`; }));
+        throw error;
+      });
+      const runs = [];
+      for (let run = 0; run < (size === 1000 ? 3 : 5); run += 1) {
+        await measure.goto(`${base}/dashboard`);
+        runs.push(await measure.evaluate(async (count) => {
+          await new Promise((resolve) => {
+            const check = () => (document.querySelectorAll('article.datastore-card').length >= count ? resolve() : requestAnimationFrame(check));
+            check();
+          });
+          const cardsAt = performance.now();
+          const status = performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/api/v1/status')).at(-1);
+          return { total: cardsAt, render: status ? cardsAt - status.responseEnd : Number.NaN };
+        }, size, { timeout: 120_000 }));
+      }
+      await context.close();
+      figures[size] = { total: round(median(runs.map((run) => run.total))), render: round(median(runs.map((run) => run.render))), runs: runs.length };
+      log(`chromium: ${size} datastores measured`);
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return figures;
+}
+
+const result = { unit: 'ms' };
+if (!args.includes('--browser-only')) result.jsdom = await benchJsdom();
+if (!args.includes('--jsdom-only')) result.chromium = await benchChromium();
+
+if (json) {
+  console.log(JSON.stringify(result));
+} else {
+  for (const where of ['jsdom', 'chromium']) {
+    if (!result[where]) continue;
+    console.log(`\nDashboard render time, ${where === 'jsdom' ? 'jsdom (Vitest)' : 'Chromium (Vite dev server, development React)'}, median in ms:`);
+    console.table(Object.fromEntries(Object.entries(result[where]).map(([size, { total, render, runs }]) => [
+      `${size} datastores`, { 'status answer → all cards': render, [where === 'jsdom' ? 'render() → all cards' : 'navigation → all cards']: total, runs },
+    ])));
+  }
+}

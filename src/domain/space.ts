@@ -1,0 +1,52 @@
+/**
+ * Space texts of the status list (SPEC §3 `space_used_text`, `space_total_text`) read as
+ * numbers, so that the dashboard can draw a fill level (SPEC §2 "space bar"). Decimal units,
+ * 1 TB = 1000 GB (SPEC §9). A dynamic datastore's total is `unlimited` (docs/decisions/002):
+ * it has no fill level.
+ */
+import { business } from '../config';
+
+const UNIT_BYTES: Readonly<Record<string, number>> = {
+  B: 1,
+  KB: 1e3,
+  MB: 1e6,
+  GB: 1e9,
+  TB: 1e12,
+  PB: 1e15,
+};
+
+const SPACE_PATTERN = /^(\d+(?:[.,]\d+)?)\s*([KMGTP]?B)$/i;
+
+/** Bytes of a space text like `4.25 TB`, `850 GB`, `4,25 TB`; null for anything else (`unlimited`). */
+export function parseSpace(text: string): number | null {
+  const match = SPACE_PATTERN.exec(text.trim());
+  if (!match) return null;
+  const [, amount = '', unit = ''] = match;
+  const factor = UNIT_BYTES[unit.toUpperCase()];
+  if (factor === undefined) return null;
+  return Number(amount.replace(',', '.')) * factor;
+}
+
+export interface SpaceUse {
+  /** Used share of the booked volume in percent (may pass 100 when over quota); null without a size. */
+  percent: number | null;
+  /** SPEC §2, §9: the bar turns warning colour above 80 percent use. */
+  warning: boolean;
+}
+
+/**
+ * The used share of a datastore: the total text first, the booked volume (TB) as a fallback.
+ * A dynamic datastore (volume 0) has no size and thus no percentage.
+ */
+export function spaceUse(datastore: { volume: number; space_used_text: string; space_total_text: string }): SpaceUse {
+  if (datastore.volume === 0) return { percent: null, warning: false };
+  const used = parseSpace(datastore.space_used_text);
+  const total = parseSpace(datastore.space_total_text) ?? datastore.volume * business.gbPerTb * 1e9;
+  if (used === null || !(total > 0)) return { percent: null, warning: false };
+  const percent = (used / total) * 100;
+  return { percent, warning: isSpaceWarning(percent) };
+}
+
+export function isSpaceWarning(percent: number): boolean {
+  return percent > business.spaceWarningPercent;
+}

@@ -1,0 +1,54 @@
+/**
+ * The licence catalogue (SPEC §7: GET /licences, "fetched once"). The shop starts one actor of
+ * this machine per visit and shares it between /shop and /ishop (docs/decisions/009); a failed
+ * load keeps the reason and waits for the customer's retry.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { getCatalogue } from '../api/licences';
+import type { Catalogue } from '../api/structs';
+import { timers } from '../config';
+import { userErrorFrom, type UserError } from './user-error';
+
+export interface CatalogueContext {
+  catalogue: Catalogue | null;
+  error: UserError | null;
+}
+
+export type CatalogueEvent = { type: 'catalogue.retry' };
+
+export const catalogueMachine = setup({
+  types: {
+    context: {} as CatalogueContext,
+    events: {} as CatalogueEvent,
+  },
+  actors: {
+    loadCatalogue: fromPromise<Catalogue>(({ signal }) => getCatalogue({ signal })),
+  },
+  delays: { loadingTimeout: timers.loadingTimeout },
+}).createMachine({
+  id: 'catalogue',
+  description: 'SPEC §7 GET /licences, fetched once per visit and shared by both shop routes.',
+  context: { catalogue: null, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'GET /licences is under way.',
+      tags: ['busy'],
+      entry: assign({ error: null }),
+      invoke: {
+        src: 'loadCatalogue',
+        onDone: { target: 'loaded', actions: assign({ catalogue: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => userErrorFrom(event.error) }) },
+      },
+      // SPEC §4: the loading flag resets after 120 seconds, so the shop never waits for good.
+      after: { loadingTimeout: { target: 'failed', actions: assign({ error: { key: 'timeout' } }) } },
+    },
+    loaded: {
+      description: 'The catalogue is kept for the rest of the visit.',
+    },
+    failed: {
+      description: 'The reason is shown with a retry.',
+      on: { 'catalogue.retry': { target: 'loading' } },
+    },
+  },
+});

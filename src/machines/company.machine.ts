@@ -1,0 +1,215 @@
+/**
+ * The company page (SPEC §2 "Company page", §4 "Company page: view or edit. Edit ends on
+ * success. Choosing payment type bill clears iban and the checkbox."): GET /company, view
+ * mode, edit mode with its form, POST /edit/company, and a reload with the fresh data.
+ * The user (names, email, products) comes from the session; the view hands the names in
+ * with `company.edit` because SPEC §7 sends them with every edit.
+ */
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { editCompany, getCompany } from '../api/company';
+import type { Company } from '../api/structs';
+import { timers } from '../config';
+import {
+  companyFormValues, editCompanyPayload, validateCompanyForm, type CompanyFieldErrors, type CompanyFormValues,
+  type CompanyPerson, type EditCompanyValues, type PaymentType,
+} from '../domain/company-form';
+import { formatIban } from '../domain/iban';
+import { errorLineMachine } from './error-line.machine';
+import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
+
+export interface CompanyContext {
+  company: Company | null;
+  person: CompanyPerson | null;
+  values: CompanyFormValues;
+  fieldErrors: CompanyFieldErrors;
+  /** Set after a refused submit, so that the field errors follow the typing live. */
+  submitted: boolean;
+  /** Why the company could not be (re)loaded. */
+  loadError: UserError | null;
+  /** Set by a successful save until the next edit: the view confirms the save. */
+  saved: boolean;
+}
+
+type TypedField = Exclude<keyof CompanyFormValues & string, 'payment_type'>;
+export type CompanyFieldChange = {
+  [K in TypedField]: { type: 'field.change'; name: K; value: CompanyFormValues[K] };
+}[TypedField];
+
+export type CompanyEvent =
+  | { type: 'company.retry' }
+  | { type: 'company.reload' }
+  | { type: 'company.edit'; person: CompanyPerson | null }
+  | { type: 'company.back' }
+  | CompanyFieldChange
+  | { type: 'payment.choose'; paymentType: PaymentType }
+  | { type: 'form.submit' };
+
+const emptyValues: CompanyFormValues = {
+  name: '', phone: '', street: '', postcode: '', city: '', country: 'DE', ustid: '',
+  payment_type: '', iban: '', checkbox_iban: false,
+};
+
+function withoutKey<T extends object>(record: T, key: string): T {
+  return Object.fromEntries(Object.entries(record).filter(([name]) => name !== key)) as T;
+}
+
+/** Applies a change and, once a submit was refused, re-checks every field (live errors). */
+function changed(context: CompanyContext, values: CompanyFormValues, names: string[]) {
+  const fieldErrors = context.submitted
+    ? validateCompanyForm(values)
+    : names.reduce((errors, name) => withoutKey(errors, name), context.fieldErrors);
+  return { values, fieldErrors };
+}
+
+export const companyMachine = setup({
+  types: {
+    context: {} as CompanyContext,
+    events: {} as CompanyEvent,
+  },
+  actors: {
+    loadCompany: fromPromise<Company>(({ signal }) => getCompany({ signal })),
+    saveCompany: fromPromise<void, EditCompanyValues>(({ input, signal }) => editCompany(input, { signal })),
+    errorLine: errorLineMachine,
+  },
+  actions: {
+    /** A 401: the session machine ends the session silently (provided by the app, decision 001). */
+    sessionExpired: () => {},
+    /** After a save: the session reloads the user (provided by the app). */
+    saved: () => {},
+    keepCompany: assign({
+      company: ({ event }) => ('output' in event ? (event.output as Company) : null),
+      loadError: null,
+    }),
+    keepLoadError: assign({ loadError: ({ event }) => userErrorFrom('error' in event ? event.error : undefined) }),
+    keepLoadTimeout: assign({ loadError: { key: 'timeout' } }),
+    startEditing: assign(({ context, event }) => {
+      const person = event.type === 'company.edit' ? event.person : context.person;
+      return {
+        person,
+        values: context.company ? companyFormValues(context.company, person) : emptyValues,
+        fieldErrors: {},
+        submitted: false,
+        saved: false,
+      };
+    }),
+    setValue: assign(({ context, event }) => {
+      if (event.type !== 'field.change') return {};
+      // SPEC §5: the IBAN is kept as shown, reformatted live.
+      const value = event.name === 'iban' ? formatIban(event.value) : event.value;
+      return changed(context, { ...context.values, [event.name]: value }, [event.name]);
+    }),
+    /** SPEC §4: choosing bill clears the IBAN and the mandate. */
+    chooseBill: assign(({ context }) =>
+      changed(context, { ...context.values, payment_type: 'bill', iban: '', checkbox_iban: false }, ['payment_type', 'iban', 'checkbox_iban'])),
+    chooseDirectDebit: assign(({ context }) =>
+      changed(context, { ...context.values, payment_type: 'direct_debit' }, ['payment_type'])),
+    markInvalid: assign(({ context }) => ({ fieldErrors: validateCompanyForm(context.values), submitted: true })),
+    clearFieldErrors: assign({ fieldErrors: {}, submitted: false }),
+    markSaved: assign({ saved: true }),
+    clearError: sendTo('errorLine', { type: 'error.clear' }),
+    showError: sendTo('errorLine', ({ event }) => ({
+      type: 'error.show' as const,
+      error: userErrorFrom('error' in event ? event.error : undefined),
+    })),
+    showTimeout: sendTo('errorLine', { type: 'error.show' as const, error: { key: 'timeout' } }),
+  },
+  guards: {
+    isInvalid: ({ context }) => Object.keys(validateCompanyForm(context.values)).length > 0,
+    isUnauthorized: ({ event }) => 'error' in event && isUnauthorized(event.error),
+    isAborted: ({ event }) => 'error' in event && isAborted(event.error),
+    choosesBill: ({ event }) => event.type === 'payment.choose' && event.paymentType === 'bill',
+  },
+  delays: { loadingTimeout: timers.loadingTimeout },
+}).createMachine({
+  id: 'company',
+  description: 'SPEC §2 Company page: view or edit; edit ends on success.',
+  context: {
+    company: null, person: null, values: emptyValues, fieldErrors: {}, submitted: false, loadError: null, saved: false,
+  },
+  invoke: { id: 'errorLine', src: 'errorLine' },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'GET /company, first and after a save; the page shows that it loads.',
+      tags: ['busy'],
+      invoke: {
+        src: 'loadCompany',
+        onDone: { target: 'view', actions: 'keepCompany' },
+        onError: [
+          // An aborted call is no failure: React's development double mount stops the actor and
+          // rehydrates it, and the stopped call's abort arrives here. Ask again.
+          { guard: 'isAborted', target: 'loading', reenter: true },
+          { guard: 'isUnauthorized', target: 'failed', actions: ['keepLoadError', 'sessionExpired'] },
+          { target: 'failed', actions: 'keepLoadError' },
+        ],
+      },
+      after: { loadingTimeout: { target: 'failed', actions: 'keepLoadTimeout' } },
+    },
+    failed: {
+      description: 'The company could not be loaded: a clear message and a retry, never a blank page.',
+      on: { 'company.retry': { target: 'loading' } },
+    },
+    view: {
+      description: 'View mode: the company, its pending changes, the products and the side cards.',
+      initial: 'shown',
+      on: { 'company.edit': { target: 'edit', actions: ['startEditing', 'clearError'] } },
+      states: {
+        shown: {
+          on: { 'company.reload': { target: 'refreshing' } },
+        },
+        refreshing: {
+          description: 'GET /company in the background (after a cancellation), the data stays on screen.',
+          invoke: {
+            src: 'loadCompany',
+            onDone: { target: 'shown', actions: 'keepCompany' },
+            onError: [
+              { guard: 'isAborted', target: 'refreshing', reenter: true },
+              { guard: 'isUnauthorized', target: 'shown', actions: ['keepLoadError', 'sessionExpired'] },
+              { target: 'shown', actions: 'keepLoadError' },
+            ],
+          },
+          after: { loadingTimeout: { target: 'shown', actions: 'keepLoadTimeout' } },
+        },
+      },
+    },
+    edit: {
+      description: 'Edit mode: the form, then back or save.',
+      initial: 'editing',
+      states: {
+        editing: {
+          description: 'The customer types; field errors show beside their fields.',
+          on: {
+            'field.change': { actions: 'setValue' },
+            'payment.choose': [
+              { guard: 'choosesBill', actions: 'chooseBill' },
+              { actions: 'chooseDirectDebit' },
+            ],
+            'form.submit': [
+              { guard: 'isInvalid', actions: ['markInvalid', 'clearError'] },
+              { target: 'saving', actions: ['clearFieldErrors', 'clearError'] },
+            ],
+            'company.back': { target: '#company.view', actions: 'clearError' },
+          },
+        },
+        saving: {
+          description: 'POST /edit/company, once; on failure every field keeps what was typed.',
+          tags: ['busy'],
+          invoke: {
+            src: 'saveCompany',
+            input: ({ context }) => editCompanyPayload(context.values, context.person, context.company?.pending_state ?? null),
+            onDone: { target: '#company.loading', actions: ['markSaved', 'saved'] },
+            onError: [
+              { guard: 'isAborted', target: 'editing' },
+              { guard: 'isUnauthorized', target: 'editing', actions: ['showError', 'sessionExpired'] },
+              { target: 'editing', actions: 'showError' },
+            ],
+          },
+          after: { loadingTimeout: { target: 'editing', actions: 'showTimeout' } },
+        },
+      },
+    },
+  },
+});
+
+export type CompanyActor = ActorRefFrom<typeof companyMachine>;
+export type CompanySnapshot = SnapshotFrom<typeof companyMachine>;

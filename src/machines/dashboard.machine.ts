@@ -1,0 +1,190 @@
+/**
+ * The dashboard (SPEC §2 "Dashboard"): the status list, cancelling a datastore after a
+ * confirmation (SPEC §4 "Datastore", §5), the first-time overlay and the purchase card.
+ *
+ * - `status`: GET /status, with a retry after a failure; a 401 ends the session silently
+ *   (decision 001). Passwords are kept out of the list: each temporary password lives in its own
+ *   spawned `temporaryPassword` actor, which forgets it after 5 minutes (SPEC §9).
+ * - `cancellation`: confirm, then GET /datastore/cancel/{name}, then reload the status.
+ * - the purchase card runs as the invoked child `purchase`; it asks for `status.reload` after a
+ *   purchase and is told `status.loaded` / `status.failed`.
+ */
+import { and, assign, fromPromise, raise, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { cancelDatastore, getStatus } from '../api/datastores';
+import type { Datastore } from '../api/structs';
+import { timers } from '../config';
+import { errorLineMachine } from './error-line.machine';
+import { purchaseMachine } from './purchase.machine';
+import { temporaryPasswordMachine, type TemporaryPasswordActor } from './temporary-password.machine';
+import { isAborted, userErrorFrom, type UserError } from './user-error';
+
+/** A status entry without its password: passwords only live in their own actors. */
+export type DatastoreEntry = Omit<Datastore, 'password'>;
+
+export interface DashboardContext {
+  datastores: DatastoreEntry[];
+  /** The status has been read at least once. */
+  loaded: boolean;
+  /** Why the last status read failed, shown with a retry. */
+  statusError: UserError | null;
+  /** One actor per datastore whose status showed a temporary password, by datastore name. */
+  passwords: Record<string, TemporaryPasswordActor>;
+  /** The datastore whose password the first-time overlay shows. */
+  overlay: string | null;
+  /** The datastore being (or last) cancelled. */
+  cancelTarget: string | null;
+}
+
+export type DashboardEvent =
+  | { type: 'status.retry' }
+  | { type: 'status.reload' }
+  | { type: 'datastore.cancel.request'; name: string }
+  | { type: 'datastore.cancel.confirm' }
+  | { type: 'datastore.cancel.abort' }
+  | { type: 'overlay.close' };
+
+function withoutPassword({ password: _password, ...entry }: Datastore): DatastoreEntry {
+  return entry;
+}
+
+export const dashboardMachine = setup({
+  types: {
+    context: {} as DashboardContext,
+    events: {} as DashboardEvent,
+  },
+  actors: {
+    loadStatus: fromPromise<Datastore[]>(({ signal }) => getStatus({ signal })),
+    cancelDatastore: fromPromise<void, { name: string }>(({ input, signal }) => cancelDatastore(input.name, { signal })),
+    temporaryPassword: temporaryPasswordMachine,
+    purchase: purchaseMachine,
+    errorLine: errorLineMachine,
+  },
+  actions: {
+    /** A 401: the session machine ends the session (provided by the app, decision 001). */
+    sessionExpired: () => {},
+    /** Datastores changed (bought or cancelled): the app reloads the user's products. */
+    datastoresChanged: () => {},
+    storeStatus: assign(({ context, spawn }, { status }: { status: Datastore[] }) => {
+      const passwords = { ...context.passwords };
+      let overlay = context.overlay;
+      for (const datastore of status) {
+        // The 5 minutes run from when the status first showed the password (SPEC §9); a
+        // password seen before is never shown again, even if the server still sends it.
+        if (!datastore.password || datastore.datastore in passwords) continue;
+        passwords[datastore.datastore] = spawn('temporaryPassword', { input: { password: datastore.password } });
+        overlay ??= datastore.datastore;
+      }
+      return { datastores: status.map(withoutPassword), loaded: true, statusError: null, passwords, overlay };
+    }),
+    storeStatusError: assign({ statusError: ({ event }) => userErrorFrom('error' in event ? event.error : undefined) }),
+    storeTimeout: assign({ statusError: { key: 'timeout' } }),
+    reportLoaded: sendTo('purchase', { type: 'status.loaded' }),
+    reportFailed: sendTo('purchase', { type: 'status.failed' }),
+    chooseCancelTarget: assign({ cancelTarget: ({ context, event }) => (event.type === 'datastore.cancel.request' ? event.name : context.cancelTarget) }),
+    reloadStatus: raise({ type: 'status.reload' }),
+    closeOverlay: assign({ overlay: null }),
+    clearCancelError: sendTo('errorLine', { type: 'error.clear' }),
+    showCancelError: sendTo('errorLine', ({ event }) => ({ type: 'error.show' as const, error: userErrorFrom('error' in event ? event.error : undefined) })),
+    showCancelTimeout: sendTo('errorLine', { type: 'error.show' as const, error: { key: 'timeout' } }),
+  },
+  guards: {
+    isUnauthorized: ({ event }) => 'error' in event && userErrorFrom(event.error).key === 'sessionExpired',
+    isAborted: ({ event }) => 'error' in event && isAborted(event.error),
+    /** SPEC §2: delete is disabled while loading or once a contract end date exists. */
+    canCancel: ({ context, event }) => {
+      if (event.type !== 'datastore.cancel.request') return false;
+      const datastore = context.datastores.find((candidate) => candidate.datastore === event.name);
+      return datastore !== undefined && !datastore.contract_end_date;
+    },
+    statusReady: stateIn({ status: 'ready' }),
+  },
+  delays: { loadingTimeout: timers.loadingTimeout },
+}).createMachine({
+  id: 'dashboard',
+  description: 'SPEC §2 Dashboard: datastores, cancellation, first-time overlay, purchase card.',
+  context: { datastores: [], loaded: false, statusError: null, passwords: {}, overlay: null, cancelTarget: null },
+  invoke: [
+    { id: 'purchase', src: 'purchase', input: {} },
+    { id: 'errorLine', src: 'errorLine' },
+  ],
+  on: {
+    'overlay.close': { actions: 'closeOverlay' },
+  },
+  type: 'parallel',
+  states: {
+    status: {
+      initial: 'loading',
+      states: {
+        loading: {
+          description: 'GET /status; the list shown so far stays on screen.',
+          tags: ['busy'],
+          invoke: {
+            src: 'loadStatus',
+            onDone: {
+              target: 'ready',
+              actions: [{ type: 'storeStatus', params: ({ event }) => ({ status: event.output }) }, 'reportLoaded'],
+            },
+            onError: [
+              // An aborted read is no failure: React's development double mount stops the actor
+              // and rehydrates it, and the stopped call's abort arrives here. Ask again.
+              { guard: 'isAborted', target: 'loading', reenter: true },
+              { guard: 'isUnauthorized', target: 'failed', actions: ['storeStatusError', 'reportFailed', 'sessionExpired'] },
+              { target: 'failed', actions: ['storeStatusError', 'reportFailed'] },
+            ],
+          },
+          after: { loadingTimeout: { target: 'failed', actions: ['storeTimeout', 'reportFailed'] } },
+          // A newer request (a purchase during a reload) starts the read afresh.
+          on: { 'status.reload': { target: 'loading', reenter: true } },
+        },
+        ready: {
+          on: { 'status.reload': { target: 'loading' } },
+        },
+        failed: {
+          description: 'A clear message with a retry; never a blank page.',
+          on: {
+            'status.retry': { target: 'loading' },
+            'status.reload': { target: 'loading' },
+          },
+        },
+      },
+    },
+    cancellation: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'datastore.cancel.request': {
+              guard: and(['statusReady', 'canCancel']),
+              target: 'confirming',
+              actions: ['chooseCancelTarget', 'clearCancelError'],
+            },
+          },
+        },
+        confirming: {
+          description: 'SPEC §5: datastore cancellation asks for confirmation first.',
+          on: {
+            'datastore.cancel.confirm': { target: 'cancelling' },
+            'datastore.cancel.abort': { target: 'idle' },
+          },
+        },
+        cancelling: {
+          tags: ['busy'],
+          invoke: {
+            src: 'cancelDatastore',
+            input: ({ context }) => ({ name: context.cancelTarget ?? '' }),
+            onDone: { target: 'idle', actions: ['reloadStatus', 'datastoresChanged'] },
+            onError: [
+              { guard: 'isAborted', target: 'idle' },
+              { guard: 'isUnauthorized', target: 'idle', actions: ['showCancelError', 'sessionExpired'] },
+              { target: 'idle', actions: 'showCancelError' },
+            ],
+          },
+          after: { loadingTimeout: { target: 'idle', actions: 'showCancelTimeout' } },
+        },
+      },
+    },
+  },
+});
+
+export type DashboardActor = ActorRefFrom<typeof dashboardMachine>;
+export type DashboardSnapshot = SnapshotFrom<typeof dashboardMachine>;

@@ -1,0 +1,65 @@
+/**
+ * The licence order form of the shop's step 1 (SPEC §2 "Licence shop", §5 "Shop form", §7 POST
+ * /licence/order). It is a plain form, so it is the shared form machine with the order's rules:
+ * the contract's payload struct plus the postcode shape of the chosen country (the mock refuses a
+ * postcode that does not fit it, so the customer learns it beside the field instead).
+ */
+import { orderLicence } from '../api/licences';
+import { LicenceOrderPayload } from '../api/structs';
+import type { Country, CpuChoice } from '../config';
+import { fieldErrors, isPostcode } from '../domain/fields';
+import { createFormMachine, type FieldErrors } from './form.machine';
+
+export interface LicenceOrderValues extends Record<string, unknown> {
+  email: string;
+  company_name: string;
+  firstname: string;
+  lastname: string;
+  phone: string;
+  street: string;
+  postcode: string;
+  city: string;
+  country: Country;
+  ustid: string;
+  product_id: number;
+  cpu_count: CpuChoice;
+}
+
+export const emptyLicenceOrder: LicenceOrderValues = {
+  email: '', company_name: '', firstname: '', lastname: '', phone: '', street: '', postcode: '', city: '',
+  country: 'DE', ustid: '', product_id: 0, cpu_count: 1,
+};
+
+/** SPEC §5: everything but phone and VAT id is required; the postcode must fit the country. */
+export function validateLicenceOrder(values: LicenceOrderValues): FieldErrors<LicenceOrderValues> {
+  const errors = fieldErrors<keyof LicenceOrderValues & string>(LicenceOrderPayload, values);
+  if (!errors.postcode && !isPostcode(values.postcode, values.country)) errors.postcode = 'postcode';
+  return errors;
+}
+
+/** The payload of SPEC §7, with the blanks around typed texts removed. */
+export function licenceOrderPayload(values: LicenceOrderValues): LicenceOrderPayload {
+  const trim = (value: string) => value.trim();
+  return {
+    email: trim(values.email),
+    company_name: trim(values.company_name),
+    firstname: trim(values.firstname),
+    lastname: trim(values.lastname),
+    phone: trim(values.phone),
+    street: trim(values.street),
+    postcode: trim(values.postcode),
+    city: trim(values.city),
+    country: values.country,
+    ustid: trim(values.ustid),
+    product_id: values.product_id,
+    cpu_count: values.cpu_count,
+  };
+}
+
+export const licenceOrderMachine = createFormMachine<LicenceOrderValues>({
+  id: 'licenceOrder',
+  description: 'SPEC §2 shop step 1: the order form, POST /licence/order, the reason on the error line.',
+  initialValues: emptyLicenceOrder,
+  validate: validateLicenceOrder,
+  submit: (values, signal) => orderLicence(licenceOrderPayload(values), { signal }),
+});

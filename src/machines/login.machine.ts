@@ -1,0 +1,154 @@
+/**
+ * The login journey (SPEC §2 Login, §4 Account and Flows, §8). It is its own machine rather than
+ * a `createFormMachine` form because a login has two outcomes besides failure: an active account
+ * goes on to /dashboard, a pending one (`is_active: false`, or HTTP 401) shows the activation
+ * notice. Unlike the original portal, a successful login shows no message at all
+ * (SPEC §4 "login message quirk", docs/decisions/003).
+ */
+import { object } from 'superstruct';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { login } from '../api/auth';
+import { isApiError } from '../api/client';
+import type { LoginAnswer, LoginPayload } from '../api/structs';
+import { timers, type Language } from '../config';
+import { email, fieldErrors, loginPassword } from '../domain/fields';
+import { errorLineMachine } from './error-line.machine';
+import type { FieldErrors } from './form.machine';
+import { isAborted, userErrorFrom, type UserError } from './user-error';
+
+export interface LoginValues extends Record<string, unknown> {
+  email: string;
+  password: string;
+}
+
+/** The login form's rules: an email address and any password (the policy is the server's). */
+const LoginFields = object({ email, password: loginPassword });
+
+export function validateLogin(values: LoginValues): FieldErrors<LoginValues> {
+  return fieldErrors<keyof LoginValues & string>(LoginFields, values);
+}
+
+/**
+ * How a refused login reads (docs/decisions/003): a refusal of the credentials (403, or any 4xx
+ * without a text) is the catalogue's generic login message; another 4xx with a server text shows
+ * that text (SPEC §8); 5xx and transport failures read as everywhere else (docs/decisions/001).
+ * 401 never gets here: it means "not yet active" (SPEC §4).
+ */
+export function loginErrorFrom(error: unknown): UserError {
+  if (isApiError(error) && error.kind === 'http' && error.status !== undefined && error.status < 500) {
+    if (error.status === 403 || !error.reason) return { key: 'loginFailed' };
+    return { key: 'server', reason: error.reason };
+  }
+  return userErrorFrom(error);
+}
+
+export interface LoginContext {
+  values: LoginValues;
+  fieldErrors: FieldErrors<LoginValues>;
+  /** Set after a refused submit, so that field errors update live while the customer corrects them. */
+  submitted: boolean;
+  /** The page's language when the form was sent: the login carries it (SPEC §7). */
+  language: Language;
+}
+
+export type LoginEvent =
+  | { type: 'field.change'; name: keyof LoginValues & string; value: string }
+  | { type: 'form.submit'; language: Language };
+
+const submitTransitions = [
+  { guard: 'isInvalid', actions: ['markInvalid', 'clearError'] },
+  { target: '#login.submitting', actions: ['clearFieldErrors', 'clearError', 'keepLanguage'] },
+] as const;
+
+export const loginMachine = setup({
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    input: {} as { values?: Partial<LoginValues>; language: Language },
+  },
+  actors: {
+    login: fromPromise<LoginAnswer, LoginPayload>(({ input, signal }) => login(input, { signal })),
+    errorLine: errorLineMachine,
+  },
+  actions: {
+    /** Starts the session and shows /dashboard (provided by the app). */
+    loggedIn: () => {},
+    setValue: assign(({ context, event }) => {
+      if (event.type !== 'field.change') return {};
+      const values = { ...context.values, [event.name]: event.value };
+      const { [event.name]: _dropped, ...otherErrors } = context.fieldErrors;
+      return { values, fieldErrors: context.submitted ? validateLogin(values) : otherErrors };
+    }),
+    markInvalid: assign(({ context }) => ({ fieldErrors: validateLogin(context.values), submitted: true })),
+    clearFieldErrors: assign({ fieldErrors: {}, submitted: false }),
+    keepLanguage: assign({ language: ({ context, event }) => (event.type === 'form.submit' ? event.language : context.language) }),
+    clearError: sendTo('errorLine', { type: 'error.clear' }),
+    showError: sendTo('errorLine', ({ event }) => ({
+      type: 'error.show' as const,
+      error: loginErrorFrom('error' in event ? event.error : undefined),
+    })),
+    showTimeout: sendTo('errorLine', { type: 'error.show' as const, error: { key: 'timeout' } }),
+  },
+  guards: {
+    isInvalid: ({ context }) => Object.keys(validateLogin(context.values)).length > 0,
+    isActive: ({ event }) => 'output' in event && (event.output as LoginAnswer).is_active,
+    isNotYetActive: ({ event }) => 'error' in event && isApiError(event.error) && event.error.isUnauthorized,
+    isAborted: ({ event }) => 'error' in event && isAborted(event.error),
+  },
+  delays: { loadingTimeout: timers.loadingTimeout, errorTtl: timers.errorTtl },
+}).createMachine({
+  id: 'login',
+  description: 'SPEC §2 Login, SPEC §4 Account and SPEC §8: email and password; active accounts go on to /dashboard, pending ones see the activation notice.',
+  context: ({ input }) => ({
+    values: { email: '', password: '', ...input.values },
+    fieldErrors: {},
+    submitted: false,
+    language: input.language,
+  }),
+  invoke: { id: 'errorLine', src: 'errorLine' },
+  initial: 'editing',
+  states: {
+    editing: {
+      description: 'The customer types; field errors show beside their fields, refusals on the error line.',
+      on: {
+        'field.change': { actions: 'setValue' },
+        'form.submit': [...submitTransitions],
+      },
+    },
+    submitting: {
+      description: 'POST /login with the page language; further submits are ignored.',
+      tags: ['busy'],
+      invoke: {
+        src: 'login',
+        input: ({ context }) => ({
+          email: context.values.email.trim(),
+          password: context.values.password,
+          language: context.language,
+        }),
+        onDone: [
+          { guard: 'isActive', target: 'loggedIn', actions: 'loggedIn' },
+          { target: 'notActive' },
+        ],
+        onError: [
+          { guard: 'isAborted', target: 'editing' },
+          { guard: 'isNotYetActive', target: 'notActive' },
+          { target: 'editing', actions: 'showError' },
+        ],
+      },
+      after: { loadingTimeout: { target: 'editing', actions: 'showTimeout' } },
+    },
+    notActive: {
+      description: 'SPEC §8: the account awaits activation; the notice is kept 30 seconds like every message.',
+      tags: ['notActive'],
+      after: { errorTtl: { target: 'editing' } },
+      on: {
+        'field.change': { actions: 'setValue' },
+        'form.submit': [...submitTransitions],
+      },
+    },
+    loggedIn: {
+      description: 'SPEC §4: is_active true; the app starts the session and shows /dashboard.',
+      tags: ['done'],
+    },
+  },
+});

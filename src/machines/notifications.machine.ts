@@ -1,0 +1,88 @@
+/**
+ * The notifications checkbox of the company page (SPEC §2 side cards, §7 GET
+ * /notifications/{true|false}, §8 "Notifications call fails with 500: an error is shown").
+ * The checkbox follows the click at once; when the call fails it returns to its old value
+ * and the error line says why.
+ */
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { isApiError } from '../api/client';
+import { setNotifications } from '../api/settings';
+import { timers } from '../config';
+import { errorLineMachine } from './error-line.machine';
+import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
+
+export interface NotificationsContext {
+  enabled: boolean;
+  /** The value before the pending call, restored when it fails. */
+  previous: boolean;
+}
+
+export type NotificationsEvent = { type: 'notifications.set'; enabled: boolean };
+
+/** A refusal of the server reads as the notifications message; transport failures keep their own. */
+function notificationsError(error: unknown): UserError {
+  const userError = userErrorFrom(error);
+  return isApiError(error) && error.kind === 'http' ? { key: 'notifications' } : userError;
+}
+
+export const notificationsMachine = setup({
+  types: {
+    context: {} as NotificationsContext,
+    events: {} as NotificationsEvent,
+    input: {} as { enabled: boolean },
+  },
+  actors: {
+    saveNotifications: fromPromise<void, { enabled: boolean }>(({ input, signal }) => setNotifications(input.enabled, { signal })),
+    errorLine: errorLineMachine,
+  },
+  actions: {
+    /** Saved: the session reloads the user, whose `notifications` other pages read. */
+    saved: () => {},
+    /** A 401: the session ends silently (decision 001). */
+    sessionExpired: () => {},
+    apply: assign(({ context, event }) => ({ previous: context.enabled, enabled: event.enabled })),
+    restore: assign(({ context }) => ({ enabled: context.previous })),
+    clearError: sendTo('errorLine', { type: 'error.clear' }),
+    showError: sendTo('errorLine', ({ event }) => ({
+      type: 'error.show' as const,
+      error: notificationsError('error' in event ? event.error : undefined),
+    })),
+    showTimeout: sendTo('errorLine', { type: 'error.show' as const, error: { key: 'timeout' } }),
+  },
+  guards: {
+    isChange: ({ context, event }) => event.enabled !== context.enabled,
+    isUnauthorized: ({ event }) => 'error' in event && isUnauthorized(event.error),
+    isAborted: ({ event }) => 'error' in event && isAborted(event.error),
+  },
+  delays: { loadingTimeout: timers.loadingTimeout },
+}).createMachine({
+  id: 'notifications',
+  description: 'SPEC §2 notifications checkbox; SPEC §8 a failing call shows an error.',
+  context: ({ input }) => ({ enabled: input.enabled, previous: input.enabled }),
+  invoke: { id: 'errorLine', src: 'errorLine' },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'notifications.set': { guard: 'isChange', target: 'saving', actions: ['apply', 'clearError'] },
+      },
+    },
+    saving: {
+      description: 'GET /notifications/{true|false}; the checkbox waits for the answer.',
+      tags: ['busy'],
+      invoke: {
+        src: 'saveNotifications',
+        input: ({ context }) => ({ enabled: context.enabled }),
+        onDone: { target: 'idle', actions: 'saved' },
+        onError: [
+          { guard: 'isAborted', target: 'idle', actions: 'restore' },
+          { guard: 'isUnauthorized', target: 'idle', actions: ['restore', 'sessionExpired'] },
+          { target: 'idle', actions: ['restore', 'showError'] },
+        ],
+      },
+      after: { loadingTimeout: { target: 'idle', actions: ['restore', 'showTimeout'] } },
+    },
+  },
+});
+
+export type NotificationsActor = ActorRefFrom<typeof notificationsMachine>;

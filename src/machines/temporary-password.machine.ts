@@ -1,0 +1,48 @@
+/**
+ * A datastore's temporary password (SPEC §2 "Datastore card", §9): visible for 5 minutes from
+ * when the status first showed it, masked unless the customer reveals it, then forgotten. When
+ * the time is up the password leaves this machine's context, so no view can show it any more.
+ * The dashboard machine spawns one per datastore whose status carries a password.
+ */
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { timers } from '../config';
+
+export interface TemporaryPasswordContext {
+  password: string | null;
+  /** The customer chose to see the password in clear text. */
+  revealed: boolean;
+}
+
+export type TemporaryPasswordEvent = { type: 'password.toggle' };
+
+export const temporaryPasswordMachine = setup({
+  types: {
+    context: {} as TemporaryPasswordContext,
+    events: {} as TemporaryPasswordEvent,
+    input: {} as { password: string },
+  },
+  delays: { passwordVisible: timers.passwordVisible },
+  actions: {
+    toggle: assign({ revealed: ({ context }) => !context.revealed }),
+    forget: assign({ password: null, revealed: false }),
+  },
+}).createMachine({
+  id: 'temporaryPassword',
+  description: 'SPEC §9: the datastore password is visible for 5 minutes, masked until revealed.',
+  context: ({ input }) => ({ password: input.password, revealed: false }),
+  initial: 'visible',
+  states: {
+    visible: {
+      description: 'The password can be revealed, hidden again and copied.',
+      tags: ['visible'],
+      on: { 'password.toggle': { actions: 'toggle' } },
+      after: { passwordVisible: { target: 'expired', actions: 'forget' } },
+    },
+    expired: {
+      description: 'Five minutes are over: the password is gone; the card shows the empty note.',
+    },
+  },
+});
+
+export type TemporaryPasswordActor = ActorRefFrom<typeof temporaryPasswordMachine>;
+export type TemporaryPasswordSnapshot = SnapshotFrom<typeof temporaryPasswordMachine>;

@@ -1,0 +1,44 @@
+/**
+ * Error reporting and the feedback widget (SPEC §9 "Feedback widget and reporting"), each
+ * behind its build flag. src/main.tsx calls both after the first render:
+ *
+ *   void startReporting().then(mountFeedback);
+ *
+ * Each flag is compared right here, as `import.meta.env.VITE_…`, on purpose: Vite replaces those
+ * expressions by the build's values, so with the flags off the dynamic imports below are dead
+ * code and the bundle holds nothing of Sentry or the widget (checked by tests/reporting and
+ * scripts/check-reporting-bundle.mjs). A flag read through a helper would not be folded away.
+ */
+import { readReportingEnv } from './env';
+
+let reporting: Promise<void> | undefined;
+let feedback: Promise<void> | undefined;
+
+/** Reporting is never worth a broken page: a chunk that fails to load is only noted. */
+function notStarted(error: unknown) {
+  console.warn('Error reporting or the feedback widget could not start.', error);
+}
+
+/** Starts Sentry with replay and tracing when VITE_SENTRY_ENABLED is 'true' and a DSN is set. */
+export function startReporting(): Promise<void> {
+  if (import.meta.env.VITE_SENTRY_ENABLED !== 'true' || !import.meta.env.VITE_SENTRY_DSN) return Promise.resolve();
+  reporting ??= import('./sentry-client')
+    .then(({ initSentry }) => { initSentry(readReportingEnv()); })
+    .catch(notStarted);
+  return reporting;
+}
+
+/**
+ * Shows the floating button "Fehler melden" when VITE_FEEDBACK_WIDGET is 'true' and a DSN is
+ * set (reports go to Sentry only, docs/decisions/012). Safe to call more than once.
+ */
+export function mountFeedback(): Promise<void> {
+  if (import.meta.env.VITE_FEEDBACK_WIDGET !== 'true' || !import.meta.env.VITE_SENTRY_DSN) return Promise.resolve();
+  feedback ??= Promise.all([import('./sentry-client'), import('./feedback/mount-feedback-widget')]).then(
+    ([{ initSentry, sendReport }, { mountFeedbackWidget }]) => {
+      initSentry(readReportingEnv());
+      mountFeedbackWidget({ send: sendReport });
+    },
+  ).catch(notStarted);
+  return feedback;
+}

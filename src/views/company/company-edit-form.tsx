@@ -1,0 +1,102 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { defineMessages, FormattedMessage } from 'react-intl';
+import { business } from '../../config';
+import type { PaymentType } from '../../domain/company-form';
+import type { CompanyActor } from '../../machines/company.machine';
+import { ErrorLine } from '../shared/error-line';
+import { CheckboxField, RequiredNote, SelectField, SubmitButton, TextField } from '../shared/form-fields';
+import { companyMessages, countryMessages, paymentTypeMessages } from './company-messages';
+import { IbanField } from './iban-field';
+
+const messages = defineMessages({
+  heading: { id: 'company.edit.heading', defaultMessage: 'Edit company data' },
+  choose: { id: 'company.edit.choose', defaultMessage: 'Please choose' },
+  ibanHint: { id: 'company.edit.ibanHint', defaultMessage: 'For example DE89 3704 0044 0532 0130 00. Spaces are added for you.' },
+  mandate: { id: 'company.edit.mandate', defaultMessage: 'I grant the SEPA direct debit mandate' },
+  mandateText: {
+    id: 'company.edit.mandateText',
+    defaultMessage: 'I authorise the provider to collect payments from my account by direct debit and instruct my bank to honour these debits. I can demand a refund of a debited amount within eight weeks of the debit date; the conditions agreed with my bank apply.',
+  },
+  back: { id: 'company.edit.back', defaultMessage: 'Back' },
+  save: { id: 'company.edit.save', defaultMessage: 'Save' },
+  saving: { id: 'company.edit.saving', defaultMessage: 'Saving…' },
+});
+
+const countryOptions = business.countries.map((code) => ({ value: code, label: countryMessages[code] }));
+const paymentOptions = (['bill', 'direct_debit'] as const).map((value) => ({ value, label: paymentTypeMessages[value] }));
+
+/** SPEC §2 "Edit mode": the fields, direct debit with IBAN and mandate, back and save. */
+export function CompanyEditForm({ actor }: { actor: CompanyActor }) {
+  const values = useSelector(actor, (snapshot) => snapshot.context.values);
+  const errors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
+  const error = useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [submits, setSubmits] = useState(0);
+
+  // Entering edit mode moves the focus to the form, so that keyboard and screen reader users start there.
+  useEffect(() => headingRef.current?.focus(), []);
+  // A refused submit moves the focus to the first field that needs attention.
+  useEffect(() => {
+    if (submits > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submits]);
+
+  const change = (name: 'name' | 'phone' | 'street' | 'postcode' | 'city' | 'ustid') => (value: string) =>
+    actor.send({ type: 'field.change', name, value });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'form.submit' });
+    setSubmits((count) => count + 1);
+  };
+  const paymentChoices = values.payment_type === ''
+    ? [{ value: '' as const, label: messages.choose }, ...paymentOptions]
+    : paymentOptions;
+
+  return (
+    <form ref={formRef} className="card company-form" onSubmit={submit} noValidate aria-labelledby="company-edit-heading">
+      <h2 id="company-edit-heading" ref={headingRef} tabIndex={-1}><FormattedMessage {...messages.heading} /></h2>
+      <RequiredNote />
+      <TextField name="name" label={companyMessages.name} required autoComplete="organization"
+        value={values.name} error={errors.name} onChange={change('name')} />
+      <TextField name="phone" label={companyMessages.phone} type="tel" autoComplete="tel"
+        value={values.phone} error={errors.phone} onChange={change('phone')} />
+      <TextField name="street" label={companyMessages.street} required autoComplete="address-line1"
+        value={values.street} error={errors.street} onChange={change('street')} />
+      <div className="company-form-row">
+        <TextField name="postcode" label={companyMessages.postcode} required autoComplete="postal-code"
+          value={values.postcode} error={errors.postcode} onChange={change('postcode')} />
+        <TextField name="city" label={companyMessages.city} required autoComplete="address-level2"
+          value={values.city} error={errors.city} onChange={change('city')} />
+      </div>
+      <SelectField name="country" label={companyMessages.country} required options={countryOptions}
+        value={values.country === '' ? 'DE' : values.country} error={errors.country}
+        onChange={(value) => actor.send({ type: 'field.change', name: 'country', value })} />
+      <TextField name="ustid" label={companyMessages.ustid} autoComplete="off"
+        value={values.ustid} error={errors.ustid} onChange={change('ustid')} />
+      <p className="field-hint"><FormattedMessage {...companyMessages.addressDelay} /></p>
+      <SelectField<PaymentType | ''> name="payment_type" label={companyMessages.paymentType} required options={paymentChoices}
+        value={values.payment_type} error={errors.payment_type}
+        onChange={(value) => { if (value !== '') actor.send({ type: 'payment.choose', paymentType: value }); }} />
+      {values.payment_type === 'direct_debit' && (
+        <fieldset className="company-direct-debit">
+          <legend><FormattedMessage {...paymentTypeMessages.direct_debit} /></legend>
+          <IbanField label={companyMessages.iban} hint={messages.ibanHint} value={values.iban} error={errors.iban}
+            onChange={(value) => actor.send({ type: 'field.change', name: 'iban', value })} />
+          <p className="company-mandate-text"><FormattedMessage {...messages.mandateText} /></p>
+          <CheckboxField name="checkbox_iban" label={messages.mandate} required checked={values.checkbox_iban}
+            error={errors.checkbox_iban} onChange={(checked) => actor.send({ type: 'field.change', name: 'checkbox_iban', value: checked })} />
+        </fieldset>
+      )}
+      <ErrorLine error={error} />
+      <div className="company-form-actions">
+        <button type="button" className="button-secondary" disabled={busy} onClick={() => actor.send({ type: 'company.back' })}>
+          <FormattedMessage {...messages.back} />
+        </button>
+        <SubmitButton busy={busy} label={messages.save} busyLabel={messages.saving} />
+      </div>
+    </form>
+  );
+}

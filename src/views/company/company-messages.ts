@@ -1,0 +1,46 @@
+import { defineMessages } from 'react-intl';
+import type { Country } from '../../config';
+import type { PaymentType } from '../../domain/company-form';
+
+/** Texts used by more than one part of the company page. */
+export const companyMessages = defineMessages({
+  title: { id: 'company.title', defaultMessage: 'Account and settings' },
+  email: { id: 'company.field.email', defaultMessage: 'Email' },
+  name: { id: 'company.field.name', defaultMessage: 'Company name' },
+  customerNumber: { id: 'company.field.customerNumber', defaultMessage: 'Customer number' },
+  phone: { id: 'company.field.phone', defaultMessage: 'Phone' },
+  street: { id: 'company.field.street', defaultMessage: 'Street and number' },
+  postcode: { id: 'company.field.postcode', defaultMessage: 'Postcode' },
+  city: { id: 'company.field.city', defaultMessage: 'City' },
+  postcodeCity: { id: 'company.field.postcodeCity', defaultMessage: 'Postcode and city' },
+  country: { id: 'company.field.country', defaultMessage: 'Country' },
+  ustid: { id: 'company.field.ustid', defaultMessage: 'VAT id' },
+  paymentType: { id: 'company.field.paymentType', defaultMessage: 'Payment method' },
+  iban: { id: 'company.field.iban', defaultMessage: 'IBAN' },
+  none: { id: 'company.value.none', defaultMessage: 'none', description: 'An optional field left empty' },
+  addressDelay: {
+    id: 'company.pending.delay',
+    defaultMessage: 'Changes to the company name, address, country and VAT id take up to three business days to show.',
+    description: 'SPEC §3, §9: address changes take up to 3 business days',
+  },
+});
+
+export const countryMessages = defineMessages<Country>({
+  DE: { id: 'company.country.DE', defaultMessage: 'Germany' },
+  FR: { id: 'company.country.FR', defaultMessage: 'France' },
+  LUX: { id: 'company.country.LUX', defaultMessage: 'Luxembourg' },
+});
+
+export const paymentTypeMessages = defineMessages<PaymentType>({
+  bill: { id: 'company.payment.bill', defaultMessage: 'Bill / money transfer' },
+  direct_debit: { id: 'company.payment.directDebit', defaultMessage: 'Direct debit' },
+});
+
+/** The country's name when the code is one of SPEC §9's, else the code as given. */
+export function isKnownCountry(code: string | null): code is Country {
+  return code !== null && Object.hasOwn(countryMessages, code);
+}
+
+export function isKnownPaymentType(value: string | null): value is PaymentType {
+  return value !== null && Object.hasOwn(paymentTypeMessages, value);
+}

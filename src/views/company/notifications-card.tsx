@@ -1,0 +1,56 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { defineMessages, FormattedMessage } from 'react-intl';
+import { Link } from 'wouter';
+import { useSessionActor } from '../../app/session';
+import { notificationsMachine } from '../../machines/notifications.machine';
+import { ErrorLine } from '../shared/error-line';
+import { CheckboxField } from '../shared/form-fields';
+
+const messages = defineMessages({
+  heading: { id: 'company.notifications.heading', defaultMessage: 'Notifications' },
+  label: { id: 'company.notifications.label', defaultMessage: 'Send me notifications by email' },
+  saving: { id: 'company.notifications.saving', defaultMessage: 'Saving…' },
+  off: { id: 'company.notifications.off', defaultMessage: 'Notifications are switched off.' },
+  more: { id: 'company.notifications.more', defaultMessage: 'What this means' },
+});
+
+/**
+ * SPEC §2 side card: the notifications checkbox. It follows the click at once and returns to
+ * its old value when GET /notifications/{true|false} fails (SPEC §8). While notifications are
+ * off, a link leads to /notifications (docs/decisions/008).
+ */
+export function NotificationsCard({ enabled: initial }: { enabled: boolean }) {
+  const session = useSessionActor();
+  const [machine] = useState(() => notificationsMachine.provide({
+    actions: {
+      saved: () => session.send({ type: 'user.reload' }),
+      sessionExpired: () => session.send({ type: 'session.expired' }),
+    },
+  }));
+  const actor = useActorRef(machine, { input: { enabled: initial } });
+  const enabled = useSelector(actor, (snapshot) => snapshot.context.enabled);
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
+  const error = useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null);
+
+  return (
+    <section className="card company-card" aria-labelledby="company-notifications-heading" aria-busy={busy}>
+      <h2 id="company-notifications-heading"><FormattedMessage {...messages.heading} /></h2>
+      <CheckboxField name="notifications" label={messages.label} checked={enabled}
+        onChange={(checked) => actor.send({ type: 'notifications.set', enabled: checked })} />
+      {busy && (
+        <p className="field-hint" role="status">
+          <span className="spinner" aria-hidden="true" /> <FormattedMessage {...messages.saving} />
+        </p>
+      )}
+      {!enabled && !busy && (
+        <p className="field-hint">
+          <FormattedMessage {...messages.off} />{' '}
+          <Link href="/notifications"><FormattedMessage {...messages.more} /></Link>
+        </p>
+      )}
+      <ErrorLine error={error} />
+    </section>
+  );
+}

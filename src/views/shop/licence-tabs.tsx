@@ -1,0 +1,82 @@
+import { useSelector } from '@xstate/react';
+import { useId, useRef, type KeyboardEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ActorRefFrom } from 'xstate';
+import type { Catalogue } from '../../api/structs';
+import { business, type LicenceType } from '../../config';
+import type { shopTabMachine, ShopTabEvent } from '../../machines/shop-tab.machine';
+import { licencesOf } from './catalogue-store';
+import { LicenceCard } from './licence-card';
+import { typeMessages } from './shop-messages';
+
+const keyEvents: Record<string, ShopTabEvent> = {
+  ArrowRight: { type: 'tab.next' },
+  ArrowLeft: { type: 'tab.previous' },
+  Home: { type: 'tab.first' },
+  End: { type: 'tab.last' },
+};
+
+/**
+ * SPEC §2: tabs for VE, PBS and MG, as an ARIA tab list (WAI-ARIA APG "Tabs with automatic
+ * activation"): one tab in the tab order (roving tabindex), arrow keys wrap, Home and End jump.
+ */
+export function LicenceTabs({ tabs, catalogue, buyPath }: {
+  tabs: ActorRefFrom<typeof shopTabMachine>;
+  catalogue: Catalogue;
+  buyPath: string;
+}) {
+  const intl = useIntl();
+  const baseId = useId();
+  const selected = useSelector(tabs, (snapshot) => snapshot.value);
+  const tabRefs = useRef<Partial<Record<LicenceType, HTMLButtonElement | null>>>({});
+  const tabId = (type: LicenceType) => `${baseId}-tab-${type}`;
+  const panelId = (type: LicenceType) => `${baseId}-panel-${type}`;
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const move = keyEvents[event.key];
+    if (!move) return;
+    event.preventDefault();
+    tabs.send(move);
+    tabRefs.current[tabs.getSnapshot().value]?.focus();
+  };
+
+  return (
+    <section className="licence-list" aria-labelledby={`${baseId}-heading`}>
+      <h2 id={`${baseId}-heading`}>
+        <FormattedMessage id="shop.list.heading" defaultMessage="Choose your licence" />
+      </h2>
+      <div role="tablist" aria-labelledby={`${baseId}-heading`} className="licence-tablist" onKeyDown={onKeyDown}>
+        {business.licenceTypes.map((type) => (
+          <button
+            key={type}
+            ref={(element) => { tabRefs.current[type] = element; }}
+            type="button"
+            role="tab"
+            id={tabId(type)}
+            aria-selected={selected === type}
+            aria-controls={panelId(type)}
+            tabIndex={selected === type ? 0 : -1}
+            onClick={() => tabs.send({ type: 'tab.select', productType: type })}
+          >
+            {intl.formatMessage(typeMessages[type])}
+          </button>
+        ))}
+      </div>
+      {business.licenceTypes.map((type) => (
+        <div key={type} role="tabpanel" id={panelId(type)} aria-labelledby={tabId(type)} hidden={selected !== type} className="licence-panel">
+          {selected === type && (licencesOf(catalogue, type).length === 0
+            ? (
+                <p className="notice notice-info">
+                  <FormattedMessage id="shop.list.empty" defaultMessage="No licences of this kind are on offer at the moment." />
+                </p>
+              )
+            : (
+                <div className="licence-cards">
+                  {licencesOf(catalogue, type).map((licence) => <LicenceCard key={licence.id} licence={licence} buyPath={buyPath} />)}
+                </div>
+              ))}
+        </div>
+      ))}
+    </section>
+  );
+}

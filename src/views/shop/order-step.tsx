@@ -1,0 +1,71 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import type { Licence, User } from '../../api/structs';
+import { useLoggedIn, useSessionActor, useUser } from '../../app/session';
+import { orderPrefillMachine } from '../../machines/order-prefill.machine';
+import { PageLoading } from '../shared/page-loading';
+import { LicenceFeatureList } from './licence-feature-list';
+import { LicencePrice } from './licence-price';
+import { OrderForm } from './order-form';
+import { typeMessages } from './shop-messages';
+
+/** Loads what the account knows (issue 7: prefilled for a logged-in customer), then the form. */
+function PrefilledOrderForm({ licence, user }: { licence: Licence; user: User | null }) {
+  const session = useSessionActor();
+  const [machine] = useState(() =>
+    orderPrefillMachine.provide({ actions: { sessionExpired: () => session.send({ type: 'session.expired' }) } }),
+  );
+  const prefill = useActorRef(machine, { input: { user } });
+  const ready = useSelector(prefill, (snapshot) => snapshot.status === 'done');
+  const values = useSelector(prefill, (snapshot) => snapshot.context.values);
+  const error = useSelector(prefill, (snapshot) => snapshot.context.error);
+  if (!ready) return <PageLoading />;
+  return <OrderForm licence={licence} prefill={values} companyError={error} />;
+}
+
+/** SPEC §2 step 1: a summary of the chosen licence and the order form. */
+export function OrderStep({ licence, listPath }: { licence: Licence; listPath: string }) {
+  const intl = useIntl();
+  const loggedIn = useLoggedIn();
+  const user = useUser();
+  const session = useSessionActor();
+  // Only the first load of the user holds the form back; a later reload keeps what is typed.
+  const userPending = useSelector(session, (snapshot) => snapshot.matches({ auth: { loggedIn: 'loadingUser' } })) && user === null;
+
+  return (
+    <section className="order-step" aria-labelledby="order-step-heading">
+      <h2 id="order-step-heading">
+        <FormattedMessage id="shop.order.heading" defaultMessage="Order {name}" values={{ name: licence.name }} />
+      </h2>
+      <p>
+        <Link href={listPath}>
+          <FormattedMessage id="shop.order.back" defaultMessage="Back to all licences" />
+        </Link>
+      </p>
+      <div className="order-layout">
+        <section className="card order-summary" aria-labelledby="order-summary-heading">
+          <h3 id="order-summary-heading">
+            <FormattedMessage id="shop.order.summaryHeading" defaultMessage="Your licence" />
+          </h3>
+          <p className="order-summary-name">
+            <strong>{licence.name}</strong>
+            <br />
+            {intl.formatMessage(typeMessages[licence.product_type])}
+          </p>
+          <LicencePrice licence={licence} />
+          <LicenceFeatureList id={licence.id} name={licence.name} />
+          <p className="field-hint">
+            <FormattedMessage
+              id="shop.order.terms"
+              defaultMessage="Valid for one year, renews automatically. Payment in advance, by PayPal or on invoice with a payment term of 10 days."
+            />
+          </p>
+        </section>
+        {!loggedIn && <OrderForm key={licence.id} licence={licence} prefill={{}} companyError={null} />}
+        {loggedIn && (userPending ? <PageLoading /> : <PrefilledOrderForm key={licence.id} licence={licence} user={user} />)}
+      </div>
+    </section>
+  );
+}

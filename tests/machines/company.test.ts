@@ -1,0 +1,251 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../../src/api/client';
+import type { Company, EditCompanyPayload } from '../../src/api/structs';
+import { companyMachine } from '../../src/machines/company.machine';
+import { transitionRecorder } from './transition-recorder';
+
+const company: Company = {
+  name: 'Demo GmbH', street: 'Musterstraße 1', postcode: '10115', city: 'Berlin', country: 'DE', ustid: 'DE123456789',
+  payment_type: 'direct_debit', iban: 'DE89370400440532013000', checkbox_iban: true, company_number: 'K-10001',
+  phone: '+49 30 1234567', has_product_count: 4, notifications: true, pending_name: null, pending_street: null,
+  pending_postcode: null, pending_city: null, pending_state: null, pending_country: null, pending_ustid: null,
+  contract_end_date: null,
+};
+const person = { firstname: 'Erika', lastname: 'Mustermann', phone: null };
+const recorder = transitionRecorder(companyMachine);
+const never = () => new Promise<never>(() => {});
+
+function start(options: {
+  load?: () => Promise<Company>;
+  save?: (payload: EditCompanyPayload) => Promise<void>;
+} = {}) {
+  const load = vi.fn(options.load ?? (async () => company));
+  const save = vi.fn(options.save ?? (async () => {}));
+  const sessionExpired = vi.fn();
+  const saved = vi.fn();
+  const machine = companyMachine.provide({
+    actors: {
+      loadCompany: fromPromise(() => load()),
+      saveCompany: fromPromise(({ input }: { input: EditCompanyPayload }) => save(input)),
+    },
+    actions: { sessionExpired, saved },
+  });
+  const actor = createActor(machine, { inspect: recorder.inspect }).start();
+  const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
+  const context = () => actor.getSnapshot().context;
+  return { actor, load, save, sessionExpired, saved, errorLine, context };
+}
+
+async function editing(options: Parameters<typeof start>[0] = {}) {
+  const started = start(options);
+  await waitFor(started.actor, (snapshot) => snapshot.matches('view'));
+  started.actor.send({ type: 'company.edit', person });
+  return started;
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('loading the company', () => {
+  it('loads the company, busy meanwhile, then shows the view', async () => {
+    const { actor, context } = start();
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches({ view: 'shown' }));
+    expect(context().company).toEqual(company);
+  });
+
+  it('shows the failure with a retry that loads again', async () => {
+    let calls = 0;
+    const { actor, context } = start({ load: async () => { calls += 1; if (calls === 1) throw new ApiError('http', { status: 500 }); return company; } });
+    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    expect(context().loadError).toEqual({ key: 'general' });
+    actor.send({ type: 'company.retry' });
+    await waitFor(actor, (snapshot) => snapshot.matches('view'));
+    expect(context().loadError).toBeNull();
+  });
+
+  it('asks again when the load was aborted, as after React\'s development double mount', async () => {
+    let calls = 0;
+    const { actor, load } = start({ load: async () => { calls += 1; if (calls === 1) throw new ApiError('aborted'); return company; } });
+    await waitFor(actor, (snapshot) => snapshot.matches('view'));
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('ends the session when GET /company answers 401', async () => {
+    const { actor, sessionExpired } = start({ load: async () => { throw new ApiError('http', { status: 401 }); } });
+    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    expect(sessionExpired).toHaveBeenCalledOnce();
+  });
+
+  it('gives up after the 120 second loading timeout', () => {
+    vi.useFakeTimers();
+    const { actor, context } = start({ load: never });
+    vi.advanceTimersByTime(120_000);
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(context().loadError).toEqual({ key: 'timeout' });
+  });
+});
+
+describe('edit mode', () => {
+  it('fills the form from the company and the IBAN in blocks of four', async () => {
+    const { actor, context } = await editing();
+    expect(actor.getSnapshot().matches({ edit: 'editing' })).toBe(true);
+    expect(context().values).toMatchObject({ name: 'Demo GmbH', payment_type: 'direct_debit', iban: 'DE89 3704 0044 0532 0130 00', checkbox_iban: true });
+    expect(context().person).toEqual(person);
+  });
+
+  it('reformats the IBAN live as it is typed', async () => {
+    const { actor, context } = await editing();
+    actor.send({ type: 'field.change', name: 'iban', value: 'de44 5001 0517 5407 3249 31' });
+    expect(context().values.iban).toBe('DE44 5001 0517 5407 3249 31');
+  });
+
+  it('clears the IBAN and the mandate when bill is chosen, and asks for both again with direct debit', async () => {
+    const { actor, context } = await editing();
+    actor.send({ type: 'payment.choose', paymentType: 'bill' });
+    expect(context().values).toMatchObject({ payment_type: 'bill', iban: '', checkbox_iban: false });
+    actor.send({ type: 'payment.choose', paymentType: 'direct_debit' });
+    expect(context().values).toMatchObject({ payment_type: 'direct_debit', iban: '', checkbox_iban: false });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().matches({ edit: 'editing' })).toBe(true);
+    expect(context().fieldErrors).toEqual({ iban: 'required', checkbox_iban: 'mandate' });
+    // After a refused submit the errors follow the typing live, also through payment switches.
+    actor.send({ type: 'field.change', name: 'iban', value: 'DE89 3704 0044 0532 0130 01' });
+    expect(context().fieldErrors).toEqual({ iban: 'iban', checkbox_iban: 'mandate' });
+    actor.send({ type: 'payment.choose', paymentType: 'bill' });
+    expect(context().fieldErrors).toEqual({});
+  });
+
+  it('drops a field error as soon as the field is changed, before any submit', async () => {
+    const { actor, context } = await editing();
+    actor.send({ type: 'field.change', name: 'street', value: '' });
+    expect(context().fieldErrors).toEqual({});
+    actor.send({ type: 'form.submit' });
+    expect(context().fieldErrors).toEqual({ street: 'required' });
+  });
+
+  it('goes back to the view without saving', async () => {
+    const { actor, save } = await editing();
+    actor.send({ type: 'field.change', name: 'street', value: 'Neue Straße 5' });
+    actor.send({ type: 'company.back' });
+    expect(actor.getSnapshot().matches({ view: 'shown' })).toBe(true);
+    expect(save).not.toHaveBeenCalled();
+  });
+});
+
+describe('saving', () => {
+  it('saves once with the SPEC §7 payload, then reloads and shows the view with the fresh data', async () => {
+    const fresh = { ...company, pending_street: 'Neue Straße 5' };
+    let loads = 0;
+    const { actor, save, saved, context } = await editing({ load: async () => (++loads === 1 ? company : fresh) });
+    actor.send({ type: 'field.change', name: 'street', value: 'Neue Straße 5' });
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().matches({ edit: 'saving' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches({ view: 'shown' }));
+    expect(save).toHaveBeenCalledOnce();
+    expect(save).toHaveBeenCalledWith({
+      firstname: 'Erika', lastname: 'Mustermann', phone: '+49 30 1234567', pending_name: 'Demo GmbH', pending_street: 'Neue Straße 5',
+      pending_postcode: '10115', pending_city: 'Berlin', pending_state: '', pending_country: 'DE', pending_ustid: 'DE123456789',
+      payment_type: 'direct_debit', iban: 'DE89370400440532013000', checkbox_iban: true,
+    });
+    expect(saved).toHaveBeenCalledOnce();
+    expect(context()).toMatchObject({ company: fresh, saved: true });
+    actor.send({ type: 'company.edit', person });
+    expect(context().saved).toBe(false);
+  });
+
+  it('keeps every field as typed and shows the server reason when the save fails, cleared after 30 seconds', async () => {
+    const { actor, context, errorLine } = await editing({ save: async () => { throw new ApiError('http', { status: 400, reason: 'The IBAN is not valid.' }); } });
+    actor.send({ type: 'field.change', name: 'city', value: 'Hamburg' });
+    actor.send({ type: 'field.change', name: 'postcode', value: '20457' });
+    const typed = context().values;
+    vi.useFakeTimers();
+    actor.send({ type: 'form.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ edit: 'editing' })).toBe(true));
+    expect(context().values).toEqual(typed);
+    expect(errorLine()).toEqual({ key: 'server', reason: 'The IBAN is not valid.' });
+    vi.advanceTimersByTime(30_000);
+    expect(errorLine()).toBeNull();
+  });
+
+  it('ends the session when the save answers 401', async () => {
+    const { actor, sessionExpired, errorLine } = await editing({ save: async () => { throw new ApiError('http', { status: 401 }); } });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ edit: 'editing' }));
+    expect(sessionExpired).toHaveBeenCalledOnce();
+    expect(errorLine()).toEqual({ key: 'sessionExpired' });
+  });
+
+  it('returns to editing quietly when the save was aborted', async () => {
+    const { actor, errorLine } = await editing({ save: async () => { throw new ApiError('aborted'); } });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ edit: 'editing' }));
+    expect(errorLine()).toBeNull();
+  });
+
+  it('gives up saving after the 120 second loading timeout and keeps the form', async () => {
+    const { actor, errorLine } = await editing({ save: never });
+    vi.useFakeTimers();
+    actor.send({ type: 'form.submit' });
+    vi.advanceTimersByTime(120_000);
+    expect(actor.getSnapshot().matches({ edit: 'editing' })).toBe(true);
+    expect(errorLine()).toEqual({ key: 'timeout' });
+    actor.send({ type: 'company.back' });
+    expect(errorLine()).toBeNull();
+  });
+});
+
+describe('reloading in the background', () => {
+  it('keeps the view while it reloads and takes the fresh data', async () => {
+    const cancelled = { ...company, contract_end_date: '2026-12-31' };
+    let loads = 0;
+    const { actor, context } = start({ load: async () => (++loads === 1 ? company : cancelled) });
+    await waitFor(actor, (snapshot) => snapshot.matches('view'));
+    actor.send({ type: 'company.reload' });
+    expect(actor.getSnapshot().matches({ view: 'refreshing' })).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches({ view: 'shown' }));
+    expect(context().company).toEqual(cancelled);
+  });
+
+  it('keeps the old data with a message when the reload fails, or ends the session on 401', async () => {
+    const failures = [new ApiError('network'), new ApiError('http', { status: 401 })];
+    let loads = 0;
+    const { actor, context, sessionExpired } = start({ load: async () => { if (++loads === 1) return company; throw failures.shift(); } });
+    await waitFor(actor, (snapshot) => snapshot.matches('view'));
+    actor.send({ type: 'company.reload' });
+    await waitFor(actor, (snapshot) => snapshot.context.loadError !== null);
+    expect(actor.getSnapshot().matches({ view: 'shown' })).toBe(true);
+    expect(context()).toMatchObject({ company, loadError: { key: 'network' } });
+    actor.send({ type: 'company.reload' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ view: 'shown' }) && sessionExpired.mock.calls.length > 0);
+    expect(sessionExpired).toHaveBeenCalledOnce();
+  });
+
+  it('asks again when a background reload was aborted', async () => {
+    let loads = 0;
+    const { actor, load } = start({ load: async () => { loads += 1; if (loads === 2) throw new ApiError('aborted'); return company; } });
+    await waitFor(actor, (snapshot) => snapshot.matches('view'));
+    actor.send({ type: 'company.reload' });
+    await waitFor(actor, () => load.mock.calls.length === 3);
+    await waitFor(actor, (snapshot) => snapshot.matches({ view: 'shown' }));
+    expect(actor.getSnapshot().context.loadError).toBeNull();
+  });
+
+  it('gives up a background reload after the 120 second loading timeout', async () => {
+    let loads = 0;
+    const { actor, context } = start({ load: () => (++loads === 1 ? Promise.resolve(company) : never()) });
+    await waitFor(actor, (snapshot) => snapshot.matches('view'));
+    vi.useFakeTimers();
+    actor.send({ type: 'company.reload' });
+    vi.advanceTimersByTime(120_000);
+    expect(actor.getSnapshot().matches({ view: 'shown' })).toBe(true);
+    expect(context().loadError).toEqual({ key: 'timeout' });
+  });
+});
+
+// Last in the file, so that it sees every test above.
+it('reaches every state and every transition of the company machine', () => {
+  expect(recorder.missing()).toEqual({ states: [], transitions: [] });
+});

@@ -1,0 +1,134 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../../src/api/client';
+import { contactMachine, isSpam, type ContactValues } from '../../src/machines/contact.machine';
+import { db } from '../../src/mocks/db';
+import { mock, server } from '../../src/mocks/node';
+
+const filled: Partial<ContactValues> = { name: 'Erika Muster', email: 'erika@example.com', message: 'My backup job fails.' };
+
+/** The machine with its real call (the mock API behind it) unless a call is given. */
+function start(options: { values?: Partial<ContactValues>; submit?: () => Promise<unknown> } = {}) {
+  const succeeded = vi.fn();
+  const sessionExpired = vi.fn();
+  const machine = contactMachine.provide({
+    actions: { succeeded, sessionExpired },
+    ...(options.submit ? { actors: { submit: fromPromise(options.submit) } } : {}),
+  });
+  const actor = createActor(machine, { input: { values: options.values } }).start();
+  const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
+  return { actor, succeeded, sessionExpired, errorLine };
+}
+
+function countRequests() {
+  const seen: string[] = [];
+  server.events.on('request:start', ({ request }) => { seen.push(`${request.method} ${new URL(request.url).pathname}`); });
+  return seen;
+}
+
+describe('the contact form machine', () => {
+  afterEach(() => {
+    server.events.removeAllListeners();
+    vi.useRealTimers();
+  });
+
+  it('starts editing with empty fields and an empty anti-spam field', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.values).toEqual({ name: '', email: '', message: '', website: '' });
+  });
+
+  it('refuses to send without name, a valid email and a message, and names each field', () => {
+    const requests = countRequests();
+    const { actor } = start({ values: { email: 'not-an-address' } });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ name: 'required', email: 'email', message: 'required' });
+    actor.send({ type: 'field.change', name: 'name', value: 'Erika' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ email: 'email', message: 'required' });
+    expect(requests).toEqual([]);
+  });
+
+  it('sends the message to POST /contact, is busy meanwhile, and reports success', async () => {
+    const { actor, succeeded } = start({ values: filled });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('done'));
+    expect(succeeded).toHaveBeenCalledOnce();
+    expect(db.contactMessage.getAll()).toEqual([
+      expect.objectContaining({ name: 'Erika Muster', email: 'erika@example.com', message: 'My backup job fails.' }),
+    ]);
+    expect(mock.outbox().at(-1)).toEqual(expect.objectContaining({ subject: 'Contact form: Erika Muster <erika@example.com>' }));
+  });
+
+  it('goes back to editing with the sent values after success when asked', async () => {
+    const { actor } = start({ values: filled });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('done'));
+    actor.send({ type: 'form.edit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.values.message).toBe('My backup job fails.');
+  });
+
+  it('shows ANTISPAM and sends nothing when the anti-spam field is filled', async () => {
+    const requests = countRequests();
+    const { actor, errorLine, succeeded } = start({ values: { ...filled, website: 'http://spam.example' } });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(errorLine()).toEqual({ key: 'antispam' });
+    expect(requests).toEqual([]);
+    expect(db.contactMessage.getAll()).toEqual([]);
+    expect(succeeded).not.toHaveBeenCalled();
+  });
+
+  it('tells spam by the anti-spam field alone', () => {
+    expect(isSpam({ website: '' })).toBe(false);
+    expect(isSpam({ website: ' ' })).toBe(true);
+  });
+
+  it('keeps every value and shows the general error when the server fails', async () => {
+    mock.fault('POST /contact', 'http500');
+    const { actor, errorLine } = start({ values: filled });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing') && errorLine() !== null);
+    expect(errorLine()).toEqual({ key: 'general' });
+    expect(actor.getSnapshot().context.values).toEqual({ ...filled, website: '' });
+  });
+
+  it('shows the network message when the server cannot be reached', async () => {
+    mock.fault('POST /contact', 'network');
+    const { actor, errorLine } = start({ values: filled });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, () => errorLine() !== null);
+    expect(errorLine()).toEqual({ key: 'network' });
+  });
+
+  it('reports a 401 to the session', async () => {
+    const { actor, sessionExpired, errorLine } = start({ values: filled, submit: async () => { throw new ApiError('http', { status: 401 }); } });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing') && errorLine() !== null);
+    expect(sessionExpired).toHaveBeenCalledOnce();
+    expect(errorLine()).toEqual({ key: 'sessionExpired' });
+  });
+
+  it('returns to editing without a message when the call was aborted', async () => {
+    const { actor, errorLine } = start({ values: filled, submit: async () => { throw new ApiError('aborted'); } });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(errorLine()).toBeNull();
+  });
+
+  it('gives up after 120 seconds with the timeout message and clears it after 30 more', async () => {
+    vi.useFakeTimers();
+    const { actor, errorLine } = start({ values: filled, submit: () => new Promise(() => {}) });
+    actor.send({ type: 'form.submit' });
+    vi.advanceTimersByTime(119_999);
+    expect(actor.getSnapshot().value).toBe('submitting');
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(errorLine()).toEqual({ key: 'timeout' });
+    vi.advanceTimersByTime(30_000);
+    expect(errorLine()).toBeNull();
+  });
+});

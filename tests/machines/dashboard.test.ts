@@ -1,0 +1,280 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../../src/api/client';
+import type { Datastore } from '../../src/api/structs';
+import { dashboardMachine } from '../../src/machines/dashboard.machine';
+import { purchaseMachine } from '../../src/machines/purchase.machine';
+import { transitionCoverage } from '../support/transition-coverage';
+
+const coverage = transitionCoverage(dashboardMachine);
+
+function datastore(identifier: string, overrides: Partial<Datastore> = {}): Datastore {
+  const name = `k10001_${identifier}`;
+  return {
+    datastore: name, custom_name: identifier, hostname: 'pbs1.backup.example.com', port: 8007, username: name,
+    password: '', repository: `${name}@pbs@pbs1.backup.example.com:8007:${name}`, unencrypted_files: false,
+    contract_end_date: null, volume: 1, space_used_text: '310 GB', space_total_text: '1 TB', ...overrides,
+  };
+}
+
+const seed = [datastore('backup', { volume: 0, space_total_text: 'unlimited' }), datastore('old', { contract_end_date: '2026-12-31' })];
+
+function start(options: {
+  loadStatus?: () => Promise<Datastore[]>;
+  cancel?: (name: string) => Promise<void>;
+  buy?: () => Promise<void>;
+} = {}) {
+  const loadStatus = vi.fn(options.loadStatus ?? (async () => seed));
+  const cancel = vi.fn(options.cancel ?? (async () => {}));
+  const sessionExpired = vi.fn();
+  const datastoresChanged = vi.fn();
+  const purchased = vi.fn();
+  const machine = dashboardMachine.provide({
+    actors: {
+      loadStatus: fromPromise<Datastore[]>(() => loadStatus()),
+      cancelDatastore: fromPromise<void, { name: string }>(({ input }) => cancel(input.name)),
+      purchase: purchaseMachine.provide({
+        actors: { buy: fromPromise<void, { identifier: string; productId: number }>(() => (options.buy ?? (async () => {}))()) },
+        actions: { purchased },
+      }),
+    },
+    actions: { sessionExpired, datastoresChanged },
+  });
+  const actor = createActor(machine, { inspect: coverage.inspect }).start();
+  const purchase = () => {
+    const child = actor.getSnapshot().children.purchase;
+    if (!child) throw new Error('no purchase child');
+    return child;
+  };
+  const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
+  return { actor, loadStatus, cancel, sessionExpired, datastoresChanged, purchased, purchase, errorLine };
+}
+
+const ready = { status: 'ready' } as const;
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+describe('the dashboard machine: the status', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('loads the status and keeps the datastores without any password', async () => {
+    const { actor } = start({ loadStatus: async () => [datastore('new', { password: 'Temp-1' })] });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(actor.getSnapshot().context.loaded).toBe(false);
+    await waitFor(actor, (snapshot) => snapshot.matches(ready));
+    const { context } = actor.getSnapshot();
+    expect(context.loaded).toBe(true);
+    expect(context.datastores.map((entry) => entry.custom_name)).toEqual(['new']);
+    expect(context.datastores[0]).not.toHaveProperty('password');
+    expect(JSON.stringify(context.datastores)).not.toContain('Temp-1');
+  });
+
+  it('gives each new temporary password its own actor and opens the overlay for the first one, once', async () => {
+    let status = [datastore('a', { password: 'Pw-A' }), datastore('b', { password: 'Pw-B' })];
+    const { actor } = start({ loadStatus: async () => status });
+    await waitFor(actor, (snapshot) => snapshot.matches(ready));
+    const { passwords, overlay } = actor.getSnapshot().context;
+    expect(Object.keys(passwords)).toEqual(['k10001_a', 'k10001_b']);
+    expect(passwords.k10001_b?.getSnapshot().context.password).toBe('Pw-B');
+    expect(overlay).toBe('k10001_a');
+    actor.send({ type: 'overlay.close' });
+    expect(actor.getSnapshot().context.overlay).toBeNull();
+
+    status = [...status, datastore('c')];
+    actor.send({ type: 'status.reload' });
+    await waitFor(actor, (snapshot) => snapshot.matches(ready));
+    expect(actor.getSnapshot().context.overlay).toBeNull();
+    expect(actor.getSnapshot().context.passwords.k10001_a).toBe(passwords.k10001_a);
+  });
+
+  it('forgets a password 5 minutes after the status first showed it, even if the server still sends it', async () => {
+    vi.useFakeTimers();
+    const { actor } = start({ loadStatus: async () => [datastore('a', { password: 'Pw-A' })] });
+    await settle();
+    vi.advanceTimersByTime(4 * 60_000);
+    actor.send({ type: 'status.reload' });
+    await settle();
+    vi.advanceTimersByTime(60_000);
+    const password = actor.getSnapshot().context.passwords.k10001_a;
+    expect(password?.getSnapshot().value).toBe('expired');
+    expect(password?.getSnapshot().context.password).toBeNull();
+    actor.send({ type: 'status.reload' });
+    await settle();
+    expect(actor.getSnapshot().context.passwords.k10001_a).toBe(password);
+    expect(actor.getSnapshot().context.overlay).toBe('k10001_a');
+  });
+
+  it('shows why the status failed and loads it again on retry', async () => {
+    let fail = true;
+    const { actor, loadStatus } = start({ loadStatus: async () => { if (fail) throw new ApiError('http', { status: 500 }); return seed; } });
+    await waitFor(actor, (snapshot) => snapshot.matches({ status: 'failed' }));
+    expect(actor.getSnapshot().context.statusError).toEqual({ key: 'general' });
+    fail = false;
+    actor.send({ type: 'status.retry' });
+    await waitFor(actor, (snapshot) => snapshot.matches(ready));
+    expect(actor.getSnapshot().context.statusError).toBeNull();
+    expect(loadStatus).toHaveBeenCalledTimes(2);
+  });
+
+  it('reloads after a failure when asked by the purchase', async () => {
+    let fail = true;
+    const { actor } = start({ loadStatus: async () => { if (fail) throw new ApiError('network'); return seed; } });
+    await waitFor(actor, (snapshot) => snapshot.matches({ status: 'failed' }));
+    fail = false;
+    actor.send({ type: 'status.reload' });
+    await waitFor(actor, (snapshot) => snapshot.matches(ready));
+  });
+
+  it('ends the session silently when the status answers 401', async () => {
+    const { actor, sessionExpired } = start({ loadStatus: async () => { throw new ApiError('http', { status: 401 }); } });
+    await waitFor(actor, (snapshot) => snapshot.matches({ status: 'failed' }));
+    expect(sessionExpired).toHaveBeenCalledOnce();
+  });
+
+  it('reads again when the read was aborted (React restarting the actor), without a message', async () => {
+    let calls = 0;
+    const { actor } = start({ loadStatus: async () => { if (++calls === 1) throw new ApiError('aborted'); return seed; } });
+    await waitFor(actor, (snapshot) => snapshot.matches(ready));
+    expect(calls).toBe(2);
+    expect(actor.getSnapshot().context.statusError).toBeNull();
+  });
+
+  it('gives up after 120 seconds and says the server took too long', () => {
+    vi.useFakeTimers();
+    const { actor } = start({ loadStatus: () => new Promise<Datastore[]>(() => {}) });
+    vi.advanceTimersByTime(119_999);
+    expect(actor.getSnapshot().matches({ status: 'loading' })).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().matches({ status: 'failed' })).toBe(true);
+    expect(actor.getSnapshot().context.statusError).toEqual({ key: 'timeout' });
+  });
+
+  it('starts the read afresh when a reload is asked for during a read', async () => {
+    let calls = 0;
+    const { actor } = start({ loadStatus: () => (++calls === 1 ? new Promise<Datastore[]>(() => {}) : Promise.resolve(seed)) });
+    actor.send({ type: 'status.reload' });
+    await waitFor(actor, (snapshot) => snapshot.matches(ready));
+    expect(calls).toBe(2);
+  });
+});
+
+describe('the dashboard machine: the purchase', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('reloads the status 2 s after a purchase and then ends the purchase loading', async () => {
+    vi.useFakeTimers();
+    let status = seed;
+    const { actor, purchase, purchased, loadStatus } = start({ loadStatus: async () => status });
+    await settle();
+    purchase().send({ type: 'purchase.buy', option: 'static' });
+    await settle();
+    status = [...seed, datastore('test1', { volume: 3, password: 'Pw-New' })];
+    vi.advanceTimersByTime(2_000);
+    expect(loadStatus).toHaveBeenCalledTimes(2);
+    await settle();
+    expect(purchased).toHaveBeenCalledOnce();
+    expect(purchase().getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.overlay).toBe('k10001_test1');
+  });
+
+  it('ends the purchase loading when the status reload fails', async () => {
+    vi.useFakeTimers();
+    let fail = false;
+    const { actor, purchase, purchased } = start({ loadStatus: async () => { if (fail) throw new ApiError('network'); return seed; } });
+    await settle();
+    purchase().send({ type: 'purchase.buy', option: 'dynamic' });
+    await settle();
+    fail = true;
+    vi.advanceTimersByTime(2_000);
+    await settle();
+    expect(actor.getSnapshot().matches({ status: 'failed' })).toBe(true);
+    expect(purchase().getSnapshot().value).toBe('ready');
+    expect(purchased).not.toHaveBeenCalled();
+  });
+});
+
+describe('the dashboard machine: cancelling a datastore', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('asks for confirmation, cancels, reloads the status and tells the app', async () => {
+    let status = seed;
+    const { actor, cancel, datastoresChanged, loadStatus } = start({ loadStatus: async () => status });
+    await waitFor(actor, (snapshot) => snapshot.matches(ready));
+    actor.send({ type: 'datastore.cancel.request', name: 'k10001_backup' });
+    expect(actor.getSnapshot().matches({ cancellation: 'confirming' })).toBe(true);
+    expect(actor.getSnapshot().context.cancelTarget).toBe('k10001_backup');
+    status = [datastore('backup', { volume: 0, contract_end_date: '2026-12-31' }), seed[1] ?? datastore('old')];
+    actor.send({ type: 'datastore.cancel.confirm' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches({ cancellation: 'idle', status: 'ready' }) && loadStatus.mock.calls.length === 2);
+    expect(cancel).toHaveBeenCalledWith('k10001_backup');
+    expect(datastoresChanged).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().context.datastores[0]?.contract_end_date).toBe('2026-12-31');
+  });
+
+  it('cancels nothing when the customer keeps the datastore', async () => {
+    const { actor, cancel } = start();
+    await waitFor(actor, (snapshot) => snapshot.matches(ready));
+    actor.send({ type: 'datastore.cancel.request', name: 'k10001_backup' });
+    actor.send({ type: 'datastore.cancel.abort' });
+    expect(actor.getSnapshot().matches({ cancellation: 'idle' })).toBe(true);
+    expect(cancel).not.toHaveBeenCalled();
+  });
+
+  it('refuses to cancel while loading, an already cancelled datastore, or an unknown one', async () => {
+    const { actor } = start();
+    actor.send({ type: 'datastore.cancel.request', name: 'k10001_backup' });
+    expect(actor.getSnapshot().matches({ cancellation: 'idle' })).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches(ready));
+    actor.send({ type: 'datastore.cancel.request', name: 'k10001_old' });
+    actor.send({ type: 'datastore.cancel.request', name: 'k10001_nothere' });
+    expect(actor.getSnapshot().matches({ cancellation: 'idle' })).toBe(true);
+  });
+
+  it('shows the server reason on the error line when the cancellation fails, for 30 seconds', async () => {
+    vi.useFakeTimers();
+    const { actor, errorLine, datastoresChanged } = start({ cancel: async () => { throw new ApiError('http', { status: 409, reason: 'This datastore is already cancelled' }); } });
+    await settle();
+    actor.send({ type: 'datastore.cancel.request', name: 'k10001_backup' });
+    actor.send({ type: 'datastore.cancel.confirm' });
+    await settle();
+    expect(actor.getSnapshot().matches({ cancellation: 'idle' })).toBe(true);
+    expect(errorLine()).toEqual({ key: 'server', reason: 'This datastore is already cancelled' });
+    expect(datastoresChanged).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(30_000);
+    expect(errorLine()).toBeNull();
+  });
+
+  it('ends the session when the cancellation answers 401', async () => {
+    const { actor, sessionExpired } = start({ cancel: async () => { throw new ApiError('http', { status: 401 }); } });
+    await waitFor(actor, (snapshot) => snapshot.matches(ready));
+    actor.send({ type: 'datastore.cancel.request', name: 'k10001_backup' });
+    actor.send({ type: 'datastore.cancel.confirm' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ cancellation: 'idle' }));
+    expect(sessionExpired).toHaveBeenCalledOnce();
+  });
+
+  it('returns quietly when the cancellation was aborted', async () => {
+    const { actor, errorLine } = start({ cancel: async () => { throw new ApiError('aborted'); } });
+    await waitFor(actor, (snapshot) => snapshot.matches(ready));
+    actor.send({ type: 'datastore.cancel.request', name: 'k10001_backup' });
+    actor.send({ type: 'datastore.cancel.confirm' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ cancellation: 'idle' }));
+    expect(errorLine()).toBeNull();
+  });
+
+  it('gives up a cancellation after 120 seconds', async () => {
+    vi.useFakeTimers();
+    const { actor, errorLine } = start({ cancel: () => new Promise<void>(() => {}) });
+    await settle();
+    actor.send({ type: 'datastore.cancel.request', name: 'k10001_backup' });
+    actor.send({ type: 'datastore.cancel.confirm' });
+    vi.advanceTimersByTime(120_000);
+    expect(actor.getSnapshot().matches({ cancellation: 'idle' })).toBe(true);
+    expect(errorLine()).toEqual({ key: 'timeout' });
+  });
+});
+
+// Runs last: the tests above must have reached every state and every transition.
+it('reaches every state and every transition of the machine in the tests above', () => {
+  expect(coverage.missing()).toEqual({ states: [], transitions: [] });
+});

@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../../src/api/client';
+import {
+  emptyLicenceOrder, licenceOrderMachine, licenceOrderPayload, validateLicenceOrder, type LicenceOrderValues,
+} from '../../src/machines/licence-order.machine';
+import { transitionCoverage } from '../support/transition-coverage';
+
+const coverage = transitionCoverage(licenceOrderMachine);
+
+const filled: LicenceOrderValues = {
+  ...emptyLicenceOrder,
+  email: 'buyer@example.org', company_name: 'Käufer GmbH', firstname: 'Karl', lastname: 'Käufer',
+  street: 'Marktplatz 2', postcode: '80331', city: 'München', product_id: 3,
+};
+
+function start(order: (values: LicenceOrderValues) => Promise<unknown> = async () => undefined, values: Partial<LicenceOrderValues> = filled) {
+  const succeeded = vi.fn();
+  const sessionExpired = vi.fn();
+  const submit = vi.fn(order);
+  const machine = licenceOrderMachine.provide({
+    actors: { submit: fromPromise(({ input }) => submit(input as LicenceOrderValues)) },
+    actions: { succeeded, sessionExpired },
+  });
+  const actor = createActor(machine, { input: { values }, inspect: coverage.inspect }).start();
+  const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
+  return { actor, submit, succeeded, sessionExpired, errorLine };
+}
+
+describe('the licence order rules', () => {
+  it('require everything but phone and VAT id', () => {
+    expect(validateLicenceOrder({ ...emptyLicenceOrder, product_id: 3 })).toEqual({
+      email: 'required', company_name: 'required', firstname: 'required', lastname: 'required',
+      street: 'required', postcode: 'required', city: 'required',
+    });
+    expect(validateLicenceOrder(filled)).toEqual({});
+  });
+
+  it('check the email and the postcode of the chosen country', () => {
+    expect(validateLicenceOrder({ ...filled, email: 'karl@' })).toEqual({ email: 'email' });
+    expect(validateLicenceOrder({ ...filled, country: 'LUX' })).toEqual({ postcode: 'postcode' });
+    expect(validateLicenceOrder({ ...filled, country: 'LUX', postcode: 'L-1234' })).toEqual({});
+    expect(validateLicenceOrder({ ...filled, postcode: '1234' })).toEqual({ postcode: 'postcode' });
+  });
+
+  it('send the payload of SPEC §7 without the blanks around typed texts', () => {
+    expect(licenceOrderPayload({ ...filled, email: ' buyer@example.org ', city: 'München ', cpu_count: 4 })).toEqual({
+      email: 'buyer@example.org', company_name: 'Käufer GmbH', firstname: 'Karl', lastname: 'Käufer', phone: '',
+      street: 'Marktplatz 2', postcode: '80331', city: 'München', country: 'DE', ustid: '', product_id: 3, cpu_count: 4,
+    });
+  });
+});
+
+describe('the licence order machine', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('starts editing with the prefilled values', () => {
+    const { actor } = start(undefined, { email: 'demo@example.com', product_id: 5 });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.values).toEqual({ ...emptyLicenceOrder, email: 'demo@example.com', product_id: 5 });
+  });
+
+  it('refuses to order with missing fields and shows their errors beside them', () => {
+    const { actor, submit } = start(undefined, { product_id: 3 });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.fieldErrors.street).toBe('required');
+    actor.send({ type: 'field.change', name: 'street', value: 'Marktplatz 2' });
+    expect(actor.getSnapshot().context.fieldErrors.street).toBeUndefined();
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('orders the chosen CPU count once, busy meanwhile, then succeeds', async () => {
+    const { actor, submit, succeeded } = start();
+    actor.send({ type: 'field.change', name: 'cpu_count', value: 2 });
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches('succeeded'));
+    expect(submit).toHaveBeenCalledOnce();
+    expect(submit).toHaveBeenCalledWith({ ...filled, cpu_count: 2 });
+    expect(succeeded).toHaveBeenCalledOnce();
+    actor.send({ type: 'form.edit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+  });
+
+  it('keeps the form and shows the server reason when the order is refused, for 30 seconds', async () => {
+    vi.useFakeTimers();
+    const { actor, errorLine } = start(async () => { throw new ApiError('http', { status: 400, reason: 'The licence product does not exist.' }); });
+    actor.send({ type: 'form.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+    expect(actor.getSnapshot().context.values).toEqual(filled);
+    expect(errorLine()).toEqual({ key: 'server', reason: 'The licence product does not exist.' });
+    vi.advanceTimersByTime(30_000);
+    expect(errorLine()).toBeNull();
+  });
+
+  it('tells the session when the order answers 401', async () => {
+    const { actor, sessionExpired } = start(async () => { throw new ApiError('http', { status: 401 }); });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(sessionExpired).toHaveBeenCalledOnce();
+  });
+
+  it('returns to editing quietly when the order was aborted', async () => {
+    const { actor, errorLine } = start(async () => { throw new ApiError('aborted'); });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(errorLine()).toBeNull();
+  });
+
+  it('gives up after the 120 second loading timeout and keeps the form', () => {
+    vi.useFakeTimers();
+    const { actor, errorLine } = start(() => new Promise(() => {}));
+    actor.send({ type: 'form.submit' });
+    vi.advanceTimersByTime(120_000);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.values).toEqual(filled);
+    expect(errorLine()).toEqual({ key: 'timeout' });
+  });
+
+  it('has reached every state and every transition in these tests', () => {
+    expect(coverage.missing()).toEqual({ states: [], transitions: [] });
+  });
+});

@@ -1,0 +1,182 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../../src/api/client';
+import type { LoginAnswer, LoginPayload } from '../../src/api/structs';
+import { loginErrorFrom, loginMachine } from '../../src/machines/login.machine';
+import { transitionCoverage } from '../support/transition-coverage';
+
+const coverage = transitionCoverage(loginMachine);
+
+function start(login: (payload: LoginPayload) => Promise<LoginAnswer> = async () => ({ is_active: true })) {
+  const loggedIn = vi.fn();
+  const call = vi.fn(login);
+  const machine = loginMachine.provide({
+    actors: { login: fromPromise<LoginAnswer, LoginPayload>(({ input }) => call(input)) },
+    actions: { loggedIn },
+  });
+  const actor = createActor(machine, { input: { language: 'en' }, inspect: coverage.inspect }).start();
+  const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
+  const fill = (email = 'demo@example.com', password = 'Demo-Password-2026') => {
+    actor.send({ type: 'field.change', name: 'email', value: email });
+    actor.send({ type: 'field.change', name: 'password', value: password });
+  };
+  return { actor, call, loggedIn, errorLine, fill };
+}
+
+const never = () => new Promise<never>(() => {});
+
+describe('the login machine', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('starts editing with empty fields', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.values).toEqual({ email: '', password: '' });
+  });
+
+  it('refuses to send empty or malformed fields, shows their errors and updates them live', () => {
+    const { actor, call } = start();
+    actor.send({ type: 'form.submit', language: 'en' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ email: 'required', password: 'required' });
+    actor.send({ type: 'field.change', name: 'email', value: 'demo@' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ email: 'email', password: 'required' });
+    actor.send({ type: 'field.change', name: 'password', value: 'x' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ email: 'email' });
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it('drops only the error of the field being corrected before the first refused submit', () => {
+    const { actor } = start();
+    actor.send({ type: 'field.change', name: 'email', value: 'demo@example.com' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+  });
+
+  it('sends the trimmed email, the password and the language of the page once, busy meanwhile', async () => {
+    const { actor, call, loggedIn, fill, errorLine } = start();
+    fill('  demo@example.com ');
+    actor.send({ type: 'form.submit', language: 'de' });
+    actor.send({ type: 'form.submit', language: 'de' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches('loggedIn'));
+    expect(call).toHaveBeenCalledOnce();
+    expect(call).toHaveBeenCalledWith({ email: 'demo@example.com', password: 'Demo-Password-2026', language: 'de' });
+    expect(loggedIn).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().hasTag('done')).toBe(true);
+    // SPEC §4 login message quirk: a successful login shows no message at all.
+    expect(errorLine()).toBeNull();
+  });
+
+  it('shows the activation notice for an account that is not yet active, and hides it after 30 seconds', async () => {
+    vi.useFakeTimers();
+    const { actor, loggedIn, fill, errorLine } = start(async () => ({ is_active: false }));
+    fill();
+    actor.send({ type: 'form.submit', language: 'en' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('notActive');
+    expect(actor.getSnapshot().hasTag('notActive')).toBe(true);
+    expect(loggedIn).not.toHaveBeenCalled();
+    expect(errorLine()).toBeNull();
+    vi.advanceTimersByTime(29_999);
+    expect(actor.getSnapshot().value).toBe('notActive');
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.values.email).toBe('demo@example.com');
+  });
+
+  it('shows the activation notice when the server answers 401', async () => {
+    const { actor, fill } = start(async () => { throw new ApiError('http', { status: 401, reason: 'Not logged in' }); });
+    fill();
+    actor.send({ type: 'form.submit', language: 'en' });
+    await waitFor(actor, (snapshot) => snapshot.matches('notActive'));
+  });
+
+  it('lets the customer edit and send again while the activation notice shows', async () => {
+    const answers: LoginAnswer[] = [{ is_active: false }, { is_active: true }];
+    const { actor, fill, loggedIn } = start(async () => answers.shift() ?? { is_active: true });
+    fill();
+    actor.send({ type: 'form.submit', language: 'en' });
+    await waitFor(actor, (snapshot) => snapshot.matches('notActive'));
+    actor.send({ type: 'field.change', name: 'password', value: '' });
+    expect(actor.getSnapshot().value).toBe('notActive');
+    actor.send({ type: 'form.submit', language: 'en' });
+    expect(actor.getSnapshot().value).toBe('notActive');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ password: 'required' });
+    actor.send({ type: 'field.change', name: 'password', value: 'Demo-Password-2026' });
+    actor.send({ type: 'form.submit', language: 'en' });
+    expect(actor.getSnapshot().value).toBe('submitting');
+    await waitFor(actor, (snapshot) => snapshot.matches('loggedIn'));
+    expect(loggedIn).toHaveBeenCalledOnce();
+  });
+
+  it('shows the generic login message for wrong credentials and keeps what was typed', async () => {
+    const { actor, fill, errorLine } = start(async () => {
+      throw new ApiError('http', { status: 403, reason: 'Username and password do not match' });
+    });
+    fill('demo@example.com', 'wrong');
+    actor.send({ type: 'form.submit', language: 'en' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(errorLine()).toEqual({ key: 'loginFailed' });
+    expect(actor.getSnapshot().context.values).toEqual({ email: 'demo@example.com', password: 'wrong' });
+  });
+
+  it('clears the error line after 30 seconds and when the form is sent again', async () => {
+    vi.useFakeTimers();
+    const { actor, fill, errorLine } = start(async () => { throw new ApiError('network'); });
+    fill();
+    actor.send({ type: 'form.submit', language: 'en' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(errorLine()).toEqual({ key: 'network' });
+    vi.advanceTimersByTime(29_999);
+    expect(errorLine()).toEqual({ key: 'network' });
+    vi.advanceTimersByTime(1);
+    expect(errorLine()).toBeNull();
+    actor.send({ type: 'form.submit', language: 'en' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(errorLine()).toEqual({ key: 'network' });
+    actor.send({ type: 'field.change', name: 'email', value: '' });
+    actor.send({ type: 'form.submit', language: 'en' });
+    expect(errorLine()).toBeNull();
+  });
+
+  it('returns to editing quietly when the call was aborted', async () => {
+    const { actor, fill, errorLine } = start(async () => { throw new ApiError('aborted'); });
+    fill();
+    actor.send({ type: 'form.submit', language: 'en' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(errorLine()).toBeNull();
+  });
+
+  it('gives up after the 120 second loading timeout with the timeout message', () => {
+    vi.useFakeTimers();
+    const { actor, fill, errorLine } = start(never);
+    fill();
+    actor.send({ type: 'form.submit', language: 'en' });
+    vi.advanceTimersByTime(119_999);
+    expect(actor.getSnapshot().value).toBe('submitting');
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(errorLine()).toEqual({ key: 'timeout' });
+  });
+});
+
+describe('how a refused login reads', () => {
+  it.each([
+    ['403 with a text', new ApiError('http', { status: 403, reason: 'Username and password do not match' }), { key: 'loginFailed' }],
+    ['a 4xx without a text', new ApiError('http', { status: 429 }), { key: 'loginFailed' }],
+    ['another 4xx with a text', new ApiError('http', { status: 429, reason: 'Too many attempts' }), { key: 'server', reason: 'Too many attempts' }],
+    ['a 5xx', new ApiError('http', { status: 500, reason: 'Internal server error' }), { key: 'general' }],
+    ['a network failure', new ApiError('network'), { key: 'network' }],
+    ['a client timeout', new ApiError('timeout'), { key: 'timeout' }],
+    ['a malformed answer', new ApiError('invalid-answer'), { key: 'invalidAnswer' }],
+    ['anything else', new Error('bug'), { key: 'general' }],
+  ])('%s', (_name, error, expected) => {
+    expect(loginErrorFrom(error)).toEqual(expected);
+  });
+});
+
+describe('login machine coverage', () => {
+  it('reached every state and every transition of the login machine', () => {
+    expect(coverage.missing()).toEqual({ states: [], transitions: [] });
+  });
+});

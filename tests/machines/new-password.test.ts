@@ -1,0 +1,145 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../../src/api/client';
+import type { ChangePasswordPayload } from '../../src/api/structs';
+import {
+  isLinkRefusal, newPasswordMachine, validateNewPassword, type NewPasswordInput,
+} from '../../src/machines/new-password.machine';
+import { transitionCoverage } from '../support/transition-coverage';
+
+const coverage = transitionCoverage(newPasswordMachine);
+const strong = 'Correct-Horse-Battery-9';
+const link: NewPasswordInput = { email: 'demo@example.com', token: 'abc123' };
+
+function start(change: (payload: ChangePasswordPayload) => Promise<void> = async () => {}, input: NewPasswordInput = link) {
+  const changed = vi.fn();
+  const call = vi.fn(change);
+  const machine = newPasswordMachine.provide({
+    actors: { changePassword: fromPromise<void, ChangePasswordPayload>(({ input: payload }) => call(payload)) },
+    actions: { changed },
+  });
+  const actor = createActor(machine, { input, inspect: coverage.inspect }).start();
+  const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
+  const fill = (password = strong, confirmation = password) => {
+    actor.send({ type: 'field.change', name: 'password', value: password });
+    actor.send({ type: 'field.change', name: 'confirmation', value: confirmation });
+  };
+  return { actor, call, changed, errorLine, fill };
+}
+
+describe('the new-password rules', () => {
+  it('require both fields, the policy of SPEC §5 and a matching repetition', () => {
+    expect(validateNewPassword({ password: '', confirmation: '' })).toEqual({ password: 'required', confirmation: 'required' });
+    expect(validateNewPassword({ password: 'short-A1', confirmation: 'short-A1' })).toEqual({ password: 'passwordPolicy' });
+    expect(validateNewPassword({ password: strong, confirmation: `${strong}x` })).toEqual({ confirmation: 'passwordMismatch' });
+    expect(validateNewPassword({ password: strong, confirmation: strong })).toEqual({});
+  });
+
+  it('treat refusals of the link as such and nothing else', () => {
+    for (const status of [400, 401, 403, 404, 410]) expect(isLinkRefusal(new ApiError('http', { status }))).toBe(true);
+    for (const status of [409, 429, 500]) expect(isLinkRefusal(new ApiError('http', { status }))).toBe(false);
+    expect(isLinkRefusal(new ApiError('network'))).toBe(false);
+    expect(isLinkRefusal(new Error('x'))).toBe(false);
+  });
+});
+
+describe('the new-password machine', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it.each([
+    ['no token', { email: 'demo@example.com', token: null }],
+    ['a blank token', { email: 'demo@example.com', token: '  ' }],
+    ['no email', { email: null, token: 'abc' }],
+    ['a malformed email', { email: 'demo', token: 'abc' }],
+  ])('shows no form for a link with %s', (_name, input) => {
+    const { actor } = start(undefined, input);
+    expect(actor.getSnapshot().value).toBe('linkMissing');
+    expect(actor.getSnapshot().hasTag('linkInvalid')).toBe(true);
+  });
+
+  it('opens the form for a link with email and token', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toMatchObject({ email: 'demo@example.com', token: 'abc123' });
+  });
+
+  it('refuses passwords that do not match, with live errors, and sends nothing', () => {
+    const { actor, call, fill } = start();
+    fill(strong, 'Correct-Horse-Battery-8');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+    actor.send({ type: 'form.submit', language: 'en' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ confirmation: 'passwordMismatch' });
+    actor.send({ type: 'field.change', name: 'confirmation', value: strong });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it('sends email, password, language and token once, then reports the change', async () => {
+    const { actor, call, changed, fill } = start();
+    fill();
+    actor.send({ type: 'form.submit', language: 'de' });
+    actor.send({ type: 'form.submit', language: 'de' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches('changed'));
+    expect(call).toHaveBeenCalledOnce();
+    expect(call).toHaveBeenCalledWith({ email: 'demo@example.com', password: strong, language: 'de', token: 'abc123' });
+    expect(changed).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().hasTag('done')).toBe(true);
+  });
+
+  it('ends with the server reason when the server refuses the link', async () => {
+    const { actor, fill, changed } = start(async () => {
+      throw new ApiError('http', { status: 400, reason: 'This link is invalid or has expired' });
+    });
+    fill();
+    actor.send({ type: 'form.submit', language: 'en' });
+    await waitFor(actor, (snapshot) => snapshot.matches('linkRefused'));
+    expect(actor.getSnapshot().hasTag('linkInvalid')).toBe(true);
+    expect(actor.getSnapshot().context.refusal).toBe('This link is invalid or has expired');
+    expect(changed).not.toHaveBeenCalled();
+  });
+
+  it('keeps no reason for a refused link without a text', async () => {
+    const { actor, fill } = start(async () => { throw new ApiError('http', { status: 410 }); });
+    fill();
+    actor.send({ type: 'form.submit', language: 'en' });
+    await waitFor(actor, (snapshot) => snapshot.matches('linkRefused'));
+    expect(actor.getSnapshot().context.refusal).toBeNull();
+  });
+
+  it('keeps both fields and shows other failures on the error line for 30 seconds', async () => {
+    vi.useFakeTimers();
+    const { actor, fill, errorLine } = start(async () => { throw new ApiError('http', { status: 500 }); });
+    fill();
+    actor.send({ type: 'form.submit', language: 'en' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(errorLine()).toEqual({ key: 'general' });
+    expect(actor.getSnapshot().context.values).toEqual({ password: strong, confirmation: strong });
+    vi.advanceTimersByTime(30_000);
+    expect(errorLine()).toBeNull();
+  });
+
+  it('returns to editing quietly when the call was aborted', async () => {
+    const { actor, fill, errorLine } = start(async () => { throw new ApiError('aborted'); });
+    fill();
+    actor.send({ type: 'form.submit', language: 'en' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(errorLine()).toBeNull();
+  });
+
+  it('gives up after the 120 second loading timeout', () => {
+    vi.useFakeTimers();
+    const { actor, fill, errorLine } = start(() => new Promise(() => {}));
+    fill();
+    actor.send({ type: 'form.submit', language: 'en' });
+    vi.advanceTimersByTime(120_000);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(errorLine()).toEqual({ key: 'timeout' });
+  });
+
+  it('reached every state and every transition of the new-password machine', () => {
+    expect(coverage.missing()).toEqual({ states: [], transitions: [] });
+  });
+});

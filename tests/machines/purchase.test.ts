@@ -1,0 +1,192 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../../src/api/client';
+import { identifierError, purchaseMachine, type PurchaseInput } from '../../src/machines/purchase.machine';
+import { transitionCoverage } from '../support/transition-coverage';
+
+const coverage = transitionCoverage(purchaseMachine);
+
+function start(options: { buy?: (identifier: string, productId: number) => Promise<void>; input?: PurchaseInput } = {}) {
+  const buy = vi.fn(options.buy ?? (async () => {}));
+  const requestReload = vi.fn();
+  const purchased = vi.fn();
+  const sessionExpired = vi.fn();
+  const machine = purchaseMachine.provide({
+    actors: { buy: fromPromise<void, { identifier: string; productId: number }>(({ input }) => buy(input.identifier, input.productId)) },
+    actions: { requestReload, purchased, sessionExpired },
+  });
+  const actor = createActor(machine, { input: options.input, inspect: coverage.inspect }).start();
+  const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
+  return { actor, buy, requestReload, purchased, sessionExpired, errorLine };
+}
+
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+describe('the purchase card machine', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('starts ready with the identifier backup for both options and 1 TB', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context).toEqual({
+      identifiers: { dynamic: 'backup', static: 'backup' }, volume: 1, fieldErrors: {}, option: null,
+    });
+  });
+
+  it('takes its values from the input, the volume brought into range', () => {
+    const { actor } = start({ input: { identifiers: { static: 'db' }, volume: 99 } });
+    expect(actor.getSnapshot().context).toMatchObject({ identifiers: { dynamic: 'backup', static: 'db' }, volume: 20 });
+  });
+
+  it('checks each identifier live while the customer types', () => {
+    const { actor } = start();
+    actor.send({ type: 'identifier.change', option: 'dynamic', value: '' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ dynamic: 'required' });
+    actor.send({ type: 'identifier.change', option: 'static', value: 'too-long!' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ dynamic: 'required', static: 'identifier' });
+    actor.send({ type: 'identifier.change', option: 'dynamic', value: 'Daily1' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ static: 'identifier' });
+    expect(actor.getSnapshot().context.identifiers).toEqual({ dynamic: 'Daily1', static: 'too-long!' });
+  });
+
+  it('keeps the volume a whole number of TB from 1 to 20', () => {
+    const { actor } = start();
+    for (const [given, kept] of [[3, 3], [0, 1], [25, 20], [3.4, 3], [Number.NaN, 1]] as const) {
+      actor.send({ type: 'volume.change', volume: given });
+      expect(actor.getSnapshot().context.volume).toBe(kept);
+    }
+  });
+
+  it('refuses to buy with an invalid identifier and shows why beside the field', () => {
+    const { actor, buy } = start();
+    actor.send({ type: 'identifier.change', option: 'static', value: 'a b' });
+    actor.send({ type: 'purchase.buy', option: 'static' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ static: 'identifier' });
+    expect(buy).not.toHaveBeenCalled();
+  });
+
+  it('buys the dynamic rate as product 0, waits 2 s, asks for the status and ends loading once it is in', async () => {
+    vi.useFakeTimers();
+    const { actor, buy, requestReload, purchased } = start();
+    actor.send({ type: 'purchase.buy', option: 'dynamic' });
+    actor.send({ type: 'purchase.buy', option: 'static' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await settle();
+    expect(buy).toHaveBeenCalledOnce();
+    expect(buy).toHaveBeenCalledWith('backup', 0);
+    expect(actor.getSnapshot().matches({ busy: 'settling' })).toBe(true);
+    vi.advanceTimersByTime(1_999);
+    expect(requestReload).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(requestReload).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().matches({ busy: 'reloading' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    actor.send({ type: 'status.loaded' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(purchased).toHaveBeenCalledOnce();
+  });
+
+  it('buys a fixed volume as its number of TB', async () => {
+    const { actor, buy } = start();
+    actor.send({ type: 'volume.change', volume: 3 });
+    actor.send({ type: 'identifier.change', option: 'static', value: 'test1' });
+    actor.send({ type: 'purchase.buy', option: 'static' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ busy: 'settling' }));
+    expect(buy).toHaveBeenCalledWith('test1', 3);
+    expect(actor.getSnapshot().context.option).toBe('static');
+  });
+
+  it('ends loading without success when the status reload fails', async () => {
+    vi.useFakeTimers();
+    const { actor, purchased } = start();
+    actor.send({ type: 'purchase.buy', option: 'dynamic' });
+    await settle();
+    vi.advanceTimersByTime(2_000);
+    actor.send({ type: 'status.failed' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(purchased).not.toHaveBeenCalled();
+  });
+
+  it('marks a taken identifier, shows the server reason and keeps the option and identifier', async () => {
+    const { actor, errorLine } = start({ buy: async () => { throw new ApiError('http', { status: 409, reason: 'A datastore with this name already exists' }); } });
+    actor.send({ type: 'volume.change', volume: 3 });
+    actor.send({ type: 'identifier.change', option: 'static', value: 'archive' });
+    actor.send({ type: 'purchase.buy', option: 'static' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(actor.getSnapshot().context).toMatchObject({
+      identifiers: { static: 'archive' }, volume: 3, option: 'static', fieldErrors: { static: 'taken' },
+    });
+    expect(errorLine()).toEqual({ key: 'server', reason: 'A datastore with this name already exists' });
+    actor.send({ type: 'identifier.change', option: 'static', value: 'archive2' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+  });
+
+  it('shows the general message for a server error and clears it after 30 seconds', async () => {
+    vi.useFakeTimers();
+    const { actor, errorLine } = start({ buy: async () => { throw new ApiError('http', { status: 500, reason: 'Internal server error' }); } });
+    actor.send({ type: 'purchase.buy', option: 'dynamic' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(errorLine()).toEqual({ key: 'general' });
+    vi.advanceTimersByTime(29_999);
+    expect(errorLine()).toEqual({ key: 'general' });
+    vi.advanceTimersByTime(1);
+    expect(errorLine()).toBeNull();
+  });
+
+  it('clears the error line when the customer tries again', async () => {
+    let fail = true;
+    const { actor, errorLine } = start({ buy: async () => { if (fail) throw new ApiError('network'); } });
+    actor.send({ type: 'purchase.buy', option: 'dynamic' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(errorLine()).toEqual({ key: 'network' });
+    fail = false;
+    actor.send({ type: 'purchase.buy', option: 'dynamic' });
+    expect(errorLine()).toBeNull();
+  });
+
+  it('ends the session when the purchase answers 401', async () => {
+    const { actor, sessionExpired } = start({ buy: async () => { throw new ApiError('http', { status: 401 }); } });
+    actor.send({ type: 'purchase.buy', option: 'dynamic' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(sessionExpired).toHaveBeenCalledOnce();
+  });
+
+  it('returns to ready quietly when the call was aborted', async () => {
+    const { actor, errorLine } = start({ buy: async () => { throw new ApiError('aborted'); } });
+    actor.send({ type: 'purchase.buy', option: 'dynamic' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(errorLine()).toBeNull();
+  });
+
+  it('resets the loading flag after 120 seconds and says the server took too long', async () => {
+    vi.useFakeTimers();
+    const { actor, errorLine } = start({ buy: () => new Promise<void>(() => {}) });
+    actor.send({ type: 'purchase.buy', option: 'dynamic' });
+    vi.advanceTimersByTime(119_999);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(errorLine()).toEqual({ key: 'timeout' });
+  });
+
+  it('keeps what the customer types while a purchase runs', () => {
+    const { actor } = start({ buy: () => new Promise<void>(() => {}) });
+    actor.send({ type: 'purchase.buy', option: 'dynamic' });
+    actor.send({ type: 'identifier.change', option: 'static', value: 'next' });
+    actor.send({ type: 'volume.change', volume: 7 });
+    expect(actor.getSnapshot().context).toMatchObject({ identifiers: { static: 'next' }, volume: 7 });
+  });
+
+  it('names the rule an identifier breaks', () => {
+    expect(identifierError('')).toBe('required');
+    expect(identifierError('123456789')).toBe('identifier');
+    expect(identifierError('12345678')).toBeUndefined();
+  });
+});
+
+// Runs last: the tests above must have reached every state and every transition.
+it('reaches every state and every transition of the machine in the tests above', () => {
+  expect(coverage.missing()).toEqual({ states: [], transitions: [] });
+});

@@ -1,0 +1,157 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../../src/api/client';
+import {
+  initialRegistration, registrationMachine, registrationPayload, validateRegistration, type RegistrationValues,
+} from '../../src/machines/registration.machine';
+import { transitionCoverage } from '../support/transition-coverage';
+
+const coverage = transitionCoverage(registrationMachine);
+
+const complete: RegistrationValues = {
+  ...initialRegistration,
+  email: ' new@example.com ',
+  password: 'Correct-Horse-Battery-9',
+  pending_name: 'Neu IT GmbH',
+  firstname: 'Nora',
+  lastname: 'Neumann',
+  phone: '+49 40 123',
+  pending_street: 'Am Kai 3',
+  pending_postcode: '20457',
+  pending_city: 'Hamburg',
+  pending_ustid: '',
+  notifications: true,
+};
+
+function start(submit: (values: RegistrationValues) => Promise<unknown> = async () => undefined) {
+  const succeeded = vi.fn();
+  const sessionExpired = vi.fn();
+  const call = vi.fn(submit);
+  const machine = registrationMachine.provide({
+    actors: { submit: fromPromise(({ input }) => call(input as RegistrationValues)) },
+    actions: { succeeded, sessionExpired },
+  });
+  const actor = createActor(machine, { input: undefined, inspect: coverage.inspect }).start();
+  const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
+  const fill = (values: Partial<RegistrationValues> = complete) => {
+    for (const [name, value] of Object.entries(values)) {
+      actor.send({ type: 'field.change', name: name as keyof RegistrationValues & string, value: value as never });
+    }
+  };
+  return { actor, call, succeeded, sessionExpired, errorLine, fill };
+}
+
+describe('the registration rules', () => {
+  it('start with DE as the country, no consent and nothing typed', () => {
+    expect(initialRegistration).toMatchObject({ pending_country: 'DE', notifications: false, email: '', password: '' });
+  });
+
+  it('mark every required field of SPEC §5 and nothing else', () => {
+    expect(validateRegistration(initialRegistration)).toEqual({
+      email: 'required', password: 'required', firstname: 'required', lastname: 'required',
+      pending_street: 'required', pending_postcode: 'required', pending_city: 'required',
+    });
+  });
+
+  it('accept a complete registration with optional fields left empty', () => {
+    expect(validateRegistration({ ...complete, pending_name: '', phone: '', pending_ustid: '' })).toEqual({});
+  });
+
+  it.each([
+    [{ email: 'nope' }, { email: 'email' }],
+    [{ password: 'Short-Pass-1' }, { password: 'passwordPolicy' }],
+    [{ password: 'all-lower-case-password-1' }, { password: 'passwordPolicy' }],
+    [{ pending_postcode: '1234' }, { pending_postcode: 'postcode' }],
+    [{ pending_country: 'LUX' as const, pending_postcode: 'L-1234' }, {}],
+    [{ pending_country: 'FR' as const, pending_postcode: '75001' }, {}],
+    [{ pending_country: 'AT' as never }, { pending_country: 'country' }],
+    [{ pending_ustid: 'DE'.repeat(11) }, { pending_ustid: 'tooLong' }],
+  ])('check %o', (change, errors) => {
+    expect(validateRegistration({ ...complete, ...change })).toEqual(errors);
+  });
+
+  it('build exactly the payload of SPEC §7, trimmed, with an empty state and the language', () => {
+    expect(registrationPayload({ ...complete, language: 'de' })).toEqual({
+      email: 'new@example.com', password: 'Correct-Horse-Battery-9', language: 'de', firstname: 'Nora', lastname: 'Neumann',
+      phone: '+49 40 123', pending_name: 'Neu IT GmbH', pending_street: 'Am Kai 3', pending_postcode: '20457',
+      pending_city: 'Hamburg', pending_state: '', pending_country: 'DE', pending_ustid: '', notifications: true,
+    });
+  });
+});
+
+describe('the registration machine', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('refuses incomplete fields with their errors and updates them live', () => {
+    const { actor, call, fill } = start();
+    fill({ email: 'new@example.com' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.fieldErrors).toMatchObject({ password: 'required', pending_city: 'required' });
+    fill({ pending_city: 'Hamburg' });
+    expect(actor.getSnapshot().context.fieldErrors.pending_city).toBeUndefined();
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it('sends once, busy meanwhile, and reports success', async () => {
+    const { actor, call, succeeded, fill } = start();
+    fill();
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.hasTag('done'));
+    expect(call).toHaveBeenCalledOnce();
+    expect(succeeded).toHaveBeenCalledOnce();
+    actor.send({ type: 'form.edit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+  });
+
+  it('keeps every value and shows the server reason when the call is refused', async () => {
+    const { actor, fill, errorLine } = start(async () => {
+      throw new ApiError('http', { status: 409, reason: 'This email address is already registered' });
+    });
+    fill();
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(errorLine()).toEqual({ key: 'server', reason: 'This email address is already registered' });
+    expect(actor.getSnapshot().context.values).toEqual(complete);
+  });
+
+  it('clears the error line after 30 seconds', async () => {
+    vi.useFakeTimers();
+    const { actor, fill, errorLine } = start(async () => { throw new ApiError('http', { status: 500 }); });
+    fill();
+    actor.send({ type: 'form.submit' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(errorLine()).toEqual({ key: 'general' });
+    vi.advanceTimersByTime(30_000);
+    expect(errorLine()).toBeNull();
+  });
+
+  it('reports a 401 to the session and returns quietly from an aborted call', async () => {
+    const errors = [new ApiError('http', { status: 401 }), new ApiError('aborted')];
+    const { actor, fill, sessionExpired } = start(async () => { throw errors.shift(); });
+    fill();
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(sessionExpired).toHaveBeenCalledOnce();
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(sessionExpired).toHaveBeenCalledOnce();
+  });
+
+  it('gives up after the 120 second loading timeout', () => {
+    vi.useFakeTimers();
+    const { actor, fill, errorLine } = start(() => new Promise(() => {}));
+    fill();
+    actor.send({ type: 'form.submit' });
+    vi.advanceTimersByTime(120_000);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(errorLine()).toEqual({ key: 'timeout' });
+  });
+
+  it('reached every state and every transition of the registration machine', () => {
+    expect(coverage.missing()).toEqual({ states: [], transitions: [] });
+  });
+});

@@ -1,0 +1,53 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { temporaryPasswordMachine } from '../../src/machines/temporary-password.machine';
+import { transitionCoverage } from '../support/transition-coverage';
+
+const coverage = transitionCoverage(temporaryPasswordMachine);
+
+function start(password = 'Temp-Secret-42') {
+  return createActor(temporaryPasswordMachine, { input: { password }, inspect: coverage.inspect }).start();
+}
+
+describe('the temporary password', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('starts visible and masked', () => {
+    const actor = start();
+    expect(actor.getSnapshot().value).toBe('visible');
+    expect(actor.getSnapshot().hasTag('visible')).toBe(true);
+    expect(actor.getSnapshot().context).toEqual({ password: 'Temp-Secret-42', revealed: false });
+  });
+
+  it('reveals the password and masks it again on request', () => {
+    const actor = start();
+    actor.send({ type: 'password.toggle' });
+    expect(actor.getSnapshot().context.revealed).toBe(true);
+    actor.send({ type: 'password.toggle' });
+    expect(actor.getSnapshot().context.revealed).toBe(false);
+  });
+
+  it('forgets the password exactly 5 minutes after it was first shown', () => {
+    const actor = start();
+    actor.send({ type: 'password.toggle' });
+    vi.advanceTimersByTime(5 * 60_000 - 1);
+    expect(actor.getSnapshot().context.password).toBe('Temp-Secret-42');
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().value).toBe('expired');
+    expect(actor.getSnapshot().hasTag('visible')).toBe(false);
+    expect(actor.getSnapshot().context).toEqual({ password: null, revealed: false });
+  });
+
+  it('cannot be revealed any more once expired', () => {
+    const actor = start();
+    vi.advanceTimersByTime(5 * 60_000);
+    actor.send({ type: 'password.toggle' });
+    expect(actor.getSnapshot().context).toEqual({ password: null, revealed: false });
+  });
+});
+
+// Runs last: the tests above must have reached every state and every transition.
+it('reaches every state and every transition of the machine in the tests above', () => {
+  expect(coverage.missing()).toEqual({ states: [], transitions: [] });
+});

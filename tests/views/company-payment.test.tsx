@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getCompany } from '../../src/api/company';
+import type { Language } from '../../src/config';
+import { loginAs, renderApp } from '../support/render-app';
+
+const labels = {
+  en: { edit: 'Edit', form: 'Edit company data', payment: 'Payment method', bill: 'Bill / money transfer', debit: 'Direct debit', mandate: 'I grant the SEPA direct debit mandate', save: 'Save' },
+  de: { edit: 'Bearbeiten', form: 'Firmendaten bearbeiten', payment: 'Zahlungsart', bill: 'Rechnung / Überweisung', debit: 'Lastschrift', mandate: 'Ich erteile das SEPA-Lastschriftmandat', save: 'Speichern' },
+};
+
+async function openEditForm(language: Language = 'en') {
+  const text = labels[language];
+  await loginAs('demo@example.com');
+  const view = renderApp('/company', { loggedIn: true, language });
+  const edit = await screen.findByRole('button', { name: text.edit });
+  await waitFor(() => expect(edit).toBeEnabled());
+  await view.user.click(edit);
+  const form = within(await screen.findByRole('form', { name: text.form }));
+  const payment = form.getByRole('combobox', { name: text.payment });
+  const iban = () => form.getByRole('textbox', { name: 'IBAN' });
+  const mandate = () => form.getByRole('checkbox', { name: text.mandate });
+  const save = () => view.user.click(form.getByRole('button', { name: text.save }));
+  /** Bill first clears the seeded IBAN and mandate; direct debit then asks for both again. */
+  const chooseDirectDebitAfresh = async () => {
+    await view.user.selectOptions(payment, text.bill);
+    await view.user.selectOptions(payment, text.debit);
+  };
+  return { ...view, form, payment, iban, mandate, save, chooseDirectDebitAfresh, text };
+}
+
+describe('the payment method', () => {
+  it('clears the IBAN and the mandate when bill is chosen', async () => {
+    const { payment, form, iban, mandate, user } = await openEditForm();
+    expect(iban()).toHaveValue('DE89 3704 0044 0532 0130 00');
+    expect(mandate()).toBeChecked();
+    await user.selectOptions(payment, 'Bill / money transfer');
+    expect(form.queryByRole('textbox', { name: 'IBAN' })).not.toBeInTheDocument();
+    expect(form.queryByRole('checkbox')).not.toBeInTheDocument();
+    await user.selectOptions(payment, 'Direct debit');
+    expect(iban()).toHaveValue('');
+    expect(mandate()).not.toBeChecked();
+  });
+
+  it('saves bill without IBAN and shows it in the view', async () => {
+    const { payment, save, user } = await openEditForm();
+    await user.selectOptions(payment, 'Bill / money transfer');
+    await save();
+    const data = within(await screen.findByRole('region', { name: 'Company data' }));
+    expect(await data.findByText('Bill / money transfer')).toBeInTheDocument();
+    expect(data.queryByText('IBAN')).not.toBeInTheDocument();
+    await expect(getCompany()).resolves.toMatchObject({ payment_type: 'bill', iban: null, checkbox_iban: false });
+  });
+
+  it('switches to direct debit with a new IBAN typed in lower case with spaces, and sends it compact', async () => {
+    const { iban, mandate, save, chooseDirectDebitAfresh, user } = await openEditForm();
+    await chooseDirectDebitAfresh();
+    await user.type(iban(), 'de44 5001 0517 5407 3249 31');
+    expect(iban()).toHaveValue('DE44 5001 0517 5407 3249 31');
+    await user.click(mandate());
+    await save();
+    const data = within(await screen.findByRole('region', { name: 'Company data' }));
+    expect(await data.findByText('•••• •••• •••• •••• ••49 31')).toBeInTheDocument();
+    await expect(getCompany()).resolves.toMatchObject({ payment_type: 'direct_debit', iban: 'DE44500105175407324931', checkbox_iban: true });
+  });
+});
+
+describe('the IBAN field', () => {
+  it('keeps only capitals and digits in blocks of four as the customer types', async () => {
+    const { iban, chooseDirectDebitAfresh, user } = await openEditForm();
+    await chooseDirectDebitAfresh();
+    await user.type(iban(), 'de89-3704/0044.05320130 00');
+    expect(iban()).toHaveValue('DE89 3704 0044 0532 0130 00');
+  });
+
+  it('keeps the caret where the customer types in the middle', async () => {
+    const { iban, chooseDirectDebitAfresh, user } = await openEditForm();
+    await chooseDirectDebitAfresh();
+    await user.type(iban(), 'DE8937');
+    expect(iban()).toHaveValue('DE89 37');
+    // Two characters typed after "DE": the second follows the first, not the end.
+    await user.type(iban(), '12', { initialSelectionStart: 2, initialSelectionEnd: 2 });
+    expect(iban()).toHaveValue('DE12 8937');
+    expect((iban() as HTMLInputElement).selectionStart).toBe(5);
+  });
+
+  it.each<Language>(['en', 'de'])('refuses an IBAN with a wrong checksum beside the field (%s) and sends nothing', async (language) => {
+    const { iban, mandate, save, chooseDirectDebitAfresh, form, user } = await openEditForm(language);
+    await chooseDirectDebitAfresh();
+    await user.type(iban(), 'DE89 3704 0044 0532 0130 01');
+    await user.click(mandate());
+    await save();
+    const message = language === 'de' ? 'Diese IBAN ist ungültig. Bitte prüfen Sie Länge und Ziffern.' : 'This IBAN is not valid. Please check its length and digits.';
+    expect(await form.findByText(message)).toBeInTheDocument();
+    expect(iban()).toHaveAttribute('aria-invalid', 'true');
+    expect(iban()).toHaveFocus();
+    expect(iban()).toHaveAccessibleDescription(expect.stringContaining(message));
+    await expect(getCompany()).resolves.toMatchObject({ payment_type: 'direct_debit', iban: 'DE89370400440532013000' });
+  });
+
+  it('refuses an IBAN that is too short for its country', async () => {
+    const { iban, mandate, save, chooseDirectDebitAfresh, form, user } = await openEditForm();
+    await chooseDirectDebitAfresh();
+    await user.type(iban(), 'DE89 3704 0044 0532 0130');
+    await user.click(mandate());
+    await save();
+    expect(await form.findByText('This IBAN is not valid. Please check its length and digits.')).toBeInTheDocument();
+    // The error follows the typing once shown: completing the IBAN removes it.
+    await user.type(iban(), '00');
+    expect(form.queryByText('This IBAN is not valid. Please check its length and digits.')).not.toBeInTheDocument();
+  });
+});
+
+describe('the SEPA mandate', () => {
+  it.each<Language>(['en', 'de'])('is required for direct debit (%s)', async (language) => {
+    const { iban, mandate, save, chooseDirectDebitAfresh, form, user } = await openEditForm(language);
+    await chooseDirectDebitAfresh();
+    await user.type(iban(), 'DE44 5001 0517 5407 3249 31');
+    await save();
+    const message = language === 'de' ? 'Bitte stimmen Sie dem Lastschriftmandat zu.' : 'Please agree to the direct debit mandate.';
+    expect(await form.findByText(message)).toBeInTheDocument();
+    expect(mandate()).toHaveFocus();
+    await expect(getCompany()).resolves.toMatchObject({ iban: 'DE89370400440532013000' });
+    await user.click(mandate());
+    expect(form.queryByText(message)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,162 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { getCompany } from '../../src/api/company';
+import { apiUrl } from '../../src/api/client';
+import { mock, server } from '../../src/mocks/node';
+import { loginAs, renderApp } from '../support/render-app';
+
+async function openCompany(email: string, language: 'en' | 'de' = 'en') {
+  await loginAs(email);
+  const view = renderApp('/company', { loggedIn: true, language });
+  return view;
+}
+
+function companySection(name: string | RegExp) {
+  return screen.findByRole('region', { name });
+}
+
+async function openEditForm(email = 'demo@example.com', language: 'en' | 'de' = 'en') {
+  const view = await openCompany(email, language);
+  const edit = language === 'de' ? /^(Bearbeiten|Firmendaten eingeben)$/ : /^(Edit|Enter company data)$/;
+  const button = await screen.findByRole('button', { name: edit });
+  await waitFor(() => expect(button).toBeEnabled());
+  await view.user.click(button);
+  const form = await screen.findByRole('form', { name: language === 'de' ? 'Firmendaten bearbeiten' : 'Edit company data' });
+  return { ...view, form: within(form) };
+}
+
+describe('the company page in view mode', () => {
+  it('shows the email, the company, the masked IBAN with a reveal and the products', async () => {
+    const { user } = await openCompany('demo@example.com');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account and settings' })).toBeInTheDocument();
+    const data = within(await companySection('Company data'));
+    expect(await data.findByText('demo@example.com')).toBeInTheDocument();
+    for (const text of ['Demo GmbH', 'K-10001', 'Musterstraße 1', '10115 Berlin', 'Germany', 'DE123456789', 'Direct debit']) {
+      expect(data.getByText(text)).toBeInTheDocument();
+    }
+    expect(data.getByText('•••• •••• •••• •••• ••30 00')).toBeInTheDocument();
+    expect(data.queryByText('DE89 3704 0044 0532 0130 00')).not.toBeInTheDocument();
+    await user.click(data.getByRole('button', { name: 'Show IBAN' }));
+    expect(data.getByText('DE89 3704 0044 0532 0130 00')).toBeInTheDocument();
+    expect(data.getByRole('button', { name: 'Hide IBAN' })).toHaveAttribute('aria-pressed', 'true');
+
+    const products = within(await companySection('Your products'));
+    const rows = await products.findAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'NameRateContract end',
+      'backupDynamic raterunning',
+      'archive5 TBrunning',
+      expect.stringMatching(/^old1 TB[A-Z][a-z]+ \d{1,2}, \d{4}$/),
+      'media2 TBrunning',
+    ]);
+  });
+
+  it('speaks German', async () => {
+    await openCompany('demo@example.com', 'de');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Konto und Einstellungen' })).toBeInTheDocument();
+    const data = within(await companySection('Firmendaten'));
+    for (const text of ['Demo GmbH', 'Deutschland', 'Lastschrift', 'Postleitzahl und Ort', 'Kundennummer']) {
+      expect(await data.findByText(text)).toBeInTheDocument();
+    }
+    expect(data.getByRole('button', { name: 'IBAN anzeigen' })).toBeInTheDocument();
+    const products = within(await companySection('Ihre Produkte'));
+    expect(await products.findByText('Dynamischer Tarif')).toBeInTheDocument();
+    expect(products.getByText(/^\d{1,2}\. [A-ZÄÖÜa-zäöü]+ \d{4}$/)).toBeInTheDocument();
+  });
+
+  it('shows only the email and no products for an account without company data', async () => {
+    await openCompany('fresh@example.com');
+    const data = within(await companySection('Company data'));
+    expect(await data.findByText('fresh@example.com')).toBeInTheDocument();
+    expect(data.getByText('You have not entered your company data yet.')).toBeInTheDocument();
+    expect(data.queryByText('Customer number')).not.toBeInTheDocument();
+    expect(data.getByRole('button', { name: 'Enter company data' })).toBeInTheDocument();
+    expect(await within(await companySection('Your products')).findByText('You have no products yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Cancel the contract' })).not.toBeInTheDocument();
+  });
+
+  it('shows a failed load with a retry that works', async () => {
+    mock.fault('GET /company', 'http500', { times: 1 });
+    const { user } = await openCompany('demo@example.com');
+    expect(await screen.findByText(/Your company data could not be loaded\. An error has occurred!/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Demo GmbH')).toBeInTheDocument();
+  });
+
+  it('ends the session silently when GET /company answers 401', async () => {
+    mock.fault('GET /company', 'http401');
+    const view = await openCompany('demo@example.com');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(view.currentPath()).toBe('/login');
+  });
+});
+
+describe('editing the company', () => {
+  it('saves a new street and shows it as pending, with the note about three business days', async () => {
+    const { form, user } = await openEditForm();
+    expect(screen.getByRole('heading', { name: 'Edit company data' })).toHaveFocus();
+    const street = form.getByRole('textbox', { name: 'Street and number' });
+    await user.clear(street);
+    await user.type(street, 'Neue Straße 5');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+
+    const data = within(await companySection('Company data'));
+    expect(await data.findByText('Your changes have been saved.')).toBeInTheDocument();
+    const pending = within(data.getByRole('region', { name: 'Changes awaiting confirmation Pending' }));
+    expect(pending.getByText('Neue Straße 5')).toBeInTheDocument();
+    expect(pending.getByText('Changes to the company name, address, country and VAT id take up to three business days to show.')).toBeInTheDocument();
+    // The confirmed address stays until the provider confirms the change.
+    expect(data.getByText('Musterstraße 1')).toBeInTheDocument();
+    await expect(getCompany()).resolves.toMatchObject({ street: 'Musterstraße 1', pending_street: 'Neue Straße 5', payment_type: 'direct_debit' });
+  });
+
+  it('lets an account without company data enter it, paying by bill', async () => {
+    const { form, user } = await openEditForm('fresh@example.com');
+    await user.type(form.getByRole('textbox', { name: 'Company name' }), 'Frisch AG');
+    await user.type(form.getByRole('textbox', { name: 'Street and number' }), 'Am Kai 3');
+    await user.type(form.getByRole('textbox', { name: 'Postcode' }), '1234');
+    await user.type(form.getByRole('textbox', { name: 'City' }), 'Luxembourg');
+    await user.selectOptions(form.getByRole('combobox', { name: 'Country' }), 'Luxembourg');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByText('Please fill in this field.')).toBeInTheDocument();
+    expect(form.getByRole('combobox', { name: 'Payment method' })).toHaveFocus();
+    await user.selectOptions(form.getByRole('combobox', { name: 'Payment method' }), 'Bill / money transfer');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    const pending = await screen.findByRole('region', { name: 'Changes awaiting confirmation Pending' });
+    expect(within(pending).getByText('Frisch AG')).toBeInTheDocument();
+    expect(within(pending).getByText('1234 Luxembourg')).toBeInTheDocument();
+    await expect(getCompany()).resolves.toMatchObject({ pending_name: 'Frisch AG', pending_country: 'LUX', payment_type: 'bill' });
+  });
+
+  it('goes back to the view without saving', async () => {
+    const { form, user } = await openEditForm();
+    await user.clear(form.getByRole('textbox', { name: 'City' }));
+    await user.click(form.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Company data' })).toHaveFocus();
+    expect(screen.getByText('10115 Berlin')).toBeInTheDocument();
+    await expect(getCompany()).resolves.toMatchObject({ city: 'Berlin', pending_city: null });
+  });
+
+  it('keeps every field as typed and shows the server reason on the error line when the save is refused', async () => {
+    server.use(http.post(apiUrl('/edit/company'), () => HttpResponse.json({ status: 'error', reason: 'The VAT id is unknown.' }, { status: 400 })));
+    const { form, user } = await openEditForm();
+    await user.clear(form.getByRole('textbox', { name: 'VAT id' }));
+    await user.type(form.getByRole('textbox', { name: 'VAT id' }), 'DE999999999');
+    await user.type(form.getByRole('textbox', { name: 'Phone' }), '-0');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(form.getByRole('alert')).toHaveTextContent('The VAT id is unknown.'));
+    expect(form.getByRole('textbox', { name: 'VAT id' })).toHaveValue('DE999999999');
+    expect(form.getByRole('textbox', { name: 'Phone' })).toHaveValue('+49 30 1234567-0');
+    expect(form.getByRole('textbox', { name: 'IBAN' })).toHaveValue('DE89 3704 0044 0532 0130 00');
+    expect(form.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('says so in German when the server fails', async () => {
+    mock.fault('POST /edit/company', 'http500');
+    const { form, user } = await openEditForm('demo@example.com', 'de');
+    await user.click(form.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(form.getByRole('alert')).toHaveTextContent('Ein Fehler ist aufgetreten!'));
+    expect(form.getByRole('textbox', { name: 'Firmenname' })).toHaveValue('Demo GmbH');
+  });
+});

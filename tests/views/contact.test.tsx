@@ -1,0 +1,101 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { db } from '../../src/mocks/db';
+import { mock } from '../../src/mocks/node';
+import { loginAs, renderApp } from '../support/render-app';
+
+const texts = {
+  en: {
+    title: 'Contact support', name: /Your name/, email: /Email address for our answer/, message: /Your message/,
+    send: 'Send message', sent: 'Your message has been sent.', another: 'Write another message',
+    required: 'Please fill in this field.', general: 'An error has occurred!',
+  },
+  de: {
+    title: 'Support kontaktieren', name: /Ihr Name/, email: /E-Mail-Adresse für unsere Antwort/, message: /Ihre Nachricht/,
+    send: 'Nachricht senden', sent: 'Ihre Nachricht wurde gesendet.', another: 'Weitere Nachricht schreiben',
+    required: 'Bitte füllen Sie dieses Feld aus.', general: 'Ein Fehler ist aufgetreten!',
+  },
+} as const;
+
+async function openContact(language: 'en' | 'de') {
+  await loginAs('demo@example.com');
+  const view = renderApp('/contact', { loggedIn: true, language });
+  await screen.findByRole('heading', { level: 1, name: texts[language].title });
+  // The name and email are prefilled once GET /me has answered.
+  await waitFor(() => expect(screen.getByRole('textbox', { name: texts[language].email })).toHaveValue('demo@example.com'));
+  return view;
+}
+
+function honeypot(container: HTMLElement): HTMLInputElement {
+  const field = container.querySelector<HTMLInputElement>('input[name="website"]');
+  if (!field) throw new Error('no anti-spam field');
+  return field;
+}
+
+describe.each(['en', 'de'] as const)('the contact form in %s', (language) => {
+  const t = texts[language];
+
+  it('prefills the customer\'s name and email and sends the message', async () => {
+    const { user } = await openContact(language);
+    expect(screen.getByRole('textbox', { name: t.name })).toHaveValue('Erika Mustermann');
+    await user.type(screen.getByRole('textbox', { name: t.message }), 'My backup job fails every night.');
+    await user.click(screen.getByRole('button', { name: t.send }));
+    expect(await screen.findByText(t.sent)).toBeInTheDocument();
+    expect(db.contactMessage.getAll()).toEqual([
+      expect.objectContaining({ name: 'Erika Mustermann', email: 'demo@example.com', message: 'My backup job fails every night.' }),
+    ]);
+    await user.click(screen.getByRole('button', { name: t.another }));
+    expect(screen.getByRole('textbox', { name: t.message })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: t.name })).toHaveValue('Erika Mustermann');
+  });
+
+  it('keeps everything typed and shows the error line when sending fails', async () => {
+    mock.fault('POST /contact', 'http500', { times: 1 });
+    const { user } = await openContact(language);
+    const name = screen.getByRole('textbox', { name: t.name });
+    await user.clear(name);
+    await user.type(name, 'Max Muster');
+    await user.type(screen.getByRole('textbox', { name: t.message }), 'Please call me back.');
+    await user.click(screen.getByRole('button', { name: t.send }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.general);
+    expect(screen.getByRole('textbox', { name: t.name })).toHaveValue('Max Muster');
+    expect(screen.getByRole('textbox', { name: t.message })).toHaveValue('Please call me back.');
+    expect(screen.queryByText(t.sent)).not.toBeInTheDocument();
+    // The second try goes through with the kept text.
+    await user.click(screen.getByRole('button', { name: t.send }));
+    expect(await screen.findByText(t.sent)).toBeInTheDocument();
+    expect(db.contactMessage.getAll()).toEqual([expect.objectContaining({ name: 'Max Muster', message: 'Please call me back.' })]);
+  });
+
+  it('shows ANTISPAM and sends nothing when the hidden anti-spam field is filled', async () => {
+    const { user, container } = await openContact(language);
+    await user.type(screen.getByRole('textbox', { name: t.message }), 'Cheap pills');
+    await user.type(honeypot(container), 'http://spam.example');
+    await user.click(screen.getByRole('button', { name: t.send }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('ANTISPAM');
+    expect(db.contactMessage.getAll()).toEqual([]);
+    expect(mock.outbox()).toEqual([]);
+    expect(screen.getByRole('textbox', { name: t.message })).toHaveValue('Cheap pills');
+  });
+
+  it('names the missing message beside its field', async () => {
+    const { user } = await openContact(language);
+    await user.click(screen.getByRole('button', { name: t.send }));
+    const message = screen.getByRole('textbox', { name: t.message });
+    expect(message).toHaveAttribute('aria-invalid', 'true');
+    expect(message).toHaveAccessibleDescription(t.required);
+    expect(message).toHaveFocus();
+    expect(db.contactMessage.getAll()).toEqual([]);
+  });
+});
+
+describe('the anti-spam field', () => {
+  it('is hidden from people and screen readers and out of the tab order', async () => {
+    const { container } = await openContact('en');
+    const field = honeypot(container);
+    expect(field).toHaveAttribute('tabindex', '-1');
+    expect(field).toHaveAttribute('autocomplete', 'off');
+    expect(field.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.getAllByRole('textbox')).not.toContain(field);
+  });
+});

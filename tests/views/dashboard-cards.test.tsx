@@ -1,0 +1,177 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mock } from '../../src/mocks/node';
+import { cancellationEndDate } from '../../src/mocks/rules';
+import { loginAs, renderApp } from '../support/render-app';
+
+async function openDashboard(language: 'en' | 'de' = 'en', email = 'demo@example.com') {
+  await loginAs(email);
+  return renderApp('/dashboard', { loggedIn: true, language });
+}
+
+async function card(name: string) {
+  return within(await screen.findByRole('article', { name }));
+}
+
+/** The value beside a label in a card's list of access data. */
+function fact(scope: ReturnType<typeof within>, label: string) {
+  const term = scope.getByText(label, { selector: 'dt' });
+  const value = term.nextElementSibling;
+  if (!(value instanceof HTMLElement)) throw new Error(`no value for ${label}`);
+  return value;
+}
+
+const endDate = () => new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${cancellationEndDate()}T00:00:00Z`));
+
+describe('the datastore cards', () => {
+  it('shows every datastore of the account with its access data', async () => {
+    await openDashboard();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your datastores' })).toBeInTheDocument();
+    const names = (await screen.findAllByRole('article')).map((article) => article.getAttribute('aria-labelledby'));
+    expect(names).toEqual(['datastore-k10001_backup', 'datastore-k10001_archive', 'datastore-k10001_old', 'datastore-k10001_media']);
+    const archive = await card('archive');
+    expect(fact(archive, 'Hostname')).toHaveTextContent(/^pbs\d\.backup\.example\.com$/);
+    expect(fact(archive, 'Port')).toHaveTextContent('8007');
+    expect(fact(archive, 'Datastore')).toHaveTextContent('k10001_archive');
+    expect(fact(archive, 'Username')).toHaveTextContent('k10001_archive');
+    expect(fact(archive, 'Repository')).toHaveTextContent(/^k10001_archive@pbs@pbs\d\.backup\.example\.com:8007:k10001_archive/);
+    expect(fact(archive, 'Realm')).toHaveTextContent('Proxmox Backup authentication server');
+    expect(fact(archive, 'Password')).toHaveTextContent('Empty: the temporary password is shown only during the first 5 minutes after the purchase.');
+    const host = fact(archive, 'Hostname').textContent;
+    const link = archive.getByRole('link', { name: /Open on host/ });
+    expect(link).toHaveAttribute('href', `https://${host}:8007/`);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('shows the dynamic rate without a fill level', async () => {
+    await openDashboard();
+    const backup = await card('backup');
+    expect(fact(backup, 'Rate')).toHaveTextContent('Dynamic rate');
+    expect(fact(backup, 'Used')).toHaveTextContent('734 GB');
+    expect(screen.getByRole('article', { name: 'backup' }).querySelector('.space-bar')).toBeNull();
+    expect(backup.getByRole('button', { name: 'Delete datastore' })).toBeEnabled();
+  });
+
+  it('shows a fixed volume at 85 % in warning colour and says so in words', async () => {
+    await openDashboard();
+    const archive = await card('archive');
+    expect(fact(archive, 'Rate')).toHaveTextContent('5 TB');
+    expect(fact(archive, 'Used')).toHaveTextContent('4.25 TB of 5 TB (85%)');
+    expect(archive.getByText('Almost full: more than 80 % of the volume is used.')).toBeInTheDocument();
+    const bar = screen.getByRole('article', { name: 'archive' }).querySelector('.space-bar');
+    expect(bar).toHaveClass('space-bar-warn');
+    expect(bar?.querySelector('.space-fill')).toHaveStyle({ width: '85%' });
+    const media = await card('media');
+    expect(fact(media, 'Used')).toHaveTextContent('120 GB of 2 TB (6%)');
+    expect(media.queryByText(/Almost full/)).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'media' }).querySelector('.space-bar')).not.toHaveClass('space-bar-warn');
+  });
+
+  it('warns of the scheduled deletion of a cancelled datastore and disables its delete button', async () => {
+    await openDashboard();
+    const old = await card('old');
+    expect(old.getByText(`this datastore has been cancelled and will be deleted on ${endDate()}. Until then it stays usable.`, { exact: false })).toBeInTheDocument();
+    expect(old.getByText('Deletion scheduled:')).toBeInTheDocument();
+    expect(old.getByRole('button', { name: 'Delete datastore' })).toBeDisabled();
+  });
+
+  it('warns of unencrypted files with the key-rotation note', async () => {
+    await openDashboard();
+    const media = await card('media');
+    expect(media.getByText('Unencrypted files:')).toBeInTheDocument();
+    expect(media.getByText(/Key rotation: a new encryption key applies to new backups only/)).toBeInTheDocument();
+    expect(media.getByRole('link', { name: 'How to encrypt backups' })).toHaveAttribute('href', '/encryption');
+    expect((await card('archive')).queryByText('Unencrypted files:')).not.toBeInTheDocument();
+  });
+
+  it('speaks German, with German dates and numbers', async () => {
+    await openDashboard('de');
+    const archive = await card('archive');
+    expect(fact(archive, 'Benutzername')).toHaveTextContent('k10001_archive');
+    expect(fact(archive, 'Belegt')).toHaveTextContent('4.25 TB von 5 TB (85 %)');
+    expect(archive.getByText('Fast voll: Mehr als 80 % des Volumens sind belegt.')).toBeInTheDocument();
+    const germanDate = new Intl.DateTimeFormat('de', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${cancellationEndDate()}T00:00:00Z`));
+    expect((await card('old')).getByText(new RegExp(`wird am ${germanDate} gelöscht`))).toBeInTheDocument();
+    expect(fact(await card('backup'), 'Tarif')).toHaveTextContent('Dynamischer Tarif');
+  });
+
+  it('copies the repository and confirms it', async () => {
+    const { user } = await openDashboard();
+    const archive = await card('archive');
+    await user.click(archive.getByRole('button', { name: 'Copy repository' }));
+    expect(await archive.findByText('Copied')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(fact(archive, 'Repository').querySelector('code')?.textContent);
+  });
+
+  it('offers the text for manual copying when the browser refuses the clipboard', async () => {
+    const { user } = await openDashboard();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Denied', 'NotAllowedError'));
+    const archive = await card('archive');
+    const repository = fact(archive, 'Repository').querySelector('code')?.textContent;
+    await user.click(archive.getByRole('button', { name: 'Copy repository' }));
+    expect(await archive.findByText(/Copying is not possible in this browser/)).toBeInTheDocument();
+    const manual = archive.getByRole('textbox', { name: 'Copy repository' });
+    expect(manual).toHaveValue(repository);
+    expect(manual).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(archive.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(archive.getByRole('button', { name: 'Copy repository' })).toHaveFocus();
+  });
+
+  it('tells a customer without datastores how to get one', async () => {
+    await openDashboard('en', 'fresh@example.com');
+    expect(await screen.findByText('You have no datastores yet. Choose a rate below to buy your first one.')).toBeInTheDocument();
+    expect(screen.getByText('Once you have bought a datastore, its access data appears here.')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+});
+
+describe('loading the status', () => {
+  it('shows a clear message with a retry when the status fails, never a blank page', async () => {
+    mock.fault('GET /status', 'http500', { times: 1 });
+    const { user } = await openDashboard();
+    const alert = await screen.findByText('Your datastores could not be loaded.', { exact: false });
+    expect(alert).toHaveTextContent('An error has occurred!');
+    expect(screen.getByRole('heading', { name: 'Buy backup storage' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'archive' })).toBeInTheDocument();
+    expect(screen.queryByText('Your datastores could not be loaded.', { exact: false })).not.toBeInTheDocument();
+  });
+
+  it('says when the answer cannot be understood', async () => {
+    mock.fault('GET /status', 'malformed', { times: 1 });
+    await openDashboard();
+    expect(await screen.findByText(/The server sent an answer the portal does not understand/)).toBeInTheDocument();
+  });
+
+  it('logs out silently when the status answers 401', async () => {
+    mock.fault('GET /status', 'http401');
+    const view = await openDashboard();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(view.currentPath()).toBe('/login');
+    expect(screen.queryByText('Your datastores could not be loaded.', { exact: false })).not.toBeInTheDocument();
+  });
+});
+
+describe('the configuration guide', () => {
+  it('shows the first datastore as Proxmox VE wants it, beside our illustrations', async () => {
+    await openDashboard();
+    const guide = within(await screen.findByRole('region', { name: 'Configuration guide' }));
+    const backup = await card('backup');
+    const host = fact(backup, 'Hostname').textContent;
+    const values = guide.getAllByRole('listitem').map((item) => item.textContent);
+    expect(values).toEqual([`Server${host}:8007`, 'Usernamek10001_backup@pbs', expect.stringMatching(/^Password/), 'Datastorek10001_backup']);
+    expect(guide.getByRole('img', { name: 'Where to add the storage in Proxmox VE' })).toBeInTheDocument();
+    expect(guide.getByRole('img', { name: /The fields of the “Add: Proxmox Backup Server” dialog/ })).toBeInTheDocument();
+    expect(guide.getByRole('link', { name: 'tutorial' })).toHaveAttribute('href', '/tutorial');
+  });
+
+  it('draws the illustrations with German words for a German page', async () => {
+    await openDashboard('de');
+    const guide = within(await screen.findByRole('region', { name: 'Konfigurationsanleitung' }));
+    const form = guide.getByRole('img', { name: /Die Felder des Dialogs/ });
+    expect(within(form).getByText('Benutzername:')).toBeInTheDocument();
+    expect(within(guide.getByRole('img', { name: 'Wo Sie den Speicher in Proxmox VE hinzufügen' })).getByText('Rechenzentrum')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,122 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mock } from '../../src/mocks/node';
+import { loginAs, renderApp } from '../support/render-app';
+
+async function openDashboard(language: 'en' | 'de' = 'en') {
+  await loginAs('demo@example.com');
+  const view = renderApp('/dashboard', { loggedIn: true, language });
+  await screen.findByRole('article', { name: 'backup' });
+  return view;
+}
+
+const option = (name: string) => within(screen.getByRole('form', { name }));
+const slider = () => screen.getByRole('slider', { name: /^(Volume|Volumen)$/ });
+
+describe('the purchase card', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shows both rates with German prices, 1 TB by default, and the documents', async () => {
+    await openDashboard();
+    expect(option('Dynamic rate').getByText('0,02 €')).toBeInTheDocument();
+    expect(option('Dynamic rate').getByText(/per GB per month/)).toBeInTheDocument();
+    expect(slider()).toHaveValue('1');
+    expect(slider()).toHaveAttribute('min', '1');
+    expect(slider()).toHaveAttribute('max', '20');
+    expect(slider()).toHaveAttribute('step', '1');
+    expect(slider()).toHaveAttribute('aria-valuetext', '1 TB (1,000 GB)');
+    expect(option('Fixed volume').getByText('20,00 €')).toBeInTheDocument();
+    for (const name of ['Dynamic rate', 'Fixed volume']) {
+      expect(option(name).getByRole('textbox', { name: /Datastore identifier/ })).toHaveValue('backup');
+      expect(option(name).getByRole('textbox', { name: /Datastore identifier/ })).toBeRequired();
+    }
+    expect(screen.getByRole('link', { name: 'Service description' })).toHaveAttribute('href', 'https://www.example.com/service-description.pdf');
+    expect(screen.getByRole('link', { name: 'Legal notes' })).toHaveAttribute('href', 'https://www.example.com/terms');
+  });
+
+  it('shows the size in GB and the monthly price for every volume from 1 to 20 TB', async () => {
+    await openDashboard();
+    for (const volume of [3, 20, 1, 12]) {
+      fireEvent.change(slider(), { target: { value: String(volume) } });
+      expect(screen.getByText(`${volume} TB (${(volume * 1000).toLocaleString('en')} GB)`, { selector: 'output' })).toBeInTheDocument();
+      const price = `${volume * 20},00 €`; // the matcher normalises the no-break space
+      expect(option('Fixed volume').getByText(price)).toBeInTheDocument();
+    }
+  });
+
+  it('formats the size the German way on a German page', async () => {
+    await openDashboard('de');
+    fireEvent.change(slider(), { target: { value: '3' } });
+    expect(screen.getByText('3 TB (3.000 GB)', { selector: 'output' })).toBeInTheDocument();
+    expect(option('Festes Volumen').getByText(/pro Monat/)).toHaveTextContent('60,00 € pro Monat');
+    expect(option('Dynamischer Tarif').getByText(/pro GB und Monat/)).toHaveTextContent('0,02 € pro GB und Monat');
+  });
+
+  it('checks the identifier live and refuses to buy with an invalid one', async () => {
+    const { user } = await openDashboard();
+    const field = option('Dynamic rate').getByRole('textbox', { name: /Datastore identifier/ });
+    await user.clear(field);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(/Please fill in this field\./);
+    await user.type(field, 'my store');
+    expect(field).toHaveAccessibleDescription(/Use 1 to 8 letters and digits/);
+    await user.click(option('Dynamic rate').getByRole('button', { name: 'Buy dynamic storage' }));
+    expect(field).toHaveFocus();
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+    await user.clear(field);
+    await user.type(field, 'store9');
+    expect(field).not.toHaveAttribute('aria-invalid');
+    expect(option('Fixed volume').getByRole('textbox', { name: /Datastore identifier/ })).toHaveValue('backup');
+  });
+
+  it('buys a dynamic datastore and shows it with its password', async () => {
+    const { user } = await openDashboard();
+    const field = option('Dynamic rate').getByRole('textbox', { name: /Datastore identifier/ });
+    await user.clear(field);
+    await user.type(field, 'daily');
+    await user.click(option('Dynamic rate').getByRole('button', { name: 'Buy dynamic storage' }));
+    expect(await screen.findAllByRole('button', { name: 'Purchase in progress…' })).toHaveLength(2);
+    const dialog = await screen.findByRole('dialog', { name: 'Your datastore “daily” is ready' }, { timeout: 4000 });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const daily = within(screen.getByRole('article', { name: 'daily' }));
+    expect(daily.getByText('Dynamic rate')).toBeInTheDocument();
+    expect(daily.getByRole('button', { name: 'Copy password' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Buy / })).toHaveLength(2);
+  });
+
+  it('keeps the option and identifier and explains when the identifier is taken', async () => {
+    const { user } = await openDashboard();
+    fireEvent.change(slider(), { target: { value: '4' } });
+    const field = option('Fixed volume').getByRole('textbox', { name: /Datastore identifier/ });
+    await user.clear(field);
+    await user.type(field, 'Archive');
+    await user.click(option('Fixed volume').getByRole('button', { name: 'Buy fixed volume' }));
+    expect(await screen.findByText('A datastore with this name already exists')).toBeInTheDocument();
+    expect(field).toHaveAccessibleDescription(/You already have a datastore with this identifier/);
+    expect(field).toHaveValue('Archive');
+    expect(slider()).toHaveValue('4');
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+  });
+
+  it('shows a clear message when the server fails, and clears it after 30 seconds', async () => {
+    mock.fault('GET /product/pbs/{datastoreIdentifier}/{productId}', 'http500', { times: 1 });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user } = await openDashboard();
+    fireEvent.change(slider(), { target: { value: '2' } });
+    await user.click(option('Fixed volume').getByRole('button', { name: 'Buy fixed volume' }));
+    const purchase = within(screen.getByRole('region', { name: 'Buy backup storage' }));
+    await waitFor(() => expect(purchase.getByRole('alert')).toHaveTextContent('An error has occurred!'));
+    expect(slider()).toHaveValue('2');
+    expect(option('Fixed volume').getByRole('button', { name: 'Buy fixed volume' })).toBeEnabled();
+    await vi.advanceTimersByTimeAsync(30_000);
+    await waitFor(() => expect(purchase.getByRole('alert')).toBeEmptyDOMElement());
+  });
+
+  it('says the server cannot be reached when the network fails', async () => {
+    mock.fault('GET /product/pbs/{datastoreIdentifier}/{productId}', 'network', { times: 1 });
+    const { user } = await openDashboard('de');
+    await user.click(option('Dynamischer Tarif').getByRole('button', { name: 'Dynamischen Speicher kaufen' }));
+    const purchase = within(screen.getByRole('region', { name: 'Backup-Speicher kaufen' }));
+    await waitFor(() => expect(purchase.getByRole('alert')).not.toBeEmptyDOMElement());
+  });
+});

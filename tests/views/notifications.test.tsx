@@ -1,0 +1,35 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setNotifications } from '../../src/api/settings';
+import { loginAs, renderApp } from '../support/render-app';
+
+describe('the notifications page', () => {
+  it('explains that notifications are off and leads to the company page to switch them on', async () => {
+    await loginAs('demo@example.com');
+    await setNotifications(false);
+    const { user, currentPath } = renderApp('/notifications', { loggedIn: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notifications are switched off' })).toBeInTheDocument();
+    expect(document.title).toBe('Notifications are switched off · Cloud Backup Portal');
+    expect(screen.getByText(/You have chosen not to receive notifications from us by email/)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Go to the company page' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account and settings' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/company');
+    expect(await screen.findByRole('checkbox', { name: 'Send me notifications by email' })).not.toBeChecked();
+  });
+
+  it('speaks German', async () => {
+    await loginAs('demo@example.com');
+    await setNotifications(false);
+    renderApp('/notifications', { loggedIn: true, language: 'de' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Benachrichtigungen sind ausgeschaltet' })).toBeInTheDocument();
+    expect(screen.getByText(/Sie haben sich entschieden, keine Benachrichtigungen/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zur Firmenseite' })).toHaveAttribute('href', '/company');
+  });
+
+  it('says so when notifications are on', async () => {
+    await loginAs('demo@example.com');
+    renderApp('/notifications', { loggedIn: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notifications are switched on' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the company page' })).toHaveAttribute('href', '/company');
+  });
+});

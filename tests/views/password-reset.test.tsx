@@ -1,0 +1,231 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { forgotPassword, login } from '../../src/api/auth';
+import { apiUrl } from '../../src/api/client';
+import type { Language } from '../../src/config';
+import { mock, server } from '../../src/mocks/node';
+import { renderApp, seedPassword } from '../support/render-app';
+
+/** Whole journeys typed key by key through jsdom take seconds on a busy machine. */
+const journey = { timeout: 15_000 };
+
+const newSecret = 'Brand-New-Password-2027';
+
+const words = {
+  en: {
+    resetTitle: 'Forgot your password?',
+    email: 'Email address',
+    send: 'Send link',
+    sent: 'You will receive an email to set a new password.',
+    again: 'Send the link again',
+    required: 'Please fill in this field.',
+    emailInvalid: 'Please enter a valid email address, like name@example.com.',
+    network: 'The server cannot be reached. Please check your connection and try again.',
+    newTitle: 'Set a new password',
+    password: /^New password/,
+    confirmation: /^Repeat the new password/,
+    save: 'Save new password',
+    mismatch: 'Passwords do not match.',
+    policy: 'The password needs more than 15 characters with lower and upper case letters and at least one number.',
+    changed: 'Your password has been changed.',
+    loginTitle: 'Log in',
+    missing: 'This link is incomplete: it lacks the email address or the security code. Please open the full link from the email.',
+    refused: 'This link can no longer be used: it is invalid, has expired or has already been used.',
+    reason: 'The server said: This link is invalid or has expired',
+    requestNew: 'Request a new link',
+    general: 'An error has occurred!',
+  },
+  de: {
+    resetTitle: 'Passwort vergessen?',
+    email: 'E-Mail-Adresse',
+    send: 'Link senden',
+    sent: 'Sie erhalten eine E-Mail, um ein neues Passwort festzulegen.',
+    again: 'Link erneut senden',
+    required: 'Bitte füllen Sie dieses Feld aus.',
+    emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.',
+    network: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+    newTitle: 'Neues Passwort festlegen',
+    password: /^Neues Passwort$|^Neues Passwort \*/,
+    confirmation: /^Neues Passwort wiederholen/,
+    save: 'Neues Passwort speichern',
+    mismatch: 'Die Passwörter stimmen nicht überein.',
+    policy: 'Das Passwort braucht mehr als 15 Zeichen mit Klein- und Großbuchstaben und mindestens einer Ziffer.',
+    changed: 'Ihr Passwort wurde geändert.',
+    loginTitle: 'Anmelden',
+    missing: 'Dieser Link ist unvollständig: Es fehlen die E-Mail-Adresse oder der Sicherheitscode. Bitte öffnen Sie den vollständigen Link aus der E-Mail.',
+    refused: 'Dieser Link kann nicht mehr verwendet werden: Er ist ungültig, abgelaufen oder wurde bereits benutzt.',
+    reason: 'Antwort des Servers: This link is invalid or has expired',
+    requestNew: 'Neuen Link anfordern',
+    general: 'Ein Fehler ist aufgetreten!',
+  },
+} as const;
+
+async function openReset(language: Language) {
+  const view = renderApp('/reset', { language });
+  await screen.findByRole('heading', { level: 1, name: words[language].resetTitle });
+  const email = screen.getByRole('textbox', { name: words[language].email });
+  const send = screen.getByRole('button', { name: words[language].send });
+  return { ...view, email, send };
+}
+
+/** The link of the newest mail, as the mock's outbox holds it. */
+async function resetLink(email = 'demo@example.com') {
+  await forgotPassword({ email });
+  const link = mock.outbox().at(-1)?.link;
+  if (!link) throw new Error('no reset link in the outbox');
+  return link;
+}
+
+async function openNewPassword(language: Language, path: string) {
+  const view = renderApp(path, { language });
+  await screen.findByRole('heading', { level: 1, name: words[language].newTitle });
+  return view;
+}
+
+function passwordFields(language: Language) {
+  return {
+    password: screen.getByLabelText(words[language].password),
+    confirmation: screen.getByLabelText(words[language].confirmation),
+    save: screen.getByRole('button', { name: words[language].save }),
+  };
+}
+
+describe.each(['en', 'de'] as const)('the forgotten password in %s', journey, (language) => {
+  const text = words[language];
+
+  it('sends the link and says so, without the form', async () => {
+    const { email, send, user } = await openReset(language);
+    await user.type(email, 'demo@example.com');
+    await user.click(send);
+    expect(await screen.findByRole('status')).toHaveTextContent(text.sent);
+    expect(screen.queryByRole('textbox', { name: text.email })).not.toBeInTheDocument();
+    expect(mock.outbox().at(-1)).toMatchObject({ to: 'demo@example.com', link: expect.stringMatching(/^\/newpassword\?email=/) });
+    await user.click(screen.getByRole('button', { name: text.again }));
+    expect(screen.getByRole('textbox', { name: text.email })).toHaveValue('demo@example.com');
+  });
+
+  it('shows errors beside the email field', async () => {
+    const { email, send, user } = await openReset(language);
+    await user.click(send);
+    expect(email).toHaveAccessibleDescription(text.required);
+    await user.type(email, 'demo@');
+    expect(email).toHaveAccessibleDescription(text.emailInvalid);
+    expect(mock.outbox()).toHaveLength(0);
+  });
+
+  it('keeps the address and explains a failed call', async () => {
+    mock.fault('POST /forgotpassword', 'network', { times: 1 });
+    const { email, send, user } = await openReset(language);
+    await user.type(email, 'demo@example.com');
+    await user.click(send);
+    expect(await screen.findByText(text.network)).toBeInTheDocument();
+    expect(email).toHaveValue('demo@example.com');
+  });
+});
+
+describe.each(['en', 'de'] as const)('the new password in %s', journey, (language) => {
+  const text = words[language];
+
+  it('sets a new password from the emailed link and shows /login with the notice', async () => {
+    const view = await openNewPassword(language, await resetLink());
+    expect(screen.getByRole('textbox', { name: text.email })).toHaveValue('demo@example.com');
+    const { password, confirmation, save } = passwordFields(language);
+    await view.user.type(password, newSecret);
+    await view.user.type(confirmation, `${newSecret}x`);
+    await view.user.click(save);
+    expect(confirmation).toHaveAccessibleDescription(text.mismatch);
+    expect(confirmation).toHaveFocus();
+    await view.user.type(confirmation, '{Backspace}');
+    expect(confirmation).not.toHaveAttribute('aria-invalid');
+    await view.user.click(save);
+    expect(await screen.findByRole('heading', { level: 1, name: text.loginTitle })).toBeInTheDocument();
+    expect(view.currentPath()).toBe('/login/changed');
+    expect(screen.getByRole('status')).toHaveTextContent(text.changed);
+    await expect(login({ email: 'demo@example.com', password: newSecret, language })).resolves.toEqual({ is_active: true });
+    await expect(login({ email: 'demo@example.com', password: seedPassword, language })).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('refuses a weak password beside its field', async () => {
+    const view = await openNewPassword(language, await resetLink());
+    const { password, confirmation, save } = passwordFields(language);
+    await view.user.type(password, 'weak');
+    await view.user.type(confirmation, 'weak');
+    await view.user.click(save);
+    expect(password).toHaveAccessibleDescription(expect.stringContaining(text.policy));
+  });
+
+  it('explains a link without token and offers a new one', async () => {
+    await openNewPassword(language, '/newpassword?email=demo%40example.com');
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(text.missing);
+    expect(within(alert).getByRole('link', { name: text.requestNew })).toHaveAttribute('href', '/reset');
+    expect(screen.queryByRole('button', { name: text.save })).not.toBeInTheDocument();
+  });
+
+  it('explains a link the server refuses and offers a new one', async () => {
+    const view = await openNewPassword(language, '/newpassword?email=demo%40example.com&token=not-a-token');
+    const { password, confirmation, save } = passwordFields(language);
+    await view.user.type(password, newSecret);
+    await view.user.type(confirmation, newSecret);
+    await view.user.click(save);
+    const alert = await screen.findByText(text.refused);
+    const notice = alert.closest('[role="alert"]') as HTMLElement;
+    expect(notice).toHaveTextContent(text.reason);
+    expect(within(notice).getByRole('link', { name: text.requestNew })).toHaveAttribute('href', '/reset');
+  });
+
+  it('keeps both fields and shows the general message when the server fails', async () => {
+    mock.fault('POST /changepassword', 'http500', { times: 1 });
+    const view = await openNewPassword(language, await resetLink());
+    const { password, confirmation, save } = passwordFields(language);
+    await view.user.type(password, newSecret);
+    await view.user.type(confirmation, newSecret);
+    await view.user.click(save);
+    expect(await screen.findByText(text.general)).toBeInTheDocument();
+    expect(password).toHaveValue(newSecret);
+    expect(confirmation).toHaveValue(newSecret);
+    await view.user.click(save);
+    await waitFor(() => expect(view.currentPath()).toBe('/login/changed'));
+  });
+});
+
+describe('the new password', journey, () => {
+  it('cannot be sent twice while busy', async () => {
+    let calls = 0;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    // Counts and holds the calls; answering nothing lets the mock's own handler answer afterwards.
+    server.use(http.post(apiUrl('/changepassword'), async () => { calls += 1; await gate; }));
+    const view = await openNewPassword('en', await resetLink());
+    const { password, confirmation, save } = passwordFields('en');
+    await view.user.type(password, newSecret);
+    await view.user.type(confirmation, newSecret);
+    await view.user.click(save);
+    await waitFor(() => expect(save).toBeDisabled());
+    await view.user.click(save);
+    release();
+    await waitFor(() => expect(view.currentPath()).toBe('/login/changed'));
+    expect(calls).toBe(1);
+    // A second call would have found the token used and sent the customer to the refusal.
+    expect(screen.queryByText(words.en.refused)).not.toBeInTheDocument();
+  });
+
+  it('shows the policy checklist under the new password', async () => {
+    await openNewPassword('en', await resetLink());
+    const { password } = passwordFields('en');
+    expect(password).toHaveAccessibleDescription(expect.stringContaining('more than 15 characters (missing)'));
+  });
+});
+
+describe('the waiting page', journey, () => {
+  it.each([
+    ['en', 'Your account awaits activation', 'Go to login'],
+    ['de', 'Ihr Konto wartet auf die Freischaltung', 'Zur Anmeldung'],
+  ] as const)('tells what happens next in %s and links back to login', async (language, heading, link) => {
+    renderApp('/waiting', { language });
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: link })).toHaveAttribute('href', '/login');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'support@example.com' })).toHaveAttribute('href', 'mailto:support@example.com');
+  });
+});

@@ -1,0 +1,212 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { apiUrl } from '../../src/api/client';
+import type { Language } from '../../src/config';
+import { findAccountByEmail, findCompany } from '../../src/mocks/db';
+import { mock, server } from '../../src/mocks/node';
+import { renderApp } from '../support/render-app';
+
+/** Whole journeys typed key by key through jsdom take seconds on a busy machine. */
+const journey = { timeout: 15_000 };
+
+const words = {
+  en: {
+    title: 'Create a company account',
+    email: 'Email address', password: /^Password/, firstname: 'First name', lastname: 'Last name', phone: 'Phone',
+    company: 'Company name', street: 'Street and number', postcode: 'Postcode', city: 'City', country: 'Country', ustid: 'VAT id',
+    notifications: 'Send me notifications about my account and datastores by email.',
+    countries: ['Germany', 'France', 'Luxembourg'],
+    submit: 'Create account',
+    required: 'Please fill in this field.',
+    postcodeInvalid: 'Please enter a valid postcode for the chosen country.',
+    policy: 'The password needs more than 15 characters with lower and upper case letters and at least one number.',
+    checklist: ['more than 15 characters', 'a lower-case letter', 'an upper-case letter', 'at least one number'],
+    met: '(done)', unmet: '(missing)',
+    general: 'An error has occurred!',
+    waiting: 'Your account awaits activation',
+    activation: 'We activate your account within 2 to 3 business days.',
+    mail: 'You will be notified by email as soon as your account is active.',
+    toLogin: 'Go to login',
+  },
+  de: {
+    title: 'Firmenkonto erstellen',
+    email: 'E-Mail-Adresse', password: /^Passwort/, firstname: 'Vorname', lastname: 'Nachname', phone: 'Telefon',
+    company: 'Firmenname', street: 'Straße und Hausnummer', postcode: 'Postleitzahl', city: 'Ort', country: 'Land', ustid: 'USt-IdNr.',
+    notifications: 'Benachrichtigungen zu meinem Konto und meinen Datastores per E-Mail erhalten.',
+    countries: ['Deutschland', 'Frankreich', 'Luxemburg'],
+    submit: 'Konto erstellen',
+    required: 'Bitte füllen Sie dieses Feld aus.',
+    postcodeInvalid: 'Bitte geben Sie eine gültige Postleitzahl für das gewählte Land ein.',
+    policy: 'Das Passwort braucht mehr als 15 Zeichen mit Klein- und Großbuchstaben und mindestens einer Ziffer.',
+    checklist: ['mehr als 15 Zeichen', 'einen Kleinbuchstaben', 'einen Großbuchstaben', 'mindestens eine Ziffer'],
+    met: '(erfüllt)', unmet: '(fehlt noch)',
+    general: 'Ein Fehler ist aufgetreten!',
+    waiting: 'Ihr Konto wartet auf die Freischaltung',
+    activation: 'Wir schalten Ihr Konto innerhalb von 2 bis 3 Werktagen frei.',
+    mail: 'Sobald Ihr Konto freigeschaltet ist, erhalten Sie eine Benachrichtigung per E-Mail.',
+    toLogin: 'Zur Anmeldung',
+  },
+} as const;
+
+async function openRegistration(language: Language) {
+  const view = renderApp('/register', { language });
+  const text = words[language];
+  await screen.findByRole('heading', { level: 1, name: text.title });
+  const box = (name: string) => screen.getByRole('textbox', { name });
+  const fields = {
+    email: box(text.email), password: screen.getByLabelText(text.password), firstname: box(text.firstname),
+    lastname: box(text.lastname), phone: box(text.phone), company: box(text.company), street: box(text.street),
+    postcode: box(text.postcode), city: box(text.city), country: screen.getByRole('combobox', { name: text.country }),
+    ustid: box(text.ustid), notifications: screen.getByRole('checkbox', { name: text.notifications }),
+  };
+  const submit = screen.getByRole('button', { name: text.submit });
+  /** Types the login fields key by key and pastes the rest, as a customer's autofill would fill them. */
+  const fillAll = async (email = 'new@example.com') => {
+    const { user } = view;
+    const paste = async (field: HTMLElement, value: string) => {
+      await user.click(field);
+      await user.paste(value);
+    };
+    await user.type(fields.email, email);
+    await user.type(fields.password, 'Correct-Horse-Battery-9');
+    await paste(fields.firstname, 'Nora');
+    await paste(fields.lastname, 'Neumann');
+    await paste(fields.phone, '+49 40 123');
+    await paste(fields.company, 'Neu IT GmbH');
+    await paste(fields.street, 'Am Kai 3');
+    await paste(fields.postcode, '20457');
+    await paste(fields.city, 'Hamburg');
+    await user.click(fields.notifications);
+  };
+  return { ...view, fields, submit, fillAll };
+}
+
+describe.each(['en', 'de'] as const)('the registration in %s', journey, (language) => {
+  const text = words[language];
+
+  it('registers a company with the payload of SPEC §7 and shows what happens next', async () => {
+    const { fillAll, submit, user, currentPath } = await openRegistration(language);
+    await fillAll();
+    await user.click(submit);
+    expect(await screen.findByRole('heading', { level: 1, name: text.waiting })).toBeInTheDocument();
+    expect(currentPath()).toBe('/waiting');
+    expect(screen.getByText(text.activation)).toBeInTheDocument();
+    expect(screen.getByText(text.mail)).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: text.toLogin })).toHaveAttribute('href', '/login');
+    const account = findAccountByEmail('new@example.com');
+    expect(account).toMatchObject({ firstname: 'Nora', lastname: 'Neumann', phone: '+49 40 123', language, notifications: true, active: false });
+    expect(findCompany(account?.id ?? '')).toMatchObject({
+      pending_name: 'Neu IT GmbH', pending_street: 'Am Kai 3', pending_postcode: '20457', pending_city: 'Hamburg',
+      pending_country: 'DE', pending_state: null, pending_ustid: null,
+    });
+  });
+
+  it('offers Germany, France and Luxembourg with Germany chosen', async () => {
+    const { fields } = await openRegistration(language);
+    expect(fields.country).toHaveValue('DE');
+    expect(within(fields.country).getAllByRole('option').map((option) => option.textContent)).toEqual(text.countries);
+  });
+
+  it('shows an error beside every empty required field and sends nothing', async () => {
+    const { fields, submit, user } = await openRegistration(language);
+    await user.click(submit);
+    for (const field of [fields.email, fields.password, fields.firstname, fields.lastname, fields.street, fields.postcode, fields.city]) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(expect.stringContaining(text.required));
+    }
+    for (const field of [fields.phone, fields.company, fields.ustid]) expect(field).not.toHaveAttribute('aria-invalid');
+    expect(fields.email).toHaveFocus();
+    expect(mock.pendingAccounts()).toHaveLength(1);
+  });
+
+  it('checks the password policy live and refuses a weak password', async () => {
+    const { fields, submit, user } = await openRegistration(language);
+    const items = () => within(fields.password.closest('.field') as HTMLElement).getAllByRole('listitem');
+    expect(items().map((item) => item.textContent)).toEqual(text.checklist.map((rule) => `–${rule} ${text.unmet}`));
+    await user.type(fields.password, 'short1');
+    expect(items().map((item) => item.textContent?.endsWith(text.met))).toEqual([false, true, false, true]);
+    await user.click(submit);
+    expect(fields.password).toHaveAccessibleDescription(expect.stringContaining(text.policy));
+    await user.type(fields.password, '-Long-Enough');
+    expect(items().every((item) => item.textContent?.endsWith(text.met))).toBe(true);
+    expect(fields.password).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('refuses a postcode that does not fit the country', async () => {
+    const { fields, fillAll, submit, user } = await openRegistration(language);
+    await fillAll();
+    await user.selectOptions(fields.country, 'LUX');
+    await user.click(submit);
+    expect(fields.postcode).toHaveAccessibleDescription(text.postcodeInvalid);
+    await user.clear(fields.postcode);
+    await user.type(fields.postcode, 'L-1234');
+    expect(fields.postcode).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('keeps everything typed and shows the general message when the server fails', async () => {
+    mock.fault('POST /register/company', 'http500', { times: 1 });
+    const { fields, fillAll, submit, user, currentPath } = await openRegistration(language);
+    await fillAll();
+    await user.click(submit);
+    expect(await screen.findByText(text.general)).toBeInTheDocument();
+    expect(currentPath()).toBe('/register');
+    expect(fields.email).toHaveValue('new@example.com');
+    expect(fields.password).toHaveValue('Correct-Horse-Battery-9');
+    expect(fields.city).toHaveValue('Hamburg');
+    expect(fields.notifications).toBeChecked();
+  });
+});
+
+describe('the registration', journey, () => {
+  it('marks exactly the required fields of SPEC §5 and leaves the consent unticked', async () => {
+    const { fields } = await openRegistration('en');
+    for (const name of ['email', 'password', 'firstname', 'lastname', 'street', 'postcode', 'city', 'country'] as const) {
+      expect(fields[name]).toBeRequired();
+    }
+    for (const name of ['phone', 'company', 'ustid', 'notifications'] as const) expect(fields[name]).not.toBeRequired();
+    expect(fields.notifications).not.toBeChecked();
+    expect(screen.getByText('Fields marked with * are required.')).toBeInTheDocument();
+  });
+
+  it('keeps what was typed when the language changes, and registers in the new language', async () => {
+    const { fields, fillAll, submit, user, currentPath } = await openRegistration('en');
+    await fillAll();
+    await user.clear(fields.city);
+    await user.click(submit);
+    expect(fields.city).toHaveAccessibleDescription(words.en.required);
+    await user.selectOptions(screen.getByLabelText('Language'), 'de');
+    expect(await screen.findByRole('heading', { level: 1, name: words.de.title })).toBeInTheDocument();
+    expect(fields.city).toHaveAccessibleDescription(words.de.required);
+    expect(fields.email).toHaveValue('new@example.com');
+    await user.type(fields.city, 'Hamburg');
+    await user.click(screen.getByRole('button', { name: words.de.submit }));
+    await waitFor(() => expect(currentPath()).toBe('/waiting'));
+    expect(findAccountByEmail('new@example.com')?.language).toBe('de');
+  });
+
+  it('shows the server reason for an address that is already registered', async () => {
+    const { fillAll, submit, user } = await openRegistration('en');
+    await fillAll('demo@example.com');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This email address is already registered');
+  });
+
+  it('cannot be sent twice while busy', async () => {
+    let calls = 0;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    // Counts and holds the calls; answering nothing lets the mock's own handler answer afterwards.
+    server.use(http.post(apiUrl('/register/company'), async () => { calls += 1; await gate; }));
+    const { fillAll, submit, user, currentPath } = await openRegistration('en');
+    await fillAll();
+    await user.click(submit);
+    await waitFor(() => expect(submit).toBeDisabled());
+    expect(submit).toHaveAttribute('aria-busy', 'true');
+    await user.click(submit);
+    release();
+    await waitFor(() => expect(currentPath()).toBe('/waiting'));
+    expect(calls).toBe(1);
+    expect(mock.pendingAccounts().map((account) => account.email)).toEqual(['pending@example.com', 'new@example.com']);
+  });
+});

@@ -1,0 +1,241 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiUrl } from '../../src/api/client';
+import { db } from '../../src/mocks/db';
+import { mock, server } from '../../src/mocks/node';
+import { forgetLicenceOrder } from '../../src/views/shared/last-licence-order';
+import { forgetCatalogue } from '../../src/views/shop/catalogue-store';
+import { loginAs, renderApp } from '../support/render-app';
+
+type View = ReturnType<typeof renderApp>;
+
+beforeEach(() => {
+  forgetCatalogue();
+  forgetLicenceOrder();
+});
+
+const field = (name: string) => screen.getByRole('textbox', { name });
+
+const english = {
+  Email: 'buyer@example.org', 'Company name': 'Käufer GmbH', 'First name': 'Karl', 'Last name': 'Käufer',
+  'Street and number': 'Marktplatz 2', Postcode: '80331', City: 'München',
+};
+
+const german = {
+  'E-Mail': 'buyer@example.org', Firmenname: 'Käufer GmbH', Vorname: 'Karl', Nachname: 'Käufer',
+  'Straße und Hausnummer': 'Marktplatz 2', Postleitzahl: '80331', Ort: 'München',
+};
+
+async function fillVisitor(view: View, names: Record<string, string> = {}, base: Record<string, string> = english) {
+  const labels = { ...base, ...names };
+  for (const [label, value] of Object.entries(labels)) {
+    await view.user.click(field(label));
+    await view.user.paste(value);
+  }
+}
+
+describe('the order form of a visitor (step 1)', () => {
+  it('shows the licence summary and a total that follows the CPU choice of a VE licence', async () => {
+    const view = renderApp('/shop/3');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Order Proxmox VE Standard' })).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: 'Your licence' });
+    expect(within(summary).getByText('Proxmox VE Standard')).toBeInTheDocument();
+    expect(within(summary).getByText(/per CPU and year/)).toHaveTextContent('530,00 € per CPU and year, plus VAT');
+    expect(within(summary).getByRole('list', { name: 'Features of Proxmox VE Standard' })).toBeInTheDocument();
+    const choice = screen.getByRole('group', { name: 'Number of CPU sockets' });
+    expect(within(choice).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).checked)).toEqual([true, false, false]);
+    expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: 530,00 € per year, plus VAT');
+    await view.user.click(within(choice).getByRole('radio', { name: /^2 CPUs · 1\.060,00\s€$/ }));
+    expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: 1.060,00 € per year, plus VAT');
+    await view.user.click(within(choice).getByRole('radio', { name: /^4 CPUs · 2\.120,00\s€$/ }));
+    expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: 2.120,00 € per year, plus VAT');
+    await view.user.click(within(choice).getByRole('radio', { name: /^1 CPU · 530,00\s€$/ }));
+    expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: 530,00 € per year, plus VAT');
+  });
+
+  it('orders a VE licence for 2 CPUs and shows the delivery information on /order_done', async () => {
+    const view = renderApp('/shop/3');
+    await screen.findByRole('heading', { level: 2, name: 'Order Proxmox VE Standard' });
+    await fillVisitor(view);
+    await view.user.click(screen.getByRole('radio', { name: /^2 CPUs/ }));
+    await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
+    expect(view.currentPath()).toBe('/order_done');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'We have received your order of Proxmox VE Standard for 2 CPUs at 1.060,00 € per year, plus VAT.',
+    );
+    expect(screen.getByText(/confirmation of your order by email at/)).toHaveTextContent('buyer@example.org');
+    expect(screen.getByText(/PayPal or on invoice within 10 days/)).toBeInTheDocument();
+    expect(screen.getByText(/subscription key by email/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the licence shop' })).toHaveAttribute('href', '/shop');
+    expect(db.licenceOrder.getAll()).toEqual([expect.objectContaining({
+      email: 'buyer@example.org', company_name: 'Käufer GmbH', product_id: 3, cpu_count: 2, country: 'DE', phone: '', ustid: '',
+    })]);
+    expect(mock.outbox().at(-1)).toMatchObject({ to: 'buyer@example.org', subject: 'Your order: Proxmox VE Standard' });
+  });
+
+  it('follows the CPU choice in German and thanks in German after the order', async () => {
+    const view = renderApp('/shop/2', { language: 'de' });
+    await screen.findByRole('heading', { level: 2, name: 'Proxmox VE Basic bestellen' });
+    const choice = screen.getByRole('group', { name: 'Anzahl der CPU-Sockel' });
+    expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 355,00 € pro Jahr zzgl. MwSt.');
+    await view.user.click(within(choice).getByRole('radio', { name: /^2 CPUs · 710,00\s€$/ }));
+    expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 710,00 € pro Jahr zzgl. MwSt.');
+    await view.user.click(within(choice).getByRole('radio', { name: /^4 CPUs · 1\.420,00\s€$/ }));
+    expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 1.420,00 € pro Jahr zzgl. MwSt.');
+    await view.user.click(within(choice).getByRole('radio', { name: /^2 CPUs/ }));
+    await fillVisitor(view, {}, german);
+    await view.user.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Wir haben Ihre Bestellung von Proxmox VE Basic für 2 CPUs zu 710,00 € pro Jahr zzgl. MwSt. erhalten.',
+    );
+    expect(screen.getByText(/Bestätigung Ihrer Bestellung per E-Mail an/)).toHaveTextContent('buyer@example.org');
+    expect(db.licenceOrder.getAll()).toEqual([expect.objectContaining({ product_id: 2, cpu_count: 2, totalNetEur: 710 })]);
+  });
+
+  it('orders a PBS licence per server, without a CPU choice', async () => {
+    const view = renderApp('/shop/7');
+    await screen.findByRole('heading', { level: 2, name: 'Order Proxmox Backup Server Standard' });
+    expect(screen.queryByRole('group', { name: 'Number of CPU sockets' })).not.toBeInTheDocument();
+    expect(screen.getByText('This licence covers one server, whatever its number of CPUs.')).toBeInTheDocument();
+    expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: 2.160,00 € per year, plus VAT');
+    await fillVisitor(view, { 'Phone (optional)': '+33 1 23 45 67 89', 'VAT id (optional)': 'FR12345678901', Postcode: '75001', City: 'Paris' });
+    await view.user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'FR');
+    await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Proxmox Backup Server Standard for 1 CPU at 2.160,00 €');
+    expect(db.licenceOrder.getAll()).toEqual([expect.objectContaining({
+      product_id: 7, cpu_count: 1, country: 'FR', postcode: '75001', phone: '+33 1 23 45 67 89', ustid: 'FR12345678901',
+    })]);
+  });
+
+  it('marks missing and wrong fields beside them and focuses the first', async () => {
+    const view = renderApp('/shop/2');
+    await screen.findByRole('heading', { level: 2, name: 'Order Proxmox VE Basic' });
+    await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
+    expect(field('Email')).toHaveFocus();
+    for (const name of ['Email', 'Company name', 'First name', 'Last name', 'Street and number', 'Postcode', 'City']) {
+      expect(field(name)).toHaveAttribute('aria-invalid', 'true');
+      expect(field(name)).toHaveAccessibleDescription('Please fill in this field.');
+    }
+    expect(field('Phone (optional)')).not.toHaveAttribute('aria-invalid');
+    expect(field('VAT id (optional)')).not.toHaveAttribute('aria-invalid');
+    await view.user.type(field('Email'), 'karl@');
+    expect(field('Email')).toHaveAccessibleDescription('Please enter a valid email address, like name@example.com.');
+    await view.user.type(field('Postcode'), '123');
+    expect(field('Postcode')).toHaveAccessibleDescription('Please enter a valid postcode for the chosen country.');
+    expect(db.licenceOrder.getAll()).toEqual([]);
+  });
+
+  it('keeps everything typed and shows the failure on the error line when the order fails', async () => {
+    mock.fault('POST /licence/order', 'http500', { times: 1 });
+    const view = renderApp('/shop/1');
+    await screen.findByRole('heading', { level: 2, name: 'Order Proxmox VE Community' });
+    await fillVisitor(view);
+    await view.user.click(screen.getByRole('radio', { name: /^4 CPUs/ }));
+    await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
+    expect(await screen.findByText('An error has occurred!')).toHaveAttribute('role', 'alert');
+    expect(view.currentPath()).toBe('/shop/1');
+    expect(field('Email')).toHaveValue('buyer@example.org');
+    expect(field('City')).toHaveValue('München');
+    expect(screen.getByRole('radio', { name: /^4 CPUs/ })).toBeChecked();
+    await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
+    expect(db.licenceOrder.getAll()).toEqual([expect.objectContaining({ product_id: 1, cpu_count: 4, totalNetEur: 460 })]);
+  });
+
+  it('shows the server\'s reason for a refusal, in German too', async () => {
+    server.use(http.post(apiUrl('/licence/order'), () =>
+      HttpResponse.json({ status: 'error', reason: 'Orders are paused for maintenance.' }, { status: 400 })));
+    const view = renderApp('/shop/5', { language: 'de' });
+    await screen.findByRole('heading', { level: 2, name: 'Proxmox Backup Server Community bestellen' });
+    await fillVisitor(view, {}, german);
+    await view.user.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+    expect(await screen.findByText('Orders are paused for maintenance.')).toHaveAttribute('role', 'alert');
+    expect(field('E-Mail')).toHaveValue('buyer@example.org');
+  });
+
+  it('is busy while the order is under way and sends it once', async () => {
+    // Holds the order until released, then lets the mock answer it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    server.use(http.post(apiUrl('/licence/order'), async () => { await held; }));
+    const view = renderApp('/shop/9');
+    await screen.findByRole('heading', { level: 2, name: 'Order Proxmox Mail Gateway Community' });
+    await fillVisitor(view);
+    const button = screen.getByRole('button', { name: 'Place binding order' });
+    await view.user.click(button);
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleName('Sending your order…');
+    await view.user.click(button);
+    release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
+    expect(db.licenceOrder.getAll()).toHaveLength(1);
+  });
+});
+
+describe('the order form of a logged-in customer', () => {
+  it('is prefilled from the account and orders a VE licence for 4 CPUs through /ishop', async () => {
+    await loginAs('demo@example.com');
+    const view = renderApp('/ishop/2', { loggedIn: true });
+    await screen.findByRole('heading', { level: 2, name: 'Order Proxmox VE Basic' });
+    await waitFor(() => expect(field('Company name')).toHaveValue('Demo GmbH'));
+    expect(field('Email')).toHaveValue('demo@example.com');
+    expect(field('First name')).toHaveValue('Erika');
+    expect(field('Last name')).toHaveValue('Mustermann');
+    expect(field('Phone (optional)')).toHaveValue('+49 30 1234567');
+    expect(field('Street and number')).toHaveValue('Musterstraße 1');
+    expect(field('Postcode')).toHaveValue('10115');
+    expect(field('City')).toHaveValue('Berlin');
+    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('DE');
+    expect(field('VAT id (optional)')).toHaveValue('DE123456789');
+    await view.user.click(screen.getByRole('radio', { name: /^4 CPUs/ }));
+    expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: 1.420,00 € per year, plus VAT');
+    await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the licence shop' })).toHaveAttribute('href', '/ishop');
+    expect(db.licenceOrder.getAll()).toEqual([expect.objectContaining({
+      email: 'demo@example.com', company_name: 'Demo GmbH', product_id: 2, cpu_count: 4, totalNetEur: 1420,
+    })]);
+  });
+
+  it('speaks German and keeps the user\'s details when the company cannot be loaded', async () => {
+    await loginAs('demo@example.com');
+    mock.fault('GET /company', 'http500');
+    renderApp('/ishop/11', { loggedIn: true, language: 'de' });
+    expect(await screen.findByText(/Ihre Firmendaten konnten nicht geladen werden/)).toHaveTextContent(
+      'Ihre Firmendaten konnten nicht geladen werden (Ein Fehler ist aufgetreten!). Bitte tragen Sie sie ein.',
+    );
+    expect(field('E-Mail')).toHaveValue('demo@example.com');
+    expect(field('Vorname')).toHaveValue('Erika');
+    expect(field('Firmenname')).toHaveValue('');
+    expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 790,00 € pro Jahr zzgl. MwSt.');
+  });
+
+  it('prefills only the person when the account has no company data yet', async () => {
+    await loginAs('fresh@example.com');
+    renderApp('/ishop/4', { loggedIn: true });
+    await screen.findByRole('heading', { level: 2, name: 'Order Proxmox VE Premium' });
+    await waitFor(() => expect(field('Email')).toHaveValue('fresh@example.com'));
+    expect(field('Company name')).toHaveValue('');
+    expect(field('Street and number')).toHaveValue('');
+  });
+});
+
+describe('/order_done', () => {
+  it('shows the generic thanks when opened on its own, in both languages', async () => {
+    const english = renderApp('/order_done');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('We have received your licence order.');
+    expect(screen.getByText('You will receive a confirmation of your order by email.')).toBeInTheDocument();
+    english.unmount();
+    renderApp('/order_done', { language: 'de' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Wir haben Ihre Lizenzbestellung erhalten.');
+    expect(screen.getByText(/mit PayPal oder auf Rechnung innerhalb von 10 Tagen/)).toBeInTheDocument();
+  });
+});
+
