@@ -9,12 +9,6 @@ window.scrollTo = () => {};
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => mock.reset());
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  sessionStorage.clear();
-  localStorage.clear();
-});
 afterAll(() => server.close());
 
 // Tests fail on any console.error (CONVENTIONS: Epic Stack).
@@ -25,7 +19,13 @@ beforeEach(() => {
     consoleErrors.push(format(...args));
   });
 });
+
+// One hook: the clean-up runs first, so a failing check cannot leave state to the next test.
 afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  sessionStorage.clear();
+  localStorage.clear();
   if (consoleErrors.length > 0) {
     throw new Error(`console.error was called during the test:\n${consoleErrors.join('\n')}`);
   }

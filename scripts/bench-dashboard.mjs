@@ -11,6 +11,7 @@
  *   node scripts/bench-dashboard.mjs --json           one JSON line (read by scripts/bench/run.mjs)
  *   --jsdom-only / --browser-only                     one of the two
  */
+/* global window, document, requestAnimationFrame -- used inside page.evaluate, which runs in the browser */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -59,8 +60,11 @@ async function benchChromium() {
       await setup.clock.install({ time: Date.now() - 10 * 60_000 });
       const page = await setup.newPage();
       await page.goto(`${base}/`);
-      // The app renders once the mock's worker runs; only then does it answer the API.
-      await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 120_000 });
+      // The mock answers the API once its worker runs: a call without a session is then a 401.
+      await page.waitForFunction(async () => {
+        if (typeof window.__portalMock === 'undefined') return false;
+        return (await fetch('/api/v1/me', { credentials: 'include' })).status === 401;
+      }, null, { timeout: 120_000, polling: 250 });
       await page.evaluate(async (count) => {
         window.__portalMock.reset();
         window.__portalMock.setLatency(0);
@@ -88,7 +92,7 @@ async function benchChromium() {
       await measure.goto(`${base}/dashboard`);
       await measure.waitForTimeout(1_000);
       await measure.locator('article.datastore-card').first().waitFor({ timeout: 20_000 }).catch(async (error) => {
-        console.error(measure.url(), await measure.evaluate(async () => { const r = await fetch('/api/v1/status', { credentials: 'include' }); return `${r.status} ${(await r.text()).slice(0, 300)} ${document.cookie} ${Object.keys(localStorage)}`; }));
+        console.error(`No datastore card at ${measure.url()}:\n${(await measure.locator('body').innerText()).slice(0, 800)}`);
         throw error;
       });
       const runs = [];

@@ -101,7 +101,8 @@ export function pathsOf(model: PathModel): AnyEventObject[][] {
       queue.push(next);
     }
   }
-  const paths: AnyEventObject[][] = [];
+  // The empty path records the start state, even one that no event leaves.
+  const paths: AnyEventObject[][] = [[]];
   for (const [key, prefix] of shortest) {
     for (const { event } of Object.values(adjacency[key]?.transitions ?? {})) paths.push([...prefix, event]);
   }

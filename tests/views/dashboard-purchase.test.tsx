@@ -117,6 +117,7 @@ describe('the purchase card', () => {
     const { user } = await openDashboard('de');
     await user.click(option('Dynamischer Tarif').getByRole('button', { name: 'Dynamischen Speicher kaufen' }));
     const purchase = within(screen.getByRole('region', { name: 'Backup-Speicher kaufen' }));
-    await waitFor(() => expect(purchase.getByRole('alert')).not.toBeEmptyDOMElement());
+    await waitFor(() => expect(purchase.getByRole('alert')).toHaveTextContent('Der Server ist nicht erreichbar.'));
+    expect(option('Dynamischer Tarif').getByRole('textbox', { name: /Datastore-Kennung/ })).toHaveValue('backup');
   });
 });

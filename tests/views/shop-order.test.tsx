@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiUrl } from '../../src/api/client';
 import { db } from '../../src/mocks/db';
 import { mock, server } from '../../src/mocks/node';
@@ -9,6 +9,11 @@ import { forgetCatalogue } from '../../src/views/shop/catalogue-store';
 import { loginAs, renderApp } from '../support/render-app';
 
 type View = ReturnType<typeof renderApp>;
+
+// The pages' code is loaded once up front, so that no test races the lazy route's first transform.
+beforeAll(async () => {
+  await Promise.all([import('../../src/views/shop/shop-page'), import('../../src/views/order-done/order-done-page')]);
+});
 
 beforeEach(() => {
   forgetCatalogue();
@@ -35,7 +40,8 @@ async function fillVisitor(view: View, names: Record<string, string> = {}, base:
   }
 }
 
-describe('the order form of a visitor (step 1)', () => {
+// Whole journeys with many inputs: generous time on a busy machine.
+describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
   it('shows the licence summary and a total that follows the CPU choice of a VE licence', async () => {
     const view = renderApp('/shop/3');
     expect(await screen.findByRole('heading', { level: 2, name: 'Order Proxmox VE Standard' })).toBeInTheDocument();
@@ -176,7 +182,7 @@ describe('the order form of a visitor (step 1)', () => {
   });
 });
 
-describe('the order form of a logged-in customer', () => {
+describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
   it('is prefilled from the account and orders a VE licence for 4 CPUs through /ishop', async () => {
     await loginAs('demo@example.com');
     const view = renderApp('/ishop/2', { loggedIn: true });

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
 import type { Datastore } from '../../api/structs';
+import { pbsUser } from '../../domain/datastore';
 import type { UserError } from '../../machines/user-error';
 import { ErrorLine } from '../shared/error-line';
 import { tutorialMessages as messages } from './tutorial-messages';
@@ -72,7 +73,7 @@ export function ConnectionData({ loading, error, datastores, chosen, onChoose, o
             <dt><FormattedMessage {...messages.port} /></dt>
             <dd><code>{chosen.port}</code></dd>
             <dt><FormattedMessage {...messages.username} /></dt>
-            <dd><code>{`${chosen.username}@pbs`}</code></dd>
+            <dd><code>{pbsUser(chosen.username)}</code></dd>
             <dt><FormattedMessage {...messages.datastore} /></dt>
             <dd><code>{chosen.datastore}</code></dd>
             <dt><FormattedMessage {...messages.password} /></dt>

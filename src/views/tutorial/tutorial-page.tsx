@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSessionActor } from '../../app/session';
 import type { Datastore } from '../../api/structs';
+import { pbsUser } from '../../domain/datastore';
 import { tutorialMachine } from '../../machines/tutorial.machine';
 import { PageHeading } from '../shared/page-heading';
 import { ConnectionData } from './connection-data';
@@ -60,7 +61,7 @@ function stepData(datastore: Datastore): StepData {
     server: datastore.hostname,
     port: datastore.port,
     // SPEC §2 configuration guide: the username carries the realm suffix @pbs.
-    username: `${datastore.username}@pbs`,
+    username: pbsUser(datastore.username),
     datastore: datastore.datastore,
     repository: datastore.repository,
   };

@@ -1,0 +1,60 @@
+/**
+ * Path models of the dashboard (issue 5): the status list with cancellation and the overlay, the
+ * purchase card, the temporary password and the copy button. tests/machines/ drives the same
+ * machines through their real outcomes with fake timers.
+ */
+import type { AnyStateMachine } from 'xstate';
+import type { Datastore } from '../../../src/api/structs';
+import { clipboardMachine } from '../../../src/machines/clipboard.machine';
+import { dashboardMachine } from '../../../src/machines/dashboard.machine';
+import { purchaseMachine } from '../../../src/machines/purchase.machine';
+import { temporaryPasswordMachine } from '../../../src/machines/temporary-password.machine';
+import type { PathModel } from '../coverage';
+import { aborted, pending, refused, serverError, unauthorized } from '../fixtures';
+
+const datastore = (identifier: string, overrides: Partial<Datastore> = {}): Datastore => ({
+  datastore: `k10001_${identifier}`, custom_name: identifier, hostname: 'pbs1.backup.example.com', port: 8007,
+  username: `k10001_${identifier}`, password: '', repository: `k10001_${identifier}@pbs@pbs1.backup.example.com:8007:k10001_${identifier}`,
+  unencrypted_files: false, contract_end_date: null, volume: 1, space_used_text: '1 GB', space_total_text: '1 TB', ...overrides,
+});
+
+const purchase = purchaseMachine.provide({ actors: { buy: pending }, actions: { requestReload: () => {} } });
+
+export const models: PathModel[] = [
+  {
+    machine: dashboardMachine.provide({
+      actors: { loadStatus: pending, cancelDatastore: pending, purchase: purchaseMachine.provide({ actors: { buy: pending } }) },
+    }) as AnyStateMachine,
+    events: [
+      { type: 'status.retry' }, { type: 'status.reload' }, { type: 'overlay.close' },
+      { type: 'datastore.cancel.request', name: 'k10001_new' }, { type: 'datastore.cancel.request', name: 'k10001_old' },
+      { type: 'datastore.cancel.confirm' }, { type: 'datastore.cancel.abort' },
+    ],
+    outputs: { loadStatus: [[datastore('new', { password: 'Pw-1' }), datastore('old', { contract_end_date: '2026-12-31' })]] },
+    errors: { loadStatus: [unauthorized, serverError, aborted], cancelDatastore: [unauthorized, serverError, aborted] },
+    serializeContext: (context) => {
+      const { datastores, loaded, statusError, passwords, overlay, cancelTarget } = context as {
+        datastores: unknown[]; loaded: boolean; statusError: unknown; passwords: Record<string, unknown>; overlay: unknown; cancelTarget: unknown;
+      };
+      return { count: datastores.length, loaded, statusError, passwords: Object.keys(passwords), overlay, cancelTarget };
+    },
+  },
+  {
+    machine: purchase as AnyStateMachine,
+    events: [
+      { type: 'identifier.change', option: 'static', value: '' }, { type: 'identifier.change', option: 'static', value: 'test1' },
+      { type: 'volume.change', volume: 3 }, { type: 'purchase.buy', option: 'static' }, { type: 'purchase.buy', option: 'dynamic' },
+      { type: 'status.loaded' }, { type: 'status.failed' },
+    ],
+    errors: { buy: [aborted, unauthorized, refused, serverError] },
+  },
+  {
+    machine: temporaryPasswordMachine,
+    input: { password: 'Pw-1' },
+    events: [{ type: 'password.toggle' }],
+  },
+  {
+    machine: clipboardMachine.provide({ actors: { writeText: pending } }) as AnyStateMachine,
+    events: [{ type: 'clipboard.copy', text: 'k10001_test1' }, { type: 'clipboard.dismiss' }],
+  },
+];
