@@ -5,6 +5,7 @@ import { startInspector } from './app/inspector';
 import { preloadRoute } from './app/routes';
 import { readSession } from './app/session-storage';
 import { loadMessages } from './i18n/language';
+import { mountFeedback, startReporting } from './reporting/index';
 
 async function start() {
   const session = readSession();
@@ -23,6 +24,9 @@ async function start() {
       <App session={session} messages={messages} />
     </StrictMode>,
   );
+  // Error reporting and the feedback widget load after the first render, when their build
+  // flags are on (src/reporting); with the flags off they are not in the bundle at all.
+  void startReporting().then(mountFeedback);
 }
 
 void start();

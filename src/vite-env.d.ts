@@ -12,6 +12,13 @@ interface ImportMetaEnv {
   readonly VITE_SALES_EMAIL?: string;
   /** 'true' serves the app from the in-browser mock API (dev and demo builds). */
   readonly VITE_MOCK_API?: string;
+  /** 'true' (with a DSN) turns on error reporting with Sentry: replay and tracing (SPEC §9). */
+  readonly VITE_SENTRY_ENABLED?: string;
+  readonly VITE_SENTRY_DSN?: string;
+  /** 'true' lets reports carry the customer's email and username; stripped otherwise. */
+  readonly VITE_SENTRY_SEND_PII?: string;
+  /** 'true' (with a DSN) shows the feedback widget "Fehler melden" (SPEC §9). */
+  readonly VITE_FEEDBACK_WIDGET?: string;
   /** 'true' in development starts the Stately inspector (`npm run dev:inspect`). */
   readonly VITE_INSPECT?: string;
 }
