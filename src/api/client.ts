@@ -5,39 +5,12 @@
  */
 import { StructError, type Struct } from 'superstruct';
 import { config } from '../config';
+import { ApiError } from './error';
 import { StatusAnswer } from './structs';
 
-export type ApiErrorKind =
-  | 'network'
-  | 'timeout'
-  | 'http'
-  | 'invalid-answer'
-  | 'invalid-request'
-  | 'aborted';
-
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  readonly kind: ApiErrorKind;
-  /** HTTP status, when the server answered. */
-  readonly status: number | undefined;
-  /** The server's `reason` or `message` text, when it gave one (SPEC §8). */
-  readonly reason: string | undefined;
-
-  constructor(kind: ApiErrorKind, options: { status?: number; reason?: string; cause?: unknown } = {}) {
-    super(`${kind}${options.status ? ` ${options.status}` : ''}${options.reason ? `: ${options.reason}` : ''}`, { cause: options.cause });
-    this.kind = kind;
-    this.status = options.status;
-    this.reason = options.reason;
-  }
-
-  get isUnauthorized(): boolean {
-    return this.kind === 'http' && this.status === 401;
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
+// The error type lives in its own module so that code which only inspects errors (the
+// session machine on the landing page) does not pull in the client and its structs.
+export { ApiError, isApiError, type ApiErrorKind } from './error';
 
 type Method = 'GET' | 'POST';
 

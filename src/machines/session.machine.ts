@@ -6,8 +6,6 @@
  * (docs/decisions/001).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { logout, me } from '../api/auth';
-import { setLanguage } from '../api/settings';
 import type { User } from '../api/structs';
 import type { Language } from '../config';
 import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
@@ -39,9 +37,12 @@ export const sessionMachine = setup({
     input: {} as SessionInput,
   },
   actors: {
-    loadUser: fromPromise<User>(({ signal }) => me({ signal })),
-    logout: fromPromise<void>(({ signal }) => logout({ signal })),
-    saveLanguage: fromPromise<void, { language: Language }>(({ input, signal }) => setLanguage(input.language, { signal })),
+    // The API modules (and their structs) load with the first call: a visitor of the public
+    // pages, who is logged out, never needs them.
+    loadUser: fromPromise<User>(async ({ signal }) => (await import('../api/auth')).me({ signal })),
+    logout: fromPromise<void>(async ({ signal }) => (await import('../api/auth')).logout({ signal })),
+    saveLanguage: fromPromise<void, { language: Language }>(async ({ input, signal }) =>
+      (await import('../api/settings')).setLanguage(input.language, { signal })),
   },
   actions: {
     /** Writes the logged-in flag and the language to the browser session (provided by the app). */

@@ -2,7 +2,7 @@
  * What a machine keeps of a failure: a key the views translate (SPEC §8) and, where the server
  * explained a refusal, its reason text. Views never see raw errors.
  */
-import { isApiError } from '../api/client';
+import { isApiError } from '../api/error';
 
 export type ErrorKey =
   | 'general'

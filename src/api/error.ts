@@ -1,0 +1,32 @@
+/** The one error every API call throws (CONVENTIONS: one typed shape, always thrown). */
+export type ApiErrorKind =
+  | 'network'
+  | 'timeout'
+  | 'http'
+  | 'invalid-answer'
+  | 'invalid-request'
+  | 'aborted';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  /** HTTP status, when the server answered. */
+  readonly status: number | undefined;
+  /** The server's `reason` or `message` text, when it gave one (SPEC §8). */
+  readonly reason: string | undefined;
+
+  constructor(kind: ApiErrorKind, options: { status?: number; reason?: string; cause?: unknown } = {}) {
+    super(`${kind}${options.status ? ` ${options.status}` : ''}${options.reason ? `: ${options.reason}` : ''}`, { cause: options.cause });
+    this.kind = kind;
+    this.status = options.status;
+    this.reason = options.reason;
+  }
+
+  get isUnauthorized(): boolean {
+    return this.kind === 'http' && this.status === 401;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
