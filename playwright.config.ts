@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const ci = Boolean(process.env.CI);
-const port = 4174;
+// E2E_PORT lets several people run the journeys at once, each on a server of their own.
+const port = Number(process.env.E2E_PORT ?? 4174);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
