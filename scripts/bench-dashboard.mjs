@@ -61,10 +61,13 @@ async function benchChromium() {
       const page = await setup.newPage();
       await page.goto(`${base}/`);
       // The mock answers the API once its worker runs: a call without a session is then a 401.
-      await page.waitForFunction(async () => {
-        if (typeof window.__portalMock === 'undefined') return false;
-        return (await fetch('/api/v1/me', { credentials: 'include' })).status === 401;
-      }, null, { timeout: 120_000, polling: 250 });
+      for (let attempt = 0; ; attempt += 1) {
+        const ready = await page.evaluate(async () => typeof window.__portalMock !== 'undefined'
+          && (await fetch('/api/v1/me', { credentials: 'include' })).status === 401).catch(() => false);
+        if (ready) break;
+        if (attempt === 480) throw new Error('The mock API did not start.');
+        await page.waitForTimeout(250);
+      }
       await page.evaluate(async (count) => {
         window.__portalMock.reset();
         window.__portalMock.setLatency(0);
