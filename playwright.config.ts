@@ -40,5 +40,8 @@ export default defineConfig({
     timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
+    // The fault matrix (tests/e2e/faults-*.spec.ts) waits out a `timeout` fault on every call:
+    // a short client timeout keeps that fast. `slow` faults (3 s) must still succeed under it.
+    env: { VITE_API_TIMEOUT_MS: process.env.VITE_API_TIMEOUT_MS ?? '5000' },
   },
 });

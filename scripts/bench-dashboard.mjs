@@ -10,14 +10,17 @@
  *   node scripts/bench-dashboard.mjs                  tables
  *   node scripts/bench-dashboard.mjs --json           one JSON line (read by scripts/bench/run.mjs)
  *   --jsdom-only / --browser-only                     one of the two
+ *   --bundle                                          Chromium on the demo bundle (production React) instead of the dev server
  */
 /* global window, document, requestAnimationFrame -- used inside page.evaluate, which runs in the browser */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const repo = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const json = args.includes('--json');
+const bundle = args.includes('--bundle');
 const sizes = [10, 100, 1000];
 const log = (...parts) => { if (!json) console.log(...parts); };
 
@@ -42,10 +45,19 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const round = (value) => Math.round(value * 10) / 10;
 
 async function benchChromium() {
-  const { createServer } = await import('vite');
+  const { build, createServer, preview } = await import('vite');
   const { chromium } = await import('@playwright/test');
-  const server = await createServer({ root: repo, mode: 'development', logLevel: 'silent', server: { port: 4195, strictPort: false } });
-  await server.listen();
+  let server;
+  let outDir = null;
+  if (bundle) {
+    // The demo bundle: production React and code, with the in-browser mock.
+    outDir = mkdtempSync(join(tmpdir(), 'bench-dashboard-'));
+    await build({ root: repo, mode: 'demo', logLevel: 'error', build: { outDir, emptyOutDir: true } });
+    server = await preview({ root: repo, mode: 'demo', logLevel: 'silent', build: { outDir }, preview: { port: 4196, strictPort: false } });
+  } else {
+    server = await createServer({ root: repo, mode: 'development', logLevel: 'silent', server: { port: 4195, strictPort: false } });
+    await server.listen();
+  }
   const base = (server.resolvedUrls?.local[0] ?? 'http://localhost:4195/').replace(/\/$/, '');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -118,11 +130,12 @@ async function benchChromium() {
   } finally {
     await browser.close();
     await server.close();
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
   }
   return figures;
 }
 
-const result = { unit: 'ms' };
+const result = { unit: 'ms', chromiumBuild: bundle ? 'demo bundle' : 'dev server' };
 if (!args.includes('--browser-only')) result.jsdom = await benchJsdom();
 if (!args.includes('--jsdom-only')) result.chromium = await benchChromium();
 
@@ -131,7 +144,8 @@ if (json) {
 } else {
   for (const where of ['jsdom', 'chromium']) {
     if (!result[where]) continue;
-    console.log(`\nDashboard render time, ${where === 'jsdom' ? 'jsdom (Vitest)' : 'Chromium (Vite dev server, development React)'}, median in ms:`);
+    const place = where === 'jsdom' ? 'jsdom (Vitest)' : `Chromium (${bundle ? 'demo bundle, production React' : 'Vite dev server, development React'})`;
+    console.log(`\nDashboard render time, ${place}, median in ms:`);
     console.table(Object.fromEntries(Object.entries(result[where]).map(([size, { total, render, runs }]) => [
       `${size} datastores`, { 'status answer → all cards': render, [where === 'jsdom' ? 'render() → all cards' : 'navigation → all cards']: total, runs },
     ])));

@@ -113,15 +113,17 @@ function stateLines(machine: AnyStateMachine, node: AnyStateNode, indent: string
   const lines: string[] = [];
   const kids = children(node);
   const invokes = (node.invoke as { src: unknown }[]).map((invoke) => (typeof invoke.src === 'string' ? invoke.src : 'actor'));
+  const notes = [...invokes.map((src) => `invokes ${safe(src)}`), ...[...node.tags].map((tag) => `tag ${safe(tag)}`)];
   if (kids.length === 0) {
     lines.push(`${indent}state "${safe(node.key)}" as ${nodeId(node)}`);
+    for (const note of notes) lines.push(`${indent}${nodeId(node)} : ${note}`);
   } else {
-    lines.push(`${indent}state "${safe(node.key)}" as ${nodeId(node)} {`);
+    // Mermaid allows a composite state only a label, so its notes join the label.
+    const label = [safe(node.key), ...notes].join(', ');
+    lines.push(`${indent}state "${label}" as ${nodeId(node)} {`);
     lines.push(...innerLines(machine, node, `${indent}  `));
     lines.push(`${indent}}`);
   }
-  for (const src of invokes) lines.push(`${indent}${nodeId(node)} : invokes ${safe(src)}`);
-  for (const tag of node.tags) lines.push(`${indent}${nodeId(node)} : tag ${safe(tag)}`);
   if (node.type === 'final') lines.push(`${indent}${nodeId(node)} --> [*]`);
   return lines;
 }
@@ -151,9 +153,8 @@ export function mermaidOf(machine: AnyStateMachine): string {
   lines.push(`  state "${safe(machine.id)}" as ${nodeId(root)} {`);
   lines.push(...innerLines(machine, root, '    '));
   lines.push('  }');
-  for (const src of (root.invoke as { src: unknown }[]).map((invoke) => (typeof invoke.src === 'string' ? invoke.src : 'actor'))) {
-    lines.push(`  ${nodeId(root)} : invokes ${safe(src)}`);
-  }
+  // Mermaid gives a composite state a label only, so the machine's own invocations are listed
+  // under the diagram (markdownOf) rather than inside it.
   lines.push(...transitionLines(machine, root, '  '));
   return lines.join('\n');
 }
@@ -166,6 +167,11 @@ export function factsOf(machine: AnyStateMachine): MachineFacts {
 export function specSections(machine: AnyStateMachine): string[] {
   const text = `${machine.root.description ?? ''}`;
   return [...new Set(text.match(/SPEC §\d+(?:\.\d+)?/g) ?? [])];
+}
+
+function rootInvokes(machine: AnyStateMachine): string[] {
+  const sources = (machine.root.invoke as { src: unknown }[]).map((invoke) => (typeof invoke.src === 'string' ? invoke.src : 'actor'));
+  return sources.length > 0 ? [`Runs throughout: ${sources.map((src) => `\`${src}\``).join(', ')}`, ''] : [];
 }
 
 function cell(text: string): string {
@@ -194,6 +200,7 @@ export function markdownOf(machine: AnyStateMachine, file: string): string {
     '',
     `States: ${facts.states} · Transitions: ${facts.transitions}`,
     '',
+    ...rootInvokes(machine),
     '```mermaid',
     mermaidOf(machine),
     '```',
