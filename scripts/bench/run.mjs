@@ -126,7 +126,7 @@ async function main() {
 
   const dashboardBench = join(repo, 'scripts/bench-dashboard.mjs');
   if (existsSync(dashboardBench)) {
-    const result = spawnSync(process.execPath, [dashboardBench, '--json'], { cwd: repo, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [dashboardBench, '--json', '--bundle'], { cwd: repo, encoding: 'utf8' });
     const line = result.stdout.trim().split('\n').at(-1);
     try { results.dashboard = JSON.parse(line ?? 'null'); } catch { results.dashboard = { error: result.stderr.slice(0, 500) }; }
   }

@@ -1,0 +1,105 @@
+/**
+ * The runner of the fault matrix (issue 11, item 1): one test per call of SPEC §7 and fault kind
+ * of the mock. Each test opens the call's real screen in the call's language, fills its form,
+ * sets the fault and makes the call, then checks what the customer sees. The tests carry a
+ * `fault-cell` annotation that tests/e2e/support/fault-matrix-reporter.ts turns into the matrix.
+ */
+import type { Locator, Page } from '@playwright/test';
+import type { MockCall } from '../../../src/mocks/calls';
+import { expect, test } from '../fixtures';
+import { faultKinds, openAs, setFault, storedLoggedIn, text, type FaultKind, type Language } from './portal';
+
+export type Say = (id: string) => string;
+
+export interface FaultScenario {
+  call: MockCall;
+  language: Language;
+  /** The customer logged in for the screen; without one the call is public. */
+  email?: string;
+  path: string;
+  /** Calls made when the screen opens: the fault is set before it opens. */
+  loadsOnOpen?: boolean;
+  /** Fills the form once the screen is shown. */
+  prepare?: (page: Page, say: Say) => Promise<void>;
+  /** Makes the call (not needed for calls made on opening). */
+  trigger?: (page: Page, say: Say) => Promise<void>;
+  /** Inputs that must keep what was typed: each with its value. */
+  kept?: (page: Page, say: Say) => [Locator, string][];
+  /** The button that is busy during the call and must be usable again afterwards. */
+  busy?: (page: Page, say: Say) => Locator;
+  /** The message id shown for a failure; by kind, with defaults below. */
+  messages?: Partial<Record<FaultKind, string>>;
+  /** What the customer sees when the call succeeds (the `slow` fault). */
+  succeeded: (page: Page, say: Say) => Promise<void>;
+  /** Other outcomes than a message on the screen, by kind (e.g. malformed on a body-less call). */
+  outcomes?: Partial<Record<FaultKind, (page: Page, say: Say) => Promise<void>>>;
+}
+
+const defaultMessages: Record<Exclude<FaultKind, 'slow'>, string> = {
+  http500: 'error.general',
+  http401: 'error.sessionExpired',
+  network: 'error.network',
+  timeout: 'error.timeout',
+  malformed: 'error.invalidAnswer',
+};
+
+/** No blank page and no error boundary: a heading of the page is shown. */
+export async function expectPageShown(page: Page, say: Say) {
+  await expect(page.locator('h1').first()).toBeVisible();
+  await expect(page.getByText(say('crash.title'))).toHaveCount(0);
+}
+
+/** SPEC §4: a 401 on a logged-in call ends the session and shows /login. */
+export async function expectLoggedOut(page: Page, say: Say) {
+  await expect(page).toHaveURL(/\/login(\/[^/]*)?$/);
+  await expect(page.getByRole('heading', { level: 1, name: say('login.title') })).toBeVisible();
+  expect(await storedLoggedIn(page)).toBe('false');
+}
+
+async function expectFailureShown(page: Page, say: Say, scenario: FaultScenario, kind: Exclude<FaultKind, 'slow'>) {
+  const id = scenario.messages?.[kind] ?? defaultMessages[kind];
+  await expect(page.getByText(say(id), { exact: true }).first()).toBeVisible();
+  for (const [input, value] of scenario.kept?.(page, say) ?? []) await expect(input).toHaveValue(value);
+  if (scenario.busy) await expect(scenario.busy(page, say)).toBeEnabled();
+}
+
+async function runCell(page: Page, scenario: FaultScenario, kind: FaultKind) {
+  const say: Say = (id) => text(scenario.language, id);
+  if (scenario.loadsOnOpen) {
+    await openAs(page, scenario.path, { language: scenario.language, email: scenario.email, fault: { call: scenario.call, kind } });
+  } else {
+    await openAs(page, scenario.path, { language: scenario.language, email: scenario.email });
+    await expectPageShown(page, say);
+    await scenario.prepare?.(page, say);
+    await setFault(page, scenario.call, kind);
+    await scenario.trigger?.(page, say);
+  }
+  const outcome = scenario.outcomes?.[kind];
+  if (outcome) await outcome(page, say);
+  else if (kind === 'slow') await scenario.succeeded(page, say);
+  else if (kind === 'http401' && scenario.email !== undefined) await expectLoggedOut(page, say);
+  else await expectFailureShown(page, say, scenario, kind);
+  await expectPageShown(page, say);
+}
+
+/** Declares the six tests of one call. */
+export function describeFaults(scenario: FaultScenario) {
+  test.describe(`${scenario.call} (${scenario.language})`, () => {
+    for (const kind of faultKinds) {
+      test(`${scenario.call} survives a ${kind} answer on its screen`, {
+        annotation: { type: 'fault-cell', description: `${scenario.call}|${kind}` },
+      }, async ({ page }) => {
+        // A `timeout` waits out the client's timeout (VITE_API_TIMEOUT_MS, 5 s in playwright.config.ts).
+        test.setTimeout(60_000);
+        await runCell(page, scenario, kind);
+      });
+    }
+  });
+}
+
+type Outcome = (page: Page, say: Say) => Promise<void>;
+
+/** The same outcome for several fault kinds. */
+export function outcomesFor(kinds: readonly FaultKind[], outcome: Outcome): Partial<Record<FaultKind, Outcome>> {
+  return Object.fromEntries(kinds.map((kind) => [kind, outcome]));
+}

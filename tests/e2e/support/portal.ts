@@ -1,0 +1,77 @@
+/**
+ * Helpers for the reliability journeys of issue 11 (fault matrix, XSS, secrets, concurrency):
+ * the translations as the page shows them, opening a page in a chosen language with or without
+ * a session, and the mock's controls.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+
+export type Language = 'en' | 'de';
+
+/** The mock's fault kinds (src/mocks/faults.ts; that module needs Vite, so it is listed here). */
+export const faultKinds = ['http500', 'http401', 'network', 'timeout', 'malformed', 'slow'] as const;
+export type FaultKind = (typeof faultKinds)[number];
+
+const catalogues: Record<Language, Record<string, string>> = {
+  en: JSON.parse(readFileSync(resolve('translations/en.json'), 'utf8')) as Record<string, string>,
+  de: JSON.parse(readFileSync(resolve('translations/de.json'), 'utf8')) as Record<string, string>,
+};
+
+/** The text of a message in a language, exactly as translations/*.json has it. */
+export function text(language: Language, id: string): string {
+  const value = catalogues[language][id];
+  if (value === undefined) throw new Error(`No ${language} translation for ${id}`);
+  return value;
+}
+
+export const seedPassword = 'Demo-Password-2026';
+
+/**
+ * Opens `path` in `language` from a fresh mock database with no latency; with `email`, the
+ * customer is logged in through the mock API first (the login form has its own journeys).
+ */
+export async function openAs(
+  page: Page,
+  path: string,
+  options: { language: Language; email?: string; fault?: { call: string; kind: FaultKind } },
+) {
+  await page.goto('/');
+  await page.waitForFunction(() => typeof window.__portalMock !== 'undefined');
+  await page.evaluate(async ({ language, email, password }) => {
+    window.__portalMock.reset();
+    window.__portalMock.setLatency(0);
+    sessionStorage.clear();
+    sessionStorage.setItem('portal.language', language);
+    sessionStorage.setItem('portal.loggedIn', 'false');
+    if (email === undefined) return;
+    const response = await fetch('/api/v1/login', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, language }),
+    });
+    if (!response.ok) throw new Error(`login failed: ${response.status}`);
+    sessionStorage.setItem('portal.loggedIn', 'true');
+  }, { language: options.language, email: options.email, password: seedPassword });
+  // A fault on a call made while the page opens must be in place before it opens.
+  if (options.fault) await setFault(page, options.fault.call, options.fault.kind);
+  await page.goto(path);
+}
+
+/** Sets a fault on a call until the mock is reset (the mock keeps it across reloads). */
+export async function setFault(page: Page, call: string, kind: FaultKind) {
+  await page.evaluate(([key, fault]) => {
+    // The call keys and kinds are checked by the mock itself, which throws on unknown ones.
+    window.__portalMock.fault(key as Parameters<typeof window.__portalMock.fault>[0], fault as Parameters<typeof window.__portalMock.fault>[1]);
+  }, [call, kind] as const);
+}
+
+export async function clearFaults(page: Page) {
+  await page.evaluate(() => window.__portalMock.clearFaults());
+}
+
+/** The logged-in flag the session keeps in the browser session (SPEC §3). */
+export async function storedLoggedIn(page: Page): Promise<string | null> {
+  return page.evaluate(() => sessionStorage.getItem('portal.loggedIn'));
+}
