@@ -16,7 +16,7 @@ export default defineConfig({
   workers: ci ? 1 : 2,
   retries: 0,
   forbidOnly: ci,
-  reporter: 'list',
+  reporter: [['list'], ['./tests/e2e/support/fault-matrix-reporter.ts']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {

@@ -5,7 +5,7 @@
  * `session.expired`) ends the session silently; other failures keep it and offer a retry
  * (docs/decisions/001).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, raise, setup } from 'xstate';
 import type { User } from '../api/structs';
 import type { Language } from '../config';
 import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
@@ -143,7 +143,11 @@ export const sessionMachine = setup({
             src: 'saveLanguage',
             input: ({ context }) => ({ language: context.language }),
             onDone: { target: 'idle' },
-            onError: { target: 'idle' },
+            onError: [
+              // A 401 means the session has already ended on the server (SPEC §4): end it here too.
+              { guard: 'isUnauthorized', target: 'idle', actions: raise({ type: 'session.expired' }) },
+              { target: 'idle' },
+            ],
           },
         },
       },

@@ -4,7 +4,7 @@
  */
 import { expect } from './fixtures';
 import { describeFaults, expectLoggedOut, outcomesFor } from './support/fault-matrix';
-import { seedPassword, storedLoggedIn } from './support/portal';
+import { seedPassword, storedLoggedIn, text } from './support/portal';
 
 const newPassword = 'Correct-Horse-Battery-9';
 
@@ -13,13 +13,13 @@ describeFaults({
   language: 'en',
   path: '/login',
   prepare: async (page, say) => {
-    await page.getByRole('textbox', { name: say('login.email') }).fill('demo@example.com');
-    await page.getByLabel(say('login.password')).fill(seedPassword);
+    await page.getByRole('textbox', { name: say('login.email'), exact: true }).fill('demo@example.com');
+    await page.locator('input[name="password"]').fill(seedPassword);
   },
   trigger: async (page, say) => page.getByRole('button', { name: say('login.submit') }).click(),
   kept: (page, say) => [
-    [page.getByRole('textbox', { name: say('login.email') }), 'demo@example.com'],
-    [page.getByLabel(say('login.password')), seedPassword],
+    [page.getByRole('textbox', { name: say('login.email'), exact: true }), 'demo@example.com'],
+    [page.locator('input[name="password"]'), seedPassword],
   ],
   busy: (page, say) => page.getByRole('button', { name: say('login.submit') }),
   // SPEC §8: a 401 during a login means "not yet activated".
@@ -35,21 +35,21 @@ describeFaults({
   language: 'de',
   path: '/register',
   prepare: async (page, say) => {
-    await page.getByRole('textbox', { name: say('register.email') }).fill('neu@example.com');
-    await page.getByLabel(say('register.password'), { exact: false }).first().fill(newPassword);
-    await page.getByRole('textbox', { name: say('register.firstname') }).fill('Nora');
-    await page.getByRole('textbox', { name: say('register.lastname') }).fill('Neumann');
-    await page.getByRole('textbox', { name: say('register.companyName') }).fill('Neu IT GmbH');
-    await page.getByRole('textbox', { name: say('register.street') }).fill('Am Kai 3');
-    await page.getByRole('textbox', { name: say('register.postcode') }).fill('20457');
-    await page.getByRole('textbox', { name: say('register.city') }).fill('Hamburg');
+    await page.getByRole('textbox', { name: say('register.email'), exact: true }).fill('neu@example.com');
+    await page.locator('input[name="password"]').fill(newPassword);
+    await page.getByRole('textbox', { name: say('register.firstname'), exact: true }).fill('Nora');
+    await page.getByRole('textbox', { name: say('register.lastname'), exact: true }).fill('Neumann');
+    await page.getByRole('textbox', { name: say('register.companyName'), exact: true }).fill('Neu IT GmbH');
+    await page.getByRole('textbox', { name: say('register.street'), exact: true }).fill('Am Kai 3');
+    await page.getByRole('textbox', { name: say('register.postcode'), exact: true }).fill('20457');
+    await page.getByRole('textbox', { name: say('register.city'), exact: true }).fill('Hamburg');
   },
   trigger: async (page, say) => page.getByRole('button', { name: say('register.submit') }).click(),
   kept: (page, say) => [
-    [page.getByRole('textbox', { name: say('register.email') }), 'neu@example.com'],
-    [page.getByLabel(say('register.password'), { exact: false }).first(), newPassword],
-    [page.getByRole('textbox', { name: say('register.companyName') }), 'Neu IT GmbH'],
-    [page.getByRole('textbox', { name: say('register.city') }), 'Hamburg'],
+    [page.getByRole('textbox', { name: say('register.email'), exact: true }), 'neu@example.com'],
+    [page.locator('input[name="password"]'), newPassword],
+    [page.getByRole('textbox', { name: say('register.companyName'), exact: true }), 'Neu IT GmbH'],
+    [page.getByRole('textbox', { name: say('register.city'), exact: true }), 'Hamburg'],
   ],
   busy: (page, say) => page.getByRole('button', { name: say('register.submit') }),
   succeeded: async (page) => {
@@ -61,9 +61,9 @@ describeFaults({
   call: 'POST /forgotpassword',
   language: 'en',
   path: '/reset',
-  prepare: async (page, say) => page.getByRole('textbox', { name: say('reset.email') }).fill('demo@example.com'),
+  prepare: async (page, say) => page.getByRole('textbox', { name: say('reset.email'), exact: true }).fill('demo@example.com'),
   trigger: async (page, say) => page.getByRole('button', { name: say('reset.submit') }).click(),
-  kept: (page, say) => [[page.getByRole('textbox', { name: say('reset.email') }), 'demo@example.com']],
+  kept: (page, say) => [[page.getByRole('textbox', { name: say('reset.email'), exact: true }), 'demo@example.com']],
   busy: (page, say) => page.getByRole('button', { name: say('reset.submit') }),
   succeeded: async (page, say) => {
     await expect(page.getByText(say('reset.sent'))).toBeVisible();
@@ -74,7 +74,7 @@ describeFaults({
   call: 'POST /changepassword',
   language: 'de',
   path: '/reset',
-  prepare: async (page, say) => {
+  prepare: async (page) => {
     // The emailed link of a real reset request, taken from the mock's outbox.
     const link = await page.evaluate(async () => {
       await fetch('/api/v1/forgotpassword', {
@@ -84,18 +84,25 @@ describeFaults({
     });
     expect(link).toContain('/newpassword?');
     await page.goto(link);
-    await page.getByLabel(say('newPassword.password'), { exact: true }).fill(newPassword);
-    await page.getByLabel(say('newPassword.confirmation'), { exact: true }).fill(newPassword);
+    await page.locator('input[name="password"]').fill(newPassword);
+    await page.locator('input[name="confirmation"]').fill(newPassword);
   },
   trigger: async (page, say) => page.getByRole('button', { name: say('newPassword.submit') }).click(),
-  kept: (page, say) => [
-    [page.getByLabel(say('newPassword.password'), { exact: true }), newPassword],
-    [page.getByLabel(say('newPassword.confirmation'), { exact: true }), newPassword],
+  kept: (page) => [
+    [page.locator('input[name="password"]'), newPassword],
+    [page.locator('input[name="confirmation"]'), newPassword],
   ],
   busy: (page, say) => page.getByRole('button', { name: say('newPassword.submit') }),
   succeeded: async (page, say) => {
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByText(say('login.notice.changed'))).toBeVisible();
+  },
+  // The reset link carries no session: a 401 refuses the link, which offers a new one.
+  outcomes: {
+    http401: async (page, say) => {
+      await expect(page.getByText(say('newPassword.linkRefused'))).toBeVisible();
+      await expect(page.getByRole('link', { name: say('newPassword.requestNew') })).toBeVisible();
+    },
   },
 });
 
@@ -117,17 +124,23 @@ describeFaults({
   language: 'de',
   email: 'demo@example.com',
   path: '/encryption',
-  trigger: async (page, say) => page.getByLabel(say('language.label')).first().selectOption('en'),
+  trigger: async (page, say) => {
+    await page.getByLabel(say('language.label')).first().selectOption('en');
+  },
   // The page speaks the chosen language at once; a failed save changes nothing for the
   // customer, so no message is shown (docs/decisions/013). A 401 ends the session.
   succeeded: async (page) => {
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
   },
-  outcomes: outcomesFor(['http500', 'network', 'timeout', 'malformed'], async (page) => {
-    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
-    expect(await page.evaluate(() => sessionStorage.getItem('portal.language'))).toBe('en');
-    expect(await storedLoggedIn(page)).toBe('true');
-  }),
+  outcomes: {
+    ...outcomesFor(['http500', 'network', 'timeout', 'malformed'], async (page) => {
+      await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+      expect(await page.evaluate(() => sessionStorage.getItem('portal.language'))).toBe('en');
+      expect(await storedLoggedIn(page)).toBe('true');
+    }),
+    // The login is shown in the language just chosen.
+    http401: async (page) => expectLoggedOut(page, (id) => text('en', id)),
+  },
 });
 
 describeFaults({

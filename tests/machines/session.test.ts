@@ -145,6 +145,15 @@ describe('the session machine', () => {
     expect(anonymous.saveLanguage).not.toHaveBeenCalled();
   });
 
+  it('ends the session when the server answers 401 to the chosen language', async () => {
+    const { actor, persist } = start({ loggedIn: true, saveLanguage: async () => { throw new ApiError('http', { status: 401 }); } });
+    await waitFor(actor, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
+    actor.send({ type: 'language.change', language: 'de' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ auth: 'loggedOut', language: 'idle' }));
+    expect(actor.getSnapshot().context.language).toBe('de');
+    expect(persist).toHaveBeenLastCalledWith({ loggedIn: false, language: 'de' });
+  });
+
   it('keeps the chosen language when the server cannot store it', async () => {
     const { actor } = start({ loggedIn: true, saveLanguage: async () => { throw new ApiError('http', { status: 500 }); } });
     actor.send({ type: 'language.change', language: 'de' });

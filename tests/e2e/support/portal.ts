@@ -37,14 +37,32 @@ export async function openAs(
   options: { language: Language; email?: string; fault?: { call: string; kind: FaultKind } },
 ) {
   await page.goto('/');
-  await page.waitForFunction(() => typeof window.__portalMock !== 'undefined');
-  await page.evaluate(async ({ language, email, password }) => {
+  await mockStarted(page);
+  await page.evaluate(({ language }) => {
     window.__portalMock.reset();
     window.__portalMock.setLatency(0);
     sessionStorage.clear();
     sessionStorage.setItem('portal.language', language);
     sessionStorage.setItem('portal.loggedIn', 'false');
-    if (email === undefined) return;
+  }, { language: options.language });
+  if (options.email !== undefined) await login(page, options.email, options.language);
+  // A fault on a call made while the page opens must be in place before it opens.
+  if (options.fault) await setFault(page, options.fault.call, options.fault.kind);
+  await page.goto(path);
+  await mockStarted(page);
+}
+
+/**
+ * The mock's controls exist before its service worker runs; the operator panel is mounted once
+ * the worker answers requests.
+ */
+export async function mockStarted(page: Page) {
+  await page.waitForFunction(() => typeof window.__portalMock !== 'undefined' && document.getElementById('portal-mock-operator') !== null);
+}
+
+/** Logs in through the mock API and keeps the logged-in flag as the session would. */
+async function login(page: Page, email: string, language: Language) {
+  await page.evaluate(async ({ email, password, language }) => {
     const response = await fetch('/api/v1/login', {
       method: 'POST',
       credentials: 'include',
@@ -53,10 +71,7 @@ export async function openAs(
     });
     if (!response.ok) throw new Error(`login failed: ${response.status}`);
     sessionStorage.setItem('portal.loggedIn', 'true');
-  }, { language: options.language, email: options.email, password: seedPassword });
-  // A fault on a call made while the page opens must be in place before it opens.
-  if (options.fault) await setFault(page, options.fault.call, options.fault.kind);
-  await page.goto(path);
+  }, { email, password: seedPassword, language });
 }
 
 /** Sets a fault on a call until the mock is reset (the mock keeps it across reloads). */

@@ -34,7 +34,7 @@ export const models: PathModel[] = [
       { type: 'user.retry' }, { type: 'language.change', language: 'de' },
     ],
     outputs: { loadUser: [user] },
-    errors: { loadUser: [aborted, unauthorized, serverError], logout: [serverError], saveLanguage: [serverError] },
+    errors: { loadUser: [aborted, unauthorized, serverError], logout: [serverError], saveLanguage: [unauthorized, serverError] },
     serializeContext: (context) => {
       const { loggedIn: flag, user: loaded, error } = context as { loggedIn: boolean; user: unknown; error: unknown };
       return { flag, loaded: loaded !== null, error };

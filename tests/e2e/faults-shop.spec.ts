@@ -1,0 +1,48 @@
+/**
+ * Fault matrix, the licence shop (issue 11, item 1): the catalogue and a visitor's order.
+ */
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+import { describeFaults, type Say } from './support/fault-matrix';
+
+describeFaults({
+  call: 'GET /licences',
+  language: 'de',
+  path: '/shop',
+  loadsOnOpen: true,
+  // Public: a 401 is one more failure to load, with the same message and retry.
+  messages: Object.fromEntries(['http500', 'http401', 'network', 'timeout', 'malformed'].map((kind) => [kind, 'shop.catalogue.failed'])),
+  busy: (page, say) => page.getByRole('button', { name: say('shop.catalogue.retry') }),
+  succeeded: async (page, say) => {
+    await expect(page.getByRole('heading', { level: 1, name: say('shop.title') })).toBeVisible();
+    await expect(page.getByText('Proxmox VE Standard').first()).toBeVisible();
+  },
+});
+
+const field = (page: Page, say: Say, id: string) => page.getByRole('main').getByRole('textbox', { name: say(id), exact: true });
+
+const order: [string, string][] = [
+  ['shop.order.email', 'einkauf@example.com'],
+  ['shop.order.companyName', 'Beispiel AG'],
+  ['shop.order.firstname', 'Erika'],
+  ['shop.order.lastname', 'Muster'],
+  ['shop.order.street', 'Hauptstraße 2'],
+  ['shop.order.postcode', '80331'],
+  ['shop.order.city', 'München'],
+];
+
+describeFaults({
+  call: 'POST /licence/order',
+  language: 'en',
+  path: '/shop/1',
+  prepare: async (page, say) => {
+    for (const [id, value] of order) await field(page, say, id).fill(value);
+  },
+  trigger: async (page, say) => page.getByRole('button', { name: say('shop.order.submit') }).click(),
+  kept: (page, say) => order.map(([id, value]) => [field(page, say, id), value]),
+  busy: (page, say) => page.getByRole('button', { name: say('shop.order.submit') }),
+  succeeded: async (page, say) => {
+    await expect(page).toHaveURL(/\/order_done$/);
+    await expect(page.getByRole('heading', { level: 1, name: say('orderDone.title') })).toBeVisible();
+  },
+});
