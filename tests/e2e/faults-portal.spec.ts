@@ -151,8 +151,12 @@ describeFaults({
   trigger: async (page, say) => page.getByRole('button', { name: say('company.cancel.confirm') }).click(),
   busy: (page, say) => page.getByRole('button', { name: say('company.cancel.button') }),
   succeeded: async (page, say) => expect(page.getByText(say('company.cancel.cancelled'))).toBeVisible({ timeout: 10_000 }),
-  // Decision 002, point 6: a body-less call cannot detect the maintenance page (decision 013).
-  outcomes: outcomesFor(['malformed'], async (page, say) => expect(page.getByText(say('company.cancel.cancelled'))).toBeVisible()),
+  // Decision 002, point 6: a body-less call cannot detect the maintenance page (decision 013);
+  // the reloaded company shows no end date, so the card says the cancellation is unconfirmed.
+  outcomes: outcomesFor(['malformed'], async (page, say) => {
+    await expect(page.getByText(say('company.cancel.unconfirmed'))).toBeVisible();
+    await expect(page.getByText(say('company.cancel.cancelled'))).toBeHidden();
+  }),
 });
 
 const contactForm = (page: Page) => page.getByRole('main');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { me } from '../../src/api/auth';
-import { getCompany } from '../../src/api/company';
+import { cancelContract, getCompany } from '../../src/api/company';
 import type { Language } from '../../src/config';
 import { mock } from '../../src/mocks/node';
 import { loginAs, renderApp } from '../support/render-app';
@@ -102,6 +102,24 @@ describe('the cancellation card', () => {
     await user.click(cancellation.getByRole('button', { name: 'Yes, cancel the contract' }));
     await waitFor(() => expect(cancellation.getByRole('alert')).toHaveTextContent('An error has occurred!'));
     expect(cancellation.getByRole('button', { name: 'Cancel the contract…' })).toHaveFocus();
+  });
+
+  it('does not claim success when the answer had no effect, and checks again on request', async () => {
+    mock.fault('GET /contract/cancel', 'malformed', { times: 1 });
+    const { user } = await openCompany();
+    const cancellation = await card('Cancel the contract');
+    await user.click(cancellation.getByRole('button', { name: 'Cancel the contract…' }));
+    await user.click(cancellation.getByRole('button', { name: 'Yes, cancel the contract' }));
+    expect(await cancellation.findByText(/shows no end date for your contract yet/)).toBeInTheDocument();
+    expect(cancellation.queryByText('Your contract has been cancelled.')).not.toBeInTheDocument();
+    await expect(getCompany()).resolves.toMatchObject({ contract_end_date: null });
+    await user.click(cancellation.getByRole('button', { name: 'Check again' }));
+    expect(await cancellation.findByText(/shows no end date/)).toBeInTheDocument();
+    // Once the server has the cancellation (here: a second, working call), checking shows it.
+    await cancelContract();
+    await user.click(cancellation.getByRole('button', { name: 'Check again' }));
+    expect(await cancellation.findByText('Your contract has been cancelled.')).toBeInTheDocument();
+    expect(cancellation.getByText(/^Your contract is cancelled and ends on /)).toBeInTheDocument();
   });
 });
 

@@ -23,6 +23,12 @@ const messages = defineMessages({
   keep: { id: 'company.cancel.keep', defaultMessage: 'No, keep the contract' },
   cancelling: { id: 'company.cancel.cancelling', defaultMessage: 'Cancelling…' },
   cancelled: { id: 'company.cancel.cancelled', defaultMessage: 'Your contract has been cancelled.' },
+  confirming: { id: 'company.cancel.checking', defaultMessage: 'Cancellation sent. Loading its end date…' },
+  unconfirmed: {
+    id: 'company.cancel.unconfirmed',
+    defaultMessage: 'The server took the cancellation but shows no end date for your contract yet. Check again in a moment; if no end date appears, please contact us.',
+  },
+  checkAgain: { id: 'company.cancel.checkAgain', defaultMessage: 'Check again' },
 });
 
 /**
@@ -30,7 +36,13 @@ const messages = defineMessages({
  * products (has_product_count 0); SPEC §5 asks for confirmation first, stating the
  * consequences of SPEC §4 and §9.
  */
-export function CancellationCard({ company, onCancelled }: { company: Company; onCancelled: () => void }) {
+export function CancellationCard({ company, refreshing, onCancelled, onCheck }: {
+  company: Company;
+  /** The company is being reloaded (after the cancellation, or by hand). */
+  refreshing: boolean;
+  onCancelled: () => void;
+  onCheck: () => void;
+}) {
   const session = useSessionActor();
   const done = useRef(onCancelled);
   done.current = onCancelled;
@@ -62,10 +74,20 @@ export function CancellationCard({ company, onCancelled }: { company: Company; o
 
   const endDate = company.contract_end_date ?? null;
   const noProducts = company.has_product_count === 0;
+  // A 2xx without effect (a proxy's maintenance page, decision 013) must not read as success:
+  // the cancellation counts once the reloaded company carries its end date.
+  const unconfirmed = cancelled && !endDate;
   return (
     <section className="card company-card" aria-labelledby="company-cancel-heading">
       <h2 id="company-cancel-heading"><FormattedMessage {...messages.heading} /></h2>
-      {cancelled && <p className="notice notice-ok" role="status"><FormattedMessage {...messages.cancelled} /></p>}
+      {cancelled && endDate && <p className="notice notice-ok" role="status"><FormattedMessage {...messages.cancelled} /></p>}
+      {unconfirmed && refreshing && <p className="notice" role="status"><FormattedMessage {...messages.confirming} /></p>}
+      {unconfirmed && !refreshing && (
+        <div className="notice notice-warn" role="alert">
+          <p><FormattedMessage {...messages.unconfirmed} /></p>
+          <button type="button" className="link-button" onClick={onCheck}><FormattedMessage {...messages.checkAgain} /></button>
+        </div>
+      )}
       {endDate ? (
         <p className="notice notice-warn"><FormattedMessage id="company.cancel.endsOn" defaultMessage="Your contract is cancelled and ends on {date}." values={{ date: formatDay(endDate) }} /></p>
       ) : !cancelled && (

@@ -82,10 +82,12 @@ export default function CompanyPage() {
           </div>
           <aside className="company-side" aria-label={intl.formatMessage(messages.sideCards)}>
             {company.company_number && (
-              <CancellationCard company={company} onCancelled={() => {
-                actor.send({ type: 'company.reload' });
-                session.send({ type: 'user.reload' });
-              }} />
+              <CancellationCard company={company} refreshing={refreshing}
+                onCancelled={() => {
+                  actor.send({ type: 'company.reload' });
+                  session.send({ type: 'user.reload' });
+                }}
+                onCheck={() => actor.send({ type: 'company.reload' })} />
             )}
             <NotificationsCard enabled={company.notifications} />
             <section className="card company-card" aria-labelledby="company-language-heading">
