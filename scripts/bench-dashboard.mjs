@@ -5,7 +5,9 @@
  *   - Chromium: the portal on Vite's dev server with its in-browser mock, the account given N
  *     datastores through the mock API itself, the dashboard opened and timed in the page.
  * Both report the median time from the status answer to all N cards in the page ("render") and
- * from the start (render() or navigation) to all N cards ("total").
+ * from the start (render() or navigation) to all N cards ("total"). In Chromium it also moves the
+ * purchase slider 19 steps by keyboard and reports the median and slowest time from a key press
+ * to the frame that shows the new volume (the page must stay responsive with N cards).
  *
  *   node scripts/bench-dashboard.mjs                  tables
  *   node scripts/bench-dashboard.mjs --json           one JSON line (read by scripts/bench/run.mjs)
@@ -25,6 +27,7 @@ const sizes = [10, 100, 1000];
 const log = (...parts) => { if (!json) console.log(...parts); };
 
 async function benchJsdom() {
+  const environment = { ...process.env };
   const { startVitest } = await import('vitest/node');
   const out = join(repo, 'bench-results', 'dashboard-render.json');
   rmSync(out, { force: true });
@@ -37,6 +40,10 @@ async function benchJsdom() {
   );
   const failed = vitest.state.getCountOfFailedTests() > 0;
   await vitest.close();
+  // Vitest leaves its test environment in process.env (NODE_ENV, the tests' VITE_* settings):
+  // the Chromium part's build must not inherit it.
+  for (const key of Object.keys(process.env)) if (!(key in environment)) delete process.env[key];
+  Object.assign(process.env, environment);
   if (failed || !existsSync(out)) throw new Error('The jsdom benchmark failed.');
   return JSON.parse(readFileSync(out, 'utf8')).datastores;
 }
@@ -123,8 +130,30 @@ async function benchChromium() {
           return { total: cardsAt, render: status ? cardsAt - status.responseEnd : Number.NaN };
         }, size, { timeout: 120_000 }));
       }
+      // Responsiveness: the purchase slider moved by keyboard, 19 steps; each step is timed from
+      // the key press to the next frame after its volume is shown.
+      const slider = measure.getByRole('slider');
+      await slider.focus();
+      const steps = [];
+      for (let step = 0; step < 19; step += 1) {
+        const before = await slider.inputValue();
+        const started = await measure.evaluate(() => performance.now());
+        await measure.keyboard.press(step < 10 ? 'ArrowRight' : 'ArrowLeft');
+        steps.push(await measure.evaluate(async ({ from, at }) => {
+          const output = document.getElementById('purchase-volume-value');
+          const input = document.getElementById('purchase-volume');
+          await new Promise((resolve) => {
+            const check = () => (input.value !== from && output?.textContent ? requestAnimationFrame(() => resolve()) : requestAnimationFrame(check));
+            check();
+          });
+          return performance.now() - at;
+        }, { from: before, at: started }));
+      }
       await context.close();
-      figures[size] = { total: round(median(runs.map((run) => run.total))), render: round(median(runs.map((run) => run.render))), runs: runs.length };
+      figures[size] = {
+        total: round(median(runs.map((run) => run.total))), render: round(median(runs.map((run) => run.render))), runs: runs.length,
+        sliderStep: round(median(steps)), sliderStepMax: round(Math.max(...steps)),
+      };
       log(`chromium: ${size} datastores measured`);
     }
   } finally {
@@ -146,8 +175,11 @@ if (json) {
     if (!result[where]) continue;
     const place = where === 'jsdom' ? 'jsdom (Vitest)' : `Chromium (${bundle ? 'demo bundle, production React' : 'Vite dev server, development React'})`;
     console.log(`\nDashboard render time, ${place}, median in ms:`);
-    console.table(Object.fromEntries(Object.entries(result[where]).map(([size, { total, render, runs }]) => [
-      `${size} datastores`, { 'status answer → all cards': render, [where === 'jsdom' ? 'render() → all cards' : 'navigation → all cards']: total, runs },
+    console.table(Object.fromEntries(Object.entries(result[where]).map(([size, { total, render, runs, sliderStep, sliderStepMax }]) => [
+      `${size} datastores`, {
+        'status answer → all cards': render, [where === 'jsdom' ? 'render() → all cards' : 'navigation → all cards']: total, runs,
+        ...(sliderStep === undefined ? {} : { 'slider step → frame': sliderStep, 'slowest step': sliderStepMax }),
+      },
     ])));
   }
 }

@@ -9,7 +9,7 @@
  *   - the time to render the dashboard with 10, 100 and 1000 datastores (when its bench exists);
  *   - the time of the whole Vitest suite.
  * It writes the figures to bench-results/latest.json and a dated copy, so runs can be compared.
- *   Options: --skip-build, --skip-vitest, --runs N (Lighthouse runs per page, median kept)
+ *   Options: --skip-build, --skip-vitest, --skip-dashboard, --runs N (Lighthouse runs per page, median kept)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -125,7 +125,7 @@ async function main() {
   results.lcpRatio = Number((ours / limit).toFixed(2));
 
   const dashboardBench = join(repo, 'scripts/bench-dashboard.mjs');
-  if (existsSync(dashboardBench)) {
+  if (existsSync(dashboardBench) && !args.includes('--skip-dashboard')) {
     const result = spawnSync(process.execPath, [dashboardBench, '--json', '--bundle'], { cwd: repo, encoding: 'utf8' });
     const line = result.stdout.trim().split('\n').at(-1);
     try { results.dashboard = JSON.parse(line ?? 'null'); } catch { results.dashboard = { error: result.stderr.slice(0, 500) }; }

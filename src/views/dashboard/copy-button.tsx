@@ -17,15 +17,6 @@ function copyStateOf(snapshot: SnapshotFrom<typeof copyMachine>): CopyState {
   return 'idle';
 }
 
-function CopyIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <rect x="5" y="5" width="9" height="10" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-      <path d="M11 3.5V2.5A1.5 1.5 0 0 0 9.5 1h-6A1.5 1.5 0 0 0 2 2.5v8A1.5 1.5 0 0 0 3.5 12H5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-    </svg>
-  );
-}
-
 /**
  * Copies a value with a confirmation ("Copied") announced politely; when the browser refuses,
  * the value is shown selected with a hint to copy it by keyboard (SPEC §2 "where available").
@@ -67,14 +58,11 @@ export function CopyButton({ text, label }: { text: string; label: MessageDescri
       <button
         ref={button}
         type="button"
-        className="copy-button"
+        className="copy-button copy-icon"
         onClick={() => send({ type: 'clipboard.copy', text })}
         aria-busy={busy || undefined}
       >
-        <CopyIcon />
-        <span>
-          <FormattedMessage {...label} />
-        </span>
+        {intl.formatMessage(label)}
       </button>
       <span className="copy-status" role="status">
         {copied && (

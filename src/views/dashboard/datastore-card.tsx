@@ -1,5 +1,5 @@
 import { memo, type ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { datastoreUrl } from '../../domain/datastore';
 import type { DatastoreEntry } from '../../machines/dashboard.machine';
@@ -23,14 +23,40 @@ export function useEndDate(date: string | null): string | null {
   return Number.isNaN(day.getTime()) ? date : intl.formatDate(day, { dateStyle: 'long', timeZone: 'UTC' });
 }
 
-function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
+/** A term and its value; no wrapper element (a dashboard may hold a thousand cards). */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="fact">
+    <>
       <dt>{label}</dt>
       <dd>{children}</dd>
-    </div>
+    </>
   );
 }
+
+const openHint = defineMessage<{ name: string; host: string }>({
+  id: 'dashboard.card.openHint', defaultMessage: '{name} on {host} (opens in a new tab)',
+});
+const scheduled = defineMessage<{ date: string }>({
+  id: 'dashboard.card.scheduled',
+  defaultMessage: 'this datastore has been cancelled and will be deleted on {date}. Until then it stays usable.',
+});
+
+const messages = defineMessages({
+  open: { id: 'dashboard.card.open', defaultMessage: 'Open on host' },
+  delete: { id: 'dashboard.card.delete', defaultMessage: 'Delete datastore' },
+  scheduledTitle: { id: 'dashboard.card.scheduledTitle', defaultMessage: 'Deletion scheduled:' },
+  unencryptedTitle: { id: 'dashboard.card.unencryptedTitle', defaultMessage: 'Unencrypted files:' },
+  unencrypted: {
+    id: 'dashboard.card.unencrypted',
+    defaultMessage: 'this datastore holds backups that are not encrypted. Please turn on client-side encryption for your backup jobs.',
+  },
+  encryptionLink: { id: 'dashboard.card.encryptionLink', defaultMessage: 'How to encrypt backups' },
+  keyRotation: {
+    id: 'dashboard.card.keyRotation',
+    defaultMessage: 'Key rotation: a new encryption key applies to new backups only. Backups made before stay as they are until they are pruned, so keep every key you used.',
+  },
+  realm: { id: 'dashboard.card.realm', defaultMessage: 'Proxmox Backup authentication server' },
+});
 
 interface DatastoreCardProps {
   datastore: DatastoreEntry;
@@ -51,6 +77,8 @@ export const DatastoreCard = memo(function DatastoreCard({ datastore, password, 
   const url = datastoreUrl(datastore.hostname, datastore.port);
   const title = datastore.custom_name ?? datastore.datastore;
   const headingId = cardHeadingId(datastore.datastore);
+  // Strings rather than <FormattedMessage> elements: fewer components per card.
+  const text = intl.formatMessage; // bound by react-intl (`this: void`)
   return (
     <article className="card datastore-card" aria-labelledby={headingId}>
       <header className="datastore-header">
@@ -58,10 +86,8 @@ export const DatastoreCard = memo(function DatastoreCard({ datastore, password, 
         <div className="datastore-actions">
           {url && (
             <a href={url} target="_blank" rel="noopener noreferrer" className="button-secondary">
-              <FormattedMessage id="dashboard.card.open" defaultMessage="Open on host" />
-              <span className="visually-hidden">
-                {' '}<FormattedMessage id="dashboard.card.openHint" defaultMessage="{name} on {host} (opens in a new tab)" values={{ name: title, host: datastore.hostname }} />
-              </span>
+              {text(messages.open)}
+              <span className="visually-hidden"> {text(openHint, { name: title, host: datastore.hostname })}</span>
             </a>
           )}
           <button
@@ -73,53 +99,37 @@ export const DatastoreCard = memo(function DatastoreCard({ datastore, password, 
             onClick={() => onCancel(datastore.datastore)}
           >
             {cancelling && <span className="spinner" aria-hidden="true" />}
-            <FormattedMessage id="dashboard.card.delete" defaultMessage="Delete datastore" />
+            {text(messages.delete)}
           </button>
         </div>
       </header>
 
       {endDate && (
         <p className="notice notice-warn">
-          <strong><FormattedMessage id="dashboard.card.scheduledTitle" defaultMessage="Deletion scheduled:" /></strong>{' '}
-          <FormattedMessage
-            id="dashboard.card.scheduled"
-            defaultMessage="this datastore has been cancelled and will be deleted on {date}. Until then it stays usable."
-            values={{ date: endDate }}
-          />
+          <strong>{text(messages.scheduledTitle)}</strong> {text(scheduled, { date: endDate })}
         </p>
       )}
       {datastore.unencrypted_files && (
         <div className="notice notice-warn">
           <p>
-            <strong><FormattedMessage id="dashboard.card.unencryptedTitle" defaultMessage="Unencrypted files:" /></strong>{' '}
-            <FormattedMessage
-              id="dashboard.card.unencrypted"
-              defaultMessage="this datastore holds backups that are not encrypted. Please turn on client-side encryption for your backup jobs."
-            />{' '}
-            <Link href="/encryption"><FormattedMessage id="dashboard.card.encryptionLink" defaultMessage="How to encrypt backups" /></Link>
+            <strong>{text(messages.unencryptedTitle)}</strong> {text(messages.unencrypted)}{' '}
+            <Link href="/encryption">{text(messages.encryptionLink)}</Link>
           </p>
-          <p>
-            <FormattedMessage
-              id="dashboard.card.keyRotation"
-              defaultMessage="Key rotation: a new encryption key applies to new backups only. Backups made before stay as they are until they are pruned, so keep every key you used."
-            />
-          </p>
+          <p>{text(messages.keyRotation)}</p>
         </div>
       )}
 
       <dl className="facts">
-        <Fact label={intl.formatMessage(labels.hostname)}>{datastore.hostname}</Fact>
-        <Fact label={intl.formatMessage(labels.port)}>{datastore.port}</Fact>
-        <Fact label={intl.formatMessage(labels.datastore)}><code>{datastore.datastore}</code></Fact>
-        <Fact label={intl.formatMessage(labels.username)}><code>{datastore.username}</code></Fact>
-        <Fact label={intl.formatMessage(labels.password)}><PasswordValue actor={password} /></Fact>
-        <Fact label={intl.formatMessage(labels.repository)}>
+        <Fact label={text(labels.hostname)}>{datastore.hostname}</Fact>
+        <Fact label={text(labels.port)}>{datastore.port}</Fact>
+        <Fact label={text(labels.datastore)}><code>{datastore.datastore}</code></Fact>
+        <Fact label={text(labels.username)}><code>{datastore.username}</code></Fact>
+        <Fact label={text(labels.password)}><PasswordValue actor={password} /></Fact>
+        <Fact label={text(labels.repository)}>
           <code className="repository">{datastore.repository}</code>
           <CopyButton text={datastore.repository} label={copyLabels.repository} />
         </Fact>
-        <Fact label={intl.formatMessage(labels.realm)}>
-          <FormattedMessage id="dashboard.card.realm" defaultMessage="Proxmox Backup authentication server" />
-        </Fact>
+        <Fact label={text(labels.realm)}>{text(messages.realm)}</Fact>
       </dl>
 
       <DatastoreSpace datastore={datastore} />

@@ -1,8 +1,21 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { DatastoreEntry } from '../../machines/dashboard.machine';
 import { business } from '../../config';
 import { isDynamic } from '../../domain/datastore';
 import { spaceUse } from '../../domain/space';
+
+const messages = defineMessages({
+  rate: { id: 'dashboard.space.rate', defaultMessage: 'Rate' },
+  dynamic: { id: 'dashboard.space.dynamic', defaultMessage: 'Dynamic rate' },
+  used: { id: 'dashboard.space.used', defaultMessage: 'Used' },
+});
+const volumeText = defineMessage<{ volume: number }>({ id: 'dashboard.space.volume', defaultMessage: '{volume} TB' });
+const usedOf = defineMessage<{ used: string; total: string; percent: string }>({
+  id: 'dashboard.space.usedOf', defaultMessage: '{used} of {total} ({percent})',
+});
+const warning = defineMessage<{ limit: number }>({
+  id: 'dashboard.space.warning', defaultMessage: 'Almost full: more than {limit} % of the volume is used.',
+});
 
 /**
  * SPEC §2 space: the dynamic rate when volume is 0, else the volume in TB; the used space; and
@@ -11,25 +24,22 @@ import { spaceUse } from '../../domain/space';
  */
 export function DatastoreSpace({ datastore }: { datastore: DatastoreEntry }) {
   const intl = useIntl();
+  const text = intl.formatMessage; // bound by react-intl (`this: void`)
   const use = spaceUse(datastore);
   const percent = use.percent === null ? null : intl.formatNumber(use.percent / 100, { style: 'percent', maximumFractionDigits: 0 });
   return (
     <div className="space">
       <dl className="space-facts">
         <div>
-          <dt><FormattedMessage id="dashboard.space.rate" defaultMessage="Rate" /></dt>
-          <dd>
-            {isDynamic(datastore)
-              ? <FormattedMessage id="dashboard.space.dynamic" defaultMessage="Dynamic rate" />
-              : <FormattedMessage id="dashboard.space.volume" defaultMessage="{volume} TB" values={{ volume: datastore.volume }} />}
-          </dd>
+          <dt>{text(messages.rate)}</dt>
+          <dd>{isDynamic(datastore) ? text(messages.dynamic) : text(volumeText, { volume: datastore.volume })}</dd>
         </div>
         <div>
-          <dt><FormattedMessage id="dashboard.space.used" defaultMessage="Used" /></dt>
+          <dt>{text(messages.used)}</dt>
           <dd>
             {percent === null
               ? datastore.space_used_text
-              : <FormattedMessage id="dashboard.space.usedOf" defaultMessage="{used} of {total} ({percent})" values={{ used: datastore.space_used_text, total: datastore.space_total_text, percent }} />}
+              : text(usedOf, { used: datastore.space_used_text, total: datastore.space_total_text, percent })}
           </dd>
         </div>
       </dl>
@@ -41,7 +51,7 @@ export function DatastoreSpace({ datastore }: { datastore: DatastoreEntry }) {
       {use.warning && (
         <p className="space-warning">
           <span aria-hidden="true">⚠ </span>
-          <FormattedMessage id="dashboard.space.warning" defaultMessage="Almost full: more than {limit} % of the volume is used." values={{ limit: business.spaceWarningPercent }} />
+          {text(warning, { limit: business.spaceWarningPercent })}
         </p>
       )}
     </div>

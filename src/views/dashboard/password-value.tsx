@@ -1,21 +1,19 @@
 import { useSelector } from '@xstate/react';
-import { FormattedMessage } from 'react-intl';
+import { defineMessage, FormattedMessage, useIntl } from 'react-intl';
 import type { TemporaryPasswordActor } from '../../machines/temporary-password.machine';
 import { CopyButton } from './copy-button';
 import { copyLabels } from './labels';
 
 const MASK = '••••••••••';
+const emptyNote = defineMessage({
+  id: 'dashboard.password.empty',
+  defaultMessage: 'Empty: the temporary password is shown only during the first 5 minutes after the purchase.',
+});
 
 /** The note shown when there is no temporary password (SPEC §2: an 'empty' note). */
 export function EmptyPasswordNote() {
-  return (
-    <span className="password-empty">
-      <FormattedMessage
-        id="dashboard.password.empty"
-        defaultMessage="Empty: the temporary password is shown only during the first 5 minutes after the purchase."
-      />
-    </span>
-  );
+  const intl = useIntl();
+  return <span className="password-empty">{intl.formatMessage(emptyNote)}</span>;
 }
 
 /**
