@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import fc from 'fast-check';
 import { format } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { mock, server } from './src/mocks/node';
+
+// Property-based tests try thousands of cases each (issue 11), unless a test asks for more.
+fc.configureGlobal({ numRuns: 3000 });
 
 // jsdom has no scrolling; the portal scrolls to the top after a navigation.
 window.scrollTo = () => {};

@@ -11,6 +11,16 @@ import { createServer } from 'vite';
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+
+/** The CSS files of a module and of the chunks it imports, as Vite's manifest lists them. */
+function cssOf(key, seen = new Set()) {
+  if (!key || seen.has(key) || !manifest[key]) return [];
+  seen.add(key);
+  const chunk = manifest[key];
+  return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((child) => cssOf(child, seen))];
+}
+const entryCss = new Set(cssOf('index.html'));
 // A Vite server in middleware mode loads the app for rendering, lazy pages included.
 const vite = await createServer({ root, mode: 'production', logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false } });
 const module = await vite.ssrLoadModule('/src/prerender.tsx');
@@ -27,7 +37,11 @@ for (const language of ['en', 'de']) {
     const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(body)?.[1]?.replace(/<[^>]+>/g, '') ?? '';
     const portal = language === 'de' ? 'Cloud-Backup-Portal' : 'Cloud Backup Portal';
     const title = heading ? `${unescape(heading)} · ${portal}` : portal;
+    // The page's own CSS, which the app would load with the page's chunk: linked up front.
+    const pageCss = [...new Set(cssOf(module.pageModules[page]))].filter((file) => !entryCss.has(file));
+    const links = pageCss.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('');
     const html = template
+      .replace('</head>', `${links}</head>`)
       .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escape(title)}</title>`)
       .replace('<div id="root"></div>', `<div id="root">${body}</div>`);

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startInspector } from './app/inspector';
@@ -19,11 +19,16 @@ async function start() {
   ]);
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element in index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <App session={session} messages={messages} />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition renders in slices that give the main thread back every few milliseconds (no
+  // long task while the page is first built); a prerendered page stays on screen meanwhile.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App session={session} messages={messages} />
+      </StrictMode>,
+    );
+  });
   // Error reporting and the feedback widget load after the first render, when their build
   // flags are on (src/reporting); with the flags off they are not in the bundle at all.
   void startReporting().then(mountFeedback);

@@ -10,7 +10,21 @@ import { App } from './app/app';
 import { preloadRoute } from './app/routes';
 import type { Language } from './config';
 
-export const prerenderedPages = ['/', '/login', '/register', '/reset'] as const;
+/** The shop's catalogue comes from the API: its page is prerendered in its loading state. */
+export const prerenderedPages = ['/', '/login', '/register', '/reset', '/shop'] as const;
+
+/**
+ * The lazy module of each prerendered page (src/app/routes.tsx; the landing page is in the main
+ * chunk). scripts/prerender.mjs links their CSS in the page's head, so that the prerendered
+ * page is styled as the app will render it and nothing moves when the app takes over.
+ */
+export const pageModules: Record<(typeof prerenderedPages)[number], string | null> = {
+  '/': null,
+  '/login': 'src/views/login/login-page.tsx',
+  '/register': 'src/views/register/register-page.tsx',
+  '/reset': 'src/views/reset/reset-page.tsx',
+  '/shop': 'src/views/shop/shop-page.tsx',
+};
 
 async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
   const decoder = new TextDecoder();

@@ -9,7 +9,8 @@
  *   - the time to render the dashboard with 10, 100 and 1000 datastores (when its bench exists);
  *   - the time of the whole Vitest suite.
  * It writes the figures to bench-results/latest.json and a dated copy, so runs can be compared.
- *   Options: --skip-build, --skip-vitest, --skip-dashboard, --runs N (Lighthouse runs per page, median kept)
+ *   Options: --skip-build, --skip-vitest, --skip-dashboard, --runs N (Lighthouse runs per page, median kept),
+ *   --pages /shop,/login (only these pages; the static page is always measured)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -80,6 +81,8 @@ async function audit(url) {
       lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
       tbtMs: Math.round(audits['total-blocking-time'].numericValue),
       cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+      lcpElement: lcpElementOf(audits),
+      shifted: shiftedOf(audits),
       failing: Object.values(audits).filter((item) => item.score !== null && item.score < 1 && item.scoreDisplayMode === 'binary').map((item) => item.id),
     });
   }
@@ -87,7 +90,21 @@ async function audit(url) {
   return {
     performance: pick('performance'), accessibility: pick('accessibility'), bestPractices: pick('bestPractices'), seo: pick('seo'),
     lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), cls: pick('cls'), failing: samples[0].failing,
+    lcpElement: samples[0].lcpElement, shifted: samples[0].shifted,
   };
+}
+
+/** What the LCP was (a selector and the start of its markup), to know what to fix. */
+function lcpElementOf(audits) {
+  const table = audits['largest-contentful-paint-element']?.details?.items?.[0];
+  const node = table?.items?.[0]?.node;
+  return node ? `${node.selector} ${String(node.snippet ?? '').slice(0, 80)}` : null;
+}
+
+/** The elements that moved (Lighthouse's layout-shifts audit), with their share of the CLS. */
+function shiftedOf(audits) {
+  const items = audits['layout-shifts']?.details?.items ?? [];
+  return items.map((item) => `${item.node?.selector ?? 'unknown'} (${Number(item.score ?? 0).toFixed(3)})`);
 }
 
 async function main() {
@@ -110,7 +127,9 @@ async function main() {
   });
   const chromium = await startChromium();
   try {
-    for (const path of ['/', '/login', '/register', '/shop', '/static-landing.html']) {
+    const pagesArgument = args.indexOf('--pages');
+    const pages = pagesArgument >= 0 ? (args[pagesArgument + 1] ?? '').split(',') : ['/', '/login', '/register', '/shop'];
+    for (const path of [...pages, '/static-landing.html']) {
       process.stdout.write(`Lighthouse ${path} …\n`);
       results.lighthouse[path] = await audit(`${web.url}${path}`);
     }
@@ -120,7 +139,7 @@ async function main() {
     await apiServer.close();
     rmSync(baseline, { recursive: true, force: true });
   }
-  const ours = results.lighthouse['/'].lcpMs;
+  const ours = results.lighthouse['/']?.lcpMs ?? Number.NaN;
   const limit = results.lighthouse['/static-landing.html'].lcpMs;
   results.lcpRatio = Number((ours / limit).toFixed(2));
 
@@ -147,6 +166,8 @@ async function main() {
   for (const [path, lh] of Object.entries(results.lighthouse)) {
     console.log(`  ${path.padEnd(20)} ${String(lh.performance).padStart(5)} ${String(lh.accessibility).padStart(5)} ${String(lh.bestPractices).padStart(5)} ${String(lh.seo).padStart(5)} ${`${lh.lcpMs} ms`.padStart(8)} ${`${lh.tbtMs} ms`.padStart(8)} ${String(lh.cls).padStart(7)}`);
     if (lh.failing.length > 0) console.log(`      failing audits: ${lh.failing.join(', ')}`);
+    if (lh.lcpElement) console.log(`      LCP element: ${lh.lcpElement}`);
+    if (lh.shifted.length > 0) console.log(`      shifted: ${lh.shifted.join(', ')}`);
   }
   console.log(`\nLCP of / against the static page: ${results.lcpRatio}x`);
   if (results.dashboard) console.log(`Dashboard render: ${JSON.stringify(results.dashboard)}`);

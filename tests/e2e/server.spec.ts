@@ -47,6 +47,9 @@ test('answers the public pages prerendered in the browser language', async ({ re
   const login = await request.get(`${base}/login`, { headers: { 'Accept-Language': 'de' } });
   expect(await login.text()).toMatch(/<html lang="de">[\s\S]*<title>Anmelden · Cloud-Backup-Portal<\/title>/);
   expect(login.headers()['content-security-policy']).toBeTruthy();
+  // The shop is prerendered in its loading state; its catalogue comes from the API.
+  const shop = await request.get(`${base}/shop`, { headers: { 'Accept-Language': 'en' } });
+  expect(await shop.text()).toMatch(/<h1>Licence shop<\/h1><p class="page-loading" role="status">/);
 });
 
 test('caches hashed assets for a year and compresses them', async ({ request }) => {

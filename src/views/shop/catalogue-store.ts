@@ -15,6 +15,8 @@ type CatalogueActor = ActorRefFrom<typeof catalogueMachine>;
 let actor: CatalogueActor | null = null;
 
 function catalogueActor(): CatalogueActor {
+  // Prerendering at build time (src/prerender.tsx) shows the loading state and fetches nothing.
+  if (import.meta.env.SSR) return createActor(catalogueMachine);
   actor ??= createActor(catalogueMachine).start();
   return actor;
 }

@@ -70,7 +70,9 @@ export default function ShopPage() {
         </p>
       )}
       {showList && catalogue.catalogue && <LicenceTabs tabs={tabs} catalogue={catalogue.catalogue} buyPath={buyPath} />}
-      {showList && (
+      {/* Below the catalogue, and only once it has arrived: appearing later above them, the
+          licences would push them down (a layout shift on every first visit). */}
+      {showList && catalogue.status !== 'loading' && (
         <>
           <ShopFaq />
           <ShopTerms />
