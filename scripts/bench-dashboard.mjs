@@ -118,7 +118,7 @@ async function benchChromium() {
         throw error;
       });
       const runs = [];
-      for (let run = 0; run < (size === 1000 ? 3 : 5); run += 1) {
+      for (let run = 0; run < 5; run += 1) {
         await measure.goto(`${base}/dashboard`);
         runs.push(await measure.evaluate(async (count) => {
           await new Promise((resolve) => {

@@ -154,6 +154,10 @@ async function main() {
     const started = performance.now();
     const vitest = spawnSync('npx', ['vitest', 'run'], { cwd: repo, encoding: 'utf8' });
     results.vitest = { seconds: Number(((performance.now() - started) / 1000).toFixed(1)), passed: vitest.status === 0 };
+    if (vitest.status !== 0) {
+      // Vitest prints its failures near the end: keep them with the figures.
+      results.vitest.failures = `${vitest.stdout}${vitest.stderr}`.split('\n').filter((line) => /FAIL|×|Error/.test(line)).slice(0, 20);
+    }
   }
 
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -172,6 +176,7 @@ async function main() {
   console.log(`\nLCP of / against the static page: ${results.lcpRatio}x`);
   if (results.dashboard) console.log(`Dashboard render: ${JSON.stringify(results.dashboard)}`);
   if (results.vitest) console.log(`Vitest suite: ${results.vitest.seconds} s (${results.vitest.passed ? 'passed' : 'FAILED'})`);
+  for (const line of results.vitest?.failures ?? []) console.log(`  ${line}`);
 
   const out = join(repo, 'bench-results');
   mkdirSync(out, { recursive: true });

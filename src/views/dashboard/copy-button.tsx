@@ -33,10 +33,6 @@ export function CopyButton({ text, label }: { text: string; label: MessageDescri
   const fallback = useRef<HTMLInputElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => () => {
-    actor.current?.stop();
-    actor.current = null;
-  }, []);
 
   const send = (event: Parameters<ClipboardActor['send']>[0]) => {
     if (!actor.current) {
@@ -47,11 +43,17 @@ export function CopyButton({ text, label }: { text: string; label: MessageDescri
   };
 
   // The fallback field exists to be copied from: it takes focus with its text selected.
+  // The clipboard actor, started by the first click, stops with the button.
   useEffect(() => {
-    if (!failed) return;
-    fallback.current?.focus();
-    fallback.current?.select();
+    if (failed) {
+      fallback.current?.focus();
+      fallback.current?.select();
+    }
   }, [failed]);
+  useEffect(() => () => {
+    actor.current?.stop();
+    actor.current = null;
+  }, []);
 
   return (
     <span className="copy">

@@ -22,9 +22,14 @@ export function EmptyPasswordNote() {
  * over the actor has forgotten it and only the empty note remains.
  */
 export function PasswordValue({ actor, maskedOnly = false }: { actor: TemporaryPasswordActor | undefined; maskedOnly?: boolean }) {
-  const password = useSelector(actor, (snapshot) => snapshot?.context.password ?? null);
-  const revealed = useSelector(actor, (snapshot) => snapshot?.context.revealed ?? false);
-  if (!actor || password === null) return <EmptyPasswordNote />;
+  // Most cards have no temporary password: they need no subscription to an actor.
+  return actor ? <LivePassword actor={actor} maskedOnly={maskedOnly} /> : <EmptyPasswordNote />;
+}
+
+function LivePassword({ actor, maskedOnly }: { actor: TemporaryPasswordActor; maskedOnly: boolean }) {
+  const password = useSelector(actor, (snapshot) => snapshot.context.password);
+  const revealed = useSelector(actor, (snapshot) => snapshot.context.revealed);
+  if (password === null) return <EmptyPasswordNote />;
   const shown = revealed && !maskedOnly;
   return (
     <span className="password">
