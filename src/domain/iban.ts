@@ -28,10 +28,31 @@ export function maskIban(value: string): string {
  * produced (typing, pasting, deleting anywhere): the result is `formatIban`, cut to the
  * longest IBAN, and the caret stays after the same kept character it followed, so that
  * typing in the middle of the IBAN does not throw the caret to the end.
+ *
+ * Given the `previous` value, a deletion that removed only a block separator (Backspace
+ * just after a space, Delete just before one) removes the character beside that space
+ * instead, in the `direction` of the deletion: otherwise the space would come straight back
+ * and the key would seem dead.
  */
-export function formatIbanAt(value: string, caret: number): { value: string; caret: number } {
+export function formatIbanAt(
+  value: string,
+  caret: number,
+  previous?: string,
+  direction: 'backward' | 'forward' = 'backward',
+): { value: string; caret: number } {
   const compact = compactIban(value).slice(0, IBAN_MAX_LENGTH);
   const kept = Math.min(compactIban(value.slice(0, Math.max(0, caret))).length, compact.length);
+  if (previous !== undefined && value.length < previous.length && compactIban(previous) === compactIban(value)) {
+    const index = direction === 'backward' ? kept - 1 : kept;
+    if (index >= 0 && index < compact.length) {
+      return placeCaret(compact.slice(0, index) + compact.slice(index + 1), index);
+    }
+  }
+  return placeCaret(compact, kept);
+}
+
+/** The formatted IBAN with the caret after its first `kept` characters. */
+function placeCaret(compact: string, kept: number): { value: string; caret: number } {
   const formatted = formatIban(compact);
   // Each full block of four before the caret adds one space, but no space is ever added
   // after the last character.

@@ -81,6 +81,30 @@ describe('live formatting with the caret', () => {
     expect(formatIbanAt('DE89 -3704', 6)).toEqual({ value: 'DE89 3704', caret: 5 });
   });
 
+  it('deletes the character before a block space when Backspace removed only the space', () => {
+    // "DE89 3704 0044" with Backspace just after the first space: the "9" goes, not the space.
+    expect(formatIbanAt('DE893704 0044', 4, 'DE89 3704 0044', 'backward')).toEqual({ value: 'DE83 7040 044', caret: 3 });
+  });
+
+  it('deletes the character after a block space when Delete removed only the space', () => {
+    expect(formatIbanAt('DE893704 0044', 4, 'DE89 3704 0044', 'forward')).toEqual({ value: 'DE89 7040 044', caret: 5 });
+  });
+
+  it('removes exactly one character for Backspace at any place of a formatted IBAN', () => {
+    fc.assert(fc.property(typed, fc.nat(), (raw, position) => {
+      const previous = formatIban(raw).slice(0, IBAN_MAX_LENGTH + 8);
+      const caret = position % (previous.length + 1);
+      if (caret === 0) return;
+      // What the browser does on Backspace: the character before the caret is gone.
+      const value = previous.slice(0, caret - 1) + previous.slice(caret);
+      const result = formatIbanAt(value, caret - 1, previous, 'backward');
+      const before = compactIban(previous);
+      expect(compactIban(result.value)).toHaveLength(before.length - 1);
+      // The characters before the caret are the ones before the deleted character.
+      expect(compactIban(result.value.slice(0, result.caret))).toBe(before.slice(0, compactIban(result.value.slice(0, result.caret)).length));
+    }), { numRuns: 3000 });
+  });
+
   it('cuts a paste to the longest IBAN', () => {
     const long = 'A'.repeat(50);
     const result = formatIbanAt(long, 50);

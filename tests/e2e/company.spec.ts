@@ -48,8 +48,9 @@ test('changes the street, switches to direct debit with an IBAN typed in lower c
   await form.getByLabel('Payment method').selectOption({ label: 'Direct debit' });
   const iban = form.getByRole('textbox', { name: 'IBAN' });
   await expect(iban).toHaveValue('');
-  await iban.pressSequentially('de89 3704 0044 0532 0130 00');
-  await expect(iban).toHaveValue('DE89 3704 0044 0532 0130 00');
+  // Another account than the seed's, so that the view below proves the new IBAN was saved.
+  await iban.pressSequentially('de44 5001 0517 5407 3249 31');
+  await expect(iban).toHaveValue('DE44 5001 0517 5407 3249 31');
   await form.getByRole('checkbox', { name: 'I grant the SEPA direct debit mandate' }).check();
   await form.getByRole('button', { name: 'Save' }).click();
 
@@ -58,7 +59,7 @@ test('changes the street, switches to direct debit with an IBAN typed in lower c
   await expect(pending.getByText('Neue Straße 5')).toBeVisible();
   await expect(pending.getByText(/take up to three business days/)).toBeVisible();
   await expect(data.getByText('Direct debit')).toBeVisible();
-  await expect(data.getByText('•••• •••• •••• •••• ••30 00')).toBeVisible();
+  await expect(data.getByText('•••• •••• •••• •••• ••49 31')).toBeVisible();
 });
 
 test('keeps the caret where the customer types inside the IBAN', async ({ page }) => {
@@ -74,6 +75,10 @@ test('keeps the caret where the customer types inside the IBAN', async ({ page }
   await iban.pressSequentially('12');
   await expect(iban).toHaveValue('DE12 8937 0400 44');
   expect(await iban.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(5);
+  // Backspace right after a block space deletes the character before it, not only the space.
+  await iban.press('Backspace');
+  await expect(iban).toHaveValue('DE18 9370 4004 4');
+  expect(await iban.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(3);
 });
 
 test('the company page has no accessibility violations in view and edit mode', async ({ page }) => {

@@ -29,37 +29,39 @@ async function openEditForm(language: Language = 'en') {
   return { ...view, form, payment, iban, mandate, save, chooseDirectDebitAfresh, text };
 }
 
-describe('the payment method', () => {
+describe.each<Language>(['en', 'de'])('the payment method (%s)', (language) => {
+  const region = language === 'de' ? 'Firmendaten' : 'Company data';
+
   it('clears the IBAN and the mandate when bill is chosen', async () => {
-    const { payment, form, iban, mandate, user } = await openEditForm();
+    const { payment, form, iban, mandate, user, text } = await openEditForm(language);
     expect(iban()).toHaveValue('DE89 3704 0044 0532 0130 00');
     expect(mandate()).toBeChecked();
-    await user.selectOptions(payment, 'Bill / money transfer');
+    await user.selectOptions(payment, text.bill);
     expect(form.queryByRole('textbox', { name: 'IBAN' })).not.toBeInTheDocument();
     expect(form.queryByRole('checkbox')).not.toBeInTheDocument();
-    await user.selectOptions(payment, 'Direct debit');
+    await user.selectOptions(payment, text.debit);
     expect(iban()).toHaveValue('');
     expect(mandate()).not.toBeChecked();
   });
 
   it('saves bill without IBAN and shows it in the view', async () => {
-    const { payment, save, user } = await openEditForm();
-    await user.selectOptions(payment, 'Bill / money transfer');
+    const { payment, save, user, text } = await openEditForm(language);
+    await user.selectOptions(payment, text.bill);
     await save();
-    const data = within(await screen.findByRole('region', { name: 'Company data' }));
-    expect(await data.findByText('Bill / money transfer')).toBeInTheDocument();
+    const data = within(await screen.findByRole('region', { name: region }));
+    expect(await data.findByText(text.bill)).toBeInTheDocument();
     expect(data.queryByText('IBAN')).not.toBeInTheDocument();
     await expect(getCompany()).resolves.toMatchObject({ payment_type: 'bill', iban: null, checkbox_iban: false });
   });
 
   it('switches to direct debit with a new IBAN typed in lower case with spaces, and sends it compact', async () => {
-    const { iban, mandate, save, chooseDirectDebitAfresh, user } = await openEditForm();
+    const { iban, mandate, save, chooseDirectDebitAfresh, user } = await openEditForm(language);
     await chooseDirectDebitAfresh();
     await user.type(iban(), 'de44 5001 0517 5407 3249 31');
     expect(iban()).toHaveValue('DE44 5001 0517 5407 3249 31');
     await user.click(mandate());
     await save();
-    const data = within(await screen.findByRole('region', { name: 'Company data' }));
+    const data = within(await screen.findByRole('region', { name: region }));
     expect(await data.findByText('•••• •••• •••• •••• ••49 31')).toBeInTheDocument();
     await expect(getCompany()).resolves.toMatchObject({ payment_type: 'direct_debit', iban: 'DE44500105175407324931', checkbox_iban: true });
   });
@@ -82,6 +84,17 @@ describe('the IBAN field', () => {
     await user.type(iban(), '12', { initialSelectionStart: 2, initialSelectionEnd: 2 });
     expect(iban()).toHaveValue('DE12 8937');
     expect((iban() as HTMLInputElement).selectionStart).toBe(5);
+  });
+
+  it('deletes the character before a block space with Backspace, keeping the caret there', async () => {
+    const { iban, chooseDirectDebitAfresh, user } = await openEditForm();
+    await chooseDirectDebitAfresh();
+    await user.type(iban(), 'DE8937040044');
+    expect(iban()).toHaveValue('DE89 3704 0044');
+    // Caret right after the first space: Backspace takes the "9", not the space.
+    await user.type(iban(), '{Backspace}', { initialSelectionStart: 5, initialSelectionEnd: 5 });
+    expect(iban()).toHaveValue('DE83 7040 044');
+    expect((iban() as HTMLInputElement).selectionStart).toBe(3);
   });
 
   it.each<Language>(['en', 'de'])('refuses an IBAN with a wrong checksum beside the field (%s) and sends nothing', async (language) => {

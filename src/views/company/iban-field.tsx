@@ -52,7 +52,13 @@ export function IbanField({ label, hint, value, error, onChange }: {
         aria-describedby={describedBy}
         onChange={(event) => {
           const target = event.target;
-          const formatted = formatIbanAt(target.value, target.selectionStart ?? target.value.length);
+          const inputType = (event.nativeEvent as InputEvent).inputType;
+          const formatted = formatIbanAt(
+            target.value,
+            target.selectionStart ?? target.value.length,
+            value,
+            inputType === 'deleteContentForward' ? 'forward' : 'backward',
+          );
           caretRef.current = formatted.caret;
           onChange(formatted.value);
         }}
