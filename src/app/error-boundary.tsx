@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { reportCaughtError } from '../reporting/index';
 
 interface Props { children: ReactNode; /** A change (the location) clears a caught error. */ resetKey: string }
 interface State { failed: boolean }
@@ -20,8 +21,10 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    // Reported here so that it reaches the error reporting of issue 8; no secrets are in it.
+    // React does not pass a caught error on to the global handlers: report it here (a no-op
+    // when error reporting is off; its events are scrubbed of secrets like any other).
     console.warn('Unexpected error in the page', error.message, info.componentStack);
+    void reportCaughtError(error, info.componentStack ?? undefined);
   }
 
   override render() {

@@ -29,6 +29,18 @@ export function startReporting(): Promise<void> {
 }
 
 /**
+ * Reports an error that the page's error boundary caught (React keeps it from the global
+ * handlers). Without the reporting flag this is a no-op and loads nothing.
+ */
+export function reportCaughtError(error: unknown, componentStack?: string): Promise<void> {
+  if (import.meta.env.VITE_SENTRY_ENABLED !== 'true' || !import.meta.env.VITE_SENTRY_DSN) return Promise.resolve();
+  return startReporting()
+    .then(() => import('./sentry-client'))
+    .then((client) => { client.reportCaughtError(error, componentStack ?? undefined); })
+    .catch(notStarted);
+}
+
+/**
  * Shows the floating button "Fehler melden" when VITE_FEEDBACK_WIDGET is 'true' and a DSN is
  * set (reports go to Sentry only, docs/decisions/012). Safe to call more than once.
  */

@@ -4,7 +4,7 @@
  * first page never waits for and that a build without the flags does not contain at all.
  */
 import {
-  addEventProcessor, browserTracingIntegration, getClient, init, replayIntegration, sendFeedback, type Event,
+  addEventProcessor, browserTracingIntegration, captureException, getClient, init, replayIntegration, sendFeedback, type Event,
 } from '@sentry/react';
 import type { FeedbackReport } from '../machines/feedback.machine';
 import type { ReportingEnv } from './env';
@@ -35,6 +35,17 @@ export function initSentry(env: ReportingEnv, overrides: { transport?: Transport
 export function scrubAnyEvent(event: Event, scrub: ScrubOptions): Event {
   if (event.type === 'replay_event') return scrubValue(event, scrub) as Event;
   return scrubEvent(event, scrub);
+}
+
+/**
+ * A render error that the page's error boundary caught: React does not rethrow it, so the
+ * SDK's global handlers never see it and it is reported here, with the component stack.
+ */
+export function reportCaughtError(error: unknown, componentStack: string | undefined): void {
+  captureException(error, {
+    tags: { caught_by: 'error-boundary' },
+    contexts: componentStack ? { react: { componentStack } } : undefined,
+  });
 }
 
 /**
