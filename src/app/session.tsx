@@ -3,6 +3,7 @@ import { createContext, useContext, useRef, useState, type ReactNode } from 'rea
 import { useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { sessionMachine } from '../machines/session.machine';
+import { forgetLicenceOrder } from '../views/shared/last-licence-order';
 import { inspect } from './inspector';
 import { useSessionSync } from './session-sync';
 import { writeSession, type StoredSession } from './session-storage';
@@ -21,6 +22,7 @@ export function SessionProvider({ initial, children }: { initial: StoredSession;
       actions: {
         persist: ({ context }) => writeSession({ loggedIn: context.loggedIn, language: context.language }),
         goToLogin: () => navigateRef.current('/login'),
+        forgetClientState: () => forgetLicenceOrder(),
       },
     }),
   );

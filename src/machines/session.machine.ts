@@ -49,6 +49,11 @@ export const sessionMachine = setup({
     persist: () => {},
     /** Shows /login after a logout (provided by the app). */
     goToLogin: () => {},
+    /**
+     * Forgets what the pages keep in memory beyond this machine when the session ends (the
+     * last licence order's summary with the buyer's email; provided by the app).
+     */
+    forgetClientState: () => {},
     startSession: assign({ loggedIn: true, error: null }),
     endSession: assign({ loggedIn: false, user: null, error: null }),
   },
@@ -82,7 +87,7 @@ export const sessionMachine = setup({
           initial: 'loadingUser',
           on: {
             'session.logout': { target: 'loggingOut' },
-            'session.expired': { target: 'loggedOut', actions: ['endSession', 'persist'] },
+            'session.expired': { target: 'loggedOut', actions: ['endSession', 'forgetClientState', 'persist'] },
           },
           states: {
             loadingUser: {
@@ -97,7 +102,7 @@ export const sessionMachine = setup({
                   {
                     guard: 'isUnauthorized',
                     target: '#session.auth.loggedOut',
-                    actions: ['endSession', 'persist'],
+                    actions: ['endSession', 'forgetClientState', 'persist'],
                   },
                   { target: 'failed', actions: assign({ error: ({ event }) => userErrorFrom(event.error) }) },
                 ],
@@ -117,8 +122,8 @@ export const sessionMachine = setup({
             src: 'logout',
             // Whatever the server answers, the client forgets the session: staying logged in
             // on this device because the network failed would be the worse surprise.
-            onDone: { target: 'loggedOut', actions: ['endSession', 'persist', 'goToLogin'] },
-            onError: { target: 'loggedOut', actions: ['endSession', 'persist', 'goToLogin'] },
+            onDone: { target: 'loggedOut', actions: ['endSession', 'forgetClientState', 'persist', 'goToLogin'] },
+            onError: { target: 'loggedOut', actions: ['endSession', 'forgetClientState', 'persist', 'goToLogin'] },
           },
         },
       },

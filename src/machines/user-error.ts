@@ -46,6 +46,14 @@ export function userErrorFrom(error: unknown): UserError {
   }
 }
 
+/**
+ * "Your session has ended" speaks only to someone who had a session: for a visitor, a public
+ * call (registration, password reset, licence order, ...) that answers 401 is a plain failure.
+ */
+export function errorForAudience(error: UserError | null, loggedIn: boolean): UserError | null {
+  return error?.key === 'sessionExpired' && !loggedIn ? { key: 'general' } : error;
+}
+
 export function isUnauthorized(error: unknown): boolean {
   return isApiError(error) && error.isUnauthorized;
 }

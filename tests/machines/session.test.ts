@@ -18,6 +18,7 @@ function start(options: {
 } = {}) {
   const persist = vi.fn();
   const goToLogin = vi.fn();
+  const forgetClientState = vi.fn();
   const saveLanguage = vi.fn(options.saveLanguage ?? (async () => {}));
   const machine = sessionMachine.provide({
     actors: {
@@ -28,10 +29,11 @@ function start(options: {
     actions: {
       persist: ({ context }) => persist({ loggedIn: context.loggedIn, language: context.language }),
       goToLogin,
+      forgetClientState,
     },
   });
   const actor = createActor(machine, { input: { loggedIn: options.loggedIn ?? false, language: 'en' } }).start();
-  return { actor, persist, goToLogin, saveLanguage };
+  return { actor, persist, goToLogin, forgetClientState, saveLanguage };
 }
 
 describe('the session machine', () => {
@@ -104,13 +106,15 @@ describe('the session machine', () => {
   });
 
   it('logs out with /logout and shows /login', async () => {
-    const { actor, persist, goToLogin } = start({ loggedIn: true });
+    const { actor, persist, goToLogin, forgetClientState } = start({ loggedIn: true });
     await waitFor(actor, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
     actor.send({ type: 'session.logout' });
+    expect(forgetClientState).not.toHaveBeenCalled();
     expect(actor.getSnapshot().matches({ auth: 'loggingOut' })).toBe(true);
     await waitFor(actor, (snapshot) => snapshot.matches({ auth: 'loggedOut' }));
     expect(goToLogin).toHaveBeenCalledOnce();
     expect(persist).toHaveBeenLastCalledWith({ loggedIn: false, language: 'en' });
+    expect(forgetClientState).toHaveBeenCalledOnce();
     expect(actor.getSnapshot().context.user).toBeNull();
   });
 
@@ -122,10 +126,11 @@ describe('the session machine', () => {
   });
 
   it('ends the session silently when another screen reports it expired', async () => {
-    const { actor, goToLogin } = start({ loggedIn: true });
+    const { actor, goToLogin, forgetClientState } = start({ loggedIn: true });
     await waitFor(actor, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
     actor.send({ type: 'session.expired' });
     expect(actor.getSnapshot().matches({ auth: 'loggedOut' })).toBe(true);
+    expect(forgetClientState).toHaveBeenCalledOnce();
     expect(goToLogin).not.toHaveBeenCalled();
   });
 

@@ -22,6 +22,7 @@ const words = {
     required: 'Please fill in this field.',
     emailInvalid: 'Please enter a valid email address, like name@example.com.',
     network: 'The server cannot be reached. Please check your connection and try again.',
+    sessionEnded: 'Your session has ended. Please log in again.',
     newTitle: 'Set a new password',
     password: /^New password/,
     confirmation: /^Repeat the new password/,
@@ -45,6 +46,7 @@ const words = {
     required: 'Bitte füllen Sie dieses Feld aus.',
     emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.',
     network: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+    sessionEnded: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
     newTitle: 'Neues Passwort festlegen',
     password: /^Neues Passwort$|^Neues Passwort \*/,
     confirmation: /^Neues Passwort wiederholen/,
@@ -120,6 +122,16 @@ describe.each(['en', 'de'] as const)('the forgotten password in %s', journey, (l
     await user.type(email, 'demo@example.com');
     await user.click(send);
     expect(await screen.findByText(text.network)).toBeInTheDocument();
+    expect(email).toHaveValue('demo@example.com');
+  });
+
+  it('says an error has occurred, not that a session ended, when the public call answers 401', async () => {
+    mock.fault('POST /forgotpassword', 'http401', { times: 1 });
+    const { email, send, user } = await openReset(language);
+    await user.type(email, 'demo@example.com');
+    await user.click(send);
+    expect(await screen.findByText(text.general)).toBeInTheDocument();
+    expect(screen.queryByText(text.sessionEnded)).not.toBeInTheDocument();
     expect(email).toHaveValue('demo@example.com');
   });
 });

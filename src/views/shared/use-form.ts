@@ -1,8 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { inspect } from '../../app/inspector';
-import { useSessionActor } from '../../app/session';
+import { useLoggedIn, useSessionActor } from '../../app/session';
 import type { FormMachine } from '../../machines/form.machine';
+import { errorForAudience } from '../../machines/user-error';
 
 /**
  * Runs a form machine for a view: the 401 handling is wired to the session, `onSucceeded`
@@ -29,7 +30,8 @@ export function useForm<V extends Record<string, unknown>>(
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const done = useSelector(actor, (snapshot) => snapshot.hasTag('done'));
   const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
-  const error = useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null);
+  const loggedIn = useLoggedIn();
+  const error = errorForAudience(useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null), loggedIn);
   const formRef = useRef<HTMLFormElement>(null);
   const [submits, setSubmits] = useState(0);
 

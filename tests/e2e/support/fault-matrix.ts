@@ -37,7 +37,7 @@ export interface FaultScenario {
 
 const defaultMessages: Record<Exclude<FaultKind, 'slow'>, string> = {
   http500: 'error.general',
-  http401: 'error.sessionExpired',
+  http401: 'error.general',
   network: 'error.network',
   timeout: 'error.timeout',
   malformed: 'error.invalidAnswer',
@@ -57,7 +57,8 @@ export async function expectLoggedOut(page: Page, say: Say) {
 }
 
 async function expectFailureShown(page: Page, say: Say, scenario: FaultScenario, kind: Exclude<FaultKind, 'slow'>) {
-  const id = scenario.messages?.[kind] ?? defaultMessages[kind];
+  // A visitor's public call that answers 401 is a plain failure: there is no session to end.
+  const id = scenario.messages?.[kind] ?? (kind === 'http401' ? 'error.general' : defaultMessages[kind]);
   await expect(page.getByText(say(id)).first()).toBeVisible();
   for (const [input, value] of scenario.kept?.(page, say) ?? []) await expect(input).toHaveValue(value);
   if (scenario.busy) await expect(scenario.busy(page, say)).toBeEnabled();
