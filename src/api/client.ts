@@ -35,12 +35,27 @@ function reasonOf(body: unknown): string | undefined {
   return undefined;
 }
 
-async function readJson(response: Response): Promise<{ ok: true; value: unknown } | { ok: false }> {
+/**
+ * The body as JSON: `unreadable` when the body could not be read (the connection broke, or
+ * the call was aborted or timed out meanwhile), `invalid` when it is no JSON.
+ */
+async function readJson(response: Response, signal: AbortSignal): Promise<{ ok: true; value: unknown } | { ok: false; why: 'unreadable' | 'invalid' }> {
+  let text: string;
   try {
-    const text = await response.text();
+    // Not every fetch ends a body's reading when its signal aborts: the abort ends it here.
+    const aborted = new Promise<never>((_, reject) => {
+      if (signal.aborted) reject(signal.reason);
+      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
+    aborted.catch(() => {});
+    text = await Promise.race([response.text(), aborted]);
+  } catch {
+    return { ok: false, why: 'unreadable' };
+  }
+  try {
     return { ok: true, value: text === '' ? undefined : JSON.parse(text) };
   } catch {
-    return { ok: false };
+    return { ok: false, why: 'invalid' };
   }
 }
 
@@ -61,37 +76,48 @@ export async function request<TAnswer>(method: Method, path: string, options: Re
   const controller = new AbortController();
   const onAbort = () => controller.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
+  // The timeout and the caller's abort cover the whole call, the body included: a server that
+  // sends its headers and then stalls is a timeout too.
   const timer = setTimeout(() => controller.abort(TIMEOUT), timeoutMs);
+  const transportError = (cause?: unknown) => {
+    if (controller.signal.reason === TIMEOUT) return new ApiError('timeout', { cause });
+    if (signal?.aborted) return new ApiError('aborted', { cause });
+    return new ApiError('network', { cause });
+  };
 
-  let response: Response;
   try {
-    response = await fetch(apiUrl(path), {
-      method,
-      credentials: 'include',
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: controller.signal,
-    });
-  } catch (cause) {
-    if (controller.signal.reason === TIMEOUT) throw new ApiError('timeout', { cause });
-    if (signal?.aborted) throw new ApiError('aborted', { cause });
-    throw new ApiError('network', { cause });
+    let response: Response;
+    try {
+      response = await fetch(apiUrl(path), {
+        method,
+        credentials: 'include',
+        headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+      });
+    } catch (cause) {
+      throw transportError(cause);
+    }
+
+    if (!response.ok) {
+      const parsed = await readJson(response, controller.signal);
+      if (!parsed.ok && controller.signal.aborted) throw transportError();
+      throw new ApiError('http', { status: response.status, reason: parsed.ok ? reasonOf(parsed.value) : undefined });
+    }
+    if (answer === null) return undefined as TAnswer;
+
+    const parsed = await readJson(response, controller.signal);
+    if (!parsed.ok) {
+      if (parsed.why === 'unreadable') throw transportError();
+      throw new ApiError('invalid-answer', { status: response.status });
+    }
+    const [error, value] = answer.validate(parsed.value, { coerce: true });
+    if (error) throw new ApiError('invalid-answer', { status: response.status, cause: error instanceof StructError ? error : undefined });
+    return value;
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
-
-  if (!response.ok) {
-    const parsed = await readJson(response).catch(() => ({ ok: false as const }));
-    throw new ApiError('http', { status: response.status, reason: parsed.ok ? reasonOf(parsed.value) : undefined });
-  }
-  if (answer === null) return undefined as TAnswer;
-
-  const parsed = await readJson(response);
-  if (!parsed.ok) throw new ApiError('invalid-answer', { status: response.status });
-  const [error, value] = answer.validate(parsed.value, { coerce: true });
-  if (error) throw new ApiError('invalid-answer', { status: response.status, cause: error instanceof StructError ? error : undefined });
-  return value;
 }
 
 /**

@@ -134,6 +134,27 @@ describe('the API client', () => {
     expect(await failure(call)).toMatchObject({ kind: 'timeout' });
   });
 
+  it('gives up after its timeout when the server sends its headers and then stalls the body', async () => {
+    server.use(http.post(apiUrl('/login'), () => new HttpResponse(
+      new ReadableStream({ start: (stream) => stream.enqueue(new TextEncoder().encode('{"is_active":')) }),
+      { status: 200, headers: { 'Content-Type': 'application/json' } },
+    )));
+    const call = request('POST', '/login', { body: {}, answer: LoginAnswer, timeoutMs: 50 });
+    expect(await failure(call)).toMatchObject({ kind: 'timeout' });
+  });
+
+  it('reports a call aborted while its body is still coming as aborted', async () => {
+    server.use(http.get(apiUrl('/me'), () => new HttpResponse(
+      new ReadableStream({ start: (stream) => stream.enqueue(new TextEncoder().encode('{"email":')) }),
+      { status: 200, headers: { 'Content-Type': 'application/json' } },
+    )));
+    const controller = new AbortController();
+    const call = me({ signal: controller.signal });
+    await delay(20);
+    controller.abort();
+    expect(await failure(call)).toMatchObject({ kind: 'aborted' });
+  });
+
   it('reports an aborted call as aborted, not as a failure of the server', async () => {
     server.use(http.get(apiUrl('/me'), async () => {
       await delay('infinite');
