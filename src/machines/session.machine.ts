@@ -7,7 +7,7 @@
  */
 import { assign, fromPromise, raise, setup } from 'xstate';
 import type { User } from '../api/structs';
-import type { Language } from '../config';
+import { timers, type Language } from '../config';
 import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
 
 export interface SessionInput {
@@ -57,6 +57,7 @@ export const sessionMachine = setup({
     startSession: assign({ loggedIn: true, error: null }),
     endSession: assign({ loggedIn: false, user: null, error: null }),
   },
+  delays: { loadingTimeout: timers.loadingTimeout },
   guards: {
     wasLoggedIn: ({ context }) => context.loggedIn,
     isLoggedIn: ({ context }) => context.loggedIn,
@@ -107,6 +108,8 @@ export const sessionMachine = setup({
                   { target: 'failed', actions: assign({ error: ({ event }) => userErrorFrom(event.error) }) },
                 ],
               },
+              // SPEC §4: the loading flag resets after 120 s whatever the call does.
+              after: { loadingTimeout: { target: 'failed', actions: assign({ error: { key: 'timeout' } }) } },
             },
             ready: {
               on: { 'user.reload': { target: 'loadingUser' } },
@@ -125,6 +128,7 @@ export const sessionMachine = setup({
             onDone: { target: 'loggedOut', actions: ['endSession', 'forgetClientState', 'persist', 'goToLogin'] },
             onError: { target: 'loggedOut', actions: ['endSession', 'forgetClientState', 'persist', 'goToLogin'] },
           },
+          after: { loadingTimeout: { target: 'loggedOut', actions: ['endSession', 'forgetClientState', 'persist', 'goToLogin'] } },
         },
       },
     },

@@ -6,7 +6,6 @@
 import type { AnyStateMachine } from 'xstate';
 import type { User } from '../../../src/api/structs';
 import { errorLineMachine } from '../../../src/machines/error-line.machine';
-import { loadingFlagMachine } from '../../../src/machines/loading-flag.machine';
 import { sessionMachine } from '../../../src/machines/session.machine';
 import type { PathModel } from '../coverage';
 import { aborted, pending, serverError, unauthorized } from '../fixtures';
@@ -21,10 +20,6 @@ export const models: PathModel[] = [
   {
     machine: errorLineMachine,
     events: [{ type: 'error.show', error: { key: 'general' } }, { type: 'error.clear' }],
-  },
-  {
-    machine: loadingFlagMachine.provide({ actions: { reportTimeout: () => {} } }),
-    events: [{ type: 'loading.start' }, { type: 'loading.stop' }],
   },
   ...[true, false].map((loggedIn): PathModel => ({
     machine: sessionMachine.provide({ actors: { loadUser: pending, logout: pending, saveLanguage: pending } }) as AnyStateMachine,
