@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,30 +8,74 @@ import { afterEach, describe, expect, it } from 'vitest';
 const script = join(process.cwd(), 'scripts/check-bundle.mjs');
 const made: string[] = [];
 
-/** A fake production build: random (incompressible) bytes, so gzip sizes are about the sizes given. */
-function build(sizes: { entry: number; dashboard?: number; css?: number }, extra: Record<string, string> = {}): string {
+interface Sizes {
+  entry: number;
+  dashboard?: number;
+  /** The logged-in layout chunk, which src/app/routes.tsx loads lazily for logged-in pages. */
+  layout?: number;
+  /** The shared chunk of src/api/auth.ts, which the session imports on first use (GET /me). */
+  auth?: number;
+  css?: number;
+  /** The German language file; English is 1000 bytes. */
+  german?: number;
+}
+
+/**
+ * A fake production build shaped like Vite's: random (incompressible) bytes, so gzip sizes are
+ * about the sizes given. The boot script loads the app, which loads the pages and the logged-in
+ * layout lazily; the session chunk loads the auth and language chunks lazily.
+ */
+function build(sizes: Sizes, extra: Record<string, string> = {}): string {
   const dist = mkdtempSync(join(tmpdir(), 'bundle-'));
   made.push(dist);
   mkdirSync(join(dist, 'assets'), { recursive: true });
   mkdirSync(join(dist, '.vite'), { recursive: true });
   const write = (name: string, bytes: number) => writeFileSync(join(dist, name), randomBytes(bytes));
-  write('assets/index.js', sizes.entry);
+  write('assets/index.js', 100);
+  write('assets/main.js', sizes.entry);
+  write('assets/session.js', 100);
   write('assets/en.js', 1000);
+  write('assets/de.js', sizes.german ?? 1000);
   write('assets/index.css', sizes.css ?? 2000);
+  write('assets/login-page.js', 1000);
+  write('assets/shop-page.js', 1000);
   write('assets/dashboard-page.js', sizes.dashboard ?? 1000);
+  write('assets/portal-layout.js', sizes.layout ?? 1000);
+  write('assets/auth.js', sizes.auth ?? 500);
   writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   for (const [name, text] of Object.entries(extra)) writeFileSync(join(dist, name), text);
+  const page = (name: string, imports: string[] = []) => ({ file: `assets/${name}.js`, isDynamicEntry: true, imports: ['_session.js', 'src/main.tsx', ...imports] });
   writeFileSync(join(dist, '.vite/manifest.json'), JSON.stringify({
-    'index.html': { file: 'assets/index.js', css: ['assets/index.css'], isEntry: true },
-    'translations/en.json': { file: 'assets/en.js' },
-    'src/views/dashboard/dashboard-page.tsx': { file: 'assets/dashboard-page.js', imports: ['index.html'] },
+    'index.html': { file: 'assets/index.js', css: ['assets/index.css'], isEntry: true, dynamicImports: ['src/main.tsx'] },
+    'src/main.tsx': {
+      file: 'assets/main.js',
+      isDynamicEntry: true,
+      imports: ['_session.js', 'index.html'],
+      dynamicImports: ['src/views/login/login-page.tsx', 'src/views/shop/shop-page.tsx', 'src/views/dashboard/dashboard-page.tsx', 'src/views/layout/portal-layout.tsx'],
+    },
+    '_session.js': { file: 'assets/session.js', name: 'session', imports: ['index.html'], dynamicImports: ['translations/de.json', 'translations/en.json', '_auth.js'] },
+    '_auth.js': { file: 'assets/auth.js', name: 'auth' },
+    'translations/de.json': { file: 'assets/de.js', isDynamicEntry: true },
+    'translations/en.json': { file: 'assets/en.js', isDynamicEntry: true },
+    'src/views/login/login-page.tsx': page('login-page', ['_auth.js']),
+    'src/views/shop/shop-page.tsx': page('shop-page'),
+    'src/views/dashboard/dashboard-page.tsx': page('dashboard-page'),
+    'src/views/layout/portal-layout.tsx': page('portal-layout'),
   }));
   return dist;
 }
 
-function run(dist: string) {
-  const result = spawnSync(process.execPath, [script, dist], { encoding: 'utf8' });
+function run(dist: string, ...args: string[]) {
+  const result = spawnSync(process.execPath, [script, dist, ...args], { encoding: 'utf8' });
   return { code: result.status, out: `${result.stdout}${result.stderr}` };
+}
+
+interface Figures {
+  routes: Record<string, { js: number; css: number; files: string[] }>;
+}
+
+function figures(dist: string): Figures {
+  return JSON.parse(run(dist, '--json').out) as Figures;
 }
 
 describe('the bundle budget check', () => {
@@ -56,6 +100,40 @@ describe('the bundle budget check', () => {
     expect(result.code).toBe(1);
     expect(result.out).toMatch(/JavaScript of \/dashboard is 16\d\.\d kB, over its budget of 150 kB/);
     expect(result.out).not.toMatch(/JavaScript of \/ is/);
+  });
+
+  it('counts the logged-in layout and the auth chunk in the first visit of the dashboard, not in the public pages', () => {
+    const { routes } = figures(build({ entry: 10 * 1024 }));
+    expect(routes['/dashboard']?.files).toEqual(expect.arrayContaining([
+      'assets/main.js', 'assets/dashboard-page.js', 'assets/portal-layout.js', 'assets/auth.js',
+    ]));
+    expect(routes['/login']?.files).toContain('assets/auth.js');
+    for (const route of ['/', '/login', '/shop']) expect(routes[route]?.files).not.toContain('assets/portal-layout.js');
+    expect(routes['/']?.files).not.toContain('assets/auth.js');
+  });
+
+  it('fails when the logged-in layout takes the dashboard over 150 kB', () => {
+    // Without the layout (30 kB) the dashboard would load about 141 kB.
+    const result = run(build({ entry: 100 * 1024, dashboard: 39 * 1024, layout: 30 * 1024 }));
+    expect(result.code).toBe(1);
+    expect(result.out).toMatch(/JavaScript of \/dashboard is 17\d\.\d kB, over its budget of 150 kB/);
+  });
+
+  it('counts the heavier language file', () => {
+    const { routes } = figures(build({ entry: 10 * 1024, german: 5000 }));
+    expect(routes['/']?.files).toContain('assets/de.js');
+    expect(routes['/']?.files).not.toContain('assets/en.js');
+  });
+
+  it('fails when a measured page is missing from the manifest instead of leaving it out', () => {
+    const dist = build({ entry: 10 * 1024 });
+    const manifestPath = join(dist, '.vite/manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
+    delete manifest['src/views/layout/portal-layout.tsx'];
+    writeFileSync(manifestPath, JSON.stringify(manifest));
+    const result = run(dist);
+    expect(result.code).toBe(1);
+    expect(result.out).toContain('src/views/layout/portal-layout.tsx');
   });
 
   it('fails when the CSS is over 15 kB', () => {
