@@ -7,6 +7,7 @@ import {
 import { CropEditor } from './crop-editor';
 import { feedbackTexts as texts, problemTexts } from './feedback-texts';
 import './feedback-widget.css';
+import { inspect } from '../../app/inspector';
 
 /** What the widget does outside itself: provided by src/reporting (and by tests). */
 export interface FeedbackEffects {
@@ -30,7 +31,7 @@ export function FeedbackWidget({ effects }: { effects: FeedbackEffects }) {
       },
     }),
   );
-  const actor = useActorRef(machine);
+  const actor = useActorRef(machine, { inspect: inspect() });
   const closed = useSelector(actor, (snapshot) => snapshot.matches('closed'));
   const thanks = useSelector(actor, (snapshot) => snapshot.matches('thanks'));
   const triggerRef = useRef<HTMLButtonElement>(null);

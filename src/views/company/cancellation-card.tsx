@@ -6,6 +6,7 @@ import { useSessionActor } from '../../app/session';
 import { contractCancellationMachine } from '../../machines/contract-cancellation.machine';
 import { ErrorLine } from '../shared/error-line';
 import { useDayFormat } from './product-list';
+import { inspect } from '../../app/inspector';
 
 const messages = defineMessages({
   heading: { id: 'company.cancel.heading', defaultMessage: 'Cancel the contract' },
@@ -52,7 +53,7 @@ export function CancellationCard({ company, refreshing, onCancelled, onCheck }: 
       sessionExpired: () => session.send({ type: 'session.expired' }),
     },
   }));
-  const actor = useActorRef(machine);
+  const actor = useActorRef(machine, { inspect: inspect() });
   const confirming = useSelector(actor, (snapshot) => snapshot.matches('confirming'));
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const cancelled = useSelector(actor, (snapshot) => snapshot.hasTag('done'));

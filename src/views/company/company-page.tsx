@@ -13,6 +13,7 @@ import { CompanyEditForm } from './company-edit-form';
 import { companyMessages } from './company-messages';
 import { NotificationsCard } from './notifications-card';
 import './company.css';
+import { inspect } from '../../app/inspector';
 
 const messages = defineMessages({
   loadFailed: { id: 'company.loadFailed', defaultMessage: 'Your company data could not be loaded.' },
@@ -37,7 +38,7 @@ export default function CompanyPage() {
       saved: () => session.send({ type: 'user.reload' }),
     },
   }));
-  const actor = useActorRef(machine);
+  const actor = useActorRef(machine, { inspect: inspect() });
   const state = useSelector(actor, (snapshot) =>
     snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : snapshot.matches('edit') ? 'edit' : 'view');
   const company = useSelector(actor, (snapshot) => snapshot.context.company);

@@ -6,6 +6,7 @@ import { useSessionActor } from '../../app/session';
 import { notificationsMachine } from '../../machines/notifications.machine';
 import { ErrorLine } from '../shared/error-line';
 import { CheckboxField } from '../shared/form-fields';
+import { inspect } from '../../app/inspector';
 
 const messages = defineMessages({
   heading: { id: 'company.notifications.heading', defaultMessage: 'Notifications' },
@@ -28,7 +29,7 @@ export function NotificationsCard({ enabled: initial }: { enabled: boolean }) {
       sessionExpired: () => session.send({ type: 'session.expired' }),
     },
   }));
-  const actor = useActorRef(machine, { input: { enabled: initial } });
+  const actor = useActorRef(machine, { input: { enabled: initial }, inspect: inspect() });
   const enabled = useSelector(actor, (snapshot) => snapshot.context.enabled);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);

@@ -15,6 +15,7 @@ import { DatastoreCard } from './datastore-card';
 import { FirstTimeOverlay } from './first-time-overlay';
 import { PurchaseCard } from './purchase-card';
 import './dashboard.css';
+import { inspect } from '../../app/inspector';
 
 const messages = defineMessages({
   title: { id: 'dashboard.title', defaultMessage: 'Your datastores' },
@@ -44,7 +45,7 @@ export default function DashboardPage() {
       }),
     },
   }));
-  const actor = useActorRef(machine);
+  const actor = useActorRef(machine, { inspect: inspect() });
 
   const datastores = useSelector(actor, (snapshot) => snapshot.context.datastores);
   const passwords = useSelector(actor, (snapshot) => snapshot.context.passwords);

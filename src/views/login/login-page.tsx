@@ -11,6 +11,7 @@ import { PageHeading } from '../shared/page-heading';
 import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
 import { loginNotice } from './login-notices';
 import './login.css';
+import { inspect } from '../../app/inspector';
 
 const messages = defineMessages({
   title: { id: 'login.title', defaultMessage: 'Log in' },
@@ -43,7 +44,7 @@ export default function LoginPage() {
       },
     }),
   );
-  const actor = useActorRef(machine, { input: { language } });
+  const actor = useActorRef(machine, { input: { language }, inspect: inspect() });
   const values = useSelector(actor, (snapshot) => snapshot.context.values);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy') || snapshot.hasTag('done'));

@@ -10,6 +10,7 @@ import { PageHeading } from '../shared/page-heading';
 import { PasswordChecklist } from '../shared/password-checklist';
 import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
 import './new-password.css';
+import { inspect } from '../../app/inspector';
 
 const messages = defineMessages({
   title: { id: 'newPassword.title', defaultMessage: 'Set a new password' },
@@ -63,7 +64,7 @@ export default function NewPasswordPage() {
   const [machine] = useState(() =>
     newPasswordMachine.provide({ actions: { changed: () => navigateRef.current('/login/changed') } }),
   );
-  const actor = useActorRef(machine, { input: link });
+  const actor = useActorRef(machine, { input: link, inspect: inspect() });
   const email = useSelector(actor, (snapshot) => snapshot.context.email);
   const values = useSelector(actor, (snapshot) => snapshot.context.values);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);

@@ -4,6 +4,7 @@ import type { Catalogue, Licence } from '../../api/structs';
 import { business, type LicenceType } from '../../config';
 import { catalogueMachine } from '../../machines/catalogue.machine';
 import type { UserError } from '../../machines/user-error';
+import { inspect } from '../../app/inspector';
 
 type CatalogueActor = ActorRefFrom<typeof catalogueMachine>;
 
@@ -16,8 +17,8 @@ let actor: CatalogueActor | null = null;
 
 function catalogueActor(): CatalogueActor {
   // Prerendering at build time (src/prerender.tsx) shows the loading state and fetches nothing.
-  if (import.meta.env.SSR) return createActor(catalogueMachine);
-  actor ??= createActor(catalogueMachine).start();
+  if (import.meta.env.SSR) return createActor(catalogueMachine, { inspect: inspect() });
+  actor ??= createActor(catalogueMachine, { inspect: inspect() }).start();
   return actor;
 }
 

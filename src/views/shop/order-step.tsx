@@ -10,6 +10,7 @@ import { LicenceFeatureList } from './licence-feature-list';
 import { LicencePrice } from './licence-price';
 import { OrderForm } from './order-form';
 import { typeMessages } from './shop-messages';
+import { inspect } from '../../app/inspector';
 
 /** Loads what the account knows (issue 7: prefilled for a logged-in customer), then the form. */
 function PrefilledOrderForm({ licence, user }: { licence: Licence; user: User | null }) {
@@ -17,7 +18,7 @@ function PrefilledOrderForm({ licence, user }: { licence: Licence; user: User | 
   const [machine] = useState(() =>
     orderPrefillMachine.provide({ actions: { sessionExpired: () => session.send({ type: 'session.expired' }) } }),
   );
-  const prefill = useActorRef(machine, { input: { user } });
+  const prefill = useActorRef(machine, { input: { user }, inspect: inspect() });
   const ready = useSelector(prefill, (snapshot) => snapshot.status === 'done');
   const values = useSelector(prefill, (snapshot) => snapshot.context.values);
   const error = useSelector(prefill, (snapshot) => snapshot.context.error);

@@ -15,6 +15,7 @@ import { OrderStep } from './order-step';
 import { ShopFaq, ShopTerms } from './shop-info';
 import { shopMessages } from './shop-messages';
 import './shop.css';
+import { inspect } from '../../app/inspector';
 
 function CatalogueFailed({ error, retry }: { error: UserError | null; retry: () => void }) {
   return (
@@ -40,7 +41,7 @@ export default function ShopPage() {
   const [location] = useLocation();
   const loggedIn = useLoggedIn();
   const catalogue = useCatalogue();
-  const tabs = useActorRef(shopTabMachine);
+  const tabs = useActorRef(shopTabMachine, { inspect: inspect() });
   const listPath = location.startsWith('/ishop') ? '/ishop' : '/shop';
   // SPEC §2: the buy button goes to /ishop/{id} when logged in, else to /shop/{id}.
   const buyPath = loggedIn ? '/ishop' : '/shop';

@@ -10,6 +10,7 @@ import { ConnectionData } from './connection-data';
 import { tutorialMessages as messages } from './tutorial-messages';
 import { ClientSteps, JobSteps, StorageSteps, type StepData } from './tutorial-steps';
 import './tutorial.css';
+import { inspect } from '../../app/inspector';
 
 /**
  * SPEC §2 Tutorial: setting up the storage and a backup job in Proxmox VE, with illustrations
@@ -22,7 +23,7 @@ export default function TutorialPage() {
   const [machine] = useState(() =>
     tutorialMachine.provide({ actions: { sessionExpired: () => session.send({ type: 'session.expired' }) } }),
   );
-  const actor = useActorRef(machine);
+  const actor = useActorRef(machine, { inspect: inspect() });
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const datastores = useSelector(actor, (snapshot) => snapshot.context.datastores);
