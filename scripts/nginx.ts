@@ -4,7 +4,7 @@
  * optionally, /api/ proxied to a local API.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -58,18 +58,27 @@ http {
 }
 `);
   const child = spawn('nginx', ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: 'ignore' });
+  let exited = false;
+  child.once('exit', () => { exited = true; });
   const url = `http://127.0.0.1:${port}`;
   const stop = () => {
     child.kill('SIGTERM');
     rmSync(prefix, { recursive: true, force: true });
   };
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  // nginx writes its pid file only once it listens: another server already on the port would
+  // answer the fetch as well, and the tests would then run against that one.
+  const pidFile = join(prefix, 'nginx.pid');
+  const listening = () => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() === String(child.pid);
+  for (let attempt = 0; attempt < 100 && !exited; attempt += 1) {
     try {
-      await fetch(url);
-      return { url, stop };
+      if (listening()) {
+        await fetch(url);
+        return { url, stop };
+      }
     } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // not answering yet
     }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const log = readFileSync(join(prefix, 'error.log'), 'utf8');
   stop();

@@ -1,28 +1,54 @@
 /**
  * The production server configuration (deploy/nginx) serving the production build (dist/):
  * caching, compression, SPA fallback, security headers, and the built portal running under
- * its Content-Security-Policy without a single violation. Needs `npm run build` first and
- * nginx (Debian's nginx-light; .ci/run installs it).
+ * its Content-Security-Policy without a single violation, public pages and a logged-in journey
+ * alike, with the mock v1 API (scripts/bench/api-server.ts) proxied by nginx as the real one
+ * would be. Needs `npm run build` first and nginx (Debian's nginx-light; .ci/run installs it).
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page, type Response } from '@playwright/test';
+import { runnerImport } from 'vite';
+import type { startApiServer } from '../../scripts/bench/api-server';
 import { startNginx, type RunningNginx } from '../../scripts/nginx';
 
-const port = 4180;
 const dist = join(process.cwd(), 'dist');
+/** The policy exactly as deploy/nginx sends it; every page below must run under it. */
+const policy = /add_header Content-Security-Policy "([^"]+)"/.exec(readFileSync(join(process.cwd(), 'deploy/nginx/security-headers.conf'), 'utf8'))?.[1];
 let nginx: RunningNginx | undefined;
+let api: Awaited<ReturnType<typeof startApiServer>> | undefined;
 let base = '';
 
 test.describe.configure({ mode: 'serial' });
 
+/** A port nobody listens on now, so that parallel runs (other E2E_PORTs, the benchmark) never clash. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 test.beforeAll(async () => {
   if (!existsSync(join(dist, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
-  nginx = await startNginx({ port, root: dist });
+  if (!policy) throw new Error('no Content-Security-Policy in deploy/nginx/security-headers.conf');
+  // The mock API's modules read Vite's import.meta.env: Vite loads them, as for the benchmark.
+  const { module } = await runnerImport<{ startApiServer: typeof startApiServer }>(join(process.cwd(), 'scripts/bench/api-server.ts'));
+  const apiPort = await freePort();
+  api = await module.startApiServer(apiPort);
+  nginx = await startNginx({ port: await freePort(), root: dist, apiPort });
   base = nginx.url;
 });
 
-test.afterAll(() => nginx?.stop());
+test.afterAll(async () => {
+  nginx?.stop();
+  await api?.close();
+});
 
 test('serves index.html uncached with the security headers', async ({ request }) => {
   const response = await request.get(`${base}/`);
@@ -80,23 +106,153 @@ test('serves a real robots.txt and the favicon', async ({ request }) => {
   expect((await request.get(`${base}/favicon.svg`)).headers()['content-type']).toContain('image/svg+xml');
 });
 
-test('runs the built portal under its Content-Security-Policy without a violation', async ({ page }) => {
+interface PolicyWatch {
+  /** securitypolicyviolation events of every document the page showed, and Chromium's CSP console messages. */
+  violations: string[];
+  /** Uncaught errors and console.error, except Chromium's line for an API call answered with an HTTP error. */
+  errors: string[];
+}
+
+/**
+ * Collects every CSP violation and error of the page across its navigations: the events are
+ * passed out through a binding as they happen, so that a document left behind reports too.
+ */
+async function watchPolicy(page: Page): Promise<PolicyWatch> {
+  const watch: PolicyWatch = { violations: [], errors: [] };
+  await page.exposeFunction('reportPolicyViolation', (line: string) => watch.violations.push(line));
   await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportPolicyViolation: (line: string) => Promise<void> }).reportPolicyViolation;
+      void report(`${event.effectiveDirective} ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}) on ${location.pathname}`);
+    }, { capture: true });
   });
-  const consoleViolations: string[] = [];
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('console', (message) => {
-    if (message.text().includes('Content Security Policy')) consoleViolations.push(message.text());
+    const text = message.text();
+    if (/Content.Security.Policy/i.test(text)) watch.violations.push(`console: ${text}`);
+    else if (message.type() === 'error' && !(text.startsWith('Failed to load resource') && message.location().url.includes('/api/v1/'))) {
+      watch.errors.push(`console.error: ${text}`);
+    }
   });
-  for (const path of ['/', '/login', '/register', '/shop']) {
-    await page.goto(`${base}${path}`);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
-  }
-  expect(consoleViolations).toEqual([]);
-  expect(pageErrors).toEqual([]);
+  page.on('pageerror', (error) => watch.errors.push(`pageerror: ${error.message}`));
+  return watch;
+}
+
+/** Expects none of either, after a round trip that lets the page's pending reports arrive. */
+async function expectClean(page: Page, watch: PolicyWatch) {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  expect(watch.violations, 'CSP violations').toEqual([]);
+  expect(watch.errors, 'errors in the page').toEqual([]);
+}
+
+/** Opens a path as a first visit and checks that the document came with the production policy. */
+async function open(page: Page, path: string): Promise<Response> {
+  const response = await page.goto(`${base}${path}`);
+  if (!response) throw new Error(`no answer for ${path}`);
+  expect(response.headers()['content-security-policy']).toBe(policy);
+  return response;
+}
+
+/**
+ * Waits until the app's JavaScript has run: src/boot.ts starts src/main.tsx only after the
+ * prerendered page has painted, and React then replaces that markup with elements it owns
+ * (they carry React's `__reactFiber$…` key; server-sent markup never does).
+ */
+async function appRendered(page: Page) {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector('h1');
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
+  });
+}
+
+/** Marks the current document, so that a later check tells a router navigation from a page load. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => { (window as unknown as { sameDocument: boolean }).sameDocument = true; });
+}
+
+async function expectSameDocument(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), 'navigated by the app\'s router, not loaded').toBe(true);
+}
+
+test.describe('the built portal under its Content-Security-Policy', () => {
+  test.use({ locale: 'en-US', bypassCSP: false });
+
+  test('reports a violation when one happens (the watch below is not blind)', async ({ page }) => {
+    const watch = await watchPolicy(page);
+    await open(page, '/login');
+    await appRendered(page);
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.inlineScriptRan = true;';
+      document.head.append(script);
+    });
+    await expect.poll(() => watch.violations.filter((line) => line.startsWith('script-src-elem inline'))).toHaveLength(1);
+    expect(watch.violations.some((line) => line.startsWith('console: ') && line.includes('inline script'))).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { inlineScriptRan?: boolean }).inlineScriptRan)).toBeUndefined();
+  });
+
+  test('runs the public pages: the app takes over the prerendered markup, loads the shop from the API, switches language and routes', async ({ page }) => {
+    const watch = await watchPolicy(page);
+    await open(page, '/login');
+    await appRendered(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await open(page, '/register');
+    await appRendered(page);
+    // The shop is prerendered in its loading state: only the running app fetches the catalogue.
+    await open(page, '/shop');
+    await appRendered(page);
+    await expect(page.getByRole('tab', { name: 'Virtualization (VE)' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('article', { name: 'Proxmox VE Standard' })).toBeVisible();
+
+    await open(page, '/');
+    await appRendered(page);
+    await markDocument(page);
+    // The German messages are a chunk of their own, loaded on the switch.
+    await page.getByLabel('Language').selectOption('de');
+    await expect(page.getByRole('heading', { level: 1, name: 'Cloud-Backup-Speicher für Proxmox, gehostet in Deutschland' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await page.getByRole('navigation', { name: 'Portal-Links' }).getByRole('link', { name: 'Anmelden' }).click();
+    await expect(page).toHaveURL(`${base}/login`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    await expectSameDocument(page);
+    await expectClean(page, watch);
+  });
+
+  test('logs in through the form against the API behind nginx and opens /dashboard and /company', async ({ page }) => {
+    const watch = await watchPolicy(page);
+    await open(page, '/login');
+    // Typed into the prerendered form, the values would be lost when the app renders over it.
+    await appRendered(page);
+    await page.getByLabel('Email address').fill('demo@example.com');
+    await page.locator('input[name="password"]').fill('Demo-Password-2026');
+    await markDocument(page);
+    await page.getByRole('button', { name: 'Log in' }).click();
+
+    await expect(page).toHaveURL(`${base}/dashboard`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your datastores' })).toBeVisible();
+    await expect(page.getByRole('article', { name: 'archive' })).toBeVisible();
+    await expectSameDocument(page);
+
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('link', { name: 'Account', exact: true }).click();
+    await expect(page).toHaveURL(`${base}/company`);
+    const data = page.getByRole('region', { name: 'Company data' });
+    await expect(data.getByText('Musterstraße 1')).toBeVisible();
+    await expectSameDocument(page);
+    // Logged in, a language switch is also told to the server (POST /language through the proxy).
+    const saved = page.waitForResponse((response) => response.url() === `${base}/api/v1/language` && response.request().method() === 'POST');
+    await menu.getByLabel('Language').selectOption('de');
+    expect((await saved).ok()).toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: 'Konto und Einstellungen' })).toBeVisible();
+
+    // A first visit of a logged-in page: nginx's SPA fallback, the session cookie through the proxy.
+    // The language stays German for the rest of this browser session (sessionStorage).
+    await open(page, '/company');
+    await appRendered(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Konto und Einstellungen' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Firmendaten' }).getByText('demo@example.com')).toBeVisible();
+    await open(page, '/dashboard');
+    await appRendered(page);
+    await expect(page.getByRole('article', { name: 'archive' })).toBeVisible();
+    await expectClean(page, watch);
+  });
 });
