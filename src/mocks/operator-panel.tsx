@@ -23,6 +23,7 @@ export function OperatorPanel({ controls }: { controls: MockControls }) {
   const [latency, setLatencyInput] = useState('0');
   const [status, setStatus] = useState('');
   const toggle = useRef<HTMLButtonElement>(null);
+  const pendingHeading = useRef<HTMLHeadingElement>(null);
   const id = useId();
 
   const pending = controls.pendingAccounts();
@@ -69,7 +70,8 @@ export function OperatorPanel({ controls }: { controls: MockControls }) {
       >
         <h2 id={`${id}-title`}>Mock API operator</h2>
 
-        <h3 id={`${id}-pending`}>Pending accounts</h3>
+        {/* Takes the focus after an activation removed the button that had it. */}
+        <h3 id={`${id}-pending`} ref={pendingHeading} tabIndex={-1}>Pending accounts</h3>
         {pending.length === 0
           ? <p className="pm-muted">No account awaits activation.</p>
           : (
@@ -90,6 +92,7 @@ export function OperatorPanel({ controls }: { controls: MockControls }) {
                     onClick={() => {
                       controls.activate(account.email);
                       setStatus(`${account.email} is active.`);
+                      pendingHeading.current?.focus();
                     }}
                   >
                     Activate
