@@ -221,6 +221,57 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 790,00 € pro Jahr zzgl. MwSt.');
   });
 
+  it('orders in German for 2 CPUs and thanks in German, with the order summary', async () => {
+    await loginAs('demo@example.com');
+    const view = renderApp('/ishop/2', { loggedIn: true, language: 'de' });
+    await screen.findByRole('heading', { level: 2, name: 'Proxmox VE Basic bestellen' });
+    await waitFor(() => expect(field('Firmenname')).toHaveValue('Demo GmbH'));
+    await view.user.click(screen.getByRole('radio', { name: /^2 CPUs/ }));
+    expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 710,00 € pro Jahr zzgl. MwSt.');
+    await view.user.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Wir haben Ihre Bestellung von Proxmox VE Basic für 2 CPUs zu 710,00 € pro Jahr zzgl. MwSt. erhalten.');
+    expect(db.licenceOrder.getAll()).toEqual([expect.objectContaining({ email: 'demo@example.com', product_id: 2, cpu_count: 2 })]);
+  });
+
+  it.each(['en', 'de'] as const)('keeps the prefilled and typed details when the order fails (%s), and orders on the next try', async (language) => {
+    await loginAs('demo@example.com');
+    mock.fault('POST /licence/order', 'network', { times: 1 });
+    const view = renderApp('/ishop/3', { loggedIn: true, language });
+    const text = language === 'de'
+      ? { company: 'Firmenname', phone: 'Telefon (optional)', order: 'Zahlungspflichtig bestellen', thanks: 'Vielen Dank für Ihre Bestellung',
+        network: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.' }
+      : { company: 'Company name', phone: 'Phone (optional)', order: 'Place binding order', thanks: 'Thank you for your order',
+        network: 'The server cannot be reached. Please check your connection and try again.' };
+    await waitFor(() => expect(field(text.company)).toHaveValue('Demo GmbH'));
+    await view.user.clear(field(text.phone));
+    await view.user.type(field(text.phone), '+49 89 555');
+    await view.user.click(screen.getByRole('radio', { name: /^4 CPUs/ }));
+    await view.user.click(screen.getByRole('button', { name: text.order }));
+    expect(await screen.findByText(text.network)).toHaveAttribute('role', 'alert');
+    expect(view.currentPath()).toBe('/ishop/3');
+    expect(field(text.company)).toHaveValue('Demo GmbH');
+    expect(field(text.phone)).toHaveValue('+49 89 555');
+    expect(screen.getByRole('radio', { name: /^4 CPUs/ })).toBeChecked();
+    expect(db.licenceOrder.getAll()).toHaveLength(0);
+    await view.user.click(screen.getByRole('button', { name: text.order }));
+    expect(await screen.findByRole('heading', { level: 1, name: text.thanks })).toBeInTheDocument();
+    expect(db.licenceOrder.getAll()).toEqual([expect.objectContaining({ phone: '+49 89 555', product_id: 3, cpu_count: 4 })]);
+  });
+
+  it('forgets the order summary when the customer logs out', async () => {
+    await loginAs('demo@example.com');
+    const view = renderApp('/ishop/2', { loggedIn: true });
+    await waitFor(() => expect(field('Company name')).toHaveValue('Demo GmbH'));
+    await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
+    expect(await screen.findByText(/for 1 CPU/)).toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Log out' }));
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    view.navigate('/order_done');
+    expect(await screen.findByRole('status')).toHaveTextContent('We have received your licence order.');
+    expect(screen.queryByText(/demo@example.com/)).not.toBeInTheDocument();
+  });
+
   it('prefills only the person when the account has no company data yet', async () => {
     await loginAs('fresh@example.com');
     renderApp('/ishop/4', { loggedIn: true });
