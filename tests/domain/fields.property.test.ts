@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import {
   cpuCount, datastoreIdentifier, isDatastoreIdentifier, isEmail, isPostcode, meetsPasswordPolicy, passwordChecks, volume,
 } from '../../src/domain/fields';
+import type { CpuChoice } from '../../src/config';
+import { licenceTotal } from '../../src/domain/licence-features';
 import { formatEur, volumeInGb, volumePriceEur } from '../../src/domain/prices';
 
 const runs = { numRuns: 3000 };
@@ -61,6 +63,19 @@ describe('the email rule', () => {
       if (!oracleMayPass) expect(isEmail(value)).toBe(false);
     }), runs);
   });
+
+  it('agrees with an oracle built by splitting at @ and dots, on strings made of the tricky characters', () => {
+    const isBlank = (char: string) => char.trim() === '';
+    const solid = (part: string) => part.length > 0 && ![...part].some(isBlank);
+    const tricky = fc.string({ unit: fc.constantFrom(...'ab.@ \tä-_+x1'.split('')), maxLength: 24 });
+    fc.assert(fc.property(tricky, (value) => {
+      const [local, domain, ...more] = value.trim().split('@');
+      const labels = (domain ?? '').split('.');
+      const oracle = value.length <= 254 && more.length === 0 && local !== undefined && solid(local)
+        && labels.length >= 2 && labels.every(solid);
+      expect(isEmail(value)).toBe(oracle);
+    }), runs);
+  });
 });
 
 describe('the postcode rule', () => {
@@ -99,6 +114,15 @@ describe('prices', () => {
     fc.assert(fc.property(fc.integer({ min: 1, max: 20 }), (tb) => {
       expect(volumePriceEur(tb)).toBe(tb * 20);
       expect(volumeInGb(tb)).toBe(tb * 1000);
+    }), runs);
+  });
+
+  it('make the licence total the catalogue price of the chosen CPU count, never a product', () => {
+    const price = fc.integer({ min: 0, max: 1_000_000 }).map((cents) => cents / 100);
+    fc.assert(fc.property(price, price, price, fc.constantFrom<CpuChoice>(1, 2, 4), (one, two, four, cpus) => {
+      const licence = { price_1_cpu: one, price_2_cpu: two, price_4_cpu: four };
+      const byName: Record<string, number> = { ...licence };
+      expect(licenceTotal(licence, cpus)).toBe(byName[`price_${cpus}_cpu`]);
     }), runs);
   });
 
