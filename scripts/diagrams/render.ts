@@ -166,7 +166,9 @@ export function factsOf(machine: AnyStateMachine): MachineFacts {
 /** The spec sections a machine names in its description, e.g. "SPEC §4". */
 export function specSections(machine: AnyStateMachine): string[] {
   const text = `${machine.root.description ?? ''}`;
-  return [...new Set(text.match(/SPEC §\d+(?:\.\d+)?/g) ?? [])];
+  // Every section named in the description, also the later ones of "SPEC §2 … and §4 …".
+  const numbers = [...text.matchAll(/§(\d+(?:\.\d+)?)/g)].map((match) => match[1]);
+  return [...new Set(numbers)].map((number) => `SPEC §${number}`);
 }
 
 function rootInvokes(machine: AnyStateMachine): string[] {
