@@ -55,5 +55,13 @@ export function datastoreUrl(hostname: string, port: number): string | null {
     name = url.hostname;
   }
   if (!HOST_PATTERN.test(name)) return null;
-  return `${scheme}//${name}:${port}/`;
+  const address = `${scheme}//${name}:${port}/`;
+  // A name of digits and dots is read as an IPv4 address, which may not be one ("08", "1.2.3.4.5"):
+  // only an address that the browser can open is offered.
+  try {
+    new URL(address);
+  } catch {
+    return null;
+  }
+  return address;
 }

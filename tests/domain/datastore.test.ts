@@ -93,8 +93,15 @@ describe('access data', () => {
     expect(datastoreUrl('pbs1.example.com', 80.5)).toBeNull();
   });
 
+  it('offers no link for a numeric host that is no IPv4 address', () => {
+    expect(datastoreUrl('08', 8007)).toBeNull();
+    expect(datastoreUrl('1.2.3.4.5', 8007)).toBeNull();
+    expect(datastoreUrl('10.0.0.8', 8007)).toBe('https://10.0.0.8:8007/');
+  });
+
   it('only ever builds https or http links, whatever the server sends', () => {
-    fc.assert(fc.property(fc.string(), fc.integer({ min: -10, max: 70_000 }), (host, port) => {
+    const numeric = fc.string({ unit: fc.constantFrom(...'0123456789.x'.split('')), maxLength: 20 });
+    fc.assert(fc.property(fc.oneof(fc.string(), numeric), fc.integer({ min: -10, max: 70_000 }), (host, port) => {
       const url = datastoreUrl(host, port);
       if (url !== null) expect(new URL(url).protocol).toMatch(/^https?:$/);
     }));

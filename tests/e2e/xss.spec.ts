@@ -149,3 +149,62 @@ test('a refusal reason with HTML is shown as text on the error line', async ({ p
   await expect(page.getByText(reason)).toBeVisible();
   await expectNothingInjected(page);
 });
+
+test('licence names with HTML from the catalogue show as text in the list, the order form and the thanks', async ({ page }) => {
+  await openAs(page, '/', { language: 'en' });
+  // The API has no call that writes the catalogue: the payloads go into the mock's saved database.
+  await page.evaluate(({ img, script }) => {
+    const snapshot = JSON.parse(localStorage.getItem('portal-mock-db') ?? '{}') as { models: { licence: Record<string, unknown>[] } };
+    const first = snapshot.models.licence.find((licence) => licence.id === 1);
+    const second = snapshot.models.licence.find((licence) => licence.id === 2);
+    if (!first || !second) throw new Error('the seed has no licences 1 and 2');
+    Object.assign(first, { name: img });
+    Object.assign(second, { name: script });
+    localStorage.setItem('portal-mock-db', JSON.stringify(snapshot));
+  }, { img, script });
+  await page.goto('/shop');
+  await mockStarted(page);
+  const main = page.getByRole('main');
+  await expect(main.getByText(img).first()).toBeVisible();
+  await expect(main.getByText(script).first()).toBeVisible();
+  await expectNothingInjected(page);
+
+  await page.goto('/shop/1');
+  await expect(main.getByText(img).first()).toBeVisible();
+  const values: [string, string][] = [
+    ['Email', 'buyer@example.com'], ['Company name', 'Käufer GmbH'], ['First name', 'Karl'], ['Last name', 'Käufer'],
+    ['Street and number', 'Marktplatz 2'], ['Postcode', '80331'], ['City', 'München'],
+  ];
+  for (const [label, value] of values) await main.getByRole('textbox', { name: label, exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Place binding order' }).click();
+  await expect(page).toHaveURL(/\/order_done$/);
+  await expect(page.getByText(img).first()).toBeVisible();
+  await expectNothingInjected(page);
+});
+
+test('a refusal that explains itself in the message field with HTML is shown as text', async ({ page }) => {
+  const message = `${script}${img}`;
+  await page.addInitScript((text) => {
+    const original = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith('/api/v1/register/company')) {
+        return Promise.resolve(new Response(JSON.stringify({ message: text }), {
+          status: 409, headers: { 'Content-Type': 'application/json' },
+        }));
+      }
+      return original(input, init);
+    };
+  }, message);
+  await openAs(page, '/register', { language: 'en' });
+  const main = page.getByRole('main');
+  const values: [string, string][] = [
+    ['Email address', 'new@example.com'], ['First name', 'Nina'], ['Last name', 'Neu'],
+    ['Street and number', 'Weg 1'], ['Postcode', '10115'], ['City', 'Berlin'],
+  ];
+  for (const [label, value] of values) await main.getByRole('textbox', { name: label, exact: true }).fill(value);
+  await main.locator('input[name="password"]').fill(seedPassword);
+  await page.getByRole('button', { name: /^Create account/ }).click();
+  await expect(page.getByText(message)).toBeVisible();
+  await expectNothingInjected(page);
+});
