@@ -1,9 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import type { User } from '../../src/api/structs';
 import type { Language } from '../../src/config';
 import { sessionMachine } from '../../src/machines/session.machine';
+import { transitionCoverage } from '../support/transition-coverage';
+
+const coverage = transitionCoverage(sessionMachine);
 
 const user: User = {
   email: 'demo@example.com', language: 'de', notifications: true, firstname: 'D', lastname: 'E', phone: null,
@@ -32,11 +35,15 @@ function start(options: {
       forgetClientState,
     },
   });
-  const actor = createActor(machine, { input: { loggedIn: options.loggedIn ?? false, language: 'en' } }).start();
+  const actor = createActor(machine, { input: { loggedIn: options.loggedIn ?? false, language: 'en' }, inspect: coverage.inspect }).start();
   return { actor, persist, goToLogin, forgetClientState, saveLanguage };
 }
 
 describe('the session machine', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('starts logged out when the browser session holds no login', () => {
     const { actor } = start();
     expect(actor.getSnapshot().matches({ auth: 'loggedOut' })).toBe(true);
@@ -159,10 +166,37 @@ describe('the session machine', () => {
     expect(persist).toHaveBeenLastCalledWith({ loggedIn: false, language: 'de' });
   });
 
+  it('gives up loading the user after the 120 second loading timeout and offers a retry', () => {
+    vi.useFakeTimers();
+    const { actor } = start({ loggedIn: true, loadUser: () => new Promise(() => {}) });
+    vi.advanceTimersByTime(119_999);
+    expect(actor.getSnapshot().matches({ auth: { loggedIn: 'loadingUser' } })).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().matches({ auth: { loggedIn: 'failed' } })).toBe(true);
+    expect(actor.getSnapshot().context.error).toEqual({ key: 'timeout' });
+  });
+
+  it('forgets the session on this device when /logout never answers, after the 120 second loading timeout', async () => {
+    const { actor, goToLogin, forgetClientState } = start({ loggedIn: true, logout: () => new Promise(() => {}) });
+    await waitFor(actor, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
+    vi.useFakeTimers();
+    actor.send({ type: 'session.logout' });
+    vi.advanceTimersByTime(119_999);
+    expect(actor.getSnapshot().matches({ auth: 'loggingOut' })).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().matches({ auth: 'loggedOut' })).toBe(true);
+    expect(goToLogin).toHaveBeenCalledOnce();
+    expect(forgetClientState).toHaveBeenCalledOnce();
+  });
+
   it('keeps the chosen language when the server cannot store it', async () => {
     const { actor } = start({ loggedIn: true, saveLanguage: async () => { throw new ApiError('http', { status: 500 }); } });
     actor.send({ type: 'language.change', language: 'de' });
     await waitFor(actor, (snapshot) => snapshot.matches({ language: 'idle' }));
     expect(actor.getSnapshot().context.language).toBe('de');
+  });
+
+  it('has reached every state and every transition in these tests', () => {
+    expect(coverage.missing()).toEqual({ states: [], transitions: [] });
   });
 });
