@@ -3,6 +3,9 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   clampCrop, feedbackMachine, FULL_CROP, MAX_DESCRIPTION, type Capture, type Crop, type FeedbackReport, type Screenshot,
 } from '../../src/machines/feedback.machine';
+import { transitionCoverage } from '../support/transition-coverage';
+
+const coverage = transitionCoverage(feedbackMachine);
 
 const capture: Capture = { url: 'data:image/png;base64,AAAA', width: 1000, height: 500 };
 const screenshot: Screenshot = { url: 'data:image/png;base64,BBBB', data: new Uint8Array([137, 80, 78, 71]) };
@@ -21,7 +24,7 @@ function start(effects: {
       sendReport: fromPromise(({ input }: { input: FeedbackReport }) => send(input)),
     },
   });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { inspect: coverage.inspect }).start();
   return { actor, send, crop };
 }
 
@@ -185,9 +188,36 @@ describe('the feedback widget machine', () => {
     expect(state(actor)).toBe('closed');
   });
 
+  it('lets the customer type and cancel while the screen is captured or the picture is cut', async () => {
+    const never = () => new Promise<never>(() => {});
+    const capturing = start({ capture: never });
+    capturing.actor.send({ type: 'feedback.open' });
+    capturing.actor.send({ type: 'screenshot.add' });
+    capturing.actor.send({ type: 'description.change', value: 'Typed while sharing' });
+    expect(state(capturing.actor)).toEqual({ open: 'capturing' });
+    expect(capturing.actor.getSnapshot().context.description).toBe('Typed while sharing');
+    capturing.actor.send({ type: 'feedback.cancel' });
+    expect(state(capturing.actor)).toBe('closed');
+
+    const cutting = start({ crop: never });
+    cutting.actor.send({ type: 'feedback.open' });
+    cutting.actor.send({ type: 'screenshot.add' });
+    await waitFor(cutting.actor, (snapshot) => snapshot.matches({ open: 'cropping' }));
+    cutting.actor.send({ type: 'crop.confirm' });
+    cutting.actor.send({ type: 'description.change', value: 'Typed while cutting' });
+    expect(state(cutting.actor)).toEqual({ open: 'cutting' });
+    expect(cutting.actor.getSnapshot().context.description).toBe('Typed while cutting');
+    cutting.actor.send({ type: 'feedback.cancel' });
+    expect(state(cutting.actor)).toBe('closed');
+  });
+
   it('keeps every crop inside the picture and at least 1 % large', () => {
     expect(clampCrop({ x: -5, y: 120, width: 0, height: 50 })).toEqual({ x: 0, y: 99, width: 1, height: 1 });
     expect(clampCrop({ x: 60, y: 0, width: 80, height: Number.NaN })).toEqual({ x: 60, y: 0, width: 40, height: 1 });
     expect(clampCrop(FULL_CROP)).toEqual(FULL_CROP);
+  });
+
+  it('has reached every state and every transition in these tests', () => {
+    expect(coverage.missing()).toEqual({ states: [], transitions: [] });
   });
 });

@@ -4,6 +4,9 @@ import type { Datastore } from '../../src/api/structs';
 import { tutorialMachine } from '../../src/machines/tutorial.machine';
 import { mock } from '../../src/mocks/node';
 import { loginAs } from '../support/render-app';
+import { transitionCoverage } from '../support/transition-coverage';
+
+const coverage = transitionCoverage(tutorialMachine);
 
 function start(loadStatus?: () => Promise<Datastore[]>) {
   const sessionExpired = vi.fn();
@@ -11,7 +14,7 @@ function start(loadStatus?: () => Promise<Datastore[]>) {
     actions: { sessionExpired },
     ...(loadStatus ? { actors: { loadStatus: fromPromise(loadStatus) } } : {}),
   });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { inspect: coverage.inspect }).start();
   return { actor, sessionExpired };
 }
 
@@ -73,5 +76,9 @@ describe('the tutorial machine', () => {
     vi.advanceTimersByTime(1);
     expect(actor.getSnapshot().matches('failed')).toBe(true);
     expect(actor.getSnapshot().context.error).toEqual({ key: 'timeout' });
+  });
+
+  it('has reached every state and every transition in these tests', () => {
+    expect(coverage.missing()).toEqual({ states: [], transitions: [] });
   });
 });
