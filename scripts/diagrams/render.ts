@@ -76,6 +76,8 @@ export function triggerOf(machine: AnyStateMachine, transition: AnyTransitionDef
   for (const [prefix, word] of [['xstate.done.actor.', 'done'], ['xstate.error.actor.', 'error']] as const) {
     if (type.startsWith(prefix)) {
       const id = type.slice(prefix.length);
+      // A wildcard listens to every spawned actor of a kind, e.g. `xstate.done.actor.password.*`.
+      if (id.endsWith('.*')) return `${word} of any ${id.slice(0, -2)} actor`;
       const invoke = (source.invoke as { id: string; src: unknown }[]).find((candidate) => candidate.id === id);
       const src = typeof invoke?.src === 'string' ? invoke.src : id;
       return `${word} ${src}`;

@@ -9,7 +9,9 @@
  * - the purchase card runs as the invoked child `purchase`; it asks for `status.reload` after a
  *   purchase and is told `status.loaded` / `status.failed`.
  */
-import { and, assign, fromPromise, raise, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  and, assign, fromPromise, raise, sendTo, setup, stateIn, stopChild, type ActorRefFrom, type SnapshotFrom,
+} from 'xstate';
 import { cancelDatastore, getStatus } from '../api/datastores';
 import type { Datastore } from '../api/structs';
 import { timers } from '../config';
@@ -27,8 +29,11 @@ export interface DashboardContext {
   loaded: boolean;
   /** Why the last status read failed, shown with a retry. */
   statusError: UserError | null;
-  /** One actor per datastore whose status showed a temporary password, by datastore name. */
-  passwords: Record<string, TemporaryPasswordActor>;
+  /**
+   * One actor per datastore whose status showed a temporary password, by datastore name; null
+   * once its 5 minutes are over (the name stays, so that the password is never shown again).
+   */
+  passwords: Record<string, TemporaryPasswordActor | null>;
   /** The datastore whose password the first-time overlay shows. */
   overlay: string | null;
   /** The datastore being (or last) cancelled. */
@@ -45,6 +50,16 @@ export type DashboardEvent =
 
 function withoutPassword({ password: _password, ...entry }: Datastore): DatastoreEntry {
   return entry;
+}
+
+/** Spawned password actors are named `password.<datastore>`; their end is `xstate.done.actor.password.<datastore>`. */
+const PASSWORD_ACTOR = 'password.';
+const DONE_ACTOR = 'xstate.done.actor.';
+
+/** The id of the password actor whose end the event reports, else null. */
+function endedPasswordActor(event: { type: string }): string | null {
+  const id = event.type.startsWith(DONE_ACTOR) ? event.type.slice(DONE_ACTOR.length) : '';
+  return id.startsWith(PASSWORD_ACTOR) ? id : null;
 }
 
 export const dashboardMachine = setup({
@@ -71,10 +86,22 @@ export const dashboardMachine = setup({
         // The 5 minutes run from when the status first showed the password (SPEC §9); a
         // password seen before is never shown again, even if the server still sends it.
         if (!datastore.password || datastore.datastore in passwords) continue;
-        passwords[datastore.datastore] = spawn('temporaryPassword', { input: { password: datastore.password } });
+        passwords[datastore.datastore] = spawn('temporaryPassword', {
+          id: `${PASSWORD_ACTOR}${datastore.datastore}`,
+          input: { password: datastore.password },
+        });
         overlay ??= datastore.datastore;
       }
       return { datastores: status.map(withoutPassword), loaded: true, statusError: null, passwords, overlay };
+    }),
+    /** A password actor ended (its 5 minutes are over): stop holding it ... */
+    stopExpiredPassword: stopChild(({ event }) => endedPasswordActor(event) ?? ''),
+    /** ... and keep only its name, so that the password is never shown again. */
+    forgetExpiredPassword: assign({
+      passwords: ({ context, event }) => {
+        const id = endedPasswordActor(event);
+        return id ? { ...context.passwords, [id.slice(PASSWORD_ACTOR.length)]: null } : context.passwords;
+      },
     }),
     storeStatusError: assign({ statusError: ({ event }) => userErrorFrom('error' in event ? event.error : undefined) }),
     storeTimeout: assign({ statusError: { key: 'timeout' } }),
@@ -109,6 +136,7 @@ export const dashboardMachine = setup({
   ],
   on: {
     'overlay.close': { actions: 'closeOverlay' },
+    'xstate.done.actor.password.*': { actions: ['stopExpiredPassword', 'forgetExpiredPassword'] },
   },
   type: 'parallel',
   states: {

@@ -2,7 +2,8 @@
  * A datastore's temporary password (SPEC §2 "Datastore card", §9): visible for 5 minutes from
  * when the status first showed it, masked unless the customer reveals it, then forgotten. When
  * the time is up the password leaves this machine's context, so no view can show it any more.
- * The dashboard machine spawns one per datastore whose status carries a password.
+ * The dashboard machine spawns one per datastore whose status carries a password and drops it
+ * when it ends.
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { timers } from '../config';
@@ -39,6 +40,9 @@ export const temporaryPasswordMachine = setup({
       after: { passwordVisible: { target: 'expired', actions: 'forget' } },
     },
     expired: {
+      // Final: the actor ends, and the dashboard drops it, so that nothing keeps the password
+      // it was started with (XState keeps an actor's input for as long as the actor is referenced).
+      type: 'final',
       description: 'Five minutes are over: the password is gone; the card shows the empty note.',
     },
   },

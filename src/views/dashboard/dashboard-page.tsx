@@ -92,7 +92,7 @@ export default function DashboardPage() {
             <li key={datastore.datastore}>
               <DatastoreCard
                 datastore={datastore}
-                password={passwords[datastore.datastore]}
+                password={passwords[datastore.datastore] ?? undefined}
                 busy={busy}
                 cancelling={cancelling && cancelTarget === datastore.datastore}
                 cancelError={cancelTarget === datastore.datastore ? cancelError : undefined}
@@ -102,11 +102,11 @@ export default function DashboardPage() {
           ))}
         </ul>
       )}
-      <ConfigurationGuide datastore={first} password={first ? passwords[first.datastore] : undefined} />
+      <ConfigurationGuide datastore={first} password={first ? passwords[first.datastore] ?? undefined : undefined} />
       {purchase && <PurchaseCard actor={purchase} />}
       <FirstTimeOverlay
         datastore={find(overlay)}
-        password={overlay ? passwords[overlay] : undefined}
+        password={overlay ? passwords[overlay] ?? undefined : undefined}
         onClose={() => actor.send({ type: 'overlay.close' })}
       />
       <CancelDialog

@@ -29,6 +29,8 @@ export const models: PathModel[] = [
       { type: 'status.retry' }, { type: 'status.reload' }, { type: 'overlay.close' },
       { type: 'datastore.cancel.request', name: 'k10001_new' }, { type: 'datastore.cancel.request', name: 'k10001_old' },
       { type: 'datastore.cancel.confirm' }, { type: 'datastore.cancel.abort' },
+      // The spawned password actor's end, 5 minutes after the status showed the password.
+      { type: 'xstate.done.actor.password.k10001_new', actorId: 'password.k10001_new', output: undefined },
     ],
     outputs: { loadStatus: [[datastore('new', { password: 'Pw-1' }), datastore('old', { contract_end_date: '2026-12-31' })]] },
     errors: { loadStatus: [unauthorized, serverError, aborted], cancelDatastore: [unauthorized, serverError, aborted] },
