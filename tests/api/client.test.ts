@@ -57,6 +57,14 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
+/** An answer whose headers arrive and whose body stops after its first bytes. */
+function stalledBody(start: string) {
+  return new HttpResponse(
+    new ReadableStream({ start: (stream) => stream.enqueue(new TextEncoder().encode(start)) }),
+    { status: 200, headers: { 'Content-Type': 'application/json' } },
+  );
+}
+
 describe('the API client', () => {
   it('sends every call of the specification to its method and path with credentials and its payload', async () => {
     const calls: [() => Promise<unknown>, Seen[], unknown][] = [
@@ -135,19 +143,13 @@ describe('the API client', () => {
   });
 
   it('gives up after its timeout when the server sends its headers and then stalls the body', async () => {
-    server.use(http.post(apiUrl('/login'), () => new HttpResponse(
-      new ReadableStream({ start: (stream) => stream.enqueue(new TextEncoder().encode('{"is_active":')) }),
-      { status: 200, headers: { 'Content-Type': 'application/json' } },
-    )));
+    server.use(http.post(apiUrl('/login'), () => stalledBody('{"is_active":')));
     const call = request('POST', '/login', { body: {}, answer: LoginAnswer, timeoutMs: 50 });
     expect(await failure(call)).toMatchObject({ kind: 'timeout' });
   });
 
   it('reports a call aborted while its body is still coming as aborted', async () => {
-    server.use(http.get(apiUrl('/me'), () => new HttpResponse(
-      new ReadableStream({ start: (stream) => stream.enqueue(new TextEncoder().encode('{"email":')) }),
-      { status: 200, headers: { 'Content-Type': 'application/json' } },
-    )));
+    server.use(http.get(apiUrl('/me'), () => stalledBody('{"email":')));
     const controller = new AbortController();
     const call = me({ signal: controller.signal });
     await delay(20);

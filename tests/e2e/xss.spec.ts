@@ -27,6 +27,20 @@ async function expectNothingInjected(page: Page) {
   expect(found).toEqual({ xss: undefined, images: 0, scripts: 0, handlers: 0, links: [] });
 }
 
+/** Makes the page's own fetch answer one API call with a refusal the mock never gives. */
+async function refuseCall(page: Page, path: string, status: number, body: Record<string, string>) {
+  await page.addInitScript(({ path, status, body }) => {
+    const original = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith(`/api/v1${path}`)) {
+        return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+      }
+      return original(input, init);
+    };
+  }, { path, status, body });
+}
+
 test('a company registered with script payloads shows them as text on every screen that reads them', async ({ page }) => {
   await openAs(page, '/', { language: 'en' });
   const status = await page.evaluate(async ({ img, script, link, password }) => {
@@ -131,18 +145,7 @@ test('datastores with a script link as host and HTML in their names show as text
 test('a refusal reason with HTML is shown as text on the error line', async ({ page }) => {
   const reason = `${img}${script}`;
   // A server answer the mock never gives: the page's fetch answers this one call itself.
-  await page.addInitScript((text) => {
-    const original = window.fetch.bind(window);
-    window.fetch = (input, init) => {
-      const url = input instanceof Request ? input.url : String(input);
-      if (url.endsWith('/api/v1/forgotpassword')) {
-        return Promise.resolve(new Response(JSON.stringify({ status: 'error', reason: text }), {
-          status: 400, headers: { 'Content-Type': 'application/json' },
-        }));
-      }
-      return original(input, init);
-    };
-  }, reason);
+  await refuseCall(page, '/forgotpassword', 400, { status: 'error', reason });
   await openAs(page, '/reset', { language: 'en' });
   await page.getByRole('textbox', { name: 'Email address', exact: true }).fill('demo@example.com');
   await page.getByRole('button', { name: 'Send link' }).click();
@@ -184,18 +187,7 @@ test('licence names with HTML from the catalogue show as text in the list, the o
 
 test('a refusal that explains itself in the message field with HTML is shown as text', async ({ page }) => {
   const message = `${script}${img}`;
-  await page.addInitScript((text) => {
-    const original = window.fetch.bind(window);
-    window.fetch = (input, init) => {
-      const url = input instanceof Request ? input.url : String(input);
-      if (url.endsWith('/api/v1/register/company')) {
-        return Promise.resolve(new Response(JSON.stringify({ message: text }), {
-          status: 409, headers: { 'Content-Type': 'application/json' },
-        }));
-      }
-      return original(input, init);
-    };
-  }, message);
+  await refuseCall(page, '/register/company', 409, { message });
   await openAs(page, '/register', { language: 'en' });
   const main = page.getByRole('main');
   const values: [string, string][] = [
