@@ -29,21 +29,23 @@ export function maskIban(value: string): string {
  * longest IBAN, and the caret stays after the same kept character it followed, so that
  * typing in the middle of the IBAN does not throw the caret to the end.
  *
- * Given the `previous` value, a deletion that removed only a block separator (Backspace
- * just after a space, Delete just before one) removes the character beside that space
- * instead, in the `direction` of the deletion: otherwise the space would come straight back
- * and the key would seem dead.
+ * `deletion` is given when the change was a deletion key (Backspace: backward, Delete:
+ * forward) with the value before it. When that key removed only a block separator, the
+ * character beside the separator goes instead: otherwise the space would come straight back
+ * and the key would seem dead. Pasting or typing never removes anything.
  */
 export function formatIbanAt(
   value: string,
   caret: number,
-  previous?: string,
-  direction: 'backward' | 'forward' = 'backward',
+  deletion?: { previous: string; direction: 'backward' | 'forward' },
 ): { value: string; caret: number } {
   const compact = compactIban(value).slice(0, IBAN_MAX_LENGTH);
   const kept = Math.min(compactIban(value.slice(0, Math.max(0, caret))).length, compact.length);
-  if (previous !== undefined && value.length < previous.length && compactIban(previous) === compactIban(value)) {
-    const index = direction === 'backward' ? kept - 1 : kept;
+  const onlySeparator = deletion !== undefined
+    && value.length === deletion.previous.length - 1
+    && compactIban(deletion.previous) === compactIban(value);
+  if (onlySeparator) {
+    const index = deletion.direction === 'backward' ? kept - 1 : kept;
     if (index >= 0 && index < compact.length) {
       return placeCaret(compact.slice(0, index) + compact.slice(index + 1), index);
     }

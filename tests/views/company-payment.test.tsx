@@ -97,6 +97,14 @@ describe('the IBAN field', () => {
     expect((iban() as HTMLInputElement).selectionStart).toBe(3);
   });
 
+  it('keeps every character when the IBAN is pasted again over itself without spaces', async () => {
+    const { iban, user } = await openEditForm();
+    expect(iban()).toHaveValue('DE89 3704 0044 0532 0130 00');
+    await user.tripleClick(iban());
+    await user.paste('DE89370400440532013000');
+    expect(iban()).toHaveValue('DE89 3704 0044 0532 0130 00');
+  });
+
   it.each<Language>(['en', 'de'])('refuses an IBAN with a wrong checksum beside the field (%s) and sends nothing', async (language) => {
     const { iban, mandate, save, chooseDirectDebitAfresh, form, user } = await openEditForm(language);
     await chooseDirectDebitAfresh();

@@ -52,12 +52,12 @@ export function IbanField({ label, hint, value, error, onChange }: {
         aria-describedby={describedBy}
         onChange={(event) => {
           const target = event.target;
-          const inputType = (event.nativeEvent as InputEvent).inputType;
+          const { inputType } = event.nativeEvent as InputEvent;
+          const direction = inputType === 'deleteContentBackward' ? 'backward' : inputType === 'deleteContentForward' ? 'forward' : null;
           const formatted = formatIbanAt(
             target.value,
             target.selectionStart ?? target.value.length,
-            value,
-            inputType === 'deleteContentForward' ? 'forward' : 'backward',
+            direction ? { previous: value, direction } : undefined,
           );
           caretRef.current = formatted.caret;
           onChange(formatted.value);
