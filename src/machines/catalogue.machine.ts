@@ -7,7 +7,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { getCatalogue } from '../api/licences';
 import type { Catalogue } from '../api/structs';
 import { timers } from '../config';
-import { userErrorFrom, type UserError } from './user-error';
+import { publicCallError, type UserError } from './user-error';
 
 export interface CatalogueContext {
   catalogue: Catalogue | null;
@@ -38,7 +38,7 @@ export const catalogueMachine = setup({
       invoke: {
         src: 'loadCatalogue',
         onDone: { target: 'loaded', actions: assign({ catalogue: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => userErrorFrom(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => publicCallError(event.error) }) },
       },
       // SPEC §4: the loading flag resets after 120 seconds, so the shop never waits for good.
       after: { loadingTimeout: { target: 'failed', actions: assign({ error: { key: 'timeout' } }) } },

@@ -46,6 +46,11 @@ export function userErrorFrom(error: unknown): UserError {
   }
 }
 
+/** A call that needs no login (the catalogue): a 401 from it ends no session. */
+export function publicCallError(error: unknown): UserError {
+  return errorForAudience(userErrorFrom(error), false) ?? { key: 'general' };
+}
+
 /**
  * "Your session has ended" speaks only to someone who had a session: for a visitor, a public
  * call (registration, password reset, licence order, ...) that answers 401 is a plain failure.

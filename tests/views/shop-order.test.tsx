@@ -272,6 +272,26 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     expect(screen.queryByText(/demo@example.com/)).not.toBeInTheDocument();
   });
 
+  it('tells a customer whose session ended during the order so, and a visitor only that an error occurred', async () => {
+    await loginAs('demo@example.com');
+    mock.fault('POST /licence/order', 'http401', { times: 1 });
+    const customer = renderApp('/shop/2', { loggedIn: true });
+    await waitFor(() => expect(field('Company name')).toHaveValue('Demo GmbH'));
+    await customer.user.click(screen.getByRole('button', { name: 'Place binding order' }));
+    expect(await screen.findByText('Your session has ended. Please log in again.')).toHaveAttribute('role', 'alert');
+    // The form stays as it was: nothing prefilled or typed is lost with the session.
+    expect(field('Company name')).toHaveValue('Demo GmbH');
+    customer.unmount();
+
+    mock.fault('POST /licence/order', 'http401', { times: 1 });
+    const visitor = renderApp('/shop/2');
+    await screen.findByRole('heading', { level: 2, name: 'Order Proxmox VE Basic' });
+    await fillVisitor(visitor);
+    await visitor.user.click(screen.getByRole('button', { name: 'Place binding order' }));
+    expect(await screen.findByText('An error has occurred!')).toHaveAttribute('role', 'alert');
+    expect(screen.queryByText('Your session has ended. Please log in again.')).not.toBeInTheDocument();
+  });
+
   it('prefills only the person when the account has no company data yet', async () => {
     await loginAs('fresh@example.com');
     renderApp('/ishop/4', { loggedIn: true });

@@ -30,8 +30,11 @@ export function useForm<V extends Record<string, unknown>>(
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const done = useSelector(actor, (snapshot) => snapshot.hasTag('done'));
   const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
+  // Whether the customer was logged in when the form was sent: a 401 ends that session before
+  // its message is shown, and only someone who had a session is told that it ended.
   const loggedIn = useLoggedIn();
-  const error = errorForAudience(useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null), loggedIn);
+  const [sentLoggedIn, setSentLoggedIn] = useState(loggedIn);
+  const error = errorForAudience(useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null), sentLoggedIn);
   const formRef = useRef<HTMLFormElement>(null);
   const [submits, setSubmits] = useState(0);
 
@@ -51,6 +54,7 @@ export function useForm<V extends Record<string, unknown>>(
     change: <K extends keyof V & string>(name: K, value: V[K]) => actor.send({ type: 'field.change', name, value }),
     submit: (event?: FormEvent) => {
       event?.preventDefault();
+      setSentLoggedIn(loggedIn);
       actor.send({ type: 'form.submit' });
       setSubmits((count) => count + 1);
     },

@@ -29,7 +29,9 @@ function PrefilledOrderForm({ licence, user }: { licence: Licence; user: User | 
 /** SPEC §2 step 1: a summary of the chosen licence and the order form. */
 export function OrderStep({ licence, listPath }: { licence: Licence; listPath: string }) {
   const intl = useIntl();
-  const loggedIn = useLoggedIn();
+  // The form chosen when the step opened stays: a session that ends while the customer orders
+  // (a 401) must not swap the form for an empty visitor's one and lose what was typed.
+  const [asCustomer] = useState(useLoggedIn());
   const user = useUser();
   const session = useSessionActor();
   // Only the first load of the user holds the form back; a later reload keeps what is typed.
@@ -64,8 +66,8 @@ export function OrderStep({ licence, listPath }: { licence: Licence; listPath: s
             />
           </p>
         </section>
-        {!loggedIn && <OrderForm key={licence.id} licence={licence} prefill={{}} companyError={null} />}
-        {loggedIn && (userPending ? <PageLoading /> : <PrefilledOrderForm key={licence.id} licence={licence} user={user} />)}
+        {!asCustomer && <OrderForm key={licence.id} licence={licence} prefill={{}} companyError={null} />}
+        {asCustomer && (userPending ? <PageLoading /> : <PrefilledOrderForm key={licence.id} licence={licence} user={user} />)}
       </div>
     </section>
   );

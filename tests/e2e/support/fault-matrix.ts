@@ -37,6 +37,7 @@ export interface FaultScenario {
 
 const defaultMessages: Record<Exclude<FaultKind, 'slow'>, string> = {
   http500: 'error.general',
+  // Only for public calls (a logged-in call's 401 ends the session): there is no session to end.
   http401: 'error.general',
   network: 'error.network',
   timeout: 'error.timeout',
@@ -57,8 +58,7 @@ export async function expectLoggedOut(page: Page, say: Say) {
 }
 
 async function expectFailureShown(page: Page, say: Say, scenario: FaultScenario, kind: Exclude<FaultKind, 'slow'>) {
-  // A visitor's public call that answers 401 is a plain failure: there is no session to end.
-  const id = scenario.messages?.[kind] ?? (kind === 'http401' ? 'error.general' : defaultMessages[kind]);
+  const id = scenario.messages?.[kind] ?? defaultMessages[kind];
   await expect(page.getByText(say(id)).first()).toBeVisible();
   for (const [input, value] of scenario.kept?.(page, say) ?? []) await expect(input).toHaveValue(value);
   if (scenario.busy) await expect(scenario.busy(page, say)).toBeEnabled();
