@@ -1,11 +1,11 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { startInspector } from './app/inspector';
 import { preloadRoute } from './app/routes';
 import { readSession } from './app/session-storage';
 import { loadMessages } from './i18n/language';
 import { mountFeedback, startReporting } from './reporting/index';
+import { startInspector } from './views/shared/inspector';
 
 async function start() {
   const session = readSession();

@@ -41,16 +41,19 @@ function reasonOf(body: unknown): string | undefined {
  */
 async function readJson(response: Response, signal: AbortSignal): Promise<{ ok: true; value: unknown } | { ok: false; why: 'unreadable' | 'invalid' }> {
   let text: string;
+  // Not every fetch ends a body's reading when its signal aborts: the abort ends it here.
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
   try {
-    // Not every fetch ends a body's reading when its signal aborts: the abort ends it here.
-    const aborted = new Promise<never>((_, reject) => {
-      if (signal.aborted) reject(signal.reason);
-      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-    });
-    aborted.catch(() => {});
     text = await Promise.race([response.text(), aborted]);
   } catch {
     return { ok: false, why: 'unreadable' };
+  } finally {
+    signal.removeEventListener('abort', onAbort);
   }
   try {
     return { ok: true, value: text === '' ? undefined : JSON.parse(text) };

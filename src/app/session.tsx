@@ -4,9 +4,9 @@ import { useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { sessionMachine } from '../machines/session.machine';
 import { forgetLicenceOrder } from '../views/shared/last-licence-order';
-import { inspect } from './inspector';
 import { useSessionSync } from './session-sync';
 import { writeSession, type StoredSession } from './session-storage';
+import { inspect } from '../views/shared/inspector';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 

@@ -56,10 +56,11 @@ export function datastoreUrl(hostname: string, port: number): string | null {
   }
   if (!HOST_PATTERN.test(name)) return null;
   const address = `${scheme}//${name}:${port}/`;
-  // A name of digits and dots is read as an IPv4 address, which may not be one ("08", "1.2.3.4.5"):
-  // only an address that the browser can open is offered.
+  // A name of digits and dots is read as an IPv4 address: it may not be one ("08", "1.2.3.4.5"),
+  // or the browser may rewrite it ("127.1" opens 127.0.0.1, "0x10" opens 0.0.0.16). Only an
+  // address that opens exactly the host shown is offered.
   try {
-    new URL(address);
+    if (new URL(address).hostname !== name.toLowerCase()) return null;
   } catch {
     return null;
   }

@@ -100,7 +100,9 @@ export const dashboardMachine = setup({
     forgetExpiredPassword: assign({
       passwords: ({ context, event }) => {
         const id = endedPasswordActor(event);
-        return id ? { ...context.passwords, [id.slice(PASSWORD_ACTOR.length)]: null } : context.passwords;
+        const name = id?.slice(PASSWORD_ACTOR.length);
+        // Only a password actor this dashboard started, and still holds, can have ended.
+        return name && context.passwords[name] ? { ...context.passwords, [name]: null } : context.passwords;
       },
     }),
     storeStatusError: assign({ statusError: ({ event }) => userErrorFrom('error' in event ? event.error : undefined) }),

@@ -30,6 +30,9 @@ export type SessionEvent =
   | { type: 'user.retry' }
   | { type: 'language.change'; language: Language };
 
+/** Whatever /logout answers, or if it never does, the client forgets the session and shows /login. */
+const loggedOutAfterLogout = ['endSession', 'forgetClientState', 'persist', 'goToLogin'] as const;
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -125,10 +128,10 @@ export const sessionMachine = setup({
             src: 'logout',
             // Whatever the server answers, the client forgets the session: staying logged in
             // on this device because the network failed would be the worse surprise.
-            onDone: { target: 'loggedOut', actions: ['endSession', 'forgetClientState', 'persist', 'goToLogin'] },
-            onError: { target: 'loggedOut', actions: ['endSession', 'forgetClientState', 'persist', 'goToLogin'] },
+            onDone: { target: 'loggedOut', actions: loggedOutAfterLogout },
+            onError: { target: 'loggedOut', actions: loggedOutAfterLogout },
           },
-          after: { loadingTimeout: { target: 'loggedOut', actions: ['endSession', 'forgetClientState', 'persist', 'goToLogin'] } },
+          after: { loadingTimeout: { target: 'loggedOut', actions: loggedOutAfterLogout } },
         },
       },
     },

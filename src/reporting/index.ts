@@ -36,7 +36,7 @@ export function reportCaughtError(error: unknown, componentStack?: string): Prom
   if (import.meta.env.VITE_SENTRY_ENABLED !== 'true' || !import.meta.env.VITE_SENTRY_DSN) return Promise.resolve();
   return startReporting()
     .then(() => import('./sentry-client'))
-    .then((client) => { client.reportCaughtError(error, componentStack ?? undefined); })
+    .then((client) => { client.reportCaughtError(error, componentStack); })
     .catch(notStarted);
 }
 

@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { login, logout, me, register, forgotPassword, changePassword } from '../../src/api/auth';
 import { ApiError, apiUrl, request } from '../../src/api/client';
 import { cancelContract, editCompany, getCompany } from '../../src/api/company';
@@ -57,12 +57,20 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
-/** An answer whose headers arrive and whose body stops after its first bytes. */
+/**
+ * An answer whose headers arrive and whose body stops after its first bytes; `reading` is set
+ * once the client has read those and waits for more, so a test knows the headers were in.
+ */
 function stalledBody(start: string) {
-  return new HttpResponse(
-    new ReadableStream({ start: (stream) => stream.enqueue(new TextEncoder().encode(start)) }),
+  const progress = { reading: false };
+  const answer = () => new HttpResponse(
+    new ReadableStream({
+      start: (stream) => stream.enqueue(new TextEncoder().encode(start)),
+      pull: () => { progress.reading = true; },
+    }),
     { status: 200, headers: { 'Content-Type': 'application/json' } },
   );
+  return { answer, progress };
 }
 
 describe('the API client', () => {
@@ -143,16 +151,20 @@ describe('the API client', () => {
   });
 
   it('gives up after its timeout when the server sends its headers and then stalls the body', async () => {
-    server.use(http.post(apiUrl('/login'), () => stalledBody('{"is_active":')));
-    const call = request('POST', '/login', { body: {}, answer: LoginAnswer, timeoutMs: 50 });
+    const stalled = stalledBody('{"is_active":');
+    server.use(http.post(apiUrl('/login'), stalled.answer));
+    const call = request('POST', '/login', { body: {}, answer: LoginAnswer, timeoutMs: 200 });
     expect(await failure(call)).toMatchObject({ kind: 'timeout' });
+    // The timeout struck while the body was being read, not before the headers came.
+    expect(stalled.progress.reading).toBe(true);
   });
 
   it('reports a call aborted while its body is still coming as aborted', async () => {
-    server.use(http.get(apiUrl('/me'), () => stalledBody('{"email":')));
+    const stalled = stalledBody('{"email":');
+    server.use(http.get(apiUrl('/me'), stalled.answer));
     const controller = new AbortController();
     const call = me({ signal: controller.signal });
-    await delay(20);
+    await vi.waitFor(() => expect(stalled.progress.reading).toBe(true));
     controller.abort();
     expect(await failure(call)).toMatchObject({ kind: 'aborted' });
   });

@@ -99,11 +99,20 @@ describe('access data', () => {
     expect(datastoreUrl('10.0.0.8', 8007)).toBe('https://10.0.0.8:8007/');
   });
 
+  it('offers no link where the browser would open another host than the one shown', () => {
+    for (const host of ['127.1', '0x10', '010.0.0.1', '4294967295']) expect(datastoreUrl(host, 8007)).toBeNull();
+    expect(datastoreUrl('PBS1.Example.COM', 8007)).toBe('https://PBS1.Example.COM:8007/');
+  });
+
   it('only ever builds https or http links, whatever the server sends', () => {
     const numeric = fc.string({ unit: fc.constantFrom(...'0123456789.x'.split('')), maxLength: 20 });
     fc.assert(fc.property(fc.oneof(fc.string(), numeric), fc.integer({ min: -10, max: 70_000 }), (host, port) => {
       const url = datastoreUrl(host, port);
-      if (url !== null) expect(new URL(url).protocol).toMatch(/^https?:$/);
+      if (url === null) return;
+      const parsed = new URL(url);
+      expect(parsed.protocol).toMatch(/^https?:$/);
+      // It opens the very host it names (the browser rewrites no part of it).
+      expect(parsed.hostname).toBe(url.slice(parsed.protocol.length + 2).split(':')[0]?.toLowerCase());
     }));
   });
 });

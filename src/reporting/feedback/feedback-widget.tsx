@@ -6,8 +6,8 @@ import {
 } from '../../machines/feedback.machine';
 import { CropEditor } from './crop-editor';
 import { feedbackTexts as texts, problemTexts } from './feedback-texts';
+import { inspect } from '../../views/shared/inspector';
 import './feedback-widget.css';
-import { inspect } from '../../app/inspector';
 
 /** What the widget does outside itself: provided by src/reporting (and by tests). */
 export interface FeedbackEffects {

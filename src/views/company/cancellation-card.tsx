@@ -6,7 +6,7 @@ import { useSessionActor } from '../../app/session';
 import { contractCancellationMachine } from '../../machines/contract-cancellation.machine';
 import { ErrorLine } from '../shared/error-line';
 import { useDayFormat } from './product-list';
-import { inspect } from '../../app/inspector';
+import { inspect } from '../shared/inspector';
 
 const messages = defineMessages({
   heading: { id: 'company.cancel.heading', defaultMessage: 'Cancel the contract' },

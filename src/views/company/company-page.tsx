@@ -12,8 +12,8 @@ import { CompanyDetails } from './company-details';
 import { CompanyEditForm } from './company-edit-form';
 import { companyMessages } from './company-messages';
 import { NotificationsCard } from './notifications-card';
+import { inspect } from '../shared/inspector';
 import './company.css';
-import { inspect } from '../../app/inspector';
 
 const messages = defineMessages({
   loadFailed: { id: 'company.loadFailed', defaultMessage: 'Your company data could not be loaded.' },

@@ -14,8 +14,8 @@ import { ConfigurationGuide } from './configuration-guide';
 import { DatastoreCard } from './datastore-card';
 import { FirstTimeOverlay } from './first-time-overlay';
 import { PurchaseCard } from './purchase-card';
+import { inspect } from '../shared/inspector';
 import './dashboard.css';
-import { inspect } from '../../app/inspector';
 
 const messages = defineMessages({
   title: { id: 'dashboard.title', defaultMessage: 'Your datastores' },

@@ -10,8 +10,8 @@ import { RequiredNote, SubmitButton, TextField } from '../shared/form-fields';
 import { PageHeading } from '../shared/page-heading';
 import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
 import { loginNotice } from './login-notices';
+import { inspect } from '../shared/inspector';
 import './login.css';
-import { inspect } from '../../app/inspector';
 
 const messages = defineMessages({
   title: { id: 'login.title', defaultMessage: 'Log in' },

@@ -9,8 +9,8 @@ import { RequiredNote, SubmitButton, TextField } from '../shared/form-fields';
 import { PageHeading } from '../shared/page-heading';
 import { PasswordChecklist } from '../shared/password-checklist';
 import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
+import { inspect } from '../shared/inspector';
 import './new-password.css';
-import { inspect } from '../../app/inspector';
 
 const messages = defineMessages({
   title: { id: 'newPassword.title', defaultMessage: 'Set a new password' },

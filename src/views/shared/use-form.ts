@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { inspect } from '../../app/inspector';
 import { useLoggedIn, useSessionActor } from '../../app/session';
 import type { FormMachine } from '../../machines/form.machine';
 import { errorForAudience } from '../../machines/user-error';
+import { inspect } from './inspector';
 
 /**
  * Runs a form machine for a view: the 401 handling is wired to the session, `onSucceeded`

@@ -4,7 +4,7 @@ import type { Catalogue, Licence } from '../../api/structs';
 import { business, type LicenceType } from '../../config';
 import { catalogueMachine } from '../../machines/catalogue.machine';
 import type { UserError } from '../../machines/user-error';
-import { inspect } from '../../app/inspector';
+import { inspect } from '../shared/inspector';
 
 type CatalogueActor = ActorRefFrom<typeof catalogueMachine>;
 

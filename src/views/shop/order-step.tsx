@@ -10,7 +10,7 @@ import { LicenceFeatureList } from './licence-feature-list';
 import { LicencePrice } from './licence-price';
 import { OrderForm } from './order-form';
 import { typeMessages } from './shop-messages';
-import { inspect } from '../../app/inspector';
+import { inspect } from '../shared/inspector';
 
 /** Loads what the account knows (issue 7: prefilled for a logged-in customer), then the form. */
 function PrefilledOrderForm({ licence, user }: { licence: Licence; user: User | null }) {

@@ -14,8 +14,8 @@ import { LicenceTabs } from './licence-tabs';
 import { OrderStep } from './order-step';
 import { ShopFaq, ShopTerms } from './shop-info';
 import { shopMessages } from './shop-messages';
+import { inspect } from '../shared/inspector';
 import './shop.css';
-import { inspect } from '../../app/inspector';
 
 function CatalogueFailed({ error, retry }: { error: UserError | null; retry: () => void }) {
   return (

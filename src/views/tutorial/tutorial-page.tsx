@@ -9,8 +9,8 @@ import { PageHeading } from '../shared/page-heading';
 import { ConnectionData } from './connection-data';
 import { tutorialMessages as messages } from './tutorial-messages';
 import { ClientSteps, JobSteps, StorageSteps, type StepData } from './tutorial-steps';
+import { inspect } from '../shared/inspector';
 import './tutorial.css';
-import { inspect } from '../../app/inspector';
 
 /**
  * SPEC §2 Tutorial: setting up the storage and a backup job in Proxmox VE, with illustrations
