@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { loginAs, renderApp } from '../support/render-app';
 
@@ -14,7 +14,8 @@ describe('the encryption page', () => {
     expect(screen.getByText(/Without the key, encrypted backups cannot be restored/)).toBeInTheDocument();
     expect(screen.getByText('proxmox-backup-client key create backup.key')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'tutorial' })).toHaveAttribute('href', '/tutorial');
-    expect(document.title).toBe('Encryption · Cloud Backup Portal');
+    // The title is set in an effect after the page's first commit.
+    await waitFor(() => expect(document.title).toBe('Encryption · Cloud Backup Portal'));
   });
 
   it('speaks German', async () => {

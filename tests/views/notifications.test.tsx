@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setNotifications } from '../../src/api/settings';
 import { loginAs, renderApp } from '../support/render-app';
@@ -9,7 +9,8 @@ describe('the notifications page', () => {
     await setNotifications(false);
     const { user, currentPath } = renderApp('/notifications', { loggedIn: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Notifications are switched off' })).toBeInTheDocument();
-    expect(document.title).toBe('Notifications are switched off · Cloud Backup Portal');
+    // The title is set in an effect after the page's first commit.
+    await waitFor(() => expect(document.title).toBe('Notifications are switched off · Cloud Backup Portal'));
     expect(screen.getByText(/You have chosen not to receive notifications from us by email/)).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Go to the company page' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Account and settings' })).toBeInTheDocument();

@@ -11,7 +11,8 @@ describe('routing', () => {
   it('shows the landing page at /', async () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: englishTitle })).toBeInTheDocument();
-    expect(document.title).toBe(`${englishTitle} · Cloud Backup Portal`);
+    // The title is set in an effect after the page's first commit.
+    await waitFor(() => expect(document.title).toBe(`${englishTitle} · Cloud Backup Portal`));
   });
 
   it('shows the landing page for an unknown path', async () => {
@@ -45,8 +46,7 @@ describe('routing', () => {
   it('sets the canonical link to the current address without its query string', async () => {
     renderApp('/newpassword?email=a%40b.de&token=secret');
     await screen.findByRole('heading', { level: 1, name: 'Set a new password' });
-    const canonical = document.querySelector('link[rel="canonical"]');
-    expect(canonical?.getAttribute('href')).toBe(`${window.location.origin}/newpassword`);
+    await waitFor(() => expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${window.location.origin}/newpassword`));
   });
 
   it('updates the canonical link after a navigation', async () => {
@@ -54,8 +54,9 @@ describe('routing', () => {
     await screen.findByRole('heading', { level: 1, name: englishTitle });
     await user.click(within(screen.getByRole('navigation', { name: 'Portal links' })).getByRole('link', { name: 'Create account' }));
     await screen.findByRole('heading', { level: 1, name: 'Create a company account' });
-    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${window.location.origin}/register`);
-    expect(document.activeElement).toBe(document.getElementById('main'));
+    // Set in effects after the commit that shows the page.
+    await waitFor(() => expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${window.location.origin}/register`));
+    await waitFor(() => expect(document.activeElement).toBe(document.getElementById('main')));
   });
 });
 
