@@ -48,7 +48,8 @@ export function userErrorFrom(error: unknown): UserError {
 
 /** A call that needs no login (the catalogue): a 401 from it ends no session. */
 export function publicCallError(error: unknown): UserError {
-  return errorForAudience(userErrorFrom(error), false) ?? { key: 'general' };
+  const userError = userErrorFrom(error);
+  return userError.key === 'sessionExpired' ? { key: 'general' } : userError;
 }
 
 /**
