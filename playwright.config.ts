@@ -1,14 +1,21 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const ci = Boolean(process.env.CI);
-// E2E_PORT lets several people run the journeys at once, each on a server of their own.
+// E2E_PORT lets several people run the journeys at once, each on servers of their own: the demo
+// (or dev) server on E2E_PORT, the production build on the next port and its mock API on the one after.
 const port = Number(process.env.E2E_PORT ?? 4174);
+const productionPort = port + 1;
+const mockApiPort = port + 2;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * Whole journeys in Debian's Chromium (Playwright cannot download its own browsers here).
- * CI runs them against the demo bundle, which serves the portal from its in-browser mock API;
- * locally they use Vite's dev server on the same mock, so that they always see the current code.
+ *
+ * - `demo`: the portal on its in-browser mock API. CI runs them against the demo bundle; locally
+ *   they use Vite's dev server on the same mock, so that they always see the current code.
+ * - `production`: the build customers get, prerendered, behind the project's nginx configuration,
+ *   with /api/ proxied to the mock API served over HTTP (scripts/serve-production.mjs). nginx
+ *   logs every request to e2e-logs/nginx-access.log, which `posttest:e2e` checks.
  */
 export default defineConfig({
   testDir: './tests/e2e',
@@ -20,7 +27,6 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
-    baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {
@@ -31,17 +37,42 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: ci
-      ? `npm run build:demo && npx vite preview --outDir dist-demo --port ${port} --strictPort`
-      : `npx vite --port ${port} --strictPort`,
-    url: `http://localhost:${port}/`,
-    reuseExistingServer: !ci,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // The fault matrix (tests/e2e/faults-*.spec.ts) waits out a `timeout` fault on every call:
-    // a short client timeout keeps that fast. `slow` faults (3 s) must still succeed under it.
-    env: { VITE_API_TIMEOUT_MS: process.env.VITE_API_TIMEOUT_MS ?? '5000' },
-  },
+  projects: [
+    {
+      name: 'demo',
+      testIgnore: 'production/**',
+      use: { baseURL: `http://localhost:${port}` },
+    },
+    {
+      name: 'production',
+      testDir: './tests/e2e/production',
+      // One mock API for the whole project: its journeys share its database, one at a time.
+      workers: 1,
+      use: { baseURL: `http://127.0.0.1:${productionPort}` },
+    },
+  ],
+  webServer: [
+    {
+      command: ci
+        ? `npm run build:demo && npx vite preview --outDir dist-demo --port ${port} --strictPort`
+        : `npx vite --port ${port} --strictPort`,
+      url: `http://localhost:${port}/`,
+      reuseExistingServer: !ci,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      // The fault matrix (tests/e2e/faults-*.spec.ts) waits out a `timeout` fault on every call:
+      // a short client timeout keeps that fast. `slow` faults (3 s) must still succeed under it.
+      env: { VITE_API_TIMEOUT_MS: process.env.VITE_API_TIMEOUT_MS ?? '5000' },
+    },
+    {
+      command: `node scripts/serve-production.mjs --port ${productionPort} --api-port ${mockApiPort}`,
+      url: `http://127.0.0.1:${productionPort}/`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { E2E_MOCK_API: `http://127.0.0.1:${mockApiPort}` },
+    },
+  ],
 });

@@ -15,6 +15,8 @@ export interface NginxOptions {
   apiPort?: number;
   /** Extra `location` blocks, e.g. a baseline page for the benchmark. */
   extra?: string;
+  /** Write nginx's access log (the combined format: every requested URL) to this file. */
+  accessLog?: string;
 }
 
 export interface RunningNginx {
@@ -24,7 +26,7 @@ export interface RunningNginx {
 
 const repo = join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
 
-export async function startNginx({ port, root, apiPort, extra = '' }: NginxOptions): Promise<RunningNginx> {
+export async function startNginx({ port, root, apiPort, extra = '', accessLog }: NginxOptions): Promise<RunningNginx> {
   if (spawnSync('nginx', ['-v']).error) throw new Error('nginx is missing: apt-get install nginx-light');
   const prefix = mkdtempSync(join(tmpdir(), 'portal-nginx-'));
   const headers = join(repo, 'deploy/nginx/security-headers.conf');
@@ -48,7 +50,7 @@ events { worker_connections 256; }
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
-  access_log off;
+  access_log ${accessLog ?? 'off'};
   client_body_temp_path ${prefix}/body;
   proxy_temp_path ${prefix}/proxy;
   fastcgi_temp_path ${prefix}/fastcgi;

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { PrerenderedForms } from './app/prerendered-forms';
 import { preloadRoute } from './app/routes';
 import { readSession } from './app/session-storage';
 import { loadMessages } from './i18n/language';
@@ -8,6 +9,11 @@ import { mountFeedback, startReporting } from './reporting/index';
 import { startInspector } from './views/shared/inspector';
 
 async function start() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('No #root element in index.html');
+  // Before React renders over a prerendered page: its forms, with whatever the visitor has
+  // typed or sent so far, are taken over by their views (docs/decisions/016).
+  const prerenderedForms = new PrerenderedForms(container);
   const session = readSession();
   // The mock API is compiled in only when VITE_MOCK_API is 'true' (dev and demo builds):
   // Vite replaces the condition, so the production bundle drops this import entirely.
@@ -17,15 +23,13 @@ async function start() {
   const [messages] = await Promise.all([
     loadMessages(session.language), mock, startInspector(), preloadRoute(window.location.pathname, session.loggedIn),
   ]);
-  const container = document.getElementById('root');
-  if (!container) throw new Error('No #root element in index.html');
   const root = createRoot(container);
   // A transition renders in slices that give the main thread back every few milliseconds (no
   // long task while the page is first built); a prerendered page stays on screen meanwhile.
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App session={session} messages={messages} />
+        <App session={session} messages={messages} prerenderedForms={prerenderedForms} />
       </StrictMode>,
     );
   });

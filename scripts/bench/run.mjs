@@ -114,7 +114,7 @@ async function main() {
   for (const [route, figures] of Object.entries(bundle.routes)) results.bundle[route] = { jsBytes: figures.js, cssBytes: figures.css };
   results.bundle.allCssBytes = bundle.css;
 
-  const { module: api } = await runnerImport(join(repo, 'scripts/bench/api-server.ts'));
+  const { module: api } = await runnerImport(join(repo, 'scripts/mock-api/server.ts'));
   const { module: nginxModule } = await runnerImport(join(repo, 'scripts/nginx.ts'));
   const baseline = mkdtempSync(join(tmpdir(), 'bench-static-'));
   chmodSync(baseline, 0o755); // nginx's workers read it as another user

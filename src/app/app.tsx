@@ -4,6 +4,7 @@ import type { Language } from '../config';
 import type { Messages } from '../i18n/language';
 import { ErrorBoundary } from './error-boundary';
 import { I18nProvider } from './i18n-provider';
+import { PrerenderedFormsProvider, type PrerenderedForms } from './prerendered-forms';
 import { RouteEffects } from './route-effects';
 import { AppRoutes } from './routes';
 import { SessionProvider } from './session';
@@ -22,9 +23,11 @@ export interface AppProps {
   searchHook?: () => string;
   /** The address to render on the server (build-time prerendering). */
   ssrPath?: string;
+  /** The forms of the prerendered page the app renders over, with what the visitor typed. */
+  prerenderedForms?: PrerenderedForms | null;
 }
 
-export function App({ session, messages, locationHook, searchHook, ssrPath }: AppProps) {
+export function App({ session, messages, locationHook, searchHook, ssrPath, prerenderedForms = null }: AppProps) {
   const language: Language = session.language;
   const routerProps = {
     ...(locationHook ? { hook: locationHook } : {}),
@@ -33,14 +36,16 @@ export function App({ session, messages, locationHook, searchHook, ssrPath }: Ap
   };
   return (
     <Router {...routerProps}>
-      <SessionProvider initial={session}>
-        <I18nProvider initialLanguage={language} initialMessages={messages}>
-          <RouteEffects />
-          <KeyedBoundary>
-            <AppRoutes />
-          </KeyedBoundary>
-        </I18nProvider>
-      </SessionProvider>
+      <PrerenderedFormsProvider prerendering={ssrPath !== undefined} forms={prerenderedForms}>
+        <SessionProvider initial={session}>
+          <I18nProvider initialLanguage={language} initialMessages={messages}>
+            <RouteEffects />
+            <KeyedBoundary>
+              <AppRoutes />
+            </KeyedBoundary>
+          </I18nProvider>
+        </SessionProvider>
+      </PrerenderedFormsProvider>
     </Router>
   );
 }

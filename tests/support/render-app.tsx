@@ -5,6 +5,7 @@ import de from '../../translations/de.json';
 import en from '../../translations/en.json';
 import { login } from '../../src/api/auth';
 import { App } from '../../src/app/app';
+import type { PrerenderedForms } from '../../src/app/prerendered-forms';
 import type { Language } from '../../src/config';
 
 export const seedPassword = 'Demo-Password-2026';
@@ -19,8 +20,13 @@ export async function loginAs(email: string, password = seedPassword) {
  * Renders the whole portal at a path, in memory, with the real MSW handlers behind it
  * (CONVENTIONS: one renderApp helper for all view tests).
  */
-export function renderApp(path: string, options: { language?: Language; loggedIn?: boolean } = {}) {
-  const { language = 'en', loggedIn = false } = options;
+export function renderApp(path: string, options: {
+  language?: Language;
+  loggedIn?: boolean;
+  /** Render over this element (a prerendered page), taking over its forms as src/main.tsx does. */
+  over?: { container: HTMLElement; forms: PrerenderedForms };
+} = {}) {
+  const { language = 'en', loggedIn = false, over } = options;
   const location = memoryLocation({ path, record: true });
   const user = userEvent.setup();
   const view = render(
@@ -29,7 +35,9 @@ export function renderApp(path: string, options: { language?: Language; loggedIn
       messages={language === 'de' ? de : en}
       locationHook={location.hook}
       searchHook={location.searchHook}
+      prerenderedForms={over?.forms ?? null}
     />,
+    over ? { container: over.container } : {},
   );
   return {
     ...view,

@@ -1,12 +1,14 @@
 import type { FormEvent } from 'react';
 import { defineMessages, FormattedMessage, type MessageDescriptor } from 'react-intl';
 import { Link, useLocation } from 'wouter';
+import { useTakeOver } from '../../app/prerendered-forms';
 import { useLanguage } from '../../app/session';
 import { business, type Country } from '../../config';
 import { registrationMachine } from '../../machines/registration.machine';
 import { ErrorLine } from '../shared/error-line';
 import { CheckboxField, RequiredNote, SelectField, SubmitButton, TextField } from '../shared/form-fields';
 import { PageHeading } from '../shared/page-heading';
+import { PortalForm } from '../shared/portal-form';
 import { PasswordChecklist } from '../shared/password-checklist';
 import { useForm } from '../shared/use-form';
 import './register.css';
@@ -49,14 +51,15 @@ type TextName = 'email' | 'firstname' | 'lastname' | 'phone' | 'pending_name' | 
 export default function RegisterPage() {
   const language = useLanguage();
   const [, navigate] = useLocation();
-  const form = useForm(registrationMachine, { onSucceeded: () => navigate('/waiting') });
+  const form = useForm(registrationMachine, { onSucceeded: () => navigate('/waiting'), prerendered: 'registration' });
   const { values, fieldErrors } = form;
 
-  const submit = (event: FormEvent) => {
+  const submit = (event?: FormEvent) => {
     // The payload carries the page's language at the moment it is sent (SPEC §7).
     form.change('language', language);
     form.submit(event);
   };
+  useTakeOver('registration', { formRef: form.formRef, change: form.changeField, submit: () => submit() });
   const text = (name: TextName, label: MessageDescriptor, options: { required?: boolean; autoComplete?: string; type?: string } = {}) => (
     <TextField
       name={name} label={label} required={options.required} autoComplete={options.autoComplete} type={options.type}
@@ -73,7 +76,7 @@ export default function RegisterPage() {
           defaultMessage="We check every registration by hand and activate your account within 2 to 3 business days. You will be notified by email."
         />
       </p>
-      <form ref={form.formRef} className="card register-form" noValidate onSubmit={submit}>
+      <PortalForm name="registration" formRef={form.formRef} className="card register-form" onSubmit={submit}>
         <RequiredNote />
         <fieldset>
           <legend><FormattedMessage {...messages.loginSection} /></legend>
@@ -116,7 +119,7 @@ export default function RegisterPage() {
         />
         <ErrorLine error={form.error} />
         <SubmitButton busy={form.busy || form.done} label={messages.submit} busyLabel={messages.busy} />
-      </form>
+      </PortalForm>
       <p className="account-aside">
         <FormattedMessage id="register.haveAccount" defaultMessage="Already registered?" />{' '}
         <Link href="/login"><FormattedMessage id="register.login" defaultMessage="Log in" /></Link>

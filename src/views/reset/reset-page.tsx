@@ -1,9 +1,11 @@
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
+import { useTakeOver } from '../../app/prerendered-forms';
 import { passwordResetMachine } from '../../machines/password-reset.machine';
 import { ErrorLine } from '../shared/error-line';
 import { RequiredNote, SubmitButton, TextField } from '../shared/form-fields';
 import { PageHeading } from '../shared/page-heading';
+import { PortalForm } from '../shared/portal-form';
 import { useForm } from '../shared/use-form';
 import './reset.css';
 
@@ -21,7 +23,8 @@ const messages = defineMessages({
 
 /** SPEC §2 Forgot password: the email address only; then the mail with the link (SPEC §4). */
 export default function ResetPage() {
-  const form = useForm(passwordResetMachine);
+  const form = useForm(passwordResetMachine, { prerendered: 'reset' });
+  useTakeOver('reset', { formRef: form.formRef, change: form.changeField, submit: () => form.submit() });
   return (
     <div className="account-page">
       <PageHeading message={messages.title} />
@@ -42,7 +45,7 @@ export default function ResetPage() {
           </button>
         </p>
       ) : (
-        <form ref={form.formRef} className="card reset-form" noValidate onSubmit={form.submit}>
+        <PortalForm name="reset" formRef={form.formRef} className="card reset-form" onSubmit={form.submit}>
           <RequiredNote />
           <TextField
             name="email" type="email" label={messages.email} required autoComplete="email" inputMode="email"
@@ -50,7 +53,7 @@ export default function ResetPage() {
           />
           <ErrorLine error={form.error} />
           <SubmitButton busy={form.busy} label={messages.submit} busyLabel={messages.busy} />
-        </form>
+        </PortalForm>
       )}
       <p className="account-aside">
         <Link href="/login"><FormattedMessage id="reset.backToLogin" defaultMessage="Back to login" /></Link>

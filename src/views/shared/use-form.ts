@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { usePrerenderedValues } from '../../app/prerendered-forms';
 import { useLoggedIn, useSessionActor } from '../../app/session';
 import type { FormMachine } from '../../machines/form.machine';
 import { errorForAudience } from '../../machines/user-error';
@@ -11,7 +12,12 @@ import { inspect } from './inspector';
  */
 export function useForm<V extends Record<string, unknown>>(
   machine: FormMachine<V>,
-  options: { values?: Partial<V>; onSucceeded?: () => void } = {},
+  options: {
+    values?: Partial<V>;
+    onSucceeded?: () => void;
+    /** The form's name in a prerendered page: the form starts with what the visitor typed there. */
+    prerendered?: string;
+  } = {},
 ) {
   const session = useSessionActor();
   const onSucceeded = useRef(options.onSucceeded);
@@ -24,8 +30,11 @@ export function useForm<V extends Record<string, unknown>>(
       },
     }),
   );
-  const actor = useActorRef(provided, { input: { values: options.values }, inspect: inspect() });
-  const values = useSelector(actor, (snapshot) => snapshot.context.values);
+  // The machine keeps only its own fields with values of their own type (`mergeValues`).
+  const carried = usePrerenderedValues(options.prerendered);
+  const values = { ...carried, ...options.values } as Partial<V>;
+  const actor = useActorRef(provided, { input: { values }, inspect: inspect() });
+  const current = useSelector(actor, (snapshot) => snapshot.context.values);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const done = useSelector(actor, (snapshot) => snapshot.hasTag('done'));
@@ -45,13 +54,20 @@ export function useForm<V extends Record<string, unknown>>(
 
   return {
     actor,
-    values,
+    values: current,
     fieldErrors,
     busy,
     done,
     error,
     formRef,
     change: <K extends keyof V & string>(name: K, value: V[K]) => actor.send({ type: 'field.change', name, value }),
+    /** A value read from the page (a prerendered form): taken only for a field of the form, of its type. */
+    changeField: (name: string, value: string | boolean) => {
+      const current: Record<string, unknown> = actor.getSnapshot().context.values;
+      if (!Object.hasOwn(current, name) || typeof current[name] !== typeof value) return;
+      // Checked just above: the name is one of V's fields and the value has that field's type.
+      actor.send({ type: 'field.change', name: name as keyof V & string, value: value as V[keyof V & string] });
+    },
     submit: (event?: FormEvent) => {
       event?.preventDefault();
       setSentLoggedIn(loggedIn);

@@ -2,53 +2,18 @@
  * The production server configuration (deploy/nginx) serving the production build (dist/):
  * caching, compression, SPA fallback, security headers, and the built portal running under
  * its Content-Security-Policy without a single violation, public pages and a logged-in journey
- * alike, with the mock v1 API (scripts/bench/api-server.ts) proxied by nginx as the real one
- * would be. Needs `npm run build` first and nginx (Debian's nginx-light; .ci/run installs it).
+ * alike, with the mock v1 API (scripts/mock-api/server.ts) proxied by nginx as the real one
+ * would be (scripts/serve-production.mjs, which playwright.config.ts starts).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page, type Response } from '@playwright/test';
-import { runnerImport } from 'vite';
-import type { startApiServer } from '../../scripts/bench/api-server';
-import { startNginx, type RunningNginx } from '../../scripts/nginx';
+import type { Page, Response } from '@playwright/test';
+import { expect, productionUrl as base, test } from './support';
 
 const dist = join(process.cwd(), 'dist');
 /** The policy exactly as deploy/nginx sends it; every page below must run under it. */
 const policy = /add_header Content-Security-Policy "([^"]+)"/.exec(readFileSync(join(process.cwd(), 'deploy/nginx/security-headers.conf'), 'utf8'))?.[1];
-let nginx: RunningNginx | undefined;
-let api: Awaited<ReturnType<typeof startApiServer>> | undefined;
-let base = '';
-
-test.describe.configure({ mode: 'serial' });
-
-/** A port nobody listens on now, so that parallel runs (other E2E_PORTs, the benchmark) never clash. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-test.beforeAll(async () => {
-  if (!existsSync(join(dist, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
-  if (!policy) throw new Error('no Content-Security-Policy in deploy/nginx/security-headers.conf');
-  // The mock API's modules read Vite's import.meta.env: Vite loads them, as for the benchmark.
-  const { module } = await runnerImport<{ startApiServer: typeof startApiServer }>(join(process.cwd(), 'scripts/bench/api-server.ts'));
-  const apiPort = await freePort();
-  api = await module.startApiServer(apiPort);
-  nginx = await startNginx({ port: await freePort(), root: dist, apiPort });
-  base = nginx.url;
-});
-
-test.afterAll(async () => {
-  nginx?.stop();
-  await api?.close();
-});
+if (!policy) throw new Error('no Content-Security-Policy in deploy/nginx/security-headers.conf');
 
 test('serves index.html uncached with the security headers', async ({ request }) => {
   const response = await request.get(`${base}/`);
@@ -176,7 +141,7 @@ async function expectSameDocument(page: Page) {
 test.describe('the built portal under its Content-Security-Policy', () => {
   test.use({ locale: 'en-US', bypassCSP: false });
 
-  test('reports a violation when one happens (the watch below is not blind)', async ({ page }) => {
+  test('reports a violation when one happens (the watch below is not blind)', async ({ page, pageErrors }) => {
     const watch = await watchPolicy(page);
     await open(page, '/login');
     await appRendered(page);
@@ -188,6 +153,10 @@ test.describe('the built portal under its Content-Security-Policy', () => {
     await expect.poll(() => watch.violations.filter((line) => line.startsWith('script-src-elem inline'))).toHaveLength(1);
     expect(watch.violations.some((line) => line.startsWith('console: ') && line.includes('inline script'))).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { inlineScriptRan?: boolean }).inlineScriptRan)).toBeUndefined();
+    // Chromium's console line for the violation this test caused on purpose: the only error allowed.
+    const caused = pageErrors.filter((line) => line.startsWith('Executing inline script violates'));
+    expect(caused).toHaveLength(1);
+    pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((line) => !caused.includes(line)));
   });
 
   test('runs the public pages: the app takes over the prerendered markup, loads the shop from the API, switches language and routes', async ({ page }) => {

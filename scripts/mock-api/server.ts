@@ -1,0 +1,91 @@
+/**
+ * The mock v1 API as a real HTTP server on loopback, from the very handlers the browser and the
+ * tests use: the production build behind nginx runs against it (the production journeys, the
+ * benchmark), as it would against the provider's server.
+ *
+ * Beside the API, `/__mock/…` lets a test or a script do what the operator panel does (nginx
+ * does not proxy it; it is reached on the server's own port):
+ *   POST /__mock/reset              the seed again, no faults
+ *   POST /__mock/activate {email}   activates a registered account
+ *   GET  /__mock/outbox             the mails sent so far, oldest first
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { getResponse } from 'msw';
+import { createMockControls, type MockControls } from '../../src/mocks/controls';
+import { handlers } from '../../src/mocks/handlers';
+
+async function readBody(incoming: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function toRequest(incoming: IncomingMessage, body: Buffer, origin: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+  }
+  const withBody = body.length > 0 && incoming.method !== 'GET' && incoming.method !== 'HEAD';
+  return new Request(new URL(incoming.url ?? '/', origin), { method: incoming.method, headers, body: withBody ? new Uint8Array(body) : undefined });
+}
+
+function json(outgoing: ServerResponse, status: number, value: unknown) {
+  outgoing.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(value));
+}
+
+/** The operator's actions, for tests and scripts. */
+function control(controls: MockControls, method: string, path: string, body: Buffer, outgoing: ServerResponse) {
+  if (method === 'POST' && path === '/__mock/reset') {
+    controls.reset();
+    json(outgoing, 200, { status: 'done' });
+  } else if (method === 'POST' && path === '/__mock/activate') {
+    const { email } = JSON.parse(body.toString('utf8') || '{}') as { email?: unknown };
+    json(outgoing, 200, { activated: typeof email === 'string' && controls.activate(email) });
+  } else if (method === 'GET' && path === '/__mock/outbox') {
+    json(outgoing, 200, controls.outbox());
+  } else {
+    json(outgoing, 404, { status: 'error', reason: 'No such mock control' });
+  }
+}
+
+export interface MockApiServer {
+  server: Server;
+  controls: MockControls;
+  url: string;
+  close: () => Promise<void>;
+}
+
+export async function startApiServer(port: number): Promise<MockApiServer> {
+  const controls = createMockControls({ latency: 0 });
+  controls.reset();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = createServer((incoming, outgoing) => {
+    void (async () => {
+      const body = await readBody(incoming);
+      const path = new URL(incoming.url ?? '/', origin).pathname;
+      if (path.startsWith('/__mock/')) {
+        control(controls, incoming.method ?? 'GET', path, body, outgoing);
+        return;
+      }
+      const response = await getResponse(handlers, toRequest(incoming, body, origin), { baseUrl: origin });
+      if (!response) {
+        json(outgoing, 404, { status: 'error', reason: 'Not found' });
+        return;
+      }
+      const headers: Record<string, string | string[]> = {};
+      response.headers.forEach((value, name) => {
+        headers[name] = name === 'set-cookie' ? response.headers.getSetCookie() : value;
+      });
+      outgoing.writeHead(response.status, headers).end(Buffer.from(await response.arrayBuffer()));
+    })().catch((error: unknown) => {
+      if (!outgoing.headersSent) outgoing.writeHead(500, { 'Content-Type': 'text/plain' });
+      outgoing.end(String(error));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return { server, controls, url: origin, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}

@@ -1,0 +1,103 @@
+/**
+ * Helpers of the production journeys: the build customers get (dist/, prerendered) behind the
+ * project's nginx, against the mock API over HTTP (scripts/serve-production.mjs, started by
+ * playwright.config.ts).
+ */
+import { test as base, expect, type CDPSession, type Page, type Request } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4174);
+/** nginx serving dist/ (playwright.config.ts: the port after E2E_PORT). */
+export const productionUrl = `http://127.0.0.1:${port + 1}`;
+/** The mock API's own port (its `/__mock/` controls are not proxied by nginx). */
+export const mockApi = `http://127.0.0.1:${port + 2}`;
+
+export const seedPassword = 'Demo-Password-2026';
+
+interface ProductionFixtures {
+  /** Errors thrown in the page or logged with console.error; each test ends by expecting none. */
+  pageErrors: string[];
+  /** Every request the page made, in order. */
+  requests: Request[];
+}
+
+/** Each journey starts from the seeded mock database and fails on any error in the page. */
+export const test = base.extend<ProductionFixtures>({
+  pageErrors: [async ({ page }, use) => {
+    const response = await fetch(`${mockApi}/__mock/reset`, { method: 'POST' });
+    if (!response.ok) throw new Error(`the mock API did not reset: ${response.status}`);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      // Chromium logs every HTTP error answer of the API; those are expected, the page handles them.
+      if (message.text().startsWith('Failed to load resource') && message.location().url.includes('/api/v1/')) return;
+      errors.push(message.text());
+    });
+    await use(errors);
+    expect(errors, 'errors in the page').toEqual([]);
+  }, { auto: true }],
+  requests: async ({ page }, provide) => {
+    const requests: Request[] = [];
+    page.on('request', (request) => requests.push(request));
+    await provide(requests);
+  },
+});
+
+/** The calls of the API the page made, as `METHOD /path`. */
+export function apiCalls(requests: Request[], call: string): Request[] {
+  return requests.filter((request) => `${request.method()} ${new URL(request.url()).pathname}` === `${call.split(' ')[0]} /api/v1${call.split(' ')[1]}`);
+}
+
+/** Slows the page's CPU as Lighthouse's mobile profile does (4) or more. */
+export async function slowCpu(page: Page, rate: number): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  return cdp;
+}
+
+/**
+ * Holds back the bundle's scripts until `delay` ms from now, as a slow network would delay the
+ * first ones (scripts asked for later, such as the next page's chunk, come at once); returns a
+ * function that tells whether a script has been let through yet.
+ */
+export async function holdScripts(page: Page, delay: number): Promise<() => boolean> {
+  let released = false;
+  const until = Date.now() + delay;
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, until - Date.now())));
+    released = true;
+    await route.continue();
+  });
+  return () => released;
+}
+
+/**
+ * True once the app's JavaScript has rendered: React's elements carry a `__reactFiber$…` key,
+ * the prerendered markup never does.
+ */
+export function appStarted(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const heading = document.querySelector('h1');
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
+  });
+}
+
+export async function waitForApp(page: Page) {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector('h1');
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
+  });
+}
+
+/** No request carried a form field or a credential in its address. */
+export function expectNoFormDataInUrls(requests: Request[], fields: string[]) {
+  for (const request of requests) {
+    const url = new URL(request.url());
+    for (const field of fields) {
+      expect(url.searchParams.has(field), `${request.method()} ${request.url()} carries ${field}`).toBe(false);
+    }
+    expect(decodeURIComponent(url.search), `${request.url()} carries a secret`).not.toContain(seedPassword);
+  }
+}
+
+export { expect };

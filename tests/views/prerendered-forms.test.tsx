@@ -1,0 +1,217 @@
+/**
+ * The app taking over a prerendered form (docs/decisions/016): the page as scripts/prerender.mjs
+ * writes it, typed into and sent before the app ran, then the app rendered over it as
+ * src/main.tsx does. Closing the form's dialog stands for the browser's part (an Enter or a
+ * click on the submit button in a `method="dialog"` form closes it), which the production
+ * journeys prove in Chromium.
+ */
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { execFileSync } from 'node:child_process';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PrerenderedForms } from '../../src/app/prerendered-forms';
+import type { Language } from '../../src/config';
+import { server } from '../../src/mocks/node';
+import { renderApp, seedPassword } from '../support/render-app';
+
+/**
+ * The pages as src/prerender.tsx renders them at build time. React's server renderer runs in a
+ * process of its own: in this one it would share React's contexts with the client renderer.
+ */
+let pages: Record<string, string> = {};
+beforeAll(() => {
+  const script = `
+    import { createServer } from 'vite';
+    const vite = await createServer({ mode: 'production', logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false } });
+    const { renderPage } = await vite.ssrLoadModule('/src/prerender.tsx');
+    const pages = {};
+    for (const language of ['en', 'de']) for (const path of ['/login', '/register', '/reset']) pages[language + path] = await renderPage(path, language);
+    await vite.close();
+    process.stdout.write(JSON.stringify(pages));`;
+  pages = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as Record<string, string>;
+}, 60_000);
+
+let calls: string[] = [];
+const record = ({ request }: { request: Request }) => {
+  calls.push(`${request.method} ${new URL(request.url).pathname}`);
+};
+beforeEach(() => {
+  calls = [];
+  server.events.on('request:start', record);
+});
+afterEach(() => {
+  server.events.removeListener('request:start', record);
+  document.body.replaceChildren();
+});
+
+/** The prerendered page in a #root element of the document, as nginx serves it. */
+function prerendered(path: string, language: Language = 'en'): HTMLElement {
+  const root = document.createElement('div');
+  root.id = 'root';
+  const page = pages[`${language}${path}`];
+  if (page === undefined) throw new Error(`${path} in ${language} was not prerendered for this test`);
+  root.innerHTML = page;
+  document.body.append(root);
+  return root;
+}
+
+function field(root: HTMLElement, name: string): HTMLInputElement | HTMLSelectElement {
+  const element = root.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);
+  if (!element) throw new Error(`no field ${name} in the prerendered page`);
+  return element;
+}
+
+/** Types as the browser does before any script runs: the value changes, no handler is there. */
+function typeInto(root: HTMLElement, name: string, value: string) {
+  const element = field(root, name);
+  element.value = value;
+}
+
+/** What the browser does on an Enter in a `method="dialog"` form: it closes the dialog. */
+function sendNatively(root: HTMLElement) {
+  const dialog = root.querySelector('dialog');
+  if (!dialog) throw new Error('the prerendered form has no dialog around it');
+  dialog.removeAttribute('open');
+}
+
+describe('a prerendered form', () => {
+  it('can never submit natively: method="dialog" inside an open dialog, named for the app to find', async () => {
+    for (const [path, name] of [['/login', 'login'], ['/register', 'registration'], ['/reset', 'reset']] as const) {
+      const root = prerendered(path);
+      const form = root.querySelector('form');
+      expect(form?.getAttribute('method'), path).toBe('dialog');
+      expect(form?.dataset.form, path).toBe(name);
+      expect(form?.parentElement?.tagName, path).toBe('DIALOG');
+      expect(form?.parentElement?.hasAttribute('open'), path).toBe(true);
+      expect(form?.getAttribute('action'), path).toBeNull();
+      root.remove();
+    }
+  });
+
+  it('keeps what was typed on /login when the app renders over it, with the focus on the field last used', async () => {
+    const root = prerendered('/login');
+    typeInto(root, 'email', 'demo@example.com');
+    typeInto(root, 'password', 'Demo-Pass');
+    field(root, 'password').focus();
+    const forms = new PrerenderedForms(root);
+    renderApp('/login', { over: { container: root, forms } });
+
+    expect(await screen.findByRole('textbox', { name: 'Email address' })).toHaveValue('demo@example.com');
+    const password = screen.getByLabelText(/^Password/);
+    expect(password).toHaveValue('Demo-Pass');
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(screen.queryByText(/Your entry will be sent/)).not.toBeInTheDocument();
+    expect(calls).not.toContain('POST /api/v1/login');
+  });
+
+  it('sends a login the visitor sent before the app ran exactly once, and goes on to /dashboard', async () => {
+    const root = prerendered('/login');
+    typeInto(root, 'email', 'demo@example.com');
+    typeInto(root, 'password', seedPassword);
+    sendNatively(root);
+    const forms = new PrerenderedForms(root);
+    const { currentPath } = renderApp('/login', { over: { container: root, forms } });
+
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+    expect(calls.filter((call) => call === 'POST /api/v1/login')).toHaveLength(1);
+  });
+
+  it('checks a login sent early with an invalid email when the app runs: inline error, focus there, no call', async () => {
+    const root = prerendered('/login', 'de');
+    typeInto(root, 'email', 'demo@');
+    sendNatively(root);
+    const forms = new PrerenderedForms(root);
+    renderApp('/login', { language: 'de', over: { container: root, forms } });
+
+    const email = await screen.findByRole('textbox', { name: 'E-Mail-Adresse' });
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveValue('demo@');
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(screen.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.')).toBeInTheDocument();
+    expect(calls).not.toContain('POST /api/v1/login');
+  });
+
+  it('takes over a registration with its select and checkbox, and sends it once with the page language', async () => {
+    const root = prerendered('/register', 'de');
+    typeInto(root, 'email', 'early@example.com');
+    typeInto(root, 'password', 'An-Early-Password-2026');
+    typeInto(root, 'firstname', 'Ella');
+    typeInto(root, 'lastname', 'Eilig');
+    typeInto(root, 'pending_street', 'Am Kai 3');
+    typeInto(root, 'pending_postcode', '20457');
+    typeInto(root, 'pending_city', 'Hamburg');
+    typeInto(root, 'pending_country', 'FR');
+    (field(root, 'notifications') as HTMLInputElement).checked = true;
+    sendNatively(root);
+    let payload: unknown = null;
+    const body = async ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname.endsWith('/register/company')) payload = await request.clone().json();
+    };
+    server.events.on('request:start', body);
+    const forms = new PrerenderedForms(root);
+    const { currentPath } = renderApp('/register', { language: 'de', over: { container: root, forms } });
+
+    await waitFor(() => expect(currentPath()).toBe('/waiting'));
+    server.events.removeListener('request:start', body);
+    expect(calls.filter((call) => call === 'POST /api/v1/register/company')).toHaveLength(1);
+    expect(payload).toMatchObject({
+      email: 'early@example.com', firstname: 'Ella', pending_country: 'FR', notifications: true, language: 'de',
+    });
+  });
+
+  it('takes what was typed while the app was rendering, not only what was there when it began', async () => {
+    const root = prerendered('/reset');
+    typeInto(root, 'email', 'demo@exa');
+    const forms = new PrerenderedForms(root);
+    // The view reads the values for its first render ...
+    expect(forms.values('reset')).toEqual({ email: 'demo@exa' });
+    // ... the visitor goes on typing before React replaces the page ...
+    typeInto(root, 'email', 'demo@example.com');
+    renderApp('/reset', { over: { container: root, forms } });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveValue('demo@example.com'));
+  });
+
+  it('tells what changed after the view read the values, whether the form was sent and which field had the focus', () => {
+    const root = prerendered('/login');
+    document.body.append(root);
+    typeInto(root, 'email', 'demo@exa');
+    field(root, 'email').focus();
+    const forms = new PrerenderedForms(root);
+    expect(forms.values('login')).toEqual({ email: 'demo@exa', password: '' });
+    typeInto(root, 'email', 'demo@example.com');
+    expect(forms.values('login')).toEqual({ email: 'demo@exa', password: '' });
+    sendNatively(root);
+    expect(forms.takeOver('login')).toEqual({
+      changed: { email: 'demo@example.com' }, submitted: true, focus: { name: 'email', start: null, end: null },
+    });
+    expect(forms.takeOver('login')).toBeNull();
+    expect(forms.values('login')).toBeUndefined();
+  });
+
+  it('is taken over once: a later visit of the same page starts empty', async () => {
+    const root = prerendered('/reset');
+    typeInto(root, 'email', 'demo@example.com');
+    const forms = new PrerenderedForms(root);
+    const { navigate } = renderApp('/reset', { over: { container: root, forms } });
+    expect(await screen.findByRole('textbox', { name: 'Email address' })).toHaveValue('demo@example.com');
+    navigate('/login');
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    navigate('/reset');
+    expect(await screen.findByRole('textbox', { name: 'Email address' })).toHaveValue('');
+  });
+
+  it('ignores a field the form does not have and a value of the wrong type', async () => {
+    const root = prerendered('/reset');
+    typeInto(root, 'email', 'demo@example.com');
+    const stray = document.createElement('input');
+    stray.name = 'admin';
+    stray.value = 'yes';
+    root.querySelector('form')?.append(stray);
+    const forms = new PrerenderedForms(root);
+    renderApp('/reset', { over: { container: root, forms } });
+    const email = await screen.findByRole('textbox', { name: 'Email address' });
+    expect(email).toHaveValue('demo@example.com');
+    fireEvent.submit(email.closest('form') as HTMLFormElement);
+    await screen.findByText('You will receive an email to set a new password.');
+    expect(calls.filter((call) => call === 'POST /api/v1/forgotpassword')).toHaveLength(1);
+  });
+});
