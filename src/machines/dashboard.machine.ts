@@ -36,6 +36,12 @@ export interface DashboardContext {
   passwords: Record<string, TemporaryPasswordActor | null>;
   /** The datastore whose password the first-time overlay shows. */
   overlay: string | null;
+  /**
+   * When the portal first showed each datastore's temporary password in this browser session
+   * (epoch ms, by datastore name; never the password): given by the session machine, which keeps
+   * it across page changes, and told back through `passwordsShown`.
+   */
+  shownAt: Record<string, number>;
   /** The datastore being (or last) cancelled. */
   cancelTarget: string | null;
 }
@@ -62,10 +68,15 @@ function endedPasswordActor(event: { type: string }): string | null {
   return id.startsWith(PASSWORD_ACTOR) ? id : null;
 }
 
+export interface DashboardInput {
+  shownAt?: Record<string, number>;
+}
+
 export const dashboardMachine = setup({
   types: {
     context: {} as DashboardContext,
     events: {} as DashboardEvent,
+    input: {} as DashboardInput | undefined,
   },
   actors: {
     loadStatus: fromPromise<Datastore[]>(({ signal }) => getStatus({ signal })),
@@ -79,20 +90,34 @@ export const dashboardMachine = setup({
     sessionExpired: () => {},
     /** Datastores changed (bought or cancelled): the app reloads the user's products. */
     datastoresChanged: () => {},
-    storeStatus: assign(({ context, spawn }, { status }: { status: Datastore[] }) => {
+    /** A password was shown for the first time: the app keeps `shownAt` beyond this page (provided). */
+    passwordsShown: (_, _params: { shownAt: Record<string, number> }) => {},
+    storeStatus: assign(({ context, spawn }, { status, now }: { status: Datastore[]; now: number }) => {
       const passwords = { ...context.passwords };
+      const shownAt = { ...context.shownAt };
       let overlay = context.overlay;
       for (const datastore of status) {
-        // The 5 minutes run from when the status first showed the password (SPEC §9); a
-        // password seen before is never shown again, even if the server still sends it.
-        if (!datastore.password || datastore.datastore in passwords) continue;
-        passwords[datastore.datastore] = spawn('temporaryPassword', {
-          id: `${PASSWORD_ACTOR}${datastore.datastore}`,
-          input: { password: datastore.password },
+        const name = datastore.datastore;
+        if (!datastore.password || name in passwords) continue;
+        // The 5 minutes run from when the portal first showed the password, on this visit of the
+        // dashboard or an earlier one (SPEC §9). After them the password is never shown again,
+        // even if the server still sends it; the overlay shows once per password.
+        const first = shownAt[name];
+        const left = first === undefined ? timers.passwordVisible : timers.passwordVisible - (now - first);
+        if (left <= 0) {
+          passwords[name] = null;
+          continue;
+        }
+        passwords[name] = spawn('temporaryPassword', {
+          id: `${PASSWORD_ACTOR}${name}`,
+          input: { password: datastore.password, visibleFor: left },
         });
-        overlay ??= datastore.datastore;
+        if (first === undefined) {
+          shownAt[name] = now;
+          overlay ??= name;
+        }
       }
-      return { datastores: status.map(withoutPassword), loaded: true, statusError: null, passwords, overlay };
+      return { datastores: status.map(withoutPassword), loaded: true, statusError: null, passwords, overlay, shownAt };
     }),
     /** A password actor ended (its 5 minutes are over): stop holding it ... */
     stopExpiredPassword: stopChild(({ event }) => endedPasswordActor(event) ?? ''),
@@ -131,7 +156,9 @@ export const dashboardMachine = setup({
 }).createMachine({
   id: 'dashboard',
   description: 'SPEC §2 Dashboard: datastores, cancellation, first-time overlay, purchase card.',
-  context: { datastores: [], loaded: false, statusError: null, passwords: {}, overlay: null, cancelTarget: null },
+  context: ({ input }) => ({
+    datastores: [], loaded: false, statusError: null, passwords: {}, overlay: null, cancelTarget: null, shownAt: { ...input?.shownAt },
+  }),
   invoke: [
     { id: 'purchase', src: 'purchase', input: {} },
     { id: 'errorLine', src: 'errorLine' },
@@ -152,7 +179,11 @@ export const dashboardMachine = setup({
             src: 'loadStatus',
             onDone: {
               target: 'ready',
-              actions: [{ type: 'storeStatus', params: ({ event }) => ({ status: event.output }) }, 'reportLoaded'],
+              actions: [
+                { type: 'storeStatus', params: ({ event }) => ({ status: event.output, now: Date.now() }) },
+                { type: 'passwordsShown', params: ({ context }) => ({ shownAt: context.shownAt }) },
+                'reportLoaded',
+              ],
             },
             onError: [
               // An aborted read is no failure: React's development double mount stops the actor

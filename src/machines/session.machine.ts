@@ -20,6 +20,12 @@ export interface SessionContext {
   language: Language;
   user: User | null;
   error: UserError | null;
+  /**
+   * When the portal first showed each temporary datastore password in this session, by datastore
+   * name (epoch ms; never the password), so that its 5 minutes and its one overlay hold across
+   * page changes (SPEC §9). Kept in memory only: SPEC §3 allows nothing else in the browser's storage.
+   */
+  passwordsShownAt: Record<string, number>;
 }
 
 export type SessionEvent =
@@ -28,7 +34,8 @@ export type SessionEvent =
   | { type: 'session.expired' }
   | { type: 'user.reload' }
   | { type: 'user.retry' }
-  | { type: 'language.change'; language: Language };
+  | { type: 'language.change'; language: Language }
+  | { type: 'passwords.shown'; shownAt: Record<string, number> };
 
 /** Whatever /logout answers, or if it never does, the client forgets the session and shows /login. */
 const loggedOutAfterLogout = ['endSession', 'forgetClientState', 'persist', 'goToLogin'] as const;
@@ -57,8 +64,12 @@ export const sessionMachine = setup({
      * last licence order's summary with the buyer's email; provided by the app).
      */
     forgetClientState: () => {},
-    startSession: assign({ loggedIn: true, error: null }),
-    endSession: assign({ loggedIn: false, user: null, error: null }),
+    startSession: assign({ loggedIn: true, error: null, passwordsShownAt: {} }),
+    endSession: assign({ loggedIn: false, user: null, error: null, passwordsShownAt: {} }),
+    /** The first showing of a password counts: a later report never moves it. */
+    rememberPasswordsShown: assign({
+      passwordsShownAt: ({ context, event }) => (event.type === 'passwords.shown' ? { ...event.shownAt, ...context.passwordsShownAt } : context.passwordsShownAt),
+    }),
   },
   delays: { loadingTimeout: timers.loadingTimeout },
   guards: {
@@ -70,7 +81,7 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   description: 'SPEC §4 Session: logged-in flag and language in the browser session; me, logout.',
-  context: ({ input }) => ({ loggedIn: input.loggedIn, language: input.language, user: null, error: null }),
+  context: ({ input }) => ({ loggedIn: input.loggedIn, language: input.language, user: null, error: null, passwordsShownAt: {} }),
   type: 'parallel',
   states: {
     auth: {
@@ -92,6 +103,7 @@ export const sessionMachine = setup({
           on: {
             'session.logout': { target: 'loggingOut' },
             'session.expired': { target: 'loggedOut', actions: ['endSession', 'forgetClientState', 'persist'] },
+            'passwords.shown': { actions: 'rememberPasswordsShown' },
           },
           states: {
             loadingUser: {

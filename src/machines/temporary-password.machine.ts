@@ -1,15 +1,17 @@
 /**
  * A datastore's temporary password (SPEC §2 "Datastore card", §9): visible for 5 minutes from
- * when the status first showed it, masked unless the customer reveals it, then forgotten. When
+ * when the portal first showed it, masked unless the customer reveals it, then forgotten. When
  * the time is up the password leaves this machine's context, so no view can show it any more.
- * The dashboard machine spawns one per datastore whose status carries a password and drops it
- * when it ends.
+ * The dashboard machine spawns one per datastore whose status carries a password, with what is
+ * left of the 5 minutes when the password was shown on an earlier visit, and drops it when it ends.
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { timers } from '../config';
 
 export interface TemporaryPasswordContext {
   password: string | null;
+  /** Milliseconds the password stays visible from this actor's start: 5 minutes or what is left of them. */
+  visibleFor: number;
   /** The customer chose to see the password in clear text. */
   revealed: boolean;
 }
@@ -20,9 +22,9 @@ export const temporaryPasswordMachine = setup({
   types: {
     context: {} as TemporaryPasswordContext,
     events: {} as TemporaryPasswordEvent,
-    input: {} as { password: string },
+    input: {} as { password: string; visibleFor?: number },
   },
-  delays: { passwordVisible: timers.passwordVisible },
+  delays: { passwordVisible: ({ context }) => context.visibleFor },
   actions: {
     toggle: assign({ revealed: ({ context }) => !context.revealed }),
     forget: assign({ password: null, revealed: false }),
@@ -30,7 +32,11 @@ export const temporaryPasswordMachine = setup({
 }).createMachine({
   id: 'temporaryPassword',
   description: 'SPEC §9: the datastore password is visible for 5 minutes, masked until revealed.',
-  context: ({ input }) => ({ password: input.password, revealed: false }),
+  context: ({ input }) => ({
+    password: input.password,
+    visibleFor: Math.max(0, Math.min(input.visibleFor ?? timers.passwordVisible, timers.passwordVisible)),
+    revealed: false,
+  }),
   initial: 'visible',
   states: {
     visible: {

@@ -4,6 +4,8 @@ import { ApiError } from '../../src/api/client';
 import type { Datastore } from '../../src/api/structs';
 import { dashboardMachine } from '../../src/machines/dashboard.machine';
 import { purchaseMachine } from '../../src/machines/purchase.machine';
+import { sessionMachine } from '../../src/machines/session.machine';
+import type { User } from '../../src/api/structs';
 import { transitionCoverage } from '../support/transition-coverage';
 
 const coverage = transitionCoverage(dashboardMachine);
@@ -23,12 +25,15 @@ function start(options: {
   loadStatus?: () => Promise<Datastore[]>;
   cancel?: (name: string) => Promise<void>;
   buy?: () => Promise<void>;
+  shownAt?: Record<string, number>;
+  passwordsShown?: (shownAt: Record<string, number>) => void;
 } = {}) {
   const loadStatus = vi.fn(options.loadStatus ?? (async () => seed));
   const cancel = vi.fn(options.cancel ?? (async () => {}));
   const sessionExpired = vi.fn();
   const datastoresChanged = vi.fn();
   const purchased = vi.fn();
+  const passwordsShown = vi.fn(options.passwordsShown ?? (() => {}));
   const machine = dashboardMachine.provide({
     actors: {
       loadStatus: fromPromise<Datastore[]>(() => loadStatus()),
@@ -38,16 +43,16 @@ function start(options: {
         actions: { purchased },
       }),
     },
-    actions: { sessionExpired, datastoresChanged },
+    actions: { sessionExpired, datastoresChanged, passwordsShown: (_, { shownAt }) => passwordsShown(shownAt) },
   });
-  const actor = createActor(machine, { inspect: coverage.inspect }).start();
+  const actor = createActor(machine, { input: { shownAt: options.shownAt }, inspect: coverage.inspect }).start();
   const purchase = () => {
     const child = actor.getSnapshot().children.purchase;
     if (!child) throw new Error('no purchase child');
     return child;
   };
   const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
-  return { actor, loadStatus, cancel, sessionExpired, datastoresChanged, purchased, purchase, errorLine };
+  return { actor, loadStatus, cancel, sessionExpired, datastoresChanged, purchased, passwordsShown, purchase, errorLine };
 }
 
 const ready = { status: 'ready' } as const;
@@ -154,6 +159,78 @@ describe('the dashboard machine: the status', () => {
     actor.send({ type: 'status.reload' });
     await waitFor(actor, (snapshot) => snapshot.matches(ready));
     expect(calls).toBe(2);
+  });
+});
+
+describe('the dashboard machine: a temporary password across visits of the dashboard', () => {
+  afterEach(() => vi.useRealTimers());
+  const minute = 60_000;
+
+  it('tells the app when it first showed each password, and only the name and the time', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z') });
+    const { passwordsShown } = start({ loadStatus: async () => [datastore('a', { password: 'Pw-A' }), datastore('b')] });
+    await settle();
+    expect(passwordsShown).toHaveBeenLastCalledWith({ k10001_a: Date.parse('2026-11-23T10:00:00Z') });
+    expect(JSON.stringify(passwordsShown.mock.calls)).not.toContain('Pw-A');
+  });
+
+  it('shows a password first shown 4 minutes ago for the minute left, without the overlay', async () => {
+    vi.useFakeTimers();
+    const { actor } = start({ loadStatus: async () => [datastore('a', { password: 'Pw-A' })], shownAt: { k10001_a: Date.now() - 4 * minute } });
+    await settle();
+    expect(actor.getSnapshot().context.overlay).toBeNull();
+    expect(actor.getSnapshot().context.passwords.k10001_a?.getSnapshot().context.password).toBe('Pw-A');
+    vi.advanceTimersByTime(minute - 1);
+    expect(actor.getSnapshot().context.passwords.k10001_a?.getSnapshot().context.password).toBe('Pw-A');
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().context.passwords).toEqual({ k10001_a: null });
+  });
+
+  it('never shows a password first shown 5 minutes ago or more, even if the server still sends it', async () => {
+    vi.useFakeTimers();
+    const { actor } = start({ loadStatus: async () => [datastore('a', { password: 'Pw-A' })], shownAt: { k10001_a: Date.now() - 5 * minute } });
+    await settle();
+    expect(actor.getSnapshot().context.passwords).toEqual({ k10001_a: null });
+    expect(actor.getSnapshot().context.overlay).toBeNull();
+    expect(actor.getSnapshot().children['password.k10001_a']).toBeUndefined();
+  });
+
+  it('counts from the first showing through visits kept by the session: overlay once, hidden after 5 minutes', async () => {
+    vi.useFakeTimers();
+    const session = createActor(sessionMachine.provide({
+      actors: { loadUser: fromPromise<User>(async () => { throw new Error('not needed'); }) },
+    }), { input: { loggedIn: true, language: 'en' } }).start();
+    const visit = () => start({
+      loadStatus: async () => [datastore('a', { password: 'Pw-A' })],
+      shownAt: session.getSnapshot().context.passwordsShownAt,
+      passwordsShown: (shownAt) => session.send({ type: 'passwords.shown', shownAt }),
+    });
+    const password = (actor: ReturnType<typeof visit>['actor']) => actor.getSnapshot().context.passwords.k10001_a?.getSnapshot().context.password ?? null;
+
+    // The first visit shows it with the overlay; the customer leaves after a minute.
+    const first = visit();
+    await settle();
+    expect(first.actor.getSnapshot().context.overlay).toBe('k10001_a');
+    vi.advanceTimersByTime(minute);
+    first.actor.stop();
+    // Back after 4 minutes in all: no overlay, the password for the minute left.
+    vi.advanceTimersByTime(3 * minute);
+    const second = visit();
+    await settle();
+    expect(second.actor.getSnapshot().context.overlay).toBeNull();
+    expect(password(second.actor)).toBe('Pw-A');
+    vi.advanceTimersByTime(minute);
+    expect(password(second.actor)).toBeNull();
+    second.actor.stop();
+    // After 5½ minutes in all, the server still sends it: hidden, no overlay.
+    vi.advanceTimersByTime(minute / 2);
+    const third = visit();
+    await settle();
+    expect(third.actor.getSnapshot().context.overlay).toBeNull();
+    expect(third.actor.getSnapshot().context.passwords).toEqual({ k10001_a: null });
+    // A new session starts afresh.
+    session.send({ type: 'session.expired' });
+    expect(session.getSnapshot().context.passwordsShownAt).toEqual({});
   });
 });
 

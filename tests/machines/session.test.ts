@@ -141,6 +141,20 @@ describe('the session machine', () => {
     expect(goToLogin).not.toHaveBeenCalled();
   });
 
+  it('remembers when each temporary password was first shown, keeps the first time, and forgets it all when the session ends', async () => {
+    const { actor } = start({ loggedIn: true });
+    await waitFor(actor, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
+    actor.send({ type: 'passwords.shown', shownAt: { k10001_a: 1000 } });
+    actor.send({ type: 'passwords.shown', shownAt: { k10001_a: 5000, k10001_b: 6000 } });
+    expect(actor.getSnapshot().context.passwordsShownAt).toEqual({ k10001_a: 1000, k10001_b: 6000 });
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ auth: 'loggedOut' }));
+    expect(actor.getSnapshot().context.passwordsShownAt).toEqual({});
+    // Logged out, nothing is remembered.
+    actor.send({ type: 'passwords.shown', shownAt: { k10001_a: 7000 } });
+    expect(actor.getSnapshot().context.passwordsShownAt).toEqual({});
+  });
+
   it('switches the language at once and tells the server only when logged in', async () => {
     const logged = start({ loggedIn: true });
     logged.actor.send({ type: 'language.change', language: 'de' });

@@ -5,8 +5,8 @@ import { transitionCoverage } from '../support/transition-coverage';
 
 const coverage = transitionCoverage(temporaryPasswordMachine);
 
-function start(password = 'Temp-Secret-42') {
-  return createActor(temporaryPasswordMachine, { input: { password }, inspect: coverage.inspect }).start();
+function start(password = 'Temp-Secret-42', visibleFor?: number) {
+  return createActor(temporaryPasswordMachine, { input: { password, visibleFor }, inspect: coverage.inspect }).start();
 }
 
 describe('the temporary password', () => {
@@ -17,7 +17,7 @@ describe('the temporary password', () => {
     const actor = start();
     expect(actor.getSnapshot().value).toBe('visible');
     expect(actor.getSnapshot().hasTag('visible')).toBe(true);
-    expect(actor.getSnapshot().context).toEqual({ password: 'Temp-Secret-42', revealed: false });
+    expect(actor.getSnapshot().context).toEqual({ password: 'Temp-Secret-42', visibleFor: 5 * 60_000, revealed: false });
   });
 
   it('reveals the password and masks it again on request', () => {
@@ -36,14 +36,31 @@ describe('the temporary password', () => {
     vi.advanceTimersByTime(1);
     expect(actor.getSnapshot().value).toBe('expired');
     expect(actor.getSnapshot().hasTag('visible')).toBe(false);
-    expect(actor.getSnapshot().context).toEqual({ password: null, revealed: false });
+    expect(actor.getSnapshot().context).toEqual({ password: null, visibleFor: 5 * 60_000, revealed: false });
+  });
+
+  it('stays visible only for what is left of the 5 minutes when it was shown before', () => {
+    const actor = start('Temp-Secret-42', 60_000);
+    vi.advanceTimersByTime(59_999);
+    expect(actor.getSnapshot().context.password).toBe('Temp-Secret-42');
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().value).toBe('expired');
+    expect(actor.getSnapshot().context.password).toBeNull();
+  });
+
+  it('never stays longer than 5 minutes, and a time already over ends it at once', () => {
+    const long = start('Temp-Secret-42', 60 * 60_000);
+    expect(long.getSnapshot().context.visibleFor).toBe(5 * 60_000);
+    const over = start('Temp-Secret-42', -1);
+    vi.advanceTimersByTime(0);
+    expect(over.getSnapshot().value).toBe('expired');
   });
 
   it('cannot be revealed any more once expired', () => {
     const actor = start();
     vi.advanceTimersByTime(5 * 60_000);
     actor.send({ type: 'password.toggle' });
-    expect(actor.getSnapshot().context).toEqual({ password: null, revealed: false });
+    expect(actor.getSnapshot().context).toEqual({ password: null, visibleFor: 5 * 60_000, revealed: false });
   });
 });
 

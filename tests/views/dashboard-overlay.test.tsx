@@ -66,6 +66,20 @@ describe('the first-time overlay', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('does not come back on a return to the dashboard while the server still sends the password', async () => {
+    const { user, dialog, navigate } = await buyTest1();
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    for (let round = 0; round < 3; round += 1) {
+      navigate('/company');
+      await screen.findByRole('heading', { level: 1, name: 'Account and settings' });
+      navigate('/dashboard');
+      const card = within(await screen.findByRole('article', { name: 'test1' }));
+      // The password is still there for the rest of its 5 minutes, the overlay is not.
+      expect(card.getByRole('button', { name: 'Copy password' })).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    }
+  });
+
   it('speaks German on a German page', async () => {
     const { user, dialog } = await buyTest1('de');
     expect(fact(dialog, 'Benutzername')).toHaveTextContent('k10001_test1');

@@ -31,6 +31,7 @@ export default function DashboardPage() {
     actions: {
       sessionExpired: () => session.send({ type: 'session.expired' }),
       datastoresChanged: () => session.send({ type: 'user.reload' }),
+      passwordsShown: (_, { shownAt }) => session.send({ type: 'passwords.shown', shownAt }),
     },
     actors: {
       purchase: purchaseMachine.provide({
@@ -45,7 +46,9 @@ export default function DashboardPage() {
       }),
     },
   }));
-  const actor = useActorRef(machine, { inspect: inspect() });
+  // When this session first showed each temporary password: kept by the session across pages.
+  const [shownAt] = useState(() => session.getSnapshot().context.passwordsShownAt);
+  const actor = useActorRef(machine, { input: { shownAt }, inspect: inspect() });
 
   const datastores = useSelector(actor, (snapshot) => snapshot.context.datastores);
   const passwords = useSelector(actor, (snapshot) => snapshot.context.passwords);

@@ -27,6 +27,7 @@ export const models: PathModel[] = [
     events: [
       { type: 'session.loggedIn' }, { type: 'session.logout' }, { type: 'session.expired' }, { type: 'user.reload' },
       { type: 'user.retry' }, { type: 'language.change', language: 'de' },
+      { type: 'passwords.shown', shownAt: { k10001_a: 1000 } },
     ],
     outputs: { loadUser: [user] },
     errors: { loadUser: [aborted, unauthorized, serverError], logout: [serverError], saveLanguage: [unauthorized, serverError] },
