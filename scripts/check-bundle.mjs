@@ -34,7 +34,8 @@ const loggedIn = ['src/views/layout/portal-layout.tsx', 'src/api/auth.ts'];
  */
 export const routePages = {
   '/': [],
-  '/login': ['src/views/login/login-page.tsx'],
+  // The prerendered login form is read by src/app/prerendered-form-reader.ts before the app renders.
+  '/login': ['src/views/login/login-page.tsx', 'src/app/prerendered-form-reader.ts'],
   '/shop': ['src/views/shop/shop-page.tsx'],
   '/dashboard': ['src/views/dashboard/dashboard-page.tsx', ...loggedIn],
 };

@@ -1,7 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { PrerenderedForms } from './app/prerendered-forms';
 import { preloadRoute } from './app/routes';
 import { readSession } from './app/session-storage';
 import { loadMessages } from './i18n/language';
@@ -12,16 +11,19 @@ async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element in index.html');
   // Before React renders over a prerendered page: its forms, with whatever the visitor has
-  // typed or sent so far, are taken over by their views (docs/decisions/016).
-  const prerenderedForms = new PrerenderedForms(container);
+  // typed or sent so far, are taken over by their views (docs/decisions/016). Only a page that
+  // has such forms loads the code that reads them.
+  const prerenderedForms = container.querySelector('form[data-form]')
+    ? import('./app/prerendered-form-reader').then(({ PrerenderedForms }) => new PrerenderedForms(container))
+    : Promise.resolve(null);
   const session = readSession();
   // The mock API is compiled in only when VITE_MOCK_API is 'true' (dev and demo builds):
   // Vite replaces the condition, so the production bundle drops this import entirely.
   const mock = import.meta.env.VITE_MOCK_API === 'true'
     ? import('./mocks/browser').then(({ startMock }) => startMock())
     : Promise.resolve();
-  const [messages] = await Promise.all([
-    loadMessages(session.language), mock, startInspector(), preloadRoute(window.location.pathname, session.loggedIn),
+  const [messages, forms] = await Promise.all([
+    loadMessages(session.language), prerenderedForms, mock, startInspector(), preloadRoute(window.location.pathname, session.loggedIn),
   ]);
   const root = createRoot(container);
   // A transition renders in slices that give the main thread back every few milliseconds (no
@@ -29,7 +31,7 @@ async function start() {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App session={session} messages={messages} prerenderedForms={prerenderedForms} />
+        <App session={session} messages={messages} prerenderedForms={forms} />
       </StrictMode>,
     );
   });

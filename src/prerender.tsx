@@ -15,8 +15,9 @@ export const prerenderedPages = ['/', '/login', '/register', '/reset', '/shop'] 
 
 /**
  * The lazy module of each prerendered page (src/app/routes.tsx; the landing page is in the main
- * chunk). scripts/prerender.mjs links their CSS in the page's head, so that the prerendered
- * page is styled as the app will render it and nothing moves when the app takes over.
+ * chunk). scripts/prerender.mjs links its
+ * CSS in the page's head, so that the prerendered page is styled as the app will render it and
+ * nothing moves when the app takes over.
  */
 export const pageModules: Record<(typeof prerenderedPages)[number], string | null> = {
   '/': null,

@@ -4,7 +4,8 @@ import type { Language } from '../config';
 import type { Messages } from '../i18n/language';
 import { ErrorBoundary } from './error-boundary';
 import { I18nProvider } from './i18n-provider';
-import { PrerenderedFormsProvider, type PrerenderedForms } from './prerendered-forms';
+import type { PrerenderedForms } from './prerendered-form-reader';
+import { PrerenderedFormsContext } from './prerendered-forms';
 import { RouteEffects } from './route-effects';
 import { AppRoutes } from './routes';
 import { SessionProvider } from './session';
@@ -36,7 +37,7 @@ export function App({ session, messages, locationHook, searchHook, ssrPath, prer
   };
   return (
     <Router {...routerProps}>
-      <PrerenderedFormsProvider prerendering={ssrPath !== undefined} forms={prerenderedForms}>
+      <PrerenderedFormsContext.Provider value={prerenderedForms}>
         <SessionProvider initial={session}>
           <I18nProvider initialLanguage={language} initialMessages={messages}>
             <RouteEffects />
@@ -45,7 +46,7 @@ export function App({ session, messages, locationHook, searchHook, ssrPath, prer
             </KeyedBoundary>
           </I18nProvider>
         </SessionProvider>
-      </PrerenderedFormsProvider>
+      </PrerenderedFormsContext.Provider>
     </Router>
   );
 }

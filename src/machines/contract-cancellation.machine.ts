@@ -3,10 +3,18 @@
  * cancellation ... ask[s] for confirmation first"): a request, a confirmation that states
  * the consequences, GET /contract/cancel, and the outcome. What follows a cancellation
  * (reloading the company and the user) is the `cancelled` action, provided by the view.
+ *
+ * A 2xx is the server's yes (SPEC §7 promises nothing more of the answer): the contract is
+ * cancelled from then on, whatever the reloads show. Its end date is an extra, read from the
+ * reloaded products of GET /me where every one carries it (SPEC §3); the spec's Company has no
+ * end date, so nothing here waits for one (decision 013, point 6).
  */
-import { fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { me } from '../api/auth';
 import { cancelContract } from '../api/company';
+import type { CompanyProduct } from '../api/structs';
 import { timers } from '../config';
+import { contractEndDate } from '../domain/contract';
 import { errorLineMachine } from './error-line.machine';
 import { isAborted, isUnauthorized, userErrorFrom } from './user-error';
 
@@ -15,10 +23,17 @@ export type ContractCancellationEvent =
   | { type: 'cancel.confirm' }
   | { type: 'cancel.abort' };
 
+export interface ContractCancellationContext {
+  /** The day the cancelled contract ends (yyyy-mm-dd), when the reloaded products say so. */
+  endDate: string | null;
+}
+
 export const contractCancellationMachine = setup({
-  types: { events: {} as ContractCancellationEvent },
+  types: { context: {} as ContractCancellationContext, events: {} as ContractCancellationEvent },
   actors: {
     cancelContract: fromPromise<void>(({ signal }) => cancelContract({ signal })),
+    /** The user's products after the cancellation (GET /me, SPEC §3 User), for the end date. */
+    loadProducts: fromPromise<readonly CompanyProduct[]>(async ({ signal }) => (await me({ signal })).products),
     errorLine: errorLineMachine,
   },
   actions: {
@@ -40,7 +55,8 @@ export const contractCancellationMachine = setup({
   delays: { loadingTimeout: timers.loadingTimeout },
 }).createMachine({
   id: 'contractCancellation',
-  description: 'SPEC §5: the contract cancellation asks for confirmation first.',
+  description: 'SPEC §5: the contract cancellation asks for confirmation first; a 2xx is the server\'s yes.',
+  context: { endDate: null },
   invoke: { id: 'errorLine', src: 'errorLine' },
   initial: 'idle',
   states: {
@@ -70,8 +86,28 @@ export const contractCancellationMachine = setup({
       after: { loadingTimeout: { target: 'idle', actions: 'showTimeout' } },
     },
     cancelled: {
-      description: 'Done: the card shows the end date once the company is reloaded.',
+      description: 'The server said yes (a 2xx): the contract is cancelled, with the consequences of SPEC §4.',
       tags: ['done'],
+      initial: 'loadingEndDate',
+      states: {
+        loadingEndDate: {
+          description: 'GET /me: the end date, where every reloaded product carries one.',
+          tags: ['busy'],
+          invoke: {
+            src: 'loadProducts',
+            onDone: { target: 'settled', actions: assign({ endDate: ({ event }) => contractEndDate(event.output) }) },
+            // The end date is an extra: without it the cancellation stands, shown without a date.
+            onError: [
+              { guard: 'isUnauthorized', target: 'settled', actions: 'sessionExpired' },
+              { target: 'settled' },
+            ],
+          },
+          after: { loadingTimeout: { target: 'settled' } },
+        },
+        settled: {
+          description: 'Cancelled, with the end date when the products gave one.',
+        },
+      },
     },
   },
 });

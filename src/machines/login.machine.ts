@@ -7,8 +7,7 @@
  */
 import { object } from 'superstruct';
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import { login } from '../api/auth';
-import { isApiError } from '../api/client';
+import { isApiError } from '../api/error';
 import type { LoginAnswer, LoginPayload } from '../api/structs';
 import { timers, type Language } from '../config';
 import { email, fieldErrors, loginPassword } from '../domain/fields';
@@ -67,7 +66,8 @@ export const loginMachine = setup({
     input: {} as { values?: Partial<LoginValues>; language: Language },
   },
   actors: {
-    login: fromPromise<LoginAnswer, LoginPayload>(({ input, signal }) => login(input, { signal })),
+    // The API client loads with the first call: the page and its form need none of it to appear.
+    login: fromPromise<LoginAnswer, LoginPayload>(async ({ input, signal }) => (await import('../api/auth')).login(input, { signal })),
     errorLine: errorLineMachine,
   },
   actions: {

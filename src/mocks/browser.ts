@@ -2,6 +2,10 @@
  * The mock in the browser (dev and demo builds): a service worker with every handler, the
  * database kept in localStorage, realistic latency, `window.__portalMock` and the operator
  * panel. main.tsx imports this module dynamically, and only when VITE_MOCK_API is 'true'.
+ *
+ * `window.__portalMock` appears only once the worker answers this page: tests and scripts wait
+ * for it and then call the API at once, and a call made before the worker runs would reach the
+ * development server (a 404) instead of the mock (issue 15).
  */
 import { http, HttpResponse } from 'msw';
 import { setupWorker } from 'msw/browser';
@@ -16,7 +20,7 @@ import { restoreDatabase, saveDatabase } from './persistence';
 
 declare global {
   interface Window {
-    /** The mock's controls; present only while the mock API runs (dev and demo builds). */
+    /** The mock's controls; present once the mock's service worker answers this page (dev and demo builds). */
     __portalMock: MockControls;
   }
 }
@@ -45,7 +49,6 @@ async function start(): Promise<void> {
   // Every mutating call and every operator action is saved at once.
   onMockChange(() => saveDatabase());
   saveDatabase();
-  window.__portalMock = controls;
 
   const worker = setupWorker(...handlers, unknownCall);
   await worker.start({
@@ -53,6 +56,8 @@ async function start(): Promise<void> {
     quiet: true,
     serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
   });
+  // Only now: whoever sees the controls may call the API right away.
+  window.__portalMock = controls;
   await mountPanel(controls);
 }
 

@@ -1,22 +1,37 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
+import type { CompanyProduct } from '../../src/api/structs';
 import { contractCancellationMachine } from '../../src/machines/contract-cancellation.machine';
 import { transitionRecorder } from './transition-recorder';
 
 const recorder = transitionRecorder(contractCancellationMachine);
 
-function start(cancel: () => Promise<void> = async () => {}) {
+const product = (name: string, contractEndDate: string | null): CompanyProduct =>
+  ({ name, dynamic_volume: 0, volume: 2, contract_end_date: contractEndDate });
+
+/** The user's products as a spec-strict server reloads them: no end date anywhere. */
+const running = [product('backup', null), product('archive', null)];
+
+function start(
+  cancel: () => Promise<void> = async () => {},
+  load: () => Promise<readonly CompanyProduct[]> = async () => running,
+) {
   const call = vi.fn(cancel);
+  const loadProducts = vi.fn(load);
   const cancelled = vi.fn();
   const sessionExpired = vi.fn();
   const machine = contractCancellationMachine.provide({
-    actors: { cancelContract: fromPromise(() => call()) },
+    actors: { cancelContract: fromPromise(() => call()), loadProducts: fromPromise(() => loadProducts()) },
     actions: { cancelled, sessionExpired },
   });
   const actor = createActor(machine, { inspect: recorder.inspect }).start();
   const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
-  return { actor, call, cancelled, sessionExpired, errorLine };
+  const confirm = () => {
+    actor.send({ type: 'cancel.request' });
+    actor.send({ type: 'cancel.confirm' });
+  };
+  return { actor, call, loadProducts, cancelled, sessionExpired, errorLine, confirm };
 }
 
 afterEach(() => vi.useRealTimers());
@@ -40,11 +55,72 @@ describe('the contract cancellation', () => {
     actor.send({ type: 'cancel.confirm' });
     actor.send({ type: 'cancel.confirm' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    await waitFor(actor, (snapshot) => snapshot.hasTag('done'));
+    await waitFor(actor, (snapshot) => snapshot.matches({ cancelled: 'settled' }));
     expect(call).toHaveBeenCalledOnce();
     expect(cancelled).toHaveBeenCalledOnce();
     actor.send({ type: 'cancel.request' });
-    expect(actor.getSnapshot().value).toBe('cancelled');
+    expect(actor.getSnapshot().value).toEqual({ cancelled: 'settled' });
+  });
+
+  it('reads a 2xx as cancelled when no end date comes back anywhere', async () => {
+    let reload = (_products: readonly CompanyProduct[]) => {};
+    const { actor, loadProducts, confirm } = start(async () => {}, () => new Promise((resolve) => { reload = resolve; }));
+    confirm();
+    await waitFor(actor, (snapshot) => snapshot.hasTag('done'));
+    // The server's yes is enough: the card says "cancelled" before the reload has answered.
+    expect(actor.getSnapshot().value).toEqual({ cancelled: 'loadingEndDate' });
+    expect(actor.getSnapshot().context.endDate).toBeNull();
+    reload(running);
+    await waitFor(actor, (snapshot) => snapshot.matches({ cancelled: 'settled' }));
+    expect(loadProducts).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().hasTag('done')).toBe(true);
+    expect(actor.getSnapshot().context.endDate).toBeNull();
+  });
+
+  it('takes the end date from the reloaded products when every one carries it, the latest of them', async () => {
+    // `old` was cancelled on its own before and keeps its earlier date (decision 002, point 3).
+    const { actor, confirm } = start(async () => {}, async () => [product('backup', '2027-01-31'), product('old', '2026-12-31')]);
+    confirm();
+    await waitFor(actor, (snapshot) => snapshot.matches({ cancelled: 'settled' }));
+    expect(actor.getSnapshot().context.endDate).toBe('2027-01-31');
+  });
+
+  it('shows no end date while a reloaded product still runs without one, and stays cancelled', async () => {
+    const { actor, confirm } = start(async () => {}, async () => [product('old', '2026-12-31'), product('backup', null)]);
+    confirm();
+    await waitFor(actor, (snapshot) => snapshot.matches({ cancelled: 'settled' }));
+    expect(actor.getSnapshot().hasTag('done')).toBe(true);
+    expect(actor.getSnapshot().context.endDate).toBeNull();
+  });
+
+  it('stays cancelled, without a date and without an error, when the reload fails', async () => {
+    const { actor, errorLine, sessionExpired, confirm } = start(async () => {}, async () => { throw new ApiError('http', { status: 500 }); });
+    confirm();
+    await waitFor(actor, (snapshot) => snapshot.matches({ cancelled: 'settled' }));
+    expect(actor.getSnapshot().context.endDate).toBeNull();
+    expect(errorLine()).toBeNull();
+    expect(sessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('ends the session quietly when the reload answers 401, still cancelled', async () => {
+    const { actor, sessionExpired, confirm } = start(async () => {}, async () => { throw new ApiError('http', { status: 401 }); });
+    confirm();
+    await waitFor(actor, (snapshot) => snapshot.matches({ cancelled: 'settled' }));
+    expect(sessionExpired).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().hasTag('done')).toBe(true);
+  });
+
+  it('stops waiting for the end date after the 120 second loading timeout, still cancelled', async () => {
+    vi.useFakeTimers();
+    const { actor, errorLine, confirm } = start(async () => {}, () => new Promise(() => {}));
+    confirm();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ cancelled: 'loadingEndDate' }));
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    vi.advanceTimersByTime(120_000);
+    expect(actor.getSnapshot().value).toEqual({ cancelled: 'settled' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    expect(actor.getSnapshot().context.endDate).toBeNull();
+    expect(errorLine()).toBeNull();
   });
 
   it('shows the server reason when the cancellation is refused, cleared after 30 seconds or a new request', async () => {

@@ -38,6 +38,7 @@ function build(sizes: Sizes, extra: Record<string, string> = {}): string {
   write('assets/de.js', sizes.german ?? 1000);
   write('assets/index.css', sizes.css ?? 2000);
   write('assets/login-page.js', 1000);
+  write('assets/prerendered-form-reader.js', 300);
   write('assets/shop-page.js', 1000);
   write('assets/dashboard-page.js', sizes.dashboard ?? 1000);
   write('assets/portal-layout.js', sizes.layout ?? 1000);
@@ -51,13 +52,14 @@ function build(sizes: Sizes, extra: Record<string, string> = {}): string {
       file: 'assets/main.js',
       isDynamicEntry: true,
       imports: ['_session.js', 'index.html'],
-      dynamicImports: ['src/views/login/login-page.tsx', 'src/views/shop/shop-page.tsx', 'src/views/dashboard/dashboard-page.tsx', 'src/views/layout/portal-layout.tsx'],
+      dynamicImports: ['src/app/prerendered-form-reader.ts', 'src/views/login/login-page.tsx', 'src/views/shop/shop-page.tsx', 'src/views/dashboard/dashboard-page.tsx', 'src/views/layout/portal-layout.tsx'],
     },
     '_session.js': { file: 'assets/session.js', name: 'session', imports: ['index.html'], dynamicImports: ['translations/de.json', 'translations/en.json', '_auth.js'] },
     '_auth.js': { file: 'assets/auth.js', name: 'auth' },
     'translations/de.json': { file: 'assets/de.js', isDynamicEntry: true },
     'translations/en.json': { file: 'assets/en.js', isDynamicEntry: true },
     'src/views/login/login-page.tsx': page('login-page', ['_auth.js']),
+    'src/app/prerendered-form-reader.ts': { file: 'assets/prerendered-form-reader.js', isDynamicEntry: true },
     'src/views/shop/shop-page.tsx': page('shop-page'),
     'src/views/dashboard/dashboard-page.tsx': page('dashboard-page'),
     'src/views/layout/portal-layout.tsx': page('portal-layout'),

@@ -5,7 +5,7 @@ import de from '../../translations/de.json';
 import en from '../../translations/en.json';
 import { login } from '../../src/api/auth';
 import { App } from '../../src/app/app';
-import type { PrerenderedForms } from '../../src/app/prerendered-forms';
+import type { PrerenderedForms } from '../../src/app/prerendered-form-reader';
 import type { Language } from '../../src/config';
 
 export const seedPassword = 'Demo-Password-2026';

@@ -1,9 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { me } from '../../src/api/auth';
-import { cancelContract, getCompany } from '../../src/api/company';
+import { apiUrl } from '../../src/api/client';
+import { getCompany } from '../../src/api/company';
+import type { Company, CompanyProduct } from '../../src/api/structs';
 import type { Language } from '../../src/config';
-import { mock } from '../../src/mocks/node';
+import { mock, server } from '../../src/mocks/node';
+import { cancellationEndDate } from '../../src/mocks/rules';
 import { loginAs, renderApp } from '../support/render-app';
 
 async function openCompany(email = 'demo@example.com', language: Language = 'en') {
@@ -46,6 +50,61 @@ describe('the notifications card', () => {
   });
 });
 
+/** A yyyy-mm-dd day as the portal writes it in each language (product-list.tsx, useDayFormat). */
+const longDay = (day: string, language: Language) => new Intl.DateTimeFormat(language, {
+  year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC',
+}).format(new Date(`${day}T00:00:00Z`));
+
+const texts = {
+  en: {
+    heading: 'Cancel the contract', button: 'Cancel the contract…', confirm: 'Yes, cancel the contract',
+    cancelled: 'Your contract has been cancelled.',
+    cancelledEnds: (date: string) => `Your contract has been cancelled. It ends on ${date}.`,
+    consequences: 'Your datastores become read-only and the login is deleted after 30 days.',
+    allCancelled: (date: string) => `All your products are already cancelled; the last one ends on ${date}. There is nothing left to cancel.`,
+  },
+  de: {
+    heading: 'Vertrag kündigen', button: 'Vertrag kündigen…', confirm: 'Ja, Vertrag kündigen',
+    cancelled: 'Ihr Vertrag wurde gekündigt.',
+    cancelledEnds: (date: string) => `Ihr Vertrag wurde gekündigt. Er endet am ${date}.`,
+    consequences: 'Ihre Datastores werden schreibgeschützt und der Zugang wird nach 30 Tagen gelöscht.',
+    allCancelled: (date: string) => `Alle Ihre Produkte sind bereits gekündigt; das letzte endet am ${date}. Es gibt nichts mehr zu kündigen.`,
+  },
+} satisfies Record<Language, unknown>;
+
+/**
+ * A server that follows SPEC §3 to the letter: its Company has no `contract_end_date` (the mock
+ * adds one after a cancellation). GET /company answers the demo company without it, whatever
+ * happens; with `products`, GET /me answers the demo user with those products, else the mock's.
+ */
+async function specStrictServer(products?: (seeded: CompanyProduct[]) => CompanyProduct[]) {
+  await loginAs('demo@example.com');
+  const { contract_end_date: _extra, ...company } = await getCompany();
+  const strict: Omit<Company, 'contract_end_date'> = company;
+  /** How often the portal has read each override. */
+  const answers = { company: 0, me: 0 };
+  server.use(http.get(apiUrl('/company'), () => {
+    answers.company += 1;
+    return HttpResponse.json(strict);
+  }));
+  if (products) {
+    const user = await me();
+    server.use(http.get(apiUrl('/me'), () => {
+      answers.me += 1;
+      return HttpResponse.json({ ...user, products: products(user.products) });
+    }));
+  }
+  return answers;
+}
+
+async function confirmCancellation(language: Language) {
+  const { user } = renderApp('/company', { loggedIn: true, language });
+  const cancellation = await card(texts[language].heading);
+  await user.click(await cancellation.findByRole('button', { name: texts[language].button }));
+  await user.click(cancellation.getByRole('button', { name: texts[language].confirm }));
+  return cancellation;
+}
+
 describe('the cancellation card', () => {
   it('is disabled, and says why, when the company has no products', async () => {
     mock.activate('pending@example.com');
@@ -77,7 +136,8 @@ describe('the cancellation card', () => {
     ]) expect(cancellation.getByText(consequence)).toBeInTheDocument();
     await user.click(cancellation.getByRole('button', { name: 'No, keep the contract' }));
     expect(cancellation.getByRole('button', { name: 'Cancel the contract…' })).toHaveFocus();
-    await expect(getCompany()).resolves.toMatchObject({ contract_end_date: null });
+    const { products } = await me();
+    expect(products.find((product) => product.name === 'backup')).toMatchObject({ contract_end_date: null });
   });
 
   it('cancels after the confirmation and shows the end date, also in the product list', async () => {
@@ -85,17 +145,68 @@ describe('the cancellation card', () => {
     const cancellation = await card('Cancel the contract');
     await user.click(cancellation.getByRole('button', { name: 'Cancel the contract…' }));
     await user.click(cancellation.getByRole('button', { name: 'Yes, cancel the contract' }));
-    expect(await cancellation.findByText('Your contract has been cancelled.')).toBeInTheDocument();
-    expect(await cancellation.findByText(/^Your contract is cancelled and ends on [A-Z][a-z]+ \d{1,2}, \d{4}\.$/)).toBeInTheDocument();
+    const end = cancellationEndDate();
+    expect(await cancellation.findByText(texts.en.cancelledEnds(longDay(end, 'en')))).toBeInTheDocument();
+    expect(cancellation.getByText(texts.en.consequences)).toBeInTheDocument();
     expect(cancellation.queryByRole('button', { name: /Cancel the contract/ })).not.toBeInTheDocument();
     const products = await card('Your products');
     await waitFor(() => expect(products.queryByText('running')).not.toBeInTheDocument());
-    const { contract_end_date: end } = await getCompany();
-    expect(end).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((await me()).products.every((product) => product.contract_end_date !== null)).toBe(true);
+  });
+
+  it.each<Language>(['en', 'de'])(
+    'reads a 2xx as cancelled, with the consequences, when the server sends no end date anywhere (%s)',
+    async (language) => {
+      const answers = await specStrictServer((seeded) => seeded.map((product) => ({ ...product, contract_end_date: null })));
+      const cancellation = await confirmCancellation(language);
+      expect(await cancellation.findByText(texts[language].cancelled)).toBeInTheDocument();
+      expect(cancellation.getByText(texts[language].consequences)).toBeInTheDocument();
+      // It stays so once the company and the user are reloaded, still without any end date.
+      await waitFor(() => expect(answers).toEqual({ company: 2, me: 2 }));
+      expect(cancellation.getByRole('status')).toHaveTextContent(`${texts[language].cancelled}${texts[language].consequences}`);
+      expect(cancellation.getByRole('alert')).toBeEmptyDOMElement();
+      expect(cancellation.queryByRole('button')).not.toBeInTheDocument();
+    },
+  );
+
+  it.each<Language>(['en', 'de'])(
+    'shows the end date of the reloaded products when the company carries none (%s)',
+    async (language) => {
+      await specStrictServer();
+      const cancellation = await confirmCancellation(language);
+      const date = longDay(cancellationEndDate(), language);
+      expect(await cancellation.findByText(texts[language].cancelledEnds(date))).toBeInTheDocument();
+      expect(cancellation.getByText(texts[language].consequences)).toBeInTheDocument();
+      // The mock did set its company end date; this server does not send it.
+      expect(await getCompany()).not.toHaveProperty('contract_end_date');
+    },
+  );
+
+  it.each<[Language, string]>([['en', 'January 31, 2027'], ['de', '31. Januar 2027']])(
+    'says so instead of offering to cancel when every product already ends, on a later visit (%s)',
+    async (language, date) => {
+      await specStrictServer((seeded) => seeded.map((product, index) =>
+        ({ ...product, contract_end_date: index === 0 ? '2027-01-31' : '2026-12-31' })));
+      renderApp('/company', { loggedIn: true, language });
+      const cancellation = await card(texts[language].heading);
+      expect(await cancellation.findByText(texts[language].allCancelled(date))).toBeInTheDocument();
+      expect(cancellation.queryByRole('button')).not.toBeInTheDocument();
+    },
+  );
+
+  it('still offers the cancellation while one product runs on without an end date', async () => {
+    // The demo's `old` datastore is cancelled on its own; the others run on.
+    await specStrictServer();
+    renderApp('/company', { loggedIn: true });
+    const cancellation = await card('Cancel the contract');
+    await screen.findByRole('rowheader', { name: 'old' });
+    expect(cancellation.getByRole('button', { name: 'Cancel the contract…' })).toBeEnabled();
+    expect(cancellation.queryByText(/already cancelled/)).not.toBeInTheDocument();
   });
 
   it('shows why the cancellation failed and keeps the contract', async () => {
-    mock.fault('GET /contract/cancel', 'http500');
+    // A 500 without a text of the server's: the general message (a text would be shown as given).
+    server.use(http.get(apiUrl('/contract/cancel'), () => new HttpResponse(null, { status: 500 })));
     const { user } = await openCompany();
     const cancellation = await card('Cancel the contract');
     await user.click(cancellation.getByRole('button', { name: 'Cancel the contract…' }));
@@ -104,22 +215,30 @@ describe('the cancellation card', () => {
     expect(cancellation.getByRole('button', { name: 'Cancel the contract…' })).toHaveFocus();
   });
 
-  it('does not claim success when the answer had no effect, and checks again on request', async () => {
+  it('shows the server\u2019s reason for a refusal and offers the cancellation again', async () => {
+    server.use(http.get(apiUrl('/contract/cancel'), () =>
+      HttpResponse.json({ status: 'error', reason: 'Cancellations are closed until the billing run is over.' }, { status: 409 })));
+    const { user } = await openCompany();
+    const cancellation = await card('Cancel the contract');
+    await user.click(cancellation.getByRole('button', { name: 'Cancel the contract…' }));
+    await user.click(cancellation.getByRole('button', { name: 'Yes, cancel the contract' }));
+    await waitFor(() => expect(cancellation.getByRole('alert')).toHaveTextContent('Cancellations are closed until the billing run is over.'));
+    expect(cancellation.queryByText('Your contract has been cancelled.')).not.toBeInTheDocument();
+    expect(cancellation.getByRole('button', { name: 'Cancel the contract…' })).toBeEnabled();
+  });
+
+  it('takes a 2xx as the server\u2019s yes even when it had no effect (decision 013, point 6)', async () => {
+    // A proxy's maintenance page with status 200: the portal cannot tell (decision 002, point 6).
     mock.fault('GET /contract/cancel', 'malformed', { times: 1 });
     const { user } = await openCompany();
     const cancellation = await card('Cancel the contract');
     await user.click(cancellation.getByRole('button', { name: 'Cancel the contract…' }));
     await user.click(cancellation.getByRole('button', { name: 'Yes, cancel the contract' }));
-    expect(await cancellation.findByText(/shows no end date for your contract yet/)).toBeInTheDocument();
-    expect(cancellation.queryByText('Your contract has been cancelled.')).not.toBeInTheDocument();
-    await expect(getCompany()).resolves.toMatchObject({ contract_end_date: null });
-    await user.click(cancellation.getByRole('button', { name: 'Check again' }));
-    expect(await cancellation.findByText(/shows no end date/)).toBeInTheDocument();
-    // Once the server has the cancellation (here: a second, working call), checking shows it.
-    await cancelContract();
-    await user.click(cancellation.getByRole('button', { name: 'Check again' }));
     expect(await cancellation.findByText('Your contract has been cancelled.')).toBeInTheDocument();
-    expect(cancellation.getByText(/^Your contract is cancelled and ends on /)).toBeInTheDocument();
+    // The product list, reloaded with the user, is where the customer sees that nothing ends.
+    const products = await card('Your products');
+    await waitFor(() => expect(products.getAllByText('running').length).toBeGreaterThan(0));
+    expect(cancellation.queryByText(/It ends on/)).not.toBeInTheDocument();
   });
 });
 

@@ -1,8 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
+import { fromPromise, waitFor } from 'xstate';
 import type { Company } from '../../api/structs';
-import { useSessionActor } from '../../app/session';
+import { useSessionActor, useUser } from '../../app/session';
+import { contractEndDate } from '../../domain/contract';
 import { contractCancellationMachine } from '../../machines/contract-cancellation.machine';
 import { ErrorLine } from '../shared/error-line';
 import { useDayFormat } from './product-list';
@@ -24,27 +26,32 @@ const messages = defineMessages({
   keep: { id: 'company.cancel.keep', defaultMessage: 'No, keep the contract' },
   cancelling: { id: 'company.cancel.cancelling', defaultMessage: 'Cancelling…' },
   cancelled: { id: 'company.cancel.cancelled', defaultMessage: 'Your contract has been cancelled.' },
-  confirming: { id: 'company.cancel.checking', defaultMessage: 'Cancellation sent. Loading its end date…' },
-  unconfirmed: {
-    id: 'company.cancel.unconfirmed',
-    defaultMessage: 'The server took the cancellation but shows no end date for your contract yet. Check again in a moment; if no end date appears, please contact us.',
+  // SPEC §4 "Cancelled contract", in its words.
+  consequences: {
+    id: 'company.cancel.consequences',
+    defaultMessage: 'Your datastores become read-only and the login is deleted after 30 days.',
   },
-  checkAgain: { id: 'company.cancel.checkAgain', defaultMessage: 'Check again' },
 });
 
 /**
  * SPEC §2 side card: only when a company number exists; the button is disabled without
  * products (has_product_count 0); SPEC §5 asks for confirmation first, stating the
- * consequences of SPEC §4 and §9.
+ * consequences of SPEC §4 and §9. A 2xx cancels (decision 013, point 6); the end date comes
+ * from the user's products (SPEC §3), never from the company, whose spec has none.
  */
-export function CancellationCard({ company, refreshing, onCancelled, onCheck }: {
+export function CancellationCard({ company, onCancelled }: {
   company: Company;
-  /** The company is being reloaded (after the cancellation, or by hand). */
-  refreshing: boolean;
+  /**
+   * Not read any more: the card no longer waits for the reloaded company. Kept optional so
+   * that the company page, which still passes it, needs no change with this card.
+   */
+  refreshing?: boolean;
   onCancelled: () => void;
-  onCheck: () => void;
+  /** Not read any more (there is no "check again"); see `refreshing`. */
+  onCheck?: () => void;
 }) {
   const session = useSessionActor();
+  const user = useUser();
   const done = useRef(onCancelled);
   done.current = onCancelled;
   const [machine] = useState(() => contractCancellationMachine.provide({
@@ -52,11 +59,24 @@ export function CancellationCard({ company, refreshing, onCancelled, onCheck }: 
       cancelled: () => done.current(),
       sessionExpired: () => session.send({ type: 'session.expired' }),
     },
+    actors: {
+      // One GET /me: the session's reload of the user (asked for by `cancelled`, or here if no
+      // one did) is the one whose products give the end date, and the product list shows them.
+      loadProducts: fromPromise(async ({ signal }) => {
+        const loading = (snapshot: ReturnType<typeof session.getSnapshot>) => snapshot.matches({ auth: { loggedIn: 'loadingUser' } });
+        if (!loading(session.getSnapshot())) session.send({ type: 'user.reload' });
+        const settled = await waitFor(session, (snapshot) => !loading(snapshot), { signal });
+        const reloaded = settled.matches({ auth: { loggedIn: 'ready' } }) ? settled.context.user : null;
+        if (!reloaded) throw new Error('The user could not be reloaded after the cancellation.');
+        return reloaded.products;
+      }),
+    },
   }));
   const actor = useActorRef(machine, { inspect: inspect() });
   const confirming = useSelector(actor, (snapshot) => snapshot.matches('confirming'));
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const busy = useSelector(actor, (snapshot) => snapshot.matches('cancelling'));
   const cancelled = useSelector(actor, (snapshot) => snapshot.hasTag('done'));
+  const cancelledEnd = useSelector(actor, (snapshot) => snapshot.context.endDate);
   const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
   const error = useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null);
   const formatDay = useDayFormat();
@@ -73,25 +93,30 @@ export function CancellationCard({ company, refreshing, onCancelled, onCheck }: 
     wasAsking.current = asking;
   }, [asking]);
 
-  const endDate = company.contract_end_date ?? null;
   const noProducts = company.has_product_count === 0;
-  // A 2xx without effect (a proxy's maintenance page, decision 013) must not read as success:
-  // the cancellation counts once the reloaded company carries its end date.
-  const unconfirmed = cancelled && !endDate;
+  // Opened later: when every product already ends (cancelled earlier, here or one by one), there
+  // is nothing left to cancel. An open question is not taken away from under the customer.
+  const endedBefore = !cancelled && !asking ? contractEndDate(user?.products) : null;
   return (
     <section className="card company-card" aria-labelledby="company-cancel-heading">
       <h2 id="company-cancel-heading"><FormattedMessage {...messages.heading} /></h2>
-      {cancelled && endDate && <p className="notice notice-ok" role="status"><FormattedMessage {...messages.cancelled} /></p>}
-      {unconfirmed && refreshing && <p className="notice" role="status"><FormattedMessage {...messages.confirming} /></p>}
-      {unconfirmed && !refreshing && (
-        <div className="notice notice-warn" role="alert">
-          <p><FormattedMessage {...messages.unconfirmed} /></p>
-          <button type="button" className="link-button" onClick={onCheck}><FormattedMessage {...messages.checkAgain} /></button>
+      {cancelled ? (
+        <div className="notice notice-ok" role="status">
+          <p>
+            {cancelledEnd
+              ? <FormattedMessage id="company.cancel.cancelledEnds" defaultMessage="Your contract has been cancelled. It ends on {date}."
+                  values={{ date: formatDay(cancelledEnd) }} />
+              : <FormattedMessage {...messages.cancelled} />}
+          </p>
+          <p><FormattedMessage {...messages.consequences} /></p>
         </div>
-      )}
-      {endDate ? (
-        <p className="notice notice-warn"><FormattedMessage id="company.cancel.endsOn" defaultMessage="Your contract is cancelled and ends on {date}." values={{ date: formatDay(endDate) }} /></p>
-      ) : !cancelled && (
+      ) : endedBefore ? (
+        <p className="notice notice-warn">
+          <FormattedMessage id="company.cancel.allCancelled"
+            defaultMessage="All your products are already cancelled; the last one ends on {date}. There is nothing left to cancel."
+            values={{ date: formatDay(endedBefore) }} />
+        </p>
+      ) : (
         <>
           <p><FormattedMessage {...messages.intro} /></p>
           {noProducts && <p className="field-hint" id="company-cancel-none"><FormattedMessage {...messages.noProducts} /></p>}

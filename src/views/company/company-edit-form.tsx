@@ -56,7 +56,7 @@ export function CompanyEditForm({ actor }: { actor: CompanyActor }) {
     : paymentOptions;
 
   return (
-    <form ref={formRef} className="card company-form" onSubmit={submit} noValidate aria-labelledby="company-edit-heading">
+    <form method="dialog" ref={formRef} className="card company-form" onSubmit={submit} noValidate aria-labelledby="company-edit-heading">
       <h2 id="company-edit-heading" ref={headingRef} tabIndex={-1}><FormattedMessage {...messages.heading} /></h2>
       <RequiredNote />
       <TextField name="name" label={companyMessages.name} required autoComplete="organization"

@@ -81,7 +81,7 @@ function ContactForm({ onAnother }: { onAnother: () => void }) {
   }
 
   return (
-    <form ref={form.formRef} className="card contact-form" noValidate onSubmit={form.submit} aria-busy={busy}>
+    <form method="dialog" ref={form.formRef} className="card contact-form" noValidate onSubmit={form.submit} aria-busy={busy}>
       <RequiredNote />
       <TextField
         name="name" label={messages.name} required autoComplete="name"

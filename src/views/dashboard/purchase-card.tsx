@@ -46,7 +46,7 @@ export function PurchaseCard({ actor }: { actor: PurchaseActor }) {
       <h2 id="purchase-title"><FormattedMessage id="dashboard.purchase.title" defaultMessage="Buy backup storage" /></h2>
       <RequiredNote />
       <div className="purchase-options">
-        <form className="purchase-option" aria-labelledby="purchase-dynamic" onSubmit={buy('dynamic')} noValidate>
+        <form method="dialog" className="purchase-option" aria-labelledby="purchase-dynamic" onSubmit={buy('dynamic')} noValidate>
           <h3 id="purchase-dynamic"><FormattedMessage id="dashboard.purchase.dynamicTitle" defaultMessage="Dynamic rate" /></h3>
           <p className="price">
             <FormattedMessage
@@ -62,7 +62,7 @@ export function PurchaseCard({ actor }: { actor: PurchaseActor }) {
           <SubmitButton busy={busy} label={messages.buyDynamic} busyLabel={messages.busy} />
         </form>
 
-        <form className="purchase-option" aria-labelledby="purchase-static" onSubmit={buy('static')} noValidate>
+        <form method="dialog" className="purchase-option" aria-labelledby="purchase-static" onSubmit={buy('static')} noValidate>
           <h3 id="purchase-static"><FormattedMessage id="dashboard.purchase.staticTitle" defaultMessage="Fixed volume" /></h3>
           <div className="field">
             <label htmlFor="purchase-volume"><FormattedMessage id="dashboard.purchase.volume" defaultMessage="Volume" /></label>

@@ -2,13 +2,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link, useLocation, useParams } from 'wouter';
-import { usePrerenderedValues, useTakeOver } from '../../app/prerendered-forms';
 import { useLanguage, useSessionActor } from '../../app/session';
 import { loginMachine } from '../../machines/login.machine';
 import { ErrorLine } from '../shared/error-line';
 import { errorMessages } from '../shared/error-messages';
 import { RequiredNote, SubmitButton, TextField } from '../shared/form-fields';
-import { PortalForm } from '../shared/portal-form';
+import { carriedChange, PortalForm, usePrerenderedValues, useTakeOver } from '../shared/portal-form';
 import { PageHeading } from '../shared/page-heading';
 import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
 import { loginNotice } from './login-notices';
@@ -22,17 +21,6 @@ const messages = defineMessages({
   submit: { id: 'login.submit', defaultMessage: 'Log in' },
   busy: { id: 'login.busy', defaultMessage: 'Logging in…' },
 });
-
-/** The login fields among values read from a prerendered page. */
-function loginValues(carried: Record<string, string | boolean> | undefined): Partial<Record<'email' | 'password', string>> | undefined {
-  if (!carried) return undefined;
-  const values: Partial<Record<'email' | 'password', string>> = {};
-  for (const name of ['email', 'password'] as const) {
-    const value = carried[name];
-    if (typeof value === 'string') values[name] = value;
-  }
-  return values;
-}
 
 /**
  * SPEC §2 Login: email and password (the link bar is the public layout's). An active account goes
@@ -57,8 +45,8 @@ export default function LoginPage() {
       },
     }),
   );
-  const carried = usePrerenderedValues('login');
-  const actor = useActorRef(machine, { input: { language, values: loginValues(carried) }, inspect: inspect() });
+  const carried = usePrerenderedValues('login', { email: '', password: '' });
+  const actor = useActorRef(machine, { input: { language, values: carried }, inspect: inspect() });
   const values = useSelector(actor, (snapshot) => snapshot.context.values);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy') || snapshot.hasTag('done'));
@@ -76,14 +64,7 @@ export default function LoginPage() {
     event.preventDefault();
     send();
   };
-  useTakeOver('login', {
-    formRef,
-    change: (name, value) => {
-      const [field] = Object.entries(loginValues({ [name]: value }) ?? {});
-      if (field) actor.send({ type: 'field.change', name: field[0], value: field[1] });
-    },
-    submit: send,
-  });
+  useTakeOver('login', { formRef, change: carriedChange(actor), submit: send });
 
   return (
     <div className="account-page">

@@ -92,7 +92,7 @@ export default function NewPasswordPage() {
       {linkState ? (
         <LinkProblem refused={linkState === 'refused'} reason={refusal} />
       ) : (
-        <form ref={formRef} className="card new-password-form" noValidate onSubmit={submit}>
+        <form method="dialog" ref={formRef} className="card new-password-form" noValidate onSubmit={submit}>
           <RequiredNote />
           <TextField name="email" type="email" label={messages.email} value={email} readOnly autoComplete="username" onChange={() => {}} />
           <TextField

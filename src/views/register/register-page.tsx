@@ -1,14 +1,13 @@
 import type { FormEvent } from 'react';
 import { defineMessages, FormattedMessage, type MessageDescriptor } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import { useTakeOver } from '../../app/prerendered-forms';
 import { useLanguage } from '../../app/session';
 import { business, type Country } from '../../config';
-import { registrationMachine } from '../../machines/registration.machine';
+import { initialRegistration, registrationMachine } from '../../machines/registration.machine';
 import { ErrorLine } from '../shared/error-line';
 import { CheckboxField, RequiredNote, SelectField, SubmitButton, TextField } from '../shared/form-fields';
 import { PageHeading } from '../shared/page-heading';
-import { PortalForm } from '../shared/portal-form';
+import { carriedChange, PortalForm, usePrerenderedValues, useTakeOver } from '../shared/portal-form';
 import { PasswordChecklist } from '../shared/password-checklist';
 import { useForm } from '../shared/use-form';
 import './register.css';
@@ -51,7 +50,8 @@ type TextName = 'email' | 'firstname' | 'lastname' | 'phone' | 'pending_name' | 
 export default function RegisterPage() {
   const language = useLanguage();
   const [, navigate] = useLocation();
-  const form = useForm(registrationMachine, { onSucceeded: () => navigate('/waiting'), prerendered: 'registration' });
+  const carried = usePrerenderedValues('registration', initialRegistration);
+  const form = useForm(registrationMachine, { values: carried, onSucceeded: () => navigate('/waiting') });
   const { values, fieldErrors } = form;
 
   const submit = (event?: FormEvent) => {
@@ -59,7 +59,7 @@ export default function RegisterPage() {
     form.change('language', language);
     form.submit(event);
   };
-  useTakeOver('registration', { formRef: form.formRef, change: form.changeField, submit: () => submit() });
+  useTakeOver('registration', { formRef: form.formRef, change: carriedChange(form.actor), submit: () => submit() });
   const text = (name: TextName, label: MessageDescriptor, options: { required?: boolean; autoComplete?: string; type?: string } = {}) => (
     <TextField
       name={name} label={label} required={options.required} autoComplete={options.autoComplete} type={options.type}

@@ -1,11 +1,10 @@
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
-import { useTakeOver } from '../../app/prerendered-forms';
-import { passwordResetMachine } from '../../machines/password-reset.machine';
+import { passwordResetMachine, type PasswordResetValues } from '../../machines/password-reset.machine';
 import { ErrorLine } from '../shared/error-line';
 import { RequiredNote, SubmitButton, TextField } from '../shared/form-fields';
 import { PageHeading } from '../shared/page-heading';
-import { PortalForm } from '../shared/portal-form';
+import { carriedChange, PortalForm, usePrerenderedValues, useTakeOver } from '../shared/portal-form';
 import { useForm } from '../shared/use-form';
 import './reset.css';
 
@@ -23,8 +22,9 @@ const messages = defineMessages({
 
 /** SPEC §2 Forgot password: the email address only; then the mail with the link (SPEC §4). */
 export default function ResetPage() {
-  const form = useForm(passwordResetMachine, { prerendered: 'reset' });
-  useTakeOver('reset', { formRef: form.formRef, change: form.changeField, submit: () => form.submit() });
+  const carried = usePrerenderedValues<PasswordResetValues>('reset', { email: '' });
+  const form = useForm(passwordResetMachine, { values: carried });
+  useTakeOver('reset', { formRef: form.formRef, change: carriedChange(form.actor), submit: () => form.submit() });
   return (
     <div className="account-page">
       <PageHeading message={messages.title} />

@@ -4,10 +4,12 @@
  * prerendered page, where no script runs yet, the form sits in an open `<dialog>` that an Enter
  * or a click on the submit button closes. The app reads that when it takes over
  * (src/app/prerendered-forms.tsx) and sends the form once; meanwhile the page shows that it waits.
+ * The view's side of that is here too: `usePrerenderedValues` and `useTakeOver`.
  */
-import type { FormEvent, ReactNode, RefObject } from 'react';
+import { useContext, useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { usePrerendering } from '../../app/prerendered-forms';
+import type { CarriedFocus } from '../../app/prerendered-form-reader';
+import { PrerenderedFormsContext } from '../../app/prerendered-forms';
 
 export function PortalForm({ name, formRef, className, onSubmit, children }: {
   /** The form's name in the prerendered page (`data-form`), which the app takes over by. */
@@ -17,7 +19,8 @@ export function PortalForm({ name, formRef, className, onSubmit, children }: {
   onSubmit: (event: FormEvent) => void;
   children: ReactNode;
 }) {
-  const prerendering = usePrerendering();
+  // Rendered to HTML at build time (scripts/prerender.mjs); the browser's bundle drops this branch.
+  const prerendering = import.meta.env.SSR;
   const form = (
     <form ref={formRef} data-form={name} method="dialog" className={className} noValidate onSubmit={onSubmit}>
       {children}
@@ -32,4 +35,69 @@ export function PortalForm({ name, formRef, className, onSubmit, children }: {
     </form>
   );
   return prerendering ? <dialog open className="prerendered-form">{form}</dialog> : form;
+}
+
+/**
+ * What the visitor typed into the prerendered form of this name, read once for the first render:
+ * only the form's own fields (those of `defaults`), each only with a value of its own type.
+ */
+export function usePrerenderedValues<V extends Record<string, unknown>>(name: string, defaults: V): Partial<V> | undefined {
+  const forms = useContext(PrerenderedFormsContext);
+  const [values] = useState(() => {
+    const carried = forms?.values(name);
+    return carried && (Object.fromEntries(Object.entries(carried).filter(([key, value]) => typeof defaults[key] === typeof value)) as Partial<V>);
+  });
+  return values;
+}
+
+export interface TakeOverHandlers {
+  formRef: RefObject<HTMLFormElement | null>;
+  change: (name: string, value: string | boolean) => void;
+  submit: () => void;
+}
+
+/**
+ * Once the form's machine runs: the values typed while the app rendered, the focus with its
+ * caret, and a submission the visitor asked for before the app ran (carried out exactly once).
+ */
+export function useTakeOver(name: string, handlers: TakeOverHandlers): void {
+  const forms = useContext(PrerenderedFormsContext);
+  const latest = useRef(handlers);
+  latest.current = handlers;
+
+  useEffect(() => {
+    const takeOver = forms?.takeOver(name);
+    if (!takeOver) return;
+    const { formRef, change, submit } = latest.current;
+    for (const [field, value] of Object.entries(takeOver.changed)) change(field, value);
+    if (takeOver.focus) restoreFocus(formRef.current, takeOver.focus);
+    // A refused submission then moves the focus to the first invalid field.
+    if (takeOver.submitted) submit();
+  }, [forms, name]);
+}
+
+function restoreFocus(form: HTMLFormElement | null, focus: CarriedFocus) {
+  const field = form?.elements.namedItem(focus.name);
+  if (field instanceof HTMLSelectElement && !field.disabled) field.focus();
+  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || field.disabled) return;
+  field.focus();
+  if (focus.start === null || focus.end === null) return;
+  try {
+    field.setSelectionRange(focus.start, focus.end);
+  } catch {
+    // Not every input type has a caret (email, number): the focus alone is restored.
+  }
+}
+
+/**
+ * A `change` for `useTakeOver` on a form machine: a value read from the page is sent only for a
+ * field the form has, with a value of that field's type.
+ */
+export function carriedChange(actor: { getSnapshot: () => { context: { values: Record<string, unknown> } }; send: (event: never) => void }) {
+  return (name: string, value: string | boolean) => {
+    const current = actor.getSnapshot().context.values;
+    if (!Object.hasOwn(current, name) || typeof current[name] !== typeof value) return;
+    // Checked just above: the name is one of the form's fields and the value has that field's type.
+    actor.send({ type: 'field.change', name, value } as never);
+  };
 }

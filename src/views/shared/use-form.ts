@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { usePrerenderedValues } from '../../app/prerendered-forms';
 import { useLoggedIn, useSessionActor } from '../../app/session';
 import type { FormMachine } from '../../machines/form.machine';
 import { errorForAudience } from '../../machines/user-error';
@@ -15,8 +14,6 @@ export function useForm<V extends Record<string, unknown>>(
   options: {
     values?: Partial<V>;
     onSucceeded?: () => void;
-    /** The form's name in a prerendered page: the form starts with what the visitor typed there. */
-    prerendered?: string;
   } = {},
 ) {
   const session = useSessionActor();
@@ -30,10 +27,7 @@ export function useForm<V extends Record<string, unknown>>(
       },
     }),
   );
-  // The machine keeps only its own fields with values of their own type (`mergeValues`).
-  const carried = usePrerenderedValues(options.prerendered);
-  const values = { ...carried, ...options.values } as Partial<V>;
-  const actor = useActorRef(provided, { input: { values }, inspect: inspect() });
+  const actor = useActorRef(provided, { input: { values: options.values }, inspect: inspect() });
   const current = useSelector(actor, (snapshot) => snapshot.context.values);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
@@ -61,13 +55,6 @@ export function useForm<V extends Record<string, unknown>>(
     error,
     formRef,
     change: <K extends keyof V & string>(name: K, value: V[K]) => actor.send({ type: 'field.change', name, value }),
-    /** A value read from the page (a prerendered form): taken only for a field of the form, of its type. */
-    changeField: (name: string, value: string | boolean) => {
-      const current: Record<string, unknown> = actor.getSnapshot().context.values;
-      if (!Object.hasOwn(current, name) || typeof current[name] !== typeof value) return;
-      // Checked just above: the name is one of V's fields and the value has that field's type.
-      actor.send({ type: 'field.change', name: name as keyof V & string, value: value as V[keyof V & string] });
-    },
     submit: (event?: FormEvent) => {
       event?.preventDefault();
       setSentLoggedIn(loggedIn);

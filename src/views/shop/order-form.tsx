@@ -72,7 +72,7 @@ export function OrderForm({ licence, prefill, companyError }: {
   });
 
   return (
-    <form ref={form.formRef} className="card order-form" noValidate onSubmit={form.submit} aria-labelledby="order-form-heading">
+    <form method="dialog" ref={form.formRef} className="card order-form" noValidate onSubmit={form.submit} aria-labelledby="order-form-heading">
       <h3 id="order-form-heading"><FormattedMessage {...messages.heading} /></h3>
       {companyError && (
         <p className="notice notice-warn" role="status">

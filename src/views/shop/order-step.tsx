@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { Suspense, useState, type ComponentProps } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { Licence, User } from '../../api/structs';
@@ -8,9 +8,14 @@ import { orderPrefillMachine } from '../../machines/order-prefill.machine';
 import { PageLoading } from '../shared/page-loading';
 import { LicenceFeatureList } from './licence-feature-list';
 import { LicencePrice } from './licence-price';
-import { OrderForm } from './order-form';
+import type { OrderForm as OrderFormComponent } from './order-form';
 import { typeMessages } from './shop-messages';
 import { inspect } from '../shared/inspector';
+import { preloadable } from '../../app/preloadable';
+
+// The order form is a chunk of its own: the catalogue (/shop, the first visit) needs none of it.
+const OrderForm = preloadable<ComponentProps<typeof OrderFormComponent>>(() =>
+  import('./order-form').then((module) => ({ default: module.OrderForm })));
 
 /** Loads what the account knows (issue 7: prefilled for a logged-in customer), then the form. */
 function PrefilledOrderForm({ licence, user }: { licence: Licence; user: User | null }) {
@@ -66,8 +71,10 @@ export function OrderStep({ licence, listPath }: { licence: Licence; listPath: s
             />
           </p>
         </section>
-        {!asCustomer && <OrderForm key={licence.id} licence={licence} prefill={{}} companyError={null} />}
-        {asCustomer && (userPending ? <PageLoading /> : <PrefilledOrderForm key={licence.id} licence={licence} user={user} />)}
+        <Suspense fallback={<PageLoading />}>
+          {!asCustomer && <OrderForm key={licence.id} licence={licence} prefill={{}} companyError={null} />}
+          {asCustomer && (userPending ? <PageLoading /> : <PrefilledOrderForm key={licence.id} licence={licence} user={user} />)}
+        </Suspense>
       </div>
     </section>
   );

@@ -37,9 +37,15 @@ export const models: PathModel[] = [
     },
   },
   {
-    machine: contractCancellationMachine.provide({ actors: { cancelContract: pending } }) as AnyStateMachine,
+    machine: contractCancellationMachine.provide({ actors: { cancelContract: pending, loadProducts: pending } }) as AnyStateMachine,
     events: [{ type: 'cancel.request' }, { type: 'cancel.confirm' }, { type: 'cancel.abort' }],
-    errors: { cancelContract: [unauthorized, serverError, aborted] },
+    outputs: {
+      loadProducts: [
+        [{ name: 'backup', dynamic_volume: 1, volume: 0, contract_end_date: '2027-01-31' }],
+        [{ name: 'backup', dynamic_volume: 1, volume: 0, contract_end_date: null }],
+      ],
+    },
+    errors: { cancelContract: [unauthorized, serverError, aborted], loadProducts: [unauthorized, serverError] },
   },
   ...[true, false].map((enabled): PathModel => ({
     machine: notificationsMachine.provide({ actors: { saveNotifications: pending } }) as AnyStateMachine,

@@ -1,15 +1,8 @@
 /**
- * The forms of a prerendered page before and after the app takes over (docs/decisions/016).
- *
- * A prerendered form is on screen before any script runs. It is built so that it can never
- * submit natively (`method="dialog"` inside an open `<dialog>`): an Enter or a click on its
- * submit button only closes that dialog, which records the wish to send without JavaScript.
- * When the app starts, `main.tsx` collects these forms before React renders over them; each form
- * view then starts with the values typed so far (`usePrerenderedValues`), and once it runs it
- * takes over what changed since, the focus and a pending submission (`useTakeOver`).
+ * Reads the forms of a prerendered page until the app takes them over (docs/decisions/016).
+ * `src/main.tsx` loads this module only when the page has such forms (/login, /register, /reset),
+ * and creates one `PrerenderedForms` before React renders over the page.
  */
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-
 export type CarriedValues = Record<string, string | boolean>;
 
 export interface CarriedFocus {
@@ -27,11 +20,11 @@ export interface TakeOver {
   focus: CarriedFocus | null;
 }
 
-type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+export type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 const notValues = new Set(['submit', 'button', 'reset', 'image', 'file', 'hidden']);
 
-function isField(element: Element): element is Field {
+export function isField(element: Element): element is Field {
   if (element instanceof HTMLInputElement) return !notValues.has(element.type);
   return element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement;
 }
@@ -123,70 +116,5 @@ function selectionOf(field: Field, key: 'selectionStart' | 'selectionEnd'): numb
     return field instanceof HTMLSelectElement ? null : field[key];
   } catch {
     return null;
-  }
-}
-
-const PrerenderingContext = createContext(false);
-const FormsContext = createContext<PrerenderedForms | null>(null);
-
-export function PrerenderedFormsProvider({ prerendering, forms, children }: {
-  prerendering: boolean;
-  forms: PrerenderedForms | null;
-  children: ReactNode;
-}) {
-  return (
-    <PrerenderingContext.Provider value={prerendering}>
-      <FormsContext.Provider value={forms}>{children}</FormsContext.Provider>
-    </PrerenderingContext.Provider>
-  );
-}
-
-/** True while the page is rendered to HTML at build time (scripts/prerender.mjs). */
-export function usePrerendering(): boolean {
-  return useContext(PrerenderingContext);
-}
-
-/** What the visitor typed into the prerendered form of this name, read once for the first render. */
-export function usePrerenderedValues(name: string | undefined): CarriedValues | undefined {
-  const forms = useContext(FormsContext);
-  const [values] = useState(() => (name ? forms?.values(name) : undefined));
-  return values;
-}
-
-export interface TakeOverHandlers {
-  formRef: RefObject<HTMLFormElement | null>;
-  change: (name: string, value: string | boolean) => void;
-  submit: () => void;
-}
-
-/**
- * Once the form's machine runs: the values typed while the app rendered, the focus with its
- * caret, and a submission the visitor asked for before the app ran (carried out exactly once).
- */
-export function useTakeOver(name: string, handlers: TakeOverHandlers): void {
-  const forms = useContext(FormsContext);
-  const latest = useRef(handlers);
-  latest.current = handlers;
-
-  useEffect(() => {
-    const takeOver = forms?.takeOver(name);
-    if (!takeOver) return;
-    const { formRef, change, submit } = latest.current;
-    for (const [field, value] of Object.entries(takeOver.changed)) change(field, value);
-    if (takeOver.focus) restoreFocus(formRef.current, takeOver.focus);
-    // A refused submission then moves the focus to the first invalid field.
-    if (takeOver.submitted) submit();
-  }, [forms, name]);
-}
-
-function restoreFocus(form: HTMLFormElement | null, focus: CarriedFocus) {
-  const field = form?.elements.namedItem(focus.name);
-  if (!(field instanceof Element) || !isField(field) || field.disabled) return;
-  field.focus();
-  if (focus.start === null || focus.end === null || field instanceof HTMLSelectElement) return;
-  try {
-    field.setSelectionRange(focus.start, focus.end);
-  } catch {
-    // Not every input type has a caret (email, number): the focus alone is restored.
   }
 }

@@ -1,0 +1,16 @@
+/**
+ * The forms of a prerendered page before and after the app takes them over (docs/decisions/016).
+ *
+ * A prerendered form is on screen before any script runs. It is built so that it can never
+ * submit natively (`method="dialog"` inside an open `<dialog>`, src/views/shared/portal-form.tsx):
+ * an Enter or a click on its submit button only closes that dialog, which records the wish to
+ * send without JavaScript. When the app starts, `main.tsx` collects these forms before React
+ * renders over them (src/app/prerendered-form-reader.ts, loaded only by a page that has such
+ * forms) and gives them to the app through this context; each form view then starts with the
+ * values typed so far and, once it runs, takes over what changed since, the focus and a pending
+ * submission (`usePrerenderedValues`, `useTakeOver` in src/views/shared/portal-form.tsx).
+ */
+import { createContext } from 'react';
+import type { PrerenderedForms } from './prerendered-form-reader';
+
+export const PrerenderedFormsContext = createContext<PrerenderedForms | null>(null);

@@ -1,0 +1,22 @@
+/**
+ * When a customer's contract ends, read from the fields SPEC §3 promises and nothing else.
+ * The spec's Company has no end date; its products do ("Company product": name, dynamic_volume,
+ * volume, contract_end_date), and SPEC §4 says a cancelled datastore has `contract_end_date` set.
+ * So the products of GET /me are where an end date can come from (decision 013, point 6).
+ */
+
+/**
+ * The day the last product ends (yyyy-mm-dd as the server sends it), when every product carries
+ * an end date: nothing runs on after it, so there is nothing left to cancel. Null when any
+ * product runs on without an end date, when there are no products, or while they are unknown.
+ */
+export function contractEndDate(products: readonly { contract_end_date: string | null }[] | null | undefined): string | null {
+  if (!products || products.length === 0) return null;
+  let last: string | null = null;
+  for (const { contract_end_date: end } of products) {
+    if (!end) return null;
+    // ISO days compare as text; the latest one is when the contract's last service ends.
+    if (last === null || end > last) last = end;
+  }
+  return last;
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { contractEndDate } from '../../src/domain/contract';
+
+const ending = (contractEndDate: string | null) => ({ contract_end_date: contractEndDate });
+
+describe('the end of a contract, read from its products', () => {
+  it('is the last end date when every product carries one', () => {
+    expect(contractEndDate([ending('2026-12-31'), ending('2027-01-31'), ending('2026-11-30')])).toBe('2027-01-31');
+  });
+
+  it('is unknown while any product runs on without an end date', () => {
+    expect(contractEndDate([ending('2026-12-31'), ending(null)])).toBeNull();
+    expect(contractEndDate([ending(null)])).toBeNull();
+  });
+
+  it('is unknown without products, or before they are loaded', () => {
+    expect(contractEndDate([])).toBeNull();
+    expect(contractEndDate(null)).toBeNull();
+    expect(contractEndDate(undefined)).toBeNull();
+  });
+});
