@@ -1,9 +1,11 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { configDefaults } from 'vitest/config';
 
 const workerFile = fileURLToPath(new URL('./node_modules/msw/lib/mockServiceWorker.js', import.meta.url));
 
@@ -24,6 +26,37 @@ function mockServiceWorker(enabled: boolean): Plugin {
     generateBundle() {
       if (!enabled) return;
       this.emitFile({ type: 'asset', fileName: 'mockServiceWorker.js', source: readFileSync(workerFile, 'utf8') });
+    },
+  };
+}
+
+/**
+ * `npm run dev` serves the mock v1 API over HTTP as well, beside the browser's service worker:
+ * `/api/v1/…` and the controls `/__mock/…` (scripts/mock-api/server.ts), on a database of their
+ * own, for tools that are not a browser: `npm run smoke`, `npm run contract:verify`, curl.
+ * The portal's own calls never get here: the worker answers them first.
+ */
+function mockApiOverHttp(enabled: boolean): Plugin {
+  return {
+    name: 'portal-mock-api-over-http',
+    configureServer(server) {
+      if (!enabled) return;
+      let handler: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
+      server.middlewares.use((request, response, next) => {
+        const path = request.url ?? '';
+        if (!path.startsWith('/api/v1/') && !path.startsWith('/__mock/')) {
+          next();
+          return;
+        }
+        void (async () => {
+          if (!handler) {
+            const module = await server.ssrLoadModule('/scripts/mock-api/server.ts');
+            const create = module.createMockApiHandler as (origin: string) => typeof handler;
+            handler = create(`http://${request.headers.host ?? 'localhost'}`);
+          }
+          handler?.(request, response);
+        })().catch(next);
+      });
     },
   };
 }
@@ -52,7 +85,7 @@ export default defineConfig(({ mode, command }) => {
   const mock = env.VITE_MOCK_API === 'true';
   const production = command === 'build' && mode !== 'test';
   return {
-    plugins: [react(), mockServiceWorker(mock), ...(production ? [precompiledTranslations()] : [])],
+    plugins: [react(), mockServiceWorker(mock), mockApiOverHttp(mock), ...(production ? [precompiledTranslations()] : [])],
     resolve: production
       ? { alias: { '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js' } }
       : {},
@@ -70,6 +103,8 @@ export default defineConfig(({ mode, command }) => {
       environment: 'jsdom',
       setupFiles: ['./vitest.setup.ts'],
       include: ['tests/**/*.test.{ts,tsx}'],
+      // The contract tests run in Node with a configuration of their own (npm run test:contract).
+      exclude: [...configDefaults.exclude, 'tests/contract/**'],
       restoreMocks: true,
       env: { VITE_MOCK_API: 'false' },
     },

@@ -12,6 +12,7 @@ interface ImportMetaEnv {
   readonly VITE_SALES_EMAIL?: string;
   /** 'true' serves the app from the in-browser mock API (dev and demo builds). */
   readonly VITE_MOCK_API?: string;
+  readonly VITE_MOCK_STRICT?: string;
   /** 'true' (with a DSN) turns on error reporting with Sentry: replay and tracing (SPEC §9). */
   readonly VITE_SENTRY_ENABLED?: string;
   readonly VITE_SENTRY_DSN?: string;

@@ -8,11 +8,17 @@
  *   POST /__mock/reset              the seed again, no faults
  *   POST /__mock/activate {email}   activates a registered account
  *   GET  /__mock/outbox             the mails sent so far, oldest first
+ *   POST /__mock/provider-state     {state, params, action}: a provider state of the consumer
+ *                                   contract (Pact's state-change call); answers {session?}
+ *
+ * `createMockApiHandler` is the same thing as a Node request handler: `npm run dev` mounts it
+ * on Vite's server, so that the dev server's mock answers over HTTP too (vite.config.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { getResponse } from 'msw';
 import { createMockControls, type MockControls } from '../../src/mocks/controls';
 import { handlers } from '../../src/mocks/handlers';
+import { setUpProviderState } from './provider-states';
 
 async function readBody(incoming: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -34,13 +40,30 @@ function json(outgoing: ServerResponse, status: number, value: unknown) {
   outgoing.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(value));
 }
 
+function readJson(body: Buffer): Record<string, unknown> {
+  const value: unknown = JSON.parse(body.toString('utf8') || '{}');
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
 /** The operator's actions, for tests and scripts. */
 function control(controls: MockControls, method: string, path: string, body: Buffer, outgoing: ServerResponse) {
-  if (method === 'POST' && path === '/__mock/reset') {
+  if (method === 'POST' && path === '/__mock/provider-state') {
+    const { state, params, action } = readJson(body);
+    if (action === 'teardown') {
+      json(outgoing, 200, {});
+      return;
+    }
+    try {
+      const paramsObject = typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {};
+      json(outgoing, 200, setUpProviderState(controls, String(state), paramsObject));
+    } catch (error) {
+      json(outgoing, 400, { status: 'error', reason: error instanceof Error ? error.message : String(error) });
+    }
+  } else if (method === 'POST' && path === '/__mock/reset') {
     controls.reset();
     json(outgoing, 200, { status: 'done' });
   } else if (method === 'POST' && path === '/__mock/activate') {
-    const { email } = JSON.parse(body.toString('utf8') || '{}') as { email?: unknown };
+    const { email } = readJson(body);
     json(outgoing, 200, { activated: typeof email === 'string' && controls.activate(email) });
   } else if (method === 'GET' && path === '/__mock/outbox') {
     json(outgoing, 200, controls.outbox());
@@ -56,11 +79,13 @@ export interface MockApiServer {
   close: () => Promise<void>;
 }
 
-export async function startApiServer(port: number): Promise<MockApiServer> {
+export type MockApiHandler = ((incoming: IncomingMessage, outgoing: ServerResponse) => void) & { controls: MockControls };
+
+/** The mock v1 API and its controls as a Node request handler, on a database of its own. */
+export function createMockApiHandler(origin: string): MockApiHandler {
   const controls = createMockControls({ latency: 0 });
   controls.reset();
-  const origin = `http://127.0.0.1:${port}`;
-  const server = createServer((incoming, outgoing) => {
+  const handle = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     void (async () => {
       const body = await readBody(incoming);
       const path = new URL(incoming.url ?? '/', origin).pathname;
@@ -82,7 +107,15 @@ export async function startApiServer(port: number): Promise<MockApiServer> {
       if (!outgoing.headersSent) outgoing.writeHead(500, { 'Content-Type': 'text/plain' });
       outgoing.end(String(error));
     });
-  });
+  };
+  return Object.assign(handle, { controls });
+}
+
+export async function startApiServer(port: number): Promise<MockApiServer> {
+  const origin = `http://127.0.0.1:${port}`;
+  const handler = createMockApiHandler(origin);
+  const { controls } = handler;
+  const server = createServer(handler);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);

@@ -5,13 +5,11 @@
  * later do not break the portal; payloads use `object()` so that nothing unplanned is sent.
  */
 import {
-  array, boolean, enums, nullable, number, object, optional, record, string, type,
-  type Infer,
+  array, boolean, coerce, enums, nullable, number, object, optional, string, type, unknown,
+  type Infer, type Struct,
 } from 'superstruct';
-import { business } from '../config';
+import { business, type LicenceType } from '../config';
 import * as field from '../domain/fields';
-
-const text = nullable(string());
 
 export const LanguageStruct = enums(business.languages);
 export const CountryStruct = enums(business.countries);
@@ -19,6 +17,17 @@ export const LicenceTypeStruct = enums(business.licenceTypes);
 export const PaymentTypeStruct = enums(['bill', 'direct_debit']);
 
 // ---- answers ----
+//
+// Tolerant reading (CONVENTIONS, issue 15): an answer is refused only when it lacks what the
+// portal cannot work without. Every other field, cosmetic or not promised by SPEC §3, may be
+// missing or null (`maybe`), and the screens show a dash or leave the line out.
+
+/** A field the portal can do without: missing, null or the given struct. */
+const maybe = <T, S>(struct: Struct<T, S>) => optional(nullable(struct));
+
+/** A list that may be missing or null, read as empty (a group with nothing in it). */
+const listOrEmpty = <T, S>(struct: Struct<T, S>) =>
+  coerce(array(struct), unknown(), (value) => value ?? []);
 
 /** Answers that only report an outcome; `reason` or `message` explain a refusal (SPEC §8). */
 export const StatusAnswer = type({
@@ -29,82 +38,102 @@ export const StatusAnswer = type({
 
 export const LoginAnswer = type({ is_active: boolean() });
 
+/** SPEC §3 "Company product": display only (product list, contract end), so nothing is required. */
 export const CompanyProductStruct = type({
-  name: string(),
+  name: maybe(string()),
   /** 1 means the dynamic rate. */
-  dynamic_volume: number(),
+  dynamic_volume: maybe(number()),
   /** Terabytes of a fixed-volume rate. */
-  volume: number(),
-  contract_end_date: text,
+  volume: maybe(number()),
+  /** Null: runs on; missing: not known. */
+  contract_end_date: maybe(string()),
 });
 
+/**
+ * GET /me (SPEC §3 User). Required: `email`, who is logged in (the top bar, the company page,
+ * the prefilled forms) and what tells a user apart from any other object. The products are
+ * display and the contract's end date only: missing means "not known", not "none".
+ */
 export const UserStruct = type({
   email: string(),
-  language: text,
-  notifications: boolean(),
-  firstname: text,
-  lastname: text,
-  phone: text,
-  company_number: text,
-  products: array(CompanyProductStruct),
+  language: maybe(string()),
+  notifications: maybe(boolean()),
+  firstname: maybe(string()),
+  lastname: maybe(string()),
+  phone: maybe(string()),
+  company_number: maybe(string()),
+  products: maybe(array(CompanyProductStruct)),
 });
 
+/** GET /company (SPEC §3 Company): every field is shown or prefilled, none is needed to work. */
 export const CompanyStruct = type({
-  name: text,
-  street: text,
-  postcode: text,
-  city: text,
-  country: text,
-  ustid: text,
-  payment_type: nullable(PaymentTypeStruct),
-  iban: text,
-  checkbox_iban: boolean(),
-  company_number: text,
-  phone: text,
-  has_product_count: number(),
-  notifications: boolean(),
-  pending_name: text,
-  pending_street: text,
-  pending_postcode: text,
-  pending_city: text,
-  pending_state: text,
-  pending_country: text,
-  pending_ustid: text,
-  /** Set once the whole contract is cancelled (not in SPEC §3; optional for the real API). */
-  contract_end_date: optional(text),
+  name: maybe(string()),
+  street: maybe(string()),
+  postcode: maybe(string()),
+  city: maybe(string()),
+  country: maybe(string()),
+  ustid: maybe(string()),
+  payment_type: maybe(PaymentTypeStruct),
+  iban: maybe(string()),
+  checkbox_iban: maybe(boolean()),
+  company_number: maybe(string()),
+  phone: maybe(string()),
+  has_product_count: maybe(number()),
+  notifications: maybe(boolean()),
+  pending_name: maybe(string()),
+  pending_street: maybe(string()),
+  pending_postcode: maybe(string()),
+  pending_city: maybe(string()),
+  pending_state: maybe(string()),
+  pending_country: maybe(string()),
+  pending_ustid: maybe(string()),
+  /** Set once the whole contract is cancelled (not in SPEC §3). */
+  contract_end_date: maybe(string()),
 });
 
+/**
+ * A GET /status entry (SPEC §3 "Datastore status entry"). Required: what a backup client needs
+ * to connect (SPEC §2 card, guide): the datastore's name, host, port and user name.
+ */
 export const DatastoreStruct = type({
   datastore: string(),
-  custom_name: text,
   hostname: string(),
   port: number(),
   username: string(),
+  custom_name: maybe(string()),
   /** Temporary password: present only during the first minutes after purchase. */
-  password: text,
-  repository: string(),
-  unencrypted_files: boolean(),
-  contract_end_date: text,
+  password: maybe(string()),
+  repository: maybe(string()),
+  unencrypted_files: maybe(boolean()),
+  contract_end_date: maybe(string()),
   /** Terabytes; 0 means the dynamic rate. */
-  volume: number(),
-  space_used_text: string(),
-  space_total_text: string(),
+  volume: maybe(number()),
+  space_used_text: maybe(string()),
+  space_total_text: maybe(string()),
 });
 
 export const StatusListAnswer = array(DatastoreStruct);
 
+/** SPEC §3 shop catalogue entry. Required: what the shop and an order need (id, name, prices, type). */
 export const LicenceStruct = type({
   id: number(),
   name: string(),
   price_1_cpu: number(),
   price_2_cpu: number(),
   price_4_cpu: number(),
-  highlight: boolean(),
+  highlight: maybe(boolean()),
   product_type: LicenceTypeStruct,
 });
 
-/** The shop catalogue, grouped by product type. */
-export const CatalogueAnswer = record(LicenceTypeStruct, array(LicenceStruct));
+/**
+ * The shop catalogue, grouped by product type (SPEC §3). A missing or null group has no licences;
+ * a group the portal does not know (a product type added later) is left alone.
+ */
+export const CatalogueAnswer = type({
+  VE: listOrEmpty(LicenceStruct),
+  PBS: listOrEmpty(LicenceStruct),
+  MG: listOrEmpty(LicenceStruct),
+} satisfies Record<LicenceType, unknown>);
 
 // ---- payloads ----
 

@@ -9,34 +9,35 @@ import * as field from './fields';
 import { compactIban, formatIban, isValidIban } from './iban';
 
 // Shapes of SPEC §3 and §7 as far as this form needs them; declared here because the domain
-// sits below src/api (docs/architecture.md), and structurally equal to its structs.
+// sits below src/api (docs/architecture.md), and structurally equal to its structs: every field
+// of an answer may be missing or null (tolerant reading, issue 15).
 export type PaymentType = 'bill' | 'direct_debit';
 
 export interface CompanyRecord {
-  name: string | null;
-  street: string | null;
-  postcode: string | null;
-  city: string | null;
-  country: string | null;
-  ustid: string | null;
-  payment_type: PaymentType | null;
-  iban: string | null;
-  checkbox_iban: boolean;
-  phone: string | null;
-  pending_name: string | null;
-  pending_street: string | null;
-  pending_postcode: string | null;
-  pending_city: string | null;
-  pending_state: string | null;
-  pending_country: string | null;
-  pending_ustid: string | null;
+  name?: string | null;
+  street?: string | null;
+  postcode?: string | null;
+  city?: string | null;
+  country?: string | null;
+  ustid?: string | null;
+  payment_type?: PaymentType | null;
+  iban?: string | null;
+  checkbox_iban?: boolean | null;
+  phone?: string | null;
+  pending_name?: string | null;
+  pending_street?: string | null;
+  pending_postcode?: string | null;
+  pending_city?: string | null;
+  pending_state?: string | null;
+  pending_country?: string | null;
+  pending_ustid?: string | null;
 }
 
 /** Who edits: SPEC §7 sends firstname and lastname with every edit; they come from GET /me. */
 export interface CompanyPerson {
-  firstname: string | null;
-  lastname: string | null;
-  phone: string | null;
+  firstname?: string | null;
+  lastname?: string | null;
+  phone?: string | null;
 }
 
 export interface EditCompanyValues {
@@ -74,8 +75,8 @@ export interface CompanyFormValues {
 export type CompanyField = keyof CompanyFormValues & string;
 export type CompanyFieldErrors = Partial<Record<CompanyField, field.FieldErrorCode>>;
 
-function isCountry(value: string | null): value is Country {
-  return value !== null && (business.countries as readonly string[]).includes(value);
+function isCountry(value: string | null | undefined): value is Country {
+  return value != null && (business.countries as readonly string[]).includes(value);
 }
 
 /** True when an edit waits for the provider's confirmation (SPEC §3 pending_ fields). */
@@ -83,7 +84,17 @@ export function hasPendingChanges(company: CompanyRecord): boolean {
   return [
     company.pending_name, company.pending_street, company.pending_postcode, company.pending_city,
     company.pending_country, company.pending_ustid,
-  ].some((value) => value !== null && value !== '');
+  ].some((value) => value != null && value !== '');
+}
+
+/**
+ * SPEC §2 view mode shows the company "if the company has a name". A name the answer left out
+ * altogether (missing, not null) says nothing either way: then the company's other data decides.
+ */
+export function hasCompanyData(company: CompanyRecord & { company_number?: string | null }): boolean {
+  if (company.name !== undefined) return Boolean(company.name);
+  return [company.company_number, company.street, company.postcode, company.city, company.country, company.ustid]
+    .some((value) => value != null && value !== '');
 }
 
 /**
@@ -93,7 +104,7 @@ export function hasPendingChanges(company: CompanyRecord): boolean {
  */
 export function companyFormValues(company: CompanyRecord, person: CompanyPerson | null): CompanyFormValues {
   const pending = hasPendingChanges(company);
-  const pick = (pendingValue: string | null, confirmed: string | null) => (pending ? pendingValue : confirmed) ?? '';
+  const pick = (pendingValue: string | null | undefined, confirmed: string | null | undefined) => (pending ? pendingValue : confirmed) ?? '';
   const country = pending ? company.pending_country : company.country;
   const direct = company.payment_type === 'direct_debit';
   return {
@@ -106,7 +117,7 @@ export function companyFormValues(company: CompanyRecord, person: CompanyPerson 
     ustid: pick(company.pending_ustid, company.ustid),
     payment_type: company.payment_type ?? '',
     iban: direct && company.iban ? formatIban(company.iban) : '',
-    checkbox_iban: direct && company.checkbox_iban,
+    checkbox_iban: direct && company.checkbox_iban === true,
   };
 }
 
@@ -142,7 +153,7 @@ export function validateCompanyForm(values: CompanyFormValues): CompanyFieldErro
  * sent compact, in the electronic format of ISO 13616 (docs/decisions/007). The form has no
  * state field, so the one waiting in pending_state is passed through unchanged.
  */
-export function editCompanyPayload(values: CompanyFormValues, person: CompanyPerson | null, pendingState: string | null): EditCompanyValues {
+export function editCompanyPayload(values: CompanyFormValues, person: CompanyPerson | null, pendingState: string | null | undefined): EditCompanyValues {
   const direct = values.payment_type === 'direct_debit';
   return {
     firstname: person?.firstname ?? '',

@@ -20,8 +20,24 @@ export function clampVolume(value: number): number {
 }
 
 /** SPEC §3: volume 0 means the dynamic rate. */
-export function isDynamic(datastore: { volume: number }): boolean {
+export function isDynamic(datastore: { volume?: number | null }): boolean {
   return datastore.volume === 0;
+}
+
+/** What a datastore or a product is billed at; null when the answer did not say (shown as a dash). */
+export type Rate = { kind: 'dynamic' } | { kind: 'volume'; volumeTb: number } | null;
+
+/** SPEC §3 datastore status entry: volume in TB, 0 for the dynamic rate. */
+export function datastoreRate(datastore: { volume?: number | null }): Rate {
+  if (datastore.volume == null) return null;
+  return isDynamic(datastore) ? { kind: 'dynamic' } : { kind: 'volume', volumeTb: datastore.volume };
+}
+
+/** SPEC §3 company product: dynamic_volume 1 is the dynamic rate, else the volume in TB. */
+export function productRate(product: { dynamic_volume?: number | null; volume?: number | null }): Rate {
+  if (product.dynamic_volume === 1) return { kind: 'dynamic' };
+  if (product.volume == null) return null;
+  return { kind: 'volume', volumeTb: product.volume };
 }
 
 /** SPEC §2 configuration guide: Proxmox VE wants the user with the realm suffix `@pbs`. */

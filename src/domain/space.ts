@@ -36,13 +36,20 @@ export interface SpaceUse {
 
 /**
  * The used share of a datastore: the total text first, the booked volume (TB) as a fallback.
- * A dynamic datastore (volume 0) has no size and thus no percentage.
+ * A dynamic datastore (volume 0) has no size and thus no percentage; neither has one whose
+ * used space, or whose total and volume, the answer did not give.
  */
-export function spaceUse(datastore: { volume: number; space_used_text: string; space_total_text: string }): SpaceUse {
-  if (datastore.volume === 0) return { percent: null, warning: false };
+export function spaceUse(datastore: {
+  volume?: number | null;
+  space_used_text?: string | null;
+  space_total_text?: string | null;
+}): SpaceUse {
+  const none = { percent: null, warning: false };
+  if (datastore.volume === 0 || datastore.space_used_text == null) return none;
   const used = parseSpace(datastore.space_used_text);
-  const total = parseSpace(datastore.space_total_text) ?? datastore.volume * business.gbPerTb * 1e9;
-  if (used === null || !(total > 0)) return { percent: null, warning: false };
+  const totalText = datastore.space_total_text == null ? null : parseSpace(datastore.space_total_text);
+  const total = totalText ?? (datastore.volume == null ? null : datastore.volume * business.gbPerTb * 1e9);
+  if (used === null || total === null || !(total > 0)) return none;
   const percent = (used / total) * 100;
   return { percent, warning: isSpaceWarning(percent) };
 }

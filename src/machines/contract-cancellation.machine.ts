@@ -32,8 +32,8 @@ export const contractCancellationMachine = setup({
   types: { context: {} as ContractCancellationContext, events: {} as ContractCancellationEvent },
   actors: {
     cancelContract: fromPromise<void>(({ signal }) => cancelContract({ signal })),
-    /** The user's products after the cancellation (GET /me, SPEC §3 User), for the end date. */
-    loadProducts: fromPromise<readonly CompanyProduct[]>(async ({ signal }) => (await me({ signal })).products),
+    /** The user's products after the cancellation (GET /me, SPEC §3 User), for the end date; null when not sent. */
+    loadProducts: fromPromise<readonly CompanyProduct[] | null>(async ({ signal }) => (await me({ signal })).products ?? null),
     errorLine: errorLineMachine,
   },
   actions: {

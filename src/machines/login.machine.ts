@@ -13,7 +13,7 @@ import { timers, type Language } from '../config';
 import { email, fieldErrors, loginPassword } from '../domain/fields';
 import { errorLineMachine } from './error-line.machine';
 import type { FieldErrors } from './form.machine';
-import { isAborted, userErrorFrom, type UserError } from './user-error';
+import { isAborted, plainReason, userErrorFrom, type UserError } from './user-error';
 
 export interface LoginValues extends Record<string, unknown> {
   email: string;
@@ -29,14 +29,15 @@ export function validateLogin(values: LoginValues): FieldErrors<LoginValues> {
 
 /**
  * How a refused login reads (docs/decisions/003): a refusal of the credentials (403, or any 4xx
- * without a text) is the catalogue's generic login message; another 4xx with a server text shows
- * that text (SPEC §8); 5xx and transport failures read as everywhere else (docs/decisions/001).
- * 401 never gets here: it means "not yet active" (SPEC §4).
+ * without a readable text) is the catalogue's generic login message; another 4xx with a server
+ * text shows that text, made plain (SPEC §8, `plainReason`); 5xx and transport failures read as
+ * everywhere else (docs/decisions/001, 017). 401 never gets here: it means "not yet active" (SPEC §4).
  */
 export function loginErrorFrom(error: unknown): UserError {
   if (isApiError(error) && error.kind === 'http' && error.status !== undefined && error.status < 500) {
-    if (error.status === 403 || !error.reason) return { key: 'loginFailed' };
-    return { key: 'server', reason: error.reason };
+    const reason = plainReason(error.reason);
+    if (error.status === 403 || reason === null) return { key: 'loginFailed' };
+    return { key: 'server', reason };
   }
   return userErrorFrom(error);
 }

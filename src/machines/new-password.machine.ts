@@ -13,7 +13,7 @@ import { timers, type Language } from '../config';
 import { fieldErrors, isEmail } from '../domain/fields';
 import { errorLineMachine } from './error-line.machine';
 import type { FieldErrors } from './form.machine';
-import { isAborted, userErrorFrom } from './user-error';
+import { isAborted, plainReason, userErrorFrom } from './user-error';
 
 export interface NewPasswordValues extends Record<string, unknown> {
   password: string;
@@ -51,7 +51,7 @@ export interface NewPasswordContext {
   fieldErrors: FieldErrors<NewPasswordValues>;
   submitted: boolean;
   language: Language;
-  /** The server's explanation of a refused link, shown as given (SPEC §8). */
+  /** The server's explanation of a refused link, made plain by `plainReason` (SPEC §8, decision 017). */
   refusal: string | null;
 }
 
@@ -84,7 +84,7 @@ export const newPasswordMachine = setup({
     clearFieldErrors: assign({ fieldErrors: {}, submitted: false }),
     keepLanguage: assign({ language: ({ context, event }) => (event.type === 'form.submit' ? event.language : context.language) }),
     keepRefusal: assign({
-      refusal: ({ event }) => ('error' in event && isApiError(event.error) ? event.error.reason ?? null : null),
+      refusal: ({ event }) => ('error' in event && isApiError(event.error) ? plainReason(event.error.reason) : null),
     }),
     clearError: sendTo('errorLine', { type: 'error.clear' }),
     showError: sendTo('errorLine', ({ event }) => ({

@@ -126,7 +126,10 @@ export function route(call: MockCall, resolver: CallResolver) {
     const fault = takeFault(call);
     switch (fault) {
       case 'http500':
-        return HttpResponse.json({ status: 'error', reason: 'Internal server error' }, { status: 500 });
+        // A crashed server: no `reason` or `message`, so the portal shows its general message in
+        // the page's language. A 5xx that explains itself is a test's own `server.use` override
+        // (docs/decisions/017).
+        return HttpResponse.json({ status: 'error' }, { status: 500 });
       case 'http401': {
         // A real expiry: the session is gone, not only this one answer.
         endSession(cookies);

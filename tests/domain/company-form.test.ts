@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Company } from '../../src/api/structs';
 import {
-  companyFormValues, editCompanyPayload, hasPendingChanges, validateCompanyForm, type CompanyFormValues,
+  companyFormValues, editCompanyPayload, hasCompanyData, hasPendingChanges, validateCompanyForm, type CompanyFormValues,
 } from '../../src/domain/company-form';
 
 const demoCompany: Company = {
@@ -39,6 +39,33 @@ describe('the company form values', () => {
     expect(companyFormValues(fresh, { firstname: 'Felix', lastname: 'Frisch', phone: null })).toEqual({
       name: '', phone: '', street: '', postcode: '', city: '', country: 'DE', ustid: '', payment_type: '', iban: '', checkbox_iban: false,
     });
+  });
+});
+
+describe('an answer that leaves fields out (tolerant reading)', () => {
+  it('starts the form from what there is: empty fields, Germany, no payment method, no mandate', () => {
+    expect(companyFormValues({}, null)).toEqual({
+      name: '', phone: '', street: '', postcode: '', city: '', country: 'DE', ustid: '', payment_type: '', iban: '', checkbox_iban: false,
+    });
+    expect(companyFormValues({ payment_type: 'direct_debit', iban: 'DE89370400440532013000' }, {})).toMatchObject({
+      payment_type: 'direct_debit', iban: 'DE89 3704 0044 0532 0130 00', checkbox_iban: false,
+    });
+    expect(editCompanyPayload(valid, {}, undefined)).toMatchObject({ firstname: '', lastname: '', pending_state: '' });
+  });
+
+  it('has pending changes only when a pending field carries a value', () => {
+    expect(hasPendingChanges({})).toBe(false);
+    expect(hasPendingChanges({ pending_city: 'Köln' })).toBe(true);
+  });
+
+  it('shows a company when it has a name, or, without any name field, when it has other data', () => {
+    expect(hasCompanyData(demoCompany)).toBe(true);
+    expect(hasCompanyData({ ...demoCompany, name: null })).toBe(false);
+    expect(hasCompanyData({ ...demoCompany, name: '' })).toBe(false);
+    const { name: _name, ...withoutName } = demoCompany;
+    expect(hasCompanyData(withoutName)).toBe(true);
+    expect(hasCompanyData({})).toBe(false);
+    expect(hasCompanyData({ street: null, city: '' })).toBe(false);
   });
 });
 

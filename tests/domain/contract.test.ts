@@ -13,6 +13,11 @@ describe('the end of a contract, read from its products', () => {
     expect(contractEndDate([ending(null)])).toBeNull();
   });
 
+  it('is unknown when a product does not say when it ends', () => {
+    expect(contractEndDate([ending('2026-12-31'), {}])).toBeNull();
+    expect(contractEndDate([{ name: 'backup' }])).toBeNull();
+  });
+
   it('is unknown without products, or before they are loaded', () => {
     expect(contractEndDate([])).toBeNull();
     expect(contractEndDate(null)).toBeNull();

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clampVolume, datastoreUrl, isDynamic, pbsUser, productIdOf } from '../../src/domain/datastore';
+import {
+  clampVolume, datastoreRate, datastoreUrl, isDynamic, pbsUser, productIdOf, productRate,
+} from '../../src/domain/datastore';
 import { isDatastoreIdentifier } from '../../src/domain/fields';
 import { formatEur, volumeInGb, volumePriceEur } from '../../src/domain/prices';
 import { identifierError } from '../../src/machines/purchase.machine';
@@ -65,6 +67,23 @@ describe('prices and sizes (SPEC §9)', () => {
   it('knows the dynamic rate by volume 0', () => {
     expect(isDynamic({ volume: 0 })).toBe(true);
     expect(isDynamic({ volume: 5 })).toBe(false);
+    expect(isDynamic({})).toBe(false);
+  });
+
+  it('reads a datastore\'s rate from its volume, and none when the answer leaves the volume out', () => {
+    expect(datastoreRate({ volume: 0 })).toEqual({ kind: 'dynamic' });
+    expect(datastoreRate({ volume: 5 })).toEqual({ kind: 'volume', volumeTb: 5 });
+    expect(datastoreRate({ volume: null })).toBeNull();
+    expect(datastoreRate({})).toBeNull();
+  });
+
+  it('reads a product\'s rate from dynamic_volume 1, else from its volume, and none without either', () => {
+    expect(productRate({ dynamic_volume: 1, volume: 0 })).toEqual({ kind: 'dynamic' });
+    expect(productRate({ dynamic_volume: 1 })).toEqual({ kind: 'dynamic' });
+    expect(productRate({ dynamic_volume: 0, volume: 5 })).toEqual({ kind: 'volume', volumeTb: 5 });
+    expect(productRate({ volume: 2 })).toEqual({ kind: 'volume', volumeTb: 2 });
+    expect(productRate({ dynamic_volume: 0 })).toBeNull();
+    expect(productRate({ dynamic_volume: null, volume: null })).toBeNull();
   });
 });
 

@@ -36,6 +36,19 @@ describe('space texts', () => {
     expect(spaceUse({ volume: 3, space_used_text: 'n/a', space_total_text: '3 TB' })).toEqual({ percent: null, warning: false });
   });
 
+  it('draws no fill level when the answer leaves out the used space, or both the total and the volume', () => {
+    expect(spaceUse({ volume: 5, space_total_text: '5 TB' })).toEqual({ percent: null, warning: false });
+    expect(spaceUse({ volume: 5, space_used_text: null, space_total_text: '5 TB' })).toEqual({ percent: null, warning: false });
+    expect(spaceUse({ space_used_text: '1 TB' })).toEqual({ percent: null, warning: false });
+    expect(spaceUse({})).toEqual({ percent: null, warning: false });
+  });
+
+  it('reads the share from the texts alone when the volume is left out, and from the volume when the total is', () => {
+    expect(spaceUse({ space_used_text: '4.5 TB', space_total_text: '5 TB' })).toEqual({ percent: 90, warning: true });
+    expect(spaceUse({ volume: null, space_used_text: '1 TB', space_total_text: '4 TB' })).toEqual({ percent: 25, warning: false });
+    expect(spaceUse({ volume: 4, space_used_text: '1 TB' })).toEqual({ percent: 25, warning: false });
+  });
+
   it('agrees with the texts the mock writes, for any used space of any fixed volume', () => {
     fc.assert(fc.property(fc.integer({ min: 1, max: 20 }), fc.double({ min: 0, max: 1.2, noNaN: true }), (volume, share) => {
       const used = volume * 1e12 * share;

@@ -15,7 +15,7 @@ const running = [product('backup', null), product('archive', null)];
 
 function start(
   cancel: () => Promise<void> = async () => {},
-  load: () => Promise<readonly CompanyProduct[]> = async () => running,
+  load: () => Promise<readonly CompanyProduct[] | null> = async () => running,
 ) {
   const call = vi.fn(cancel);
   const loadProducts = vi.fn(load);

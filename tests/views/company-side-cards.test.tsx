@@ -91,7 +91,7 @@ async function specStrictServer(products?: (seeded: CompanyProduct[]) => Company
     const user = await me();
     server.use(http.get(apiUrl('/me'), () => {
       answers.me += 1;
-      return HttpResponse.json({ ...user, products: products(user.products) });
+      return HttpResponse.json({ ...user, products: products(user.products ?? []) });
     }));
   }
   return answers;
@@ -137,7 +137,7 @@ describe('the cancellation card', () => {
     await user.click(cancellation.getByRole('button', { name: 'No, keep the contract' }));
     expect(cancellation.getByRole('button', { name: 'Cancel the contract…' })).toHaveFocus();
     const { products } = await me();
-    expect(products.find((product) => product.name === 'backup')).toMatchObject({ contract_end_date: null });
+    expect(products?.find((product) => product.name === 'backup')).toMatchObject({ contract_end_date: null });
   });
 
   it('cancels after the confirmation and shows the end date, also in the product list', async () => {
@@ -151,7 +151,7 @@ describe('the cancellation card', () => {
     expect(cancellation.queryByRole('button', { name: /Cancel the contract/ })).not.toBeInTheDocument();
     const products = await card('Your products');
     await waitFor(() => expect(products.queryByText('running')).not.toBeInTheDocument());
-    expect((await me()).products.every((product) => product.contract_end_date !== null)).toBe(true);
+    expect((await me()).products?.every((product) => product.contract_end_date !== null)).toBe(true);
   });
 
   it.each<Language>(['en', 'de'])(

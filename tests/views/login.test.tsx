@@ -105,6 +105,28 @@ describe.each(['en', 'de'] as const)('the login page in %s', journey, (language)
     expect(screen.queryByText(text.general)).not.toBeInTheDocument();
   });
 
+  it('shows the text of a server that explains its failure, as plain text and as the server wrote it', async () => {
+    // SPEC §8 "Server errors are shown from the reason or message field" (docs/decisions/017).
+    server.use(http.post(apiUrl('/login'), () => HttpResponse.json(
+      { status: 'error', message: '<b>Wartungsarbeiten</b> bis\n14 Uhr' }, { status: 503 },
+    ), { once: true }));
+    const { logIn, email, password } = await openLogin(language);
+    await logIn('demo@example.com', seedPassword);
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent(/^Wartungsarbeiten bis 14 Uhr$/));
+    expect(alert.querySelector('b')).toBeNull();
+    expect(screen.queryByText(text.general)).not.toBeInTheDocument();
+    expect(email).toHaveValue('demo@example.com');
+    expect(password).toHaveValue(seedPassword);
+  });
+
+  it('shows the general message when the server\'s text of a 5xx is only markup', async () => {
+    server.use(http.post(apiUrl('/login'), () => HttpResponse.json({ status: 'error', reason: ' <br> ' }, { status: 503 }), { once: true }));
+    const { logIn } = await openLogin(language);
+    await logIn('demo@example.com', seedPassword);
+    expect(await screen.findByText(text.general)).toBeInTheDocument();
+  });
+
   it('shows the network message when the server cannot be reached', async () => {
     mock.fault('POST /login', 'network', { times: 1 });
     const { logIn } = await openLogin(language);

@@ -221,6 +221,19 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 790,00 € pro Jahr zzgl. MwSt.');
   });
 
+  it('names the server\'s own text, made plain, when the company cannot be loaded', async () => {
+    // SPEC §8 "Server errors are shown from the reason or message field" (docs/decisions/017).
+    await loginAs('demo@example.com');
+    server.use(http.get(apiUrl('/company'), () => HttpResponse.json(
+      { status: 'error', reason: '<p>Maintenance until 2 pm</p>' }, { status: 503 },
+    )));
+    renderApp('/ishop/11', { loggedIn: true });
+    expect(await screen.findByText(/Your company details could not be loaded/)).toHaveTextContent(
+      'Your company details could not be loaded (Maintenance until 2 pm). Please fill them in.',
+    );
+    expect(field('Email')).toHaveValue('demo@example.com');
+  });
+
   it('orders in German for 2 CPUs and thanks in German, with the order summary', async () => {
     await loginAs('demo@example.com');
     const view = renderApp('/ishop/2', { loggedIn: true, language: 'de' });

@@ -12,7 +12,8 @@ describe('the tutorial', () => {
   it('shows both parts with the customer\'s real connection data', async () => {
     await loginAs('demo@example.com');
     const [first] = await demoDatastores();
-    if (!first) throw new Error('the demo account has datastores');
+    if (!first?.repository) throw new Error('the demo account has datastores with a repository');
+    const repository = first.repository;
     renderApp('/tutorial', { loggedIn: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tutorial' })).toBeInTheDocument();
     const data = screen.getByRole('region', { name: 'Your connection data' });
@@ -25,7 +26,7 @@ describe('the tutorial', () => {
     expect(within(storage).getByText('8007')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Part 2: Set up a backup job' })).toBeInTheDocument();
     const client = screen.getByRole('region', { name: 'Without Proxmox VE: back up a Linux host' });
-    expect(within(client).getByText(new RegExp(first.repository.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))).toBeInTheDocument();
+    expect(within(client).getByText(new RegExp(repository.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))).toBeInTheDocument();
     expect(within(storage).getByRole('link', { name: 'Encryption' })).toHaveAttribute('href', '/encryption');
   });
 

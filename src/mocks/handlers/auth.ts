@@ -12,6 +12,7 @@ import { randomToken } from '../random';
 import { answer, done, notLoggedIn, postcodeRefusal, readPayload, refuse } from '../respond';
 import { hasEnded } from '../rules';
 import { clearSessionCookie, endSession, sessionAccount, startSession } from '../session';
+import { asSpec } from '../strict';
 
 /** A reset link is valid for one hour. */
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
@@ -25,13 +26,13 @@ export function orNull(value: string): string | null {
 function userOf(account: AccountRow) {
   const products = datastoresOf(account.id)
     .filter((datastore) => !hasEnded(datastore.contract_end_date))
-    .map((datastore) => ({
+    .map((datastore) => asSpec('product', {
       name: datastore.identifier,
       dynamic_volume: datastore.volume === 0 ? 1 : 0,
       volume: datastore.volume,
       contract_end_date: datastore.contract_end_date,
     }));
-  return {
+  return asSpec('user', {
     email: account.email,
     language: account.language,
     notifications: account.notifications,
@@ -40,7 +41,7 @@ function userOf(account: AccountRow) {
     phone: account.phone,
     company_number: account.company_number,
     products,
-  };
+  });
 }
 
 export const authHandlers = [

@@ -11,6 +11,7 @@ import { answer, done, notLoggedIn, postcodeRefusal, readPayload, refuse } from 
 import { cancellationEndDate, hasEnded, isValidIban } from '../rules';
 import { sessionAccount } from '../session';
 import { orNull } from './auth';
+import { asSpec } from '../strict';
 
 /** Datastores whose contract has not yet run out. */
 function runningDatastoreCount(accountId: string): number {
@@ -18,7 +19,7 @@ function runningDatastoreCount(accountId: string): number {
 }
 
 function companyOf(account: AccountRow, company: CompanyRow | null) {
-  return {
+  return asSpec('company', {
     name: company?.name ?? null,
     street: company?.street ?? null,
     postcode: company?.postcode ?? null,
@@ -40,7 +41,7 @@ function companyOf(account: AccountRow, company: CompanyRow | null) {
     pending_country: company?.pending_country ?? null,
     pending_ustid: company?.pending_ustid ?? null,
     contract_end_date: company?.contract_end_date ?? null,
-  };
+  });
 }
 
 /** The company row of an account; registration always makes one, older data may lack it. */

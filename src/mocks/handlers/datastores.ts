@@ -11,6 +11,7 @@ import { provisionDatastore } from '../provision';
 import { answer, done, notLoggedIn, refuse } from '../respond';
 import { cancellationEndDate, hasEnded, spaceText, totalSpaceText } from '../rules';
 import { sessionAccount } from '../session';
+import { asSpec } from '../strict';
 
 /** SPEC §9: the temporary password is visible for 5 minutes after the purchase. */
 function visiblePassword(datastore: DatastoreRow): string {
@@ -18,7 +19,7 @@ function visiblePassword(datastore: DatastoreRow): string {
 }
 
 function statusOf(datastore: DatastoreRow): Datastore {
-  return {
+  return asSpec('datastore', {
     datastore: datastore.datastore,
     custom_name: datastore.identifier,
     hostname: datastore.hostname,
@@ -31,7 +32,7 @@ function statusOf(datastore: DatastoreRow): Datastore {
     volume: datastore.volume,
     space_used_text: spaceText(datastore.usedBytes),
     space_total_text: totalSpaceText(datastore.volume),
-  };
+  });
 }
 
 /** Datastores whose end date has passed are deleted by the provider and no longer listed. */

@@ -7,6 +7,7 @@ import { formatEur } from '../../domain/prices';
 import { db, sendMail } from '../db';
 import { route } from '../faults';
 import { answer, done, postcodeRefusal, readPayload, refuse } from '../respond';
+import { asSpec } from '../strict';
 
 const LINE_NAMES: Record<LicenceType, string> = {
   VE: 'Proxmox VE',
@@ -17,10 +18,10 @@ const LINE_NAMES: Record<LicenceType, string> = {
 function catalogue(): Catalogue {
   const grouped: Catalogue = { VE: [], PBS: [], MG: [] };
   for (const row of db.licence.findMany({ where: {}, orderBy: { id: 'asc' } })) {
-    const licence: Licence = {
+    const licence: Licence = asSpec('licence', {
       id: row.id, name: row.name, price_1_cpu: row.price_1_cpu, price_2_cpu: row.price_2_cpu,
       price_4_cpu: row.price_4_cpu, highlight: row.highlight, product_type: row.product_type as LicenceType,
-    };
+    });
     grouped[licence.product_type].push(licence);
   }
   return grouped;

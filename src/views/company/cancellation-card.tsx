@@ -68,7 +68,7 @@ export function CancellationCard({ company, onCancelled }: {
         const settled = await waitFor(session, (snapshot) => !loading(snapshot), { signal });
         const reloaded = settled.matches({ auth: { loggedIn: 'ready' } }) ? settled.context.user : null;
         if (!reloaded) throw new Error('The user could not be reloaded after the cancellation.');
-        return reloaded.products;
+        return reloaded.products ?? null;
       }),
     },
   }));

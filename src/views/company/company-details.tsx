@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { defineMessages, FormattedMessage, type MessageDescriptor } from 'react-intl';
 import type { Company, User } from '../../api/structs';
-import { hasPendingChanges } from '../../domain/company-form';
+import { hasCompanyData, hasPendingChanges } from '../../domain/company-form';
 import { compactIban, formatIban, maskIban } from '../../domain/iban';
 import { companyMessages, countryMessages, isKnownCountry, isKnownPaymentType, paymentTypeMessages } from './company-messages';
 import { ProductList } from './product-list';
+import { UnknownValue } from '../shared/unknown-value';
 
 const messages = defineMessages({
   heading: { id: 'company.view.heading', defaultMessage: 'Company data' },
@@ -28,11 +29,19 @@ function Row({ label, children }: { label: MessageDescriptor; children: ReactNod
   );
 }
 
-function Optional({ value }: { value: string | null }) {
+/** A value as given; "none" when the server sent it empty, a dash when it did not send it at all. */
+function Optional({ value }: { value: string | null | undefined }) {
+  if (value === undefined) return <UnknownValue />;
   return value ? <>{value}</> : <span className="company-none"><FormattedMessage {...companyMessages.none} /></span>;
 }
 
-function CountryName({ code }: { code: string | null }) {
+/** Postcode and city on one line; not known only when neither was sent. */
+function joined(first: string | null | undefined, second: string | null | undefined): string | null | undefined {
+  if (first === undefined && second === undefined) return undefined;
+  return [first, second].filter(Boolean).join(' ') || null;
+}
+
+function CountryName({ code }: { code: string | null | undefined }) {
   if (!isKnownCountry(code)) return <Optional value={code} />;
   return <FormattedMessage {...countryMessages[code]} />;
 }
@@ -70,7 +79,7 @@ function PendingChanges({ company }: { company: Company }) {
         <Row label={companyMessages.name}><Optional value={company.pending_name} /></Row>
         <Row label={companyMessages.street}><Optional value={company.pending_street} /></Row>
         <Row label={companyMessages.postcodeCity}>
-          <Optional value={[company.pending_postcode, company.pending_city].filter(Boolean).join(' ') || null} />
+          <Optional value={joined(company.pending_postcode, company.pending_city)} />
         </Row>
         <Row label={companyMessages.country}><CountryName code={company.pending_country} /></Row>
         <Row label={companyMessages.ustid}><Optional value={company.pending_ustid} /></Row>
@@ -94,6 +103,8 @@ export function CompanyDetails({ company, user, saved, returning, onEdit }: {
   }, [returning]);
 
   const direct = company.payment_type === 'direct_debit';
+  const shown = hasCompanyData(company);
+  const pending = hasPendingChanges(company);
   return (
     <div className="company-details">
       <section className="card" aria-labelledby="company-view-heading">
@@ -101,13 +112,13 @@ export function CompanyDetails({ company, user, saved, returning, onEdit }: {
         {saved && <p className="notice notice-ok" role="status"><FormattedMessage {...messages.saved} /></p>}
         <dl className="company-list">
           <Row label={companyMessages.email}>{user ? user.email : <FormattedMessage {...messages.loadingUser} />}</Row>
-          {company.name && (
+          {shown && (
             <>
-              <Row label={companyMessages.name}>{company.name}</Row>
+              <Row label={companyMessages.name}><Optional value={company.name} /></Row>
               <Row label={companyMessages.customerNumber}><Optional value={company.company_number} /></Row>
               <Row label={companyMessages.street}><Optional value={company.street} /></Row>
               <Row label={companyMessages.postcodeCity}>
-                <Optional value={[company.postcode, company.city].filter(Boolean).join(' ') || null} />
+                <Optional value={joined(company.postcode, company.city)} />
               </Row>
               <Row label={companyMessages.country}><CountryName code={company.country} /></Row>
               <Row label={companyMessages.ustid}><Optional value={company.ustid} /></Row>
@@ -115,19 +126,19 @@ export function CompanyDetails({ company, user, saved, returning, onEdit }: {
               <Row label={companyMessages.paymentType}>
                 {isKnownPaymentType(company.payment_type)
                   ? <FormattedMessage {...paymentTypeMessages[company.payment_type]} />
-                  : <Optional value={null} />}
+                  : <Optional value={company.payment_type} />}
               </Row>
               {direct && company.iban && <Row label={companyMessages.iban}><MaskedIban iban={company.iban} /></Row>}
             </>
           )}
         </dl>
-        {!company.name && !hasPendingChanges(company) && <p><FormattedMessage {...messages.noCompany} /></p>}
-        {hasPendingChanges(company) && <PendingChanges company={company} />}
+        {!shown && !pending && <p><FormattedMessage {...messages.noCompany} /></p>}
+        {pending && <PendingChanges company={company} />}
         <button type="button" className="button-primary" onClick={onEdit} disabled={!user}>
-          <FormattedMessage {...(company.name || hasPendingChanges(company) ? messages.edit : messages.editFirst)} />
+          <FormattedMessage {...(shown || pending ? messages.edit : messages.editFirst)} />
         </button>
       </section>
-      <ProductList products={user?.products ?? null} />
+      <ProductList loading={user === null} products={user?.products} />
     </div>
   );
 }

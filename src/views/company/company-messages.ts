@@ -37,10 +37,10 @@ export const paymentTypeMessages = defineMessages<PaymentType>({
 });
 
 /** The country's name when the code is one of SPEC §9's, else the code as given. */
-export function isKnownCountry(code: string | null): code is Country {
-  return code !== null && Object.hasOwn(countryMessages, code);
+export function isKnownCountry(code: string | null | undefined): code is Country {
+  return code != null && Object.hasOwn(countryMessages, code);
 }
 
-export function isKnownPaymentType(value: string | null): value is PaymentType {
-  return value !== null && Object.hasOwn(paymentTypeMessages, value);
+export function isKnownPaymentType(value: string | null | undefined): value is PaymentType {
+  return value != null && Object.hasOwn(paymentTypeMessages, value);
 }

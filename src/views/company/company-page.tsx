@@ -90,7 +90,8 @@ export default function CompanyPage() {
                 }}
                 onCheck={() => actor.send({ type: 'company.reload' })} />
             )}
-            <NotificationsCard enabled={company.notifications} />
+            {/* The company's flag, else the user's (both SPEC §3); unchecked when neither was sent. */}
+            <NotificationsCard enabled={company.notifications ?? user?.notifications ?? false} />
             <section className="card company-card" aria-labelledby="company-language-heading">
               <h2 id="company-language-heading"><FormattedMessage {...messages.language} /></h2>
               <LanguagePicker />

@@ -1,6 +1,8 @@
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { CompanyProduct } from '../../api/structs';
+import { productRate } from '../../domain/datastore';
 import { PageLoading } from '../shared/page-loading';
+import { UnknownValue } from '../shared/unknown-value';
 
 const messages = defineMessages({
   heading: { id: 'company.products.heading', defaultMessage: 'Your products' },
@@ -23,15 +25,21 @@ export function useDayFormat() {
   };
 }
 
-/** SPEC §2 "List of products": name, rate (dynamic, or volume in TB) and contract end date (SPEC §3 Company product). */
-export function ProductList({ products }: { products: readonly CompanyProduct[] | null }) {
+/**
+ * SPEC §2 "List of products": name, rate (dynamic, or volume in TB) and contract end date (SPEC §3
+ * Company product). `loading` while the user is on its way; `products` null or undefined when
+ * GET /me did not give them (a dash: "not known" is not "none"). In a row, a value the answer did
+ * not give is a dash; an end date sent as null is a product that runs on.
+ */
+export function ProductList({ loading, products }: { loading: boolean; products: readonly CompanyProduct[] | null | undefined }) {
   const formatDay = useDayFormat();
   return (
     <section className="card company-products" aria-labelledby="company-products-heading">
       <h2 id="company-products-heading"><FormattedMessage {...messages.heading} /></h2>
-      {products === null && <PageLoading />}
-      {products?.length === 0 && <p><FormattedMessage {...messages.empty} /></p>}
-      {products && products.length > 0 && (
+      {loading && <PageLoading />}
+      {!loading && products == null && <p><UnknownValue /></p>}
+      {!loading && products?.length === 0 && <p><FormattedMessage {...messages.empty} /></p>}
+      {!loading && products && products.length > 0 && (
         <table className="company-table">
           <thead>
             <tr>
@@ -41,21 +49,28 @@ export function ProductList({ products }: { products: readonly CompanyProduct[] 
             </tr>
           </thead>
           <tbody>
-            {products.map((product, index) => (
-              <tr key={`${product.name}-${index}`}>
-                <th scope="row">{product.name}</th>
-                <td>
-                  {product.dynamic_volume === 1
-                    ? <FormattedMessage {...messages.dynamic} />
-                    : <FormattedMessage id="company.products.volume" defaultMessage="{volume} TB" values={{ volume: product.volume }} />}
-                </td>
-                <td>
-                  {product.contract_end_date
-                    ? formatDay(product.contract_end_date)
-                    : <span className="company-none"><FormattedMessage {...messages.running} /></span>}
-                </td>
-              </tr>
-            ))}
+            {products.map((product, index) => {
+              const rate = productRate(product);
+              return (
+                <tr key={`${product.name ?? ''}-${index}`}>
+                  <th scope="row">{product.name || <UnknownValue />}</th>
+                  <td>
+                    {rate === null
+                      ? <UnknownValue />
+                      : rate.kind === 'dynamic'
+                        ? <FormattedMessage {...messages.dynamic} />
+                        : <FormattedMessage id="company.products.volume" defaultMessage="{volume} TB" values={{ volume: rate.volumeTb }} />}
+                  </td>
+                  <td>
+                    {product.contract_end_date
+                      ? formatDay(product.contract_end_date)
+                      : product.contract_end_date === undefined
+                        ? <UnknownValue />
+                        : <span className="company-none"><FormattedMessage {...messages.running} /></span>}
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}

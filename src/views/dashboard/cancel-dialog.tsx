@@ -10,7 +10,7 @@ export function CancelDialog({ datastore, onConfirm, onAbort }: {
   onConfirm: () => void;
   onAbort: () => void;
 }) {
-  const name = datastore?.custom_name ?? datastore?.datastore ?? '';
+  const name = datastore?.custom_name || datastore?.datastore || '';
   // Focus goes back after the dialog has closed, when `datastore` is already null.
   const shown = useRef(datastore);
   if (datastore) shown.current = datastore;

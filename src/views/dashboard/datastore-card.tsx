@@ -6,6 +6,7 @@ import type { DatastoreEntry } from '../../machines/dashboard.machine';
 import type { TemporaryPasswordActor } from '../../machines/temporary-password.machine';
 import type { UserError } from '../../machines/user-error';
 import { ErrorLine } from '../shared/error-line';
+import { UnknownValue } from '../shared/unknown-value';
 import { CopyButton } from './copy-button';
 import { DatastoreSpace } from './datastore-space';
 import { copyLabels, labels } from './labels';
@@ -16,7 +17,7 @@ export function cardHeadingId(datastore: string): string {
 }
 
 /** An end date (yyyy-mm-dd) in the page's language; the day itself, whatever the time zone. */
-export function useEndDate(date: string | null): string | null {
+export function useEndDate(date: string | null | undefined): string | null {
   const intl = useIntl();
   if (!date) return null;
   const day = new Date(`${date}T00:00:00Z`);
@@ -75,7 +76,7 @@ export const DatastoreCard = memo(function DatastoreCard({ datastore, password, 
   const intl = useIntl();
   const endDate = useEndDate(datastore.contract_end_date);
   const url = datastoreUrl(datastore.hostname, datastore.port);
-  const title = datastore.custom_name ?? datastore.datastore;
+  const title = datastore.custom_name || datastore.datastore;
   const headingId = cardHeadingId(datastore.datastore);
   // Strings rather than <FormattedMessage> elements: fewer components per card.
   const text = intl.formatMessage; // bound by react-intl (`this: void`)
@@ -126,8 +127,12 @@ export const DatastoreCard = memo(function DatastoreCard({ datastore, password, 
         <Fact label={text(labels.username)}><code>{datastore.username}</code></Fact>
         <Fact label={text(labels.password)}><PasswordValue actor={password} /></Fact>
         <Fact label={text(labels.repository)}>
-          <code className="repository">{datastore.repository}</code>
-          <CopyButton text={datastore.repository} label={copyLabels.repository} />
+          {datastore.repository ? (
+            <>
+              <code className="repository">{datastore.repository}</code>
+              <CopyButton text={datastore.repository} label={copyLabels.repository} />
+            </>
+          ) : <UnknownValue />}
         </Fact>
         <Fact label={text(labels.realm)}>{text(messages.realm)}</Fact>
       </dl>

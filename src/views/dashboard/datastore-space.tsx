@@ -1,8 +1,9 @@
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { DatastoreEntry } from '../../machines/dashboard.machine';
 import { business } from '../../config';
-import { isDynamic } from '../../domain/datastore';
+import { datastoreRate } from '../../domain/datastore';
 import { spaceUse } from '../../domain/space';
+import { UnknownValue } from '../shared/unknown-value';
 
 const messages = defineMessages({
   rate: { id: 'dashboard.space.rate', defaultMessage: 'Rate' },
@@ -19,27 +20,37 @@ const warning = defineMessage<{ limit: number }>({
 
 /**
  * SPEC §2 space: the dynamic rate when volume is 0, else the volume in TB; the used space; and
- * for a fixed volume a bar that turns warning colour above 80 percent. The percentage and the
+ * for a fixed volume a bar that turns warning colour above 80 percent. A rate or a used space
+ * that the answer did not give is a dash; without the used space there is no bar. The percentage and the
  * word "almost full" say the same as the colour (WCAG 1.4.1).
  */
 export function DatastoreSpace({ datastore }: { datastore: DatastoreEntry }) {
   const intl = useIntl();
   const text = intl.formatMessage; // bound by react-intl (`this: void`)
   const use = spaceUse(datastore);
+  const rate = datastoreRate(datastore);
+  const used = datastore.space_used_text;
+  const total = datastore.space_total_text;
   const percent = use.percent === null ? null : intl.formatNumber(use.percent / 100, { style: 'percent', maximumFractionDigits: 0 });
   return (
     <div className="space">
       <dl className="space-facts">
         <div>
           <dt>{text(messages.rate)}</dt>
-          <dd>{isDynamic(datastore) ? text(messages.dynamic) : text(volumeText, { volume: datastore.volume })}</dd>
+          <dd>
+            {rate === null
+              ? <UnknownValue />
+              : rate.kind === 'dynamic' ? text(messages.dynamic) : text(volumeText, { volume: rate.volumeTb })}
+          </dd>
         </div>
         <div>
           <dt>{text(messages.used)}</dt>
           <dd>
-            {percent === null
-              ? datastore.space_used_text
-              : text(usedOf, { used: datastore.space_used_text, total: datastore.space_total_text, percent })}
+            {!used
+              ? <UnknownValue />
+              : percent === null || !total
+                ? used
+                : text(usedOf, { used, total, percent })}
           </dd>
         </div>
       </dl>

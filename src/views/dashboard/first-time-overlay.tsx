@@ -33,7 +33,7 @@ export function FirstTimeOverlay({ datastore, password, onClose }: {
       {datastore && (
         <>
           <h2 id="overlay-title">
-            <FormattedMessage id="dashboard.overlay.title" defaultMessage="Your datastore “{name}” is ready" values={{ name: datastore.custom_name ?? datastore.datastore }} />
+            <FormattedMessage id="dashboard.overlay.title" defaultMessage="Your datastore “{name}” is ready" values={{ name: datastore.custom_name || datastore.datastore }} />
           </h2>
           <p id="overlay-text">
             <FormattedMessage

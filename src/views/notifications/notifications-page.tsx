@@ -24,7 +24,8 @@ const messages = defineMessages({
 /**
  * /notifications (SPEC §2): shown when notifications are disabled; it explains that and leads
  * to the company page, where the checkbox switches them on again. When they are on already
- * (the page was bookmarked), it says so instead. When the portal links here: docs/decisions/008.
+ * (the page was bookmarked), it says so instead; when GET /me did not say, it claims neither and
+ * only leads to the company page. When the portal links here: docs/decisions/008.
  */
 export default function NotificationsPage() {
   const user = useUser();
@@ -33,6 +34,15 @@ export default function NotificationsPage() {
       <>
         <PageHeading message={messages.loading} />
         <PageLoading />
+      </>
+    );
+  }
+  if (user.notifications == null) {
+    return (
+      <>
+        <PageHeading message={messages.loading} />
+        <p><FormattedMessage {...messages.contract} /></p>
+        <p><Link href="/company" className="button-primary"><FormattedMessage {...messages.link} /></Link></p>
       </>
     );
   }

@@ -3,7 +3,7 @@
  * natively: `method="dialog"` makes a native submission do nothing outside a dialog, and in the
  * prerendered page, where no script runs yet, the form sits in an open `<dialog>` that an Enter
  * or a click on the submit button closes. The app reads that when it takes over
- * (src/app/prerendered-forms.tsx) and sends the form once; meanwhile the page shows that it waits.
+ * (src/app/prerendered-form-reader.ts) and sends the form once; meanwhile the page shows that it waits.
  * The view's side of that is here too: `usePrerenderedValues` and `useTakeOver`.
  */
 import { useContext, useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';

@@ -48,11 +48,11 @@ export function useCatalogue(): CatalogueView {
 }
 
 /**
- * The licences of a product line. The contract's record may lack a line (an answer without
- * MG is valid), which then simply offers nothing.
+ * The licences of a product line. An answer may lack a line (or send it as null): the client
+ * reads it as a line with no licences (src/api/structs.ts), which then simply offers nothing.
  */
 export function licencesOf(catalogue: Catalogue, type: LicenceType): Licence[] {
-  return (catalogue[type] as Licence[] | undefined) ?? [];
+  return catalogue[type];
 }
 
 export function findLicence(catalogue: Catalogue, id: number): Licence | undefined {

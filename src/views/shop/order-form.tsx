@@ -79,7 +79,7 @@ export function OrderForm({ licence, prefill, companyError }: {
           <FormattedMessage
             id="shop.order.companyFailed"
             defaultMessage="Your company details could not be loaded ({reason}). Please fill them in."
-            values={{ reason: <FormattedMessage {...errorMessages[companyError.key]} /> }}
+            values={{ reason: companyError.reason ?? <FormattedMessage {...errorMessages[companyError.key]} /> }}
           />
         </p>
       )}

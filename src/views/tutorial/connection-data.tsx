@@ -51,7 +51,7 @@ export function ConnectionData({ loading, error, datastores, chosen, onChoose, o
           <label htmlFor={selectId}><FormattedMessage {...messages.chooseDatastore} /></label>
           <select id={selectId} value={chosen?.datastore ?? ''} onChange={(event) => onChoose(event.target.value)}>
             {datastores.map((entry) => (
-              <option key={entry.datastore} value={entry.datastore}>{entry.custom_name ?? entry.datastore}</option>
+              <option key={entry.datastore} value={entry.datastore}>{entry.custom_name || entry.datastore}</option>
             ))}
           </select>
         </div>

@@ -30,12 +30,13 @@ export default function TutorialPage() {
   const chosenName = useSelector(actor, (snapshot) => snapshot.context.chosen);
   const chosen = datastores.find((entry) => entry.datastore === chosenName) ?? null;
 
-  const data: StepData = chosen ? stepData(chosen) : {
+  const placeholderRepository = intl.formatMessage(messages.placeholderRepository);
+  const data: StepData = chosen ? stepData(chosen, placeholderRepository) : {
     server: intl.formatMessage(messages.placeholderServer),
     port: 8007,
     username: intl.formatMessage(messages.placeholderUsername),
     datastore: intl.formatMessage(messages.placeholderDatastore),
-    repository: intl.formatMessage(messages.placeholderRepository),
+    repository: placeholderRepository,
   };
 
   return (
@@ -57,13 +58,14 @@ export default function TutorialPage() {
   );
 }
 
-function stepData(datastore: Datastore): StepData {
+/** A repository the answer did not give reads as the placeholder, as before a datastore is known. */
+function stepData(datastore: Datastore, placeholderRepository: string): StepData {
   return {
     server: datastore.hostname,
     port: datastore.port,
     // SPEC §2 configuration guide: the username carries the realm suffix @pbs.
     username: pbsUser(datastore.username),
     datastore: datastore.datastore,
-    repository: datastore.repository,
+    repository: datastore.repository || placeholderRepository,
   };
 }
