@@ -1,4 +1,3 @@
-/// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';

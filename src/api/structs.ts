@@ -73,7 +73,8 @@ export const CompanyStruct = type({
   city: maybe(string()),
   country: maybe(string()),
   ustid: maybe(string()),
-  payment_type: maybe(PaymentTypeStruct),
+  /** `bill` or `direct_debit` (SPEC §3); another value (a method added later) is shown as given. */
+  payment_type: maybe(string()),
   iban: maybe(string()),
   checkbox_iban: maybe(boolean()),
   company_number: maybe(string()),

@@ -20,7 +20,8 @@ export interface CompanyRecord {
   city?: string | null;
   country?: string | null;
   ustid?: string | null;
-  payment_type?: PaymentType | null;
+  /** SPEC §3: `bill` or `direct_debit`; anything else is read as no choice yet. */
+  payment_type?: string | null;
   iban?: string | null;
   checkbox_iban?: boolean | null;
   phone?: string | null;
@@ -79,6 +80,10 @@ function isCountry(value: string | null | undefined): value is Country {
   return value != null && (business.countries as readonly string[]).includes(value);
 }
 
+function isPaymentType(value: string | null | undefined): value is PaymentType {
+  return value === 'bill' || value === 'direct_debit';
+}
+
 /** True when an edit waits for the provider's confirmation (SPEC §3 pending_ fields). */
 export function hasPendingChanges(company: CompanyRecord): boolean {
   return [
@@ -115,7 +120,7 @@ export function companyFormValues(company: CompanyRecord, person: CompanyPerson 
     city: pick(company.pending_city, company.city),
     country: isCountry(country) ? country : 'DE',
     ustid: pick(company.pending_ustid, company.ustid),
-    payment_type: company.payment_type ?? '',
+    payment_type: isPaymentType(company.payment_type) ? company.payment_type : '',
     iban: direct && company.iban ? formatIban(company.iban) : '',
     checkbox_iban: direct && company.checkbox_iban === true,
   };

@@ -85,7 +85,7 @@ const bodylessCalls: readonly MockCall[] = [
 ];
 
 /**
- * A 200 answer that breaks the contract. JSON calls get JSON of the wrong shape, which fails
+ * A 200 answer that breaks the contract. JSON calls get a JSON string where an object or list belongs, which fails
  * every answer struct. Body-less calls succeed on any 2xx, so theirs is an HTML page from a
  * misconfigured proxy: the client cannot tell, and the call's effect does not happen
  * (docs/decisions/002).
@@ -96,7 +96,9 @@ function malformedAnswer(call: MockCall): Response {
       status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' },
     });
   }
-  return HttpResponse.json({ unexpected: 'This answer does not follow the v1 contract.' });
+  // Not an object at all: the portal reads answers tolerantly (an object with none of the expected
+  // fields can be a valid empty company or catalogue), but no answer of the contract is a string.
+  return HttpResponse.json('This answer does not follow the v1 contract.');
 }
 
 export interface CallInfo {

@@ -183,7 +183,7 @@ describe('GET /me and GET /logout', () => {
       at(server);
       const user = await me();
       expect(user.email).toBe('demo@example.com');
-      expect(user.products[0]?.name).toBe('k10001_backup');
+      expect(user.products?.[0]?.name).toBe('k10001_backup');
     }));
 
   it('answers 401 when nobody is logged in', () => pact

@@ -51,6 +51,7 @@ describe('an answer that leaves fields out (tolerant reading)', () => {
       payment_type: 'direct_debit', iban: 'DE89 3704 0044 0532 0130 00', checkbox_iban: false,
     });
     expect(editCompanyPayload(valid, {}, undefined)).toMatchObject({ firstname: '', lastname: '', pending_state: '' });
+    expect(companyFormValues({ payment_type: 'paypal' }, null).payment_type).toBe('');
   });
 
   it('has pending changes only when a pending field carries a value', () => {

@@ -8,7 +8,7 @@ describe('what the customer reads of a failure (SPEC §8, issue 15)', () => {
     ['a refusal inside a 200 answer shows its reason', new ApiError('http', { status: 200, reason: 'Unknown token' }), { key: 'server', reason: 'Unknown token' }],
     ['a 4xx without a reason shows the general message', new ApiError('http', { status: 400 }), { key: 'general' }],
     ['a 5xx with a reason shows the reason', new ApiError('http', { status: 503, reason: 'Wartungsarbeiten bis 14 Uhr' }), { key: 'server', reason: 'Wartungsarbeiten bis 14 Uhr' }],
-    ['a 500 with the mock fault\'s reason shows it', new ApiError('http', { status: 500, reason: 'Internal server error' }), { key: 'server', reason: 'Internal server error' }],
+    ['a 500 with an English reason shows it on any page, as the server wrote it', new ApiError('http', { status: 500, reason: 'Internal server error' }), { key: 'server', reason: 'Internal server error' }],
     ['a 5xx without a reason shows the general message', new ApiError('http', { status: 500 }), { key: 'general' }],
     ['a 5xx whose reason is only whitespace shows the general message', new ApiError('http', { status: 502, reason: ' \n\t ' }), { key: 'general' }],
     ['a 5xx whose reason is only HTML tags shows the general message', new ApiError('http', { status: 500, reason: '<p> <br/> </p>' }), { key: 'general' }],

@@ -110,6 +110,16 @@ async function renderWith(path: string, answer: unknown, route: string, ready: (
 
 const email = 'demo@example.com';
 
+describe('the check the properties rely on', () => {
+  it('sees the invalid-answer message when an essential field is missing', async () => {
+    const [entry] = (await getStatus()) as unknown as Answer[];
+    const { hostname: _hostname, ...withoutHost } = entry ?? {};
+    server.use(http.get(apiUrl('/status'), () => HttpResponse.json([withoutHost])));
+    renderApp('/dashboard', { loggedIn: true });
+    await waitFor(() => expect(failure()).toHaveTextContent(/does not understand/), wait);
+  });
+});
+
 describe('tolerant reading of the answers the screens show', () => {
   it('shows any GET /status answer with the essential fields on the dashboard and the tutorial', async () => {
     const seed = (await getStatus()) as unknown as Answer[];

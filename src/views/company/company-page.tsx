@@ -90,8 +90,11 @@ export default function CompanyPage() {
                 }}
                 onCheck={() => actor.send({ type: 'company.reload' })} />
             )}
-            {/* The company's flag, else the user's (both SPEC §3); unchecked when neither was sent. */}
-            <NotificationsCard enabled={company.notifications ?? user?.notifications ?? false} />
+            {/* The company's flag, else the user's (both SPEC §3), so without the company's the card
+                waits for the user; unchecked when neither was sent. The card reads it once. */}
+            {(company.notifications != null || user) && (
+              <NotificationsCard enabled={company.notifications ?? user?.notifications ?? false} />
+            )}
             <section className="card company-card" aria-labelledby="company-language-heading">
               <h2 id="company-language-heading"><FormattedMessage {...messages.language} /></h2>
               <LanguagePicker />
