@@ -31,8 +31,10 @@ export type SpecEntity = keyof typeof specFields;
  */
 const sparse: Partial<Record<SpecEntity, Record<string, Record<string, null | undefined>>>> = {
   user: { 'fresh@example.com': { phone: undefined, language: null } },
-  company: { 'K-10001': { ustid: undefined, phone: null } },
-  datastore: { k10001_media: { custom_name: undefined, password: undefined } },
+  // Companies without a customer number yet (fresh, pending) and the demo company.
+  company: { null: { name: undefined, ustid: undefined, phone: null }, 'K-10001': { pending_state: undefined } },
+  // "password (temporary, may be empty)": left out where there is none to show.
+  datastore: { k10001_old: { password: undefined }, k10001_archive: { password: undefined } },
   licence: { '12': { highlight: undefined } },
 };
 

@@ -14,8 +14,10 @@ describe('the spec-strict mock (VITE_MOCK_STRICT=true)', () => {
   it('leaves out or nulls the untyped fields of some seed records, as a server may', () => {
     expect(asSpec('user', { email: 'fresh@example.com', phone: '+49', language: 'en', notifications: true }, true))
       .toEqual({ email: 'fresh@example.com', language: null, notifications: true });
-    expect(asSpec('datastore', { datastore: 'k10001_media', custom_name: 'media', password: '', port: 8007 }, true))
-      .toEqual({ datastore: 'k10001_media', port: 8007 });
+    expect(asSpec('datastore', { datastore: 'k10001_old', custom_name: 'old', password: '', port: 8007 }, true))
+      .toEqual({ datastore: 'k10001_old', custom_name: 'old', port: 8007 });
+    expect(asSpec('company', { name: null, company_number: null, phone: '+49', ustid: null, iban: null }, true))
+      .toEqual({ company_number: null, phone: null, iban: null });
     expect(asSpec('datastore', { datastore: 'k10001_backup', custom_name: 'backup', password: '', port: 8007 }, true))
       .toEqual({ datastore: 'k10001_backup', custom_name: 'backup', password: '', port: 8007 });
   });

@@ -21,7 +21,8 @@ import { forgetLicenceOrder } from '../../src/views/shared/last-licence-order';
 import { forgetCatalogue } from '../../src/views/shop/catalogue-store';
 import { loginAs, renderApp } from '../support/render-app';
 
-const runs = { numRuns: 200 };
+// Each case renders whole pages: 200 cases a property in CI, fewer in the change-test loop.
+const runs = { numRuns: process.env.CI ? 200 : 40 };
 const timeout = 600_000;
 const wait = { timeout: 10_000 };
 
