@@ -6,10 +6,11 @@ import { expect, openFresh, test } from './fixtures';
 /**
  * The feedback widget is built in only with VITE_FEEDBACK_WIDGET=true and a DSN (SPEC §9,
  * docs/decisions/012), so these journeys run against a dev server of their own with that flag,
- * on port 4175 beside the usual one. Sentry's endpoint of the test DSN is answered by the test:
- * nothing leaves the machine.
+ * on a port of its own (E2E_PORT + 3) beside the usual one. Sentry's endpoint of the test DSN is
+ * answered by the test: nothing leaves the machine.
  */
-const port = 4175;
+// E2E_PORT + 1 and + 2 serve the production build and its mock API (playwright.config.ts).
+const port = Number(process.env.E2E_PORT ?? 4174) + 3;
 const dsnHost = 'o0.ingest.example.com';
 let server: ViteDevServer | undefined;
 

@@ -56,15 +56,18 @@ export async function slowCpu(page: Page, rate: number): Promise<CDPSession> {
 }
 
 /**
- * Holds back the bundle's scripts until `delay` ms from now, as a slow network would delay the
- * first ones (scripts asked for later, such as the next page's chunk, come at once); returns a
- * function that tells whether a script has been let through yet.
+ * Holds back the bundle's scripts for `delay` ms from the moment the page asks for its first one
+ * (when its HTML has arrived and is on its way to the screen), as a slow network would delay them;
+ * scripts asked for later, such as the next page's chunk, come as soon as that time is up. Returns
+ * a function that tells whether a script has been let through yet.
  */
 export async function holdScripts(page: Page, delay: number): Promise<() => boolean> {
   let released = false;
-  const until = Date.now() + delay;
+  let until: number | null = null;
   await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, until - Date.now())));
+    until ??= Date.now() + delay;
+    const wait = Math.max(0, until - Date.now());
+    await new Promise((resolve) => setTimeout(resolve, wait));
     released = true;
     await route.continue();
   });
