@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { collectPageErrors } from './support/page-errors';
 
 interface PortalFixtures {
   /** Errors thrown in the page or logged with console.error; each test ends by expecting none. */
@@ -11,14 +12,7 @@ interface PortalFixtures {
  */
 export const test = base.extend<PortalFixtures>({
   pageErrors: [async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      // Chromium logs every HTTP error answer of the API; those are expected, the page handles them.
-      if (message.text().startsWith('Failed to load resource') && message.location().url.includes('/api/v1/')) return;
-      errors.push(message.text());
-    });
+    const errors = collectPageErrors(page);
     await use(errors);
     expect(errors, 'errors in the page').toEqual([]);
   }, { auto: true }],

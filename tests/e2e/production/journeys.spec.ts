@@ -4,7 +4,7 @@
  * account, reading the outbox) goes to the mock API's own controls, as the provider's staff
  * would act on their side.
  */
-import { apiCalls, expect, expectNoFormDataInUrls, mockApi, seedPassword, test, waitForApp } from './support';
+import { apiCalls, expect, expectNoFormDataInUrls, logInAsDemo, mockApi, test, waitForApp } from './support';
 
 test.use({ locale: 'en-US' });
 
@@ -97,12 +97,7 @@ test('a visitor orders a Backup Server licence in the shop', async ({ page, requ
 });
 
 test('a customer logs in, sees the datastores, opens the company page, reloads it and logs out', async ({ page }) => {
-  await page.goto('/login');
-  await waitForApp(page);
-  await page.getByRole('textbox', { name: 'Email address' }).fill('demo@example.com');
-  await page.getByLabel(/^Password/).fill(seedPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInAsDemo(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Your datastores' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'archive' })).toBeVisible();
 

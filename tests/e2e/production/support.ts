@@ -4,6 +4,7 @@
  * playwright.config.ts).
  */
 import { test as base, expect, type CDPSession, type Page, type Request } from '@playwright/test';
+import { collectPageErrors } from '../support/page-errors';
 
 const port = Number(process.env.E2E_PORT ?? 4174);
 /** nginx serving dist/ (playwright.config.ts: the port after E2E_PORT). */
@@ -25,14 +26,7 @@ export const test = base.extend<ProductionFixtures>({
   pageErrors: [async ({ page }, use) => {
     const response = await fetch(`${mockApi}/__mock/reset`, { method: 'POST' });
     if (!response.ok) throw new Error(`the mock API did not reset: ${response.status}`);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      // Chromium logs every HTTP error answer of the API; those are expected, the page handles them.
-      if (message.text().startsWith('Failed to load resource') && message.location().url.includes('/api/v1/')) return;
-      errors.push(message.text());
-    });
+    const errors = collectPageErrors(page);
     await use(errors);
     expect(errors, 'errors in the page').toEqual([]);
   }, { auto: true }],
@@ -101,6 +95,17 @@ export function expectNoFormDataInUrls(requests: Request[], fields: string[]) {
     }
     expect(decodeURIComponent(url.search), `${request.url()} carries a secret`).not.toContain(seedPassword);
   }
+}
+
+
+/** Logs the seed's demo customer in through the login form (the page must have run its app). */
+export async function logInAsDemo(page: Page) {
+  await page.goto('/login');
+  await waitForApp(page);
+  await page.getByRole('textbox', { name: 'Email address' }).fill('demo@example.com');
+  await page.getByLabel(/^Password/).fill(seedPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 export { expect };

@@ -4,18 +4,13 @@
  * first-time overlay once. The page's clock is Playwright's, so the minutes pass at once; the
  * mock API keeps real time and still sends the password, as a server may.
  */
-import { expect, seedPassword, test, waitForApp } from './support';
+import { expect, logInAsDemo, test } from './support';
 
 test.use({ locale: 'en-US' });
 
 test('a bought datastore\'s password shows its overlay once and stays visible for 5 minutes from its first showing, across pages', async ({ page }) => {
   await page.clock.install();
-  await page.goto('/login');
-  await waitForApp(page);
-  await page.getByRole('textbox', { name: 'Email address' }).fill('demo@example.com');
-  await page.getByLabel(/^Password/).fill(seedPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInAsDemo(page);
 
   const form = page.getByRole('form', { name: 'Dynamic rate' });
   await form.getByRole('textbox', { name: 'Datastore identifier' }).fill('daily');

@@ -1,0 +1,17 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Collects the page's uncaught errors and console.error lines, for a fixture that expects none at
+ * the end of each journey. Chromium's own line for an API call answered with an HTTP error is left
+ * out: those answers are expected, and the page handles them.
+ */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    if (message.text().startsWith('Failed to load resource') && message.location().url.includes('/api/v1/')) return;
+    errors.push(message.text());
+  });
+  return errors;
+}
