@@ -79,7 +79,7 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
   }).createMachine({
     id,
     description,
-    context: ({ input }) => ({ values: mergeValues(initialValues, input?.values), fieldErrors: {}, submitted: false }),
+    context: ({ input }) => ({ values: { ...initialValues, ...input?.values }, fieldErrors: {}, submitted: false }),
     invoke: { id: 'errorLine', src: 'errorLine' },
     initial: 'editing',
     states: {
@@ -115,18 +115,6 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
       },
     },
   });
-}
-
-/**
- * The form's values with the given ones over them: only the form's own fields, each only with a
- * value of its own type (values carried over from a prerendered page are read from the page).
- */
-export function mergeValues<V extends Record<string, unknown>>(initial: V, given: Partial<V> | undefined): V {
-  const values = { ...initial };
-  for (const [name, value] of Object.entries(given ?? {})) {
-    if (Object.hasOwn(initial, name) && typeof value === typeof initial[name]) Object.assign(values, { [name]: value });
-  }
-  return values;
 }
 
 function omit<T extends object>(record: T, key: string): T {

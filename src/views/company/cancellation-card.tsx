@@ -39,17 +39,7 @@ const messages = defineMessages({
  * consequences of SPEC §4 and §9. A 2xx cancels (decision 013, point 6); the end date comes
  * from the user's products (SPEC §3), never from the company, whose spec has none.
  */
-export function CancellationCard({ company, onCancelled }: {
-  company: Company;
-  /**
-   * Not read any more: the card no longer waits for the reloaded company. Kept optional so
-   * that the company page, which still passes it, needs no change with this card.
-   */
-  refreshing?: boolean;
-  onCancelled: () => void;
-  /** Not read any more (there is no "check again"); see `refreshing`. */
-  onCheck?: () => void;
-}) {
+export function CancellationCard({ company, onCancelled }: { company: Company; onCancelled: () => void }) {
   const session = useSessionActor();
   const user = useUser();
   const done = useRef(onCancelled);

@@ -83,12 +83,11 @@ export default function CompanyPage() {
           </div>
           <aside className="company-side" aria-label={intl.formatMessage(messages.sideCards)}>
             {company.company_number && (
-              <CancellationCard company={company} refreshing={refreshing}
+              <CancellationCard company={company}
                 onCancelled={() => {
                   actor.send({ type: 'company.reload' });
                   session.send({ type: 'user.reload' });
-                }}
-                onCheck={() => actor.send({ type: 'company.reload' })} />
+                }} />
             )}
             {/* The company's flag, else the user's (both SPEC §3), so without the company's the card
                 waits for the user; unchecked when neither was sent. The card reads it once. */}

@@ -11,10 +11,7 @@ import { inspect } from './inspector';
  */
 export function useForm<V extends Record<string, unknown>>(
   machine: FormMachine<V>,
-  options: {
-    values?: Partial<V>;
-    onSucceeded?: () => void;
-  } = {},
+  options: { values?: Partial<V>; onSucceeded?: () => void } = {},
 ) {
   const session = useSessionActor();
   const onSucceeded = useRef(options.onSucceeded);
@@ -28,7 +25,7 @@ export function useForm<V extends Record<string, unknown>>(
     }),
   );
   const actor = useActorRef(provided, { input: { values: options.values }, inspect: inspect() });
-  const current = useSelector(actor, (snapshot) => snapshot.context.values);
+  const values = useSelector(actor, (snapshot) => snapshot.context.values);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const done = useSelector(actor, (snapshot) => snapshot.hasTag('done'));
@@ -48,7 +45,7 @@ export function useForm<V extends Record<string, unknown>>(
 
   return {
     actor,
-    values: current,
+    values,
     fieldErrors,
     busy,
     done,
