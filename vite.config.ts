@@ -5,6 +5,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { configDefaults } from 'vitest/config';
+import { corePart, partitionProject, splitMessages } from './scripts/build/message-parts.ts';
 
 const workerFile = fileURLToPath(new URL('./node_modules/msw/lib/mockServiceWorker.js', import.meta.url));
 
@@ -60,21 +61,47 @@ function mockApiOverHttp(enabled: boolean): Plugin {
   };
 }
 
+const messagesModule = 'virtual:portal-messages';
+const partModule = /^\0virtual:portal-messages\/messages-(en|de)-([\w-]+)$/;
+
 /**
- * Production builds ship the translations precompiled to ICU syntax trees, so the browser
- * needs no message parser (react-intl's runtime parser is swapped for its no-parser build).
- * The translation check guarantees every message exists in both languages, so react-intl never
- * has to parse a default message at run time.
+ * The messages as parts (scripts/build/message-parts.ts, docs/decisions/020): `virtual:portal-messages`
+ * exports a loader per language and part, each part its own chunk, so that a first visit loads
+ * only the messages its page can show. The development server and the tests have one part,
+ * `core`, with every message (no split to go stale while files change).
+ *
+ * A build ships the messages precompiled to ICU syntax trees, so the browser needs no message
+ * parser (react-intl's runtime parser is swapped for its no-parser build). The translation
+ * check guarantees every message exists in both languages, so react-intl never has to parse a
+ * default message at run time.
  */
-function precompiledTranslations(): Plugin {
+function portalMessages(build: boolean): Plugin {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  let split: ReturnType<typeof partitionProject> | undefined;
+  const partition = () => (split ??= build ? partitionProject(root) : { partOf: new Map<string, string>(), parts: [] });
   return {
-    name: 'portal-precompiled-translations',
+    name: 'portal-messages',
     enforce: 'pre',
+    resolveId(id) {
+      if (id === messagesModule || id.startsWith(`${messagesModule}/`)) return `\0${id}`;
+      return null;
+    },
     load(id) {
-      if (!/\/translations\/(en|de)\.json$/.test(id)) return null;
-      const messages = JSON.parse(readFileSync(id, 'utf8')) as Record<string, string>;
-      const compiled = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]));
-      return JSON.stringify(compiled);
+      if (id === `\0${messagesModule}`) {
+        const { parts } = partition();
+        const entries = (language: string) => [corePart, ...parts]
+          .map((part) => `${JSON.stringify(part)}: () => import(${JSON.stringify(`${messagesModule}/messages-${language}-${part}`)})`)
+          .join(', ');
+        return `export const loaders = { en: { ${entries('en')} }, de: { ${entries('de')} } };`;
+      }
+      const match = partModule.exec(id);
+      if (!match) return null;
+      const [, language = '', part = ''] = match;
+      const messages = JSON.parse(readFileSync(`${root}translations/${language}.json`, 'utf8')) as Record<string, string>;
+      const { partOf, parts } = partition();
+      const own = splitMessages(messages, partOf, parts).get(part) ?? {};
+      const compiled = build ? Object.fromEntries(Object.entries(own).map(([key, text]) => [key, parse(text)])) : own;
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;
     },
   };
 }
@@ -84,7 +111,7 @@ export default defineConfig(({ mode, command }) => {
   const mock = env.VITE_MOCK_API === 'true';
   const production = command === 'build' && mode !== 'test';
   return {
-    plugins: [react(), mockServiceWorker(mock), mockApiOverHttp(mock), ...(production ? [precompiledTranslations()] : [])],
+    plugins: [react(), mockServiceWorker(mock), mockApiOverHttp(mock), portalMessages(production)],
     resolve: production
       ? { alias: { '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js' } }
       : {},

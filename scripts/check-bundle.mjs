@@ -3,8 +3,8 @@
  * Checks a production build (dist/ by default): no mock or inspector code in it, and the
  * JavaScript and CSS that the first visit of each route loads, gzip-compressed, within budget.
  * A route's first visit loads the boot script, the app (src/main.tsx) and its static imports,
- * the language file (the heavier one is counted), and the modules of `routePages` with their
- * static imports. Prints the figures; exits 1 on any breach.
+ * the core messages of the language (the heavier one is counted), and the modules of `routePages`
+ * with their static imports and their parts of the messages. Prints the figures; exits 1 on any breach.
  *
  *   node scripts/check-bundle.mjs [dist] [--json]
  */
@@ -83,10 +83,16 @@ export function chunkOf(manifest, module, modulesOf = () => undefined) {
   throw new Error(`No chunk of ${module} in the manifest: update routePages in scripts/check-bundle.mjs`);
 }
 
-/** The languages of the build (translations/<language>.json chunks). */
+/** The languages of the build (the chunks of their core messages, vite.config.ts). */
 export function languagesOf(manifest) {
-  return Object.keys(manifest).flatMap((key) => /(?:^|\/)translations\/([^/]+)\.json$/.exec(key)?.[1] ?? []);
+  return Object.keys(manifest).flatMap((key) => /^virtual:portal-messages\/messages-([a-z]+)-core$/.exec(key)?.[1] ?? []);
 }
+
+/** The manifest key of a part of a language's messages (docs/decisions/020). */
+const messagesKey = (language, part) => `virtual:portal-messages/messages-${language}-${part}`;
+
+/** A view module's part of the messages: the one of its directory (src/app/routes.tsx). */
+const partOf = (module) => /^src\/views\/([^/]+)\//.exec(module)?.[1];
 
 /**
  * The JS and CSS files a first visit of `route` loads, for a browser in `language` (the first
@@ -110,8 +116,13 @@ export function filesOfRoute(manifest, route, { language, modulesOf } = {}) {
   visit('src/main.tsx');
   const languages = languagesOf(manifest);
   const chosen = language ?? languages[0];
-  if (chosen) visit(Object.keys(manifest).find((key) => key.endsWith(`translations/${chosen}.json`)) ?? `translations/${chosen}.json`);
-  for (const module of routePages[route] ?? []) visit(chunkOf(manifest, module, modulesOf));
+  if (chosen) visit(messagesKey(chosen, 'core'));
+  for (const module of routePages[route] ?? []) {
+    visit(chunkOf(manifest, module, modulesOf));
+    // A page's own messages load with it; a page whose messages are all in core has no part.
+    const part = partOf(module);
+    if (chosen && part && manifest[messagesKey(chosen, part)]) visit(messagesKey(chosen, part));
+  }
   return { js, css: [...css] };
 }
 

@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadRoute } from './app/routes';
 import { readSession } from './app/session-storage';
-import { loadMessages } from './i18n/language';
+import { Catalogue } from './i18n/catalogue';
+import { loadPart } from './i18n/language';
 import { mountFeedback, startReporting } from './reporting/index';
 import { startInspector } from './views/shared/inspector';
 
@@ -22,8 +23,10 @@ async function start() {
   const mock = import.meta.env.VITE_MOCK_API === 'true'
     ? import('./mocks/browser').then(({ startMock }) => startMock())
     : Promise.resolve();
-  const [messages, forms] = await Promise.all([
-    loadMessages(session.language), prerenderedForms, mock, startInspector(), preloadRoute(window.location.pathname, session.loggedIn),
+  // The core messages and the page's own part load beside the page's code (docs/decisions/020).
+  const catalogue = new Catalogue(session.language, loadPart);
+  const [, forms] = await Promise.all([
+    catalogue.ready('core'), prerenderedForms, mock, startInspector(), preloadRoute(window.location.pathname, session.loggedIn, catalogue),
   ]);
   const root = createRoot(container);
   // A transition renders in slices that give the main thread back every few milliseconds (no
@@ -31,7 +34,7 @@ async function start() {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App session={session} messages={messages} prerenderedForms={forms} />
+        <App session={session} catalogue={catalogue} prerenderedForms={forms} />
       </StrictMode>,
     );
   });

@@ -8,6 +8,7 @@ import de from '../translations/de.json';
 import en from '../translations/en.json';
 import { App } from './app/app';
 import { preloadRoute } from './app/routes';
+import { Catalogue } from './i18n/catalogue';
 import type { Language } from './config';
 
 /** The shop's catalogue comes from the API: its page is prerendered in its loading state. */
@@ -37,7 +38,7 @@ async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
 export async function renderPage(path: string, language: Language): Promise<string> {
   await preloadRoute(path, false);
   const { prelude } = await prerender(
-    <App session={{ loggedIn: false, language }} messages={language === 'de' ? de : en} ssrPath={path} />,
+    <App session={{ loggedIn: false, language }} catalogue={Catalogue.whole(language, { de, en })} ssrPath={path} />,
   );
   return text(prelude);
 }

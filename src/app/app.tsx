@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Router, useLocation, type BaseLocationHook } from 'wouter';
-import type { Language } from '../config';
-import type { Messages } from '../i18n/language';
+import type { Catalogue } from '../i18n/catalogue';
 import { ErrorBoundary } from './error-boundary';
 import { I18nProvider } from './i18n-provider';
 import type { PrerenderedForms } from './prerendered-form-reader';
@@ -18,7 +17,8 @@ function KeyedBoundary({ children }: { children: ReactNode }) {
 
 export interface AppProps {
   session: StoredSession;
-  messages: Messages;
+  /** The messages, loaded part by part (src/i18n/catalogue.ts). */
+  catalogue: Catalogue;
   /** A location hook for tests (wouter's memoryLocation); the browser's by default. */
   locationHook?: BaseLocationHook;
   searchHook?: () => string;
@@ -28,8 +28,7 @@ export interface AppProps {
   prerenderedForms?: PrerenderedForms | null;
 }
 
-export function App({ session, messages, locationHook, searchHook, ssrPath, prerenderedForms = null }: AppProps) {
-  const language: Language = session.language;
+export function App({ session, catalogue, locationHook, searchHook, ssrPath, prerenderedForms = null }: AppProps) {
   const routerProps = {
     ...(locationHook ? { hook: locationHook } : {}),
     ...(searchHook ? { searchHook } : {}),
@@ -39,7 +38,7 @@ export function App({ session, messages, locationHook, searchHook, ssrPath, prer
     <Router {...routerProps}>
       <PrerenderedFormsContext.Provider value={prerenderedForms}>
         <SessionProvider initial={session}>
-          <I18nProvider initialLanguage={language} initialMessages={messages}>
+          <I18nProvider catalogue={catalogue}>
             <RouteEffects />
             <KeyedBoundary>
               <AppRoutes />

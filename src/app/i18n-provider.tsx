@@ -1,38 +1,47 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
-import type { Language } from '../config';
-import { loadMessages, type Messages } from '../i18n/language';
+import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { IntlProvider, ReactIntlErrorCode, type IntlConfig } from 'react-intl';
+import type { Catalogue } from '../i18n/catalogue';
 import { useLanguage } from './session';
 
+const CatalogueContext = createContext<Catalogue | null>(null);
+
+/** The app's catalogue of messages, for the pages that load their own part of it. */
+export function useCatalogue(): Catalogue {
+  const catalogue = useContext(CatalogueContext);
+  if (!catalogue) throw new Error('useCatalogue needs an I18nProvider');
+  return catalogue;
+}
 
 /**
- * Speaks the session's language. Switching loads the other language's messages first and
- * keeps the current ones on screen until then, so the page never flashes untranslated.
+ * A message missing from the loaded parts is a defect that a build would otherwise hide (react-intl
+ * is silent in production): it is logged in every build, so that the journeys fail on it.
  */
-export function I18nProvider({ initialLanguage, initialMessages, children }: {
-  initialLanguage: Language;
-  initialMessages: Messages;
-  children: ReactNode;
-}) {
+const reportIntlError: NonNullable<IntlConfig['onError']> = (error) => {
+  if (error.code === ReactIntlErrorCode.MISSING_TRANSLATION || !import.meta.env.PROD) console.error(error);
+};
+
+/**
+ * Speaks the session's language, with the messages of the catalogue. Switching loads the other
+ * language's messages first and keeps the current ones on screen until then.
+ */
+export function I18nProvider({ catalogue, children }: { catalogue: Catalogue; children: ReactNode }) {
   const language = useLanguage();
-  const [loaded, setLoaded] = useState<{ language: Language; messages: Messages }>({ language: initialLanguage, messages: initialMessages });
+  const { language: spoken, messages } = useSyncExternalStore(catalogue.subscribe, catalogue.snapshot, catalogue.snapshot);
 
   useEffect(() => {
-    if (loaded.language === language) return;
-    let current = true;
-    loadMessages(language)
-      .then((messages) => { if (current) setLoaded({ language, messages }); })
-      .catch(() => { /* The chunk could not be fetched: the page stays in its current language. */ });
-    return () => { current = false; };
-  }, [language, loaded.language]);
+    // A part that cannot be fetched leaves the page in its current language.
+    catalogue.switchTo(language).catch(() => undefined);
+  }, [catalogue, language]);
 
   useEffect(() => {
-    document.documentElement.lang = loaded.language;
-  }, [loaded.language]);
+    document.documentElement.lang = spoken;
+  }, [spoken]);
 
   return (
-    <IntlProvider locale={loaded.language} messages={loaded.messages} defaultLocale="en">
-      {children}
-    </IntlProvider>
+    <CatalogueContext.Provider value={catalogue}>
+      <IntlProvider locale={spoken} messages={messages} defaultLocale="en" onError={reportIntlError}>
+        {children}
+      </IntlProvider>
+    </CatalogueContext.Provider>
   );
 }

@@ -1,5 +1,6 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import type { Catalogue } from '../i18n/catalogue';
 import LandingPage from '../views/landing/landing-page';
 import { PublicLayout } from '../views/layout/public-layout';
 import { PageLoading } from '../views/shared/page-loading';
@@ -7,22 +8,22 @@ import { preloadable, type Preloadable } from './preloadable';
 import { useLoggedIn } from './session';
 
 // Every page but the landing page is its own chunk, loaded when first needed; so is the
-// logged-in layout, which the landing page never shows.
-const LoginPage = preloadable(() => import('../views/login/login-page'));
-const RegisterPage = preloadable(() => import('../views/register/register-page'));
-const ResetPage = preloadable(() => import('../views/reset/reset-page'));
-const NewPasswordPage = preloadable(() => import('../views/new-password/new-password-page'));
-const WaitingPage = preloadable(() => import('../views/waiting/waiting-page'));
-const DashboardPage = preloadable(() => import('../views/dashboard/dashboard-page'));
-const CompanyPage = preloadable(() => import('../views/company/company-page'));
-const TutorialPage = preloadable(() => import('../views/tutorial/tutorial-page'));
-const EncryptionPage = preloadable(() => import('../views/encryption/encryption-page'));
-const NotificationsPage = preloadable(() => import('../views/notifications/notifications-page'));
-const ContactPage = preloadable(() => import('../views/contact/contact-page'));
-const ShopPage = preloadable(() => import('../views/shop/shop-page'));
-const OrderDonePage = preloadable(() => import('../views/order-done/order-done-page'));
-const PortalLayout = preloadable<{ children: ReactNode }>(() =>
-  import('../views/layout/portal-layout').then((module) => ({ default: module.PortalLayout })));
+// logged-in layout, which the landing page never shows. Each loads its own part of the messages,
+// named after its directory (vite.config.ts checks the names, docs/decisions/020).
+const LoginPage = preloadable(() => import('../views/login/login-page'), 'login');
+const RegisterPage = preloadable(() => import('../views/register/register-page'), 'register');
+const ResetPage = preloadable(() => import('../views/reset/reset-page'), 'reset');
+const NewPasswordPage = preloadable(() => import('../views/new-password/new-password-page'), 'new-password');
+const WaitingPage = preloadable(() => import('../views/waiting/waiting-page'), 'waiting');
+const DashboardPage = preloadable(() => import('../views/dashboard/dashboard-page'), 'dashboard');
+const CompanyPage = preloadable(() => import('../views/company/company-page'), 'company');
+const TutorialPage = preloadable(() => import('../views/tutorial/tutorial-page'), 'tutorial');
+const EncryptionPage = preloadable(() => import('../views/encryption/encryption-page'), 'encryption');
+const NotificationsPage = preloadable(() => import('../views/notifications/notifications-page'), 'notifications');
+const ContactPage = preloadable(() => import('../views/contact/contact-page'), 'contact');
+const ShopPage = preloadable(() => import('../views/shop/shop-page'), 'shop');
+const OrderDonePage = preloadable(() => import('../views/order-done/order-done-page'), 'order-done');
+const PortalLayout = preloadable<{ children: ReactNode }>(() => import('../views/layout/portal-layout'), 'layout');
 
 type Access = 'public' | 'loggedIn' | 'either';
 
@@ -48,11 +49,11 @@ const routes: { path: string; pattern: RegExp; page: Preloadable<object>; access
  * Loads the code of the page at `path` (and the logged-in layout where it needs it) before
  * the first render, so that the first paint is the page itself.
  */
-export async function preloadRoute(path: string, loggedIn: boolean): Promise<void> {
+export async function preloadRoute(path: string, loggedIn: boolean, catalogue?: Catalogue): Promise<void> {
   const route = routes.find((candidate) => candidate.pattern.test(path));
   if (!route) return;
   const portal = route.access === 'loggedIn' ? loggedIn : route.access === 'either' && loggedIn;
-  await Promise.all([route.page.preload(), portal ? PortalLayout.preload() : Promise.resolve()]);
+  await Promise.all([route.page.preload(catalogue), portal ? PortalLayout.preload(catalogue) : Promise.resolve()]);
 }
 
 function Page({ children }: { children: ReactNode }) {

@@ -1,4 +1,7 @@
+import type { MessageFormatElement } from 'react-intl';
+import { loaders } from 'virtual:portal-messages';
 import { business, type Language } from '../config';
+import type { PartLoader } from './catalogue';
 
 /** SPEC §1: German only if the browser language starts with "de"; otherwise English. */
 export function detectLanguage(browserLanguages: readonly string[] | undefined): Language {
@@ -10,16 +13,16 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (business.languages as readonly string[]).includes(value);
 }
 
-import type { MessageFormatElement } from 'react-intl';
-
 /** ICU strings in development and tests; syntax trees compiled at build time in production. */
 export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
 
-const loaders = import.meta.glob<Messages>('../../translations/*.json', { import: 'default' });
-
-/** Loads the messages of one language (each language is its own chunk). */
-export async function loadMessages(language: Language): Promise<Messages> {
-  const load = loaders[`../../translations/${language}.json`];
-  if (!load) throw new Error(`No translations for ${language}`);
-  return load();
-}
+/**
+ * Loads one part of a language's messages, each its own chunk (vite.config.ts splits them in a
+ * build; the development server has a single `core` part). A page whose part is empty has none.
+ */
+export const loadPart: PartLoader = async (language, part) => {
+  const load = loaders[language]?.[part];
+  if (load) return (await load()).default;
+  if (part === 'core') throw new Error(`No translations for ${language}`);
+  return {};
+};

@@ -7,6 +7,7 @@ import { login } from '../../src/api/auth';
 import { App } from '../../src/app/app';
 import type { PrerenderedForms } from '../../src/app/prerendered-form-reader';
 import type { Language } from '../../src/config';
+import { Catalogue } from '../../src/i18n/catalogue';
 
 export const seedPassword = 'Demo-Password-2026';
 
@@ -32,7 +33,7 @@ export function renderApp(path: string, options: {
   const view = render(
     <App
       session={{ loggedIn, language }}
-      messages={language === 'de' ? de : en}
+      catalogue={Catalogue.whole(language, { de, en })}
       locationHook={location.hook}
       searchHook={location.searchHook}
       prerenderedForms={over?.forms ?? null}

@@ -30,7 +30,7 @@ function NavLink({ href, children }: { href: string; children: ReactNode }) {
 }
 
 /** SPEC §2: top bar, sidebar and profile block around the pages of a logged-in customer. */
-export function PortalLayout({ children }: { children: ReactNode }) {
+export default function PortalLayout({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const session = useSessionActor();
   const user = useUser();

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { corePart, pagesOf, partitionMessages, partitionProject, splitMessages } from '../../scripts/build/message-parts';
+
+const routes = `
+import LandingPage from '../views/landing/landing-page';
+const LoginPage = preloadable(() => import('../views/login/login-page'), 'login');
+const ShopPage = preloadable(() => import('../views/shop/shop-page'), 'shop');
+`;
+
+function sources(files: Record<string, string>): Map<string, string> {
+  return new Map(Object.entries({
+    'src/main.tsx': "import { App } from './app/app';\n",
+    'src/app/app.tsx': "import { routes } from './routes';\nexport const title = 'app.title';\n",
+    'src/app/routes.tsx': routes,
+    'src/views/landing/landing-page.tsx': "export default () => 'landing.heading';\n",
+    'src/views/login/login-page.tsx': "import { Field } from '../shared/field';\nimport { Notice } from './notice';\nexport default () => 'login.title';\n",
+    'src/views/login/notice.ts': "export const Notice = { id: 'login.notice' };\n",
+    'src/views/shop/shop-page.tsx': "import { Field } from '../shared/field';\nconst Form = () => import('./order-form');\nexport default () => \"shop.title\";\n",
+    'src/views/shop/order-form.tsx': 'export default () => `shop.order`;\n',
+    'src/views/shared/field.tsx': "export const Field = () => 'field.required';\n",
+    ...files,
+  }));
+}
+
+const ids = ['app.title', 'landing.heading', 'login.title', 'login.notice', 'shop.title', 'shop.order', 'field.required', 'nowhere.named'];
+
+describe('the split of the messages into parts', () => {
+  it('puts a message that the modules of one page alone name into the part of that page, through static and lazy imports', () => {
+    const partOf = partitionMessages(ids, sources({}));
+    expect(partOf.get('login.title')).toBe('login');
+    expect(partOf.get('login.notice')).toBe('login');
+    expect(partOf.get('shop.title')).toBe('shop');
+    expect(partOf.get('shop.order')).toBe('shop');
+  });
+
+  it('keeps in core the messages of the app, of pages it imports itself, of modules two pages share, and those no module names', () => {
+    const partOf = partitionMessages(ids, sources({}));
+    expect(partOf.get('app.title')).toBe(corePart);
+    expect(partOf.get('landing.heading')).toBe(corePart);
+    expect(partOf.get('field.required')).toBe(corePart);
+    expect(partOf.get('nowhere.named')).toBe(corePart);
+  });
+
+  it('moves the message of a page to core as soon as the app itself imports the module that names it', () => {
+    const partOf = partitionMessages(ids, sources({ 'src/app/app.tsx': "import { Notice } from '../views/login/notice';\nexport const title = 'app.title';\n" }));
+    expect(partOf.get('login.notice')).toBe(corePart);
+    expect(partOf.get('login.title')).toBe('login');
+  });
+
+  it('moves a message to core when a second page names it too', () => {
+    const partOf = partitionMessages(ids, sources({ 'src/views/shop/order-form.tsx': "export default () => ['shop.order', 'login.title'];\n" }));
+    expect(partOf.get('login.title')).toBe(corePart);
+  });
+
+  it('refuses a lazy page whose part is not named after its directory', () => {
+    expect(() => pagesOf("preloadable(() => import('../views/shop/shop-page'), 'store');")).toThrow(/shop-page.*'shop'/);
+    expect(() => pagesOf("preloadable(() => import('../views/shop/shop-page'));")).toThrow(/shop-page/);
+  });
+
+  it('gives every message of a language exactly one part and every page a part, empty or not', () => {
+    const messages = Object.fromEntries(ids.map((id) => [id, `text of ${id}`]));
+    const split = splitMessages(messages, partitionMessages(ids, sources({})), ['login', 'shop', 'waiting']);
+    expect([...split.keys()].sort()).toEqual([corePart, 'login', 'shop', 'waiting']);
+    expect(split.get('waiting')).toEqual({});
+    const all = [...split.values()].flatMap((part) => Object.keys(part));
+    expect(all.sort()).toEqual([...ids].sort());
+  });
+
+  it('splits the messages of the portal: the landing page in core, the dashboard and the shop in parts of their own', () => {
+    const { partOf, parts } = partitionProject(process.cwd());
+    expect(parts).toEqual(expect.arrayContaining(['login', 'register', 'reset', 'shop', 'dashboard', 'company', 'layout']));
+    const idsOf = (part: string) => [...partOf].filter(([, owner]) => owner === part).map(([id]) => id);
+    expect(idsOf('dashboard').length).toBeGreaterThan(20);
+    expect(idsOf('shop').length).toBeGreaterThan(20);
+    expect(idsOf(corePart).filter((id) => id.startsWith('landing.')).length).toBeGreaterThan(5);
+    expect(idsOf('dashboard').every((id) => !id.startsWith('landing.'))).toBe(true);
+  });
+});
