@@ -106,6 +106,26 @@ function portalMessages(build: boolean): Plugin {
   };
 }
 
+/**
+ * Unit tests that need no DOM run in Node, with a light setup (the `node` project); views and
+ * widgets run in jsdom with the mock API for every file (the `dom` project).
+ */
+const nodeTests = [
+  'tests/domain/**/*.test.ts',
+  'tests/machines/**/*.test.ts',
+  'tests/paths/**/*.test.ts',
+  'tests/scripts/**/*.test.ts',
+  'tests/i18n/**/*.test.ts',
+  'tests/api/structs.test.ts',
+  'tests/reporting/{options,scrub,sentry-reporting,index-reporting}.test.ts',
+];
+
+/**
+ * Files under the node project's folders that need a document: a rendered app, or the API client,
+ * whose relative addresses resolve against the page's location.
+ */
+const domTestsAmongNode = ['tests/machines/tutorial.test.ts', 'tests/machines/contact.test.ts'];
+
 export default defineConfig(({ mode, command }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const mock = env.VITE_MOCK_API === 'true';
@@ -126,13 +146,33 @@ export default defineConfig(({ mode, command }) => {
     server: { port: 5173, strictPort: true },
     preview: { port: 4173, strictPort: true },
     test: {
-      environment: 'jsdom',
-      setupFiles: ['./vitest.setup.ts'],
-      include: ['tests/**/*.test.{ts,tsx}'],
       // The contract tests run in Node with a configuration of their own (npm run test:contract).
       exclude: [...configDefaults.exclude, 'tests/contract/**'],
       restoreMocks: true,
       env: { VITE_MOCK_API: 'false' },
+      // Both cores of a developer's machine (issue 16); Vitest's default leaves one idle.
+      maxWorkers: 2,
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'node',
+            environment: 'node',
+            include: nodeTests,
+            exclude: [...configDefaults.exclude, ...domTestsAmongNode],
+            setupFiles: ['./tests/setup/common.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'dom',
+            environment: 'jsdom',
+            include: ['tests/**/*.test.tsx', 'tests/api/client.test.ts', 'tests/mocks/**/*.test.ts', 'tests/reporting/{feedback-widget,index,sentry-client}.test.ts', ...domTestsAmongNode],
+            setupFiles: ['./tests/setup/common.ts', './tests/setup/dom.ts'],
+          },
+        },
+      ],
     },
   };
 });

@@ -96,7 +96,15 @@ for (const [label, env] of [['off', {}], ['dsn only', { VITE_SENTRY_DSN: 'https:
   for (const name of [...sentry, ...widget]) if (firstLoad.has(name)) problems.push(`flags on: ${name} is loaded with the first page`);
 }
 
-// 3. Optionally a finished production build (flags off): no Sentry anywhere in it.
+// 3. The figures: off, no chunk is loaded later at all (nothing of Sentry can be fetched later
+// either); on, the SDK and the widget (over 50 kB) load later and the first page gains under 3 kB.
+for (const label of ['off', 'dsn only']) {
+  if (figures[label].lazy !== 0) problems.push(`flags ${label}: ${kb(figures[label].lazy)} of JavaScript is loaded later, where nothing should be`);
+}
+if (figures.on.lazy <= 50 * 1024) problems.push(`flags on: only ${kb(figures.on.lazy)} loaded later; the SDK and the widget are over 50 kB`);
+if (figures.on.firstLoad >= 3 * 1024) problems.push(`flags on: the first page loads ${kb(figures.on.firstLoad)}, 3 kB or more`);
+
+// 4. Optionally a finished production build (flags off): no Sentry anywhere in it.
 const dist = process.argv[2];
 if (dist) {
   const dir = join(process.cwd(), dist);

@@ -9,13 +9,6 @@ export interface CatalogueSnapshot {
   messages: Messages;
 }
 
-/**
- * A promise that React's `use` reads as settled without suspending (it looks at `status` and
- * `value` first), for a part that is there already: a page whose messages are loaded renders at
- * once, and one that waited calls `use` on every render alike.
- */
-const settled: Promise<void> = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined });
-
 /** The parts of one language, all of one kind (strings, or syntax trees in a build). */
 function merge(parts: Messages[]): Messages {
   // Object.assign of several parts widens to a record of either kind; they are all one kind.
@@ -67,7 +60,7 @@ export class Catalogue {
 
   /** Loads `part` in the current language, once; resolves when its messages are in the snapshot. */
   ready(part: string): Promise<void> {
-    if (this.has(part)) return settled;
+    if (this.has(part)) return Promise.resolve();
     const language = this.current.language;
     const key = `${language}/${part}`;
     let promise = this.pending.get(key);

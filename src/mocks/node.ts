@@ -1,6 +1,6 @@
 /**
  * The mock for Vitest: MSW's Node server with every handler, and the controls. No latency
- * and no persistence; vitest.setup.ts calls `mock.reset()` before each test.
+ * and no persistence; tests/setup/dom.ts calls `mock.reset()` before each test.
  */
 import { setupServer } from 'msw/node';
 import { createMockControls } from './controls';

@@ -10,8 +10,10 @@ import {
 import type { CpuChoice } from '../../src/config';
 import { licenceTotal } from '../../src/domain/licence-features';
 import { formatEur, volumeInGb, volumePriceEur } from '../../src/domain/prices';
+import { propertyRuns } from '../support/property-runs';
 
-const runs = { numRuns: 3000 };
+// Cases per property: tests/setup/common.ts (the full count in CI).
+const runs = { numRuns: propertyRuns };
 
 const isAsciiLetterOrDigit = (char: string) => {
   const code = char.charCodeAt(0);

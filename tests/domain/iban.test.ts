@@ -105,7 +105,7 @@ describe('live formatting with the caret', () => {
       const compact = compactIban(previous);
       expect(compactIban(result.value)).toBe(compact.slice(0, meant) + compact.slice(meant + 1));
       expect(compactIban(result.value.slice(0, result.caret))).toBe(compact.slice(0, meant));
-    }), { numRuns: 3000 });
+    }));
   });
 
   it('keeps every character of a paste over the whole IBAN, though it has no spaces', () => {

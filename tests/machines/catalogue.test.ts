@@ -3,9 +3,6 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import type { Catalogue } from '../../src/api/structs';
 import { catalogueMachine } from '../../src/machines/catalogue.machine';
-import { transitionCoverage } from '../support/transition-coverage';
-
-const coverage = transitionCoverage(catalogueMachine);
 
 const catalogue: Catalogue = {
   VE: [{ id: 1, name: 'Proxmox VE Community', price_1_cpu: 115, price_2_cpu: 230, price_4_cpu: 460, highlight: false, product_type: 'VE' }],
@@ -19,7 +16,7 @@ function start(...answers: (() => Promise<Catalogue>)[]) {
     if (!next) throw new Error('no more answers');
     return next();
   });
-  const actor = createActor(catalogueMachine.provide({ actors: { loadCatalogue: fromPromise(load) } }), { inspect: coverage.inspect }).start();
+  const actor = createActor(catalogueMachine.provide({ actors: { loadCatalogue: fromPromise(load) } })).start();
   return { actor, load };
 }
 
@@ -65,9 +62,5 @@ describe('the catalogue machine', () => {
     vi.advanceTimersByTime(1);
     expect(actor.getSnapshot().value).toBe('failed');
     expect(actor.getSnapshot().context.error).toEqual({ key: 'timeout' });
-  });
-
-  it('has reached every state and every transition in these tests', () => {
-    expect(coverage.missing()).toEqual({ states: [], transitions: [] });
   });
 });

@@ -3,9 +3,6 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import type { LoginAnswer, LoginPayload } from '../../src/api/structs';
 import { loginErrorFrom, loginMachine } from '../../src/machines/login.machine';
-import { transitionCoverage } from '../support/transition-coverage';
-
-const coverage = transitionCoverage(loginMachine);
 
 function start(login: (payload: LoginPayload) => Promise<LoginAnswer> = async () => ({ is_active: true })) {
   const loggedIn = vi.fn();
@@ -14,7 +11,7 @@ function start(login: (payload: LoginPayload) => Promise<LoginAnswer> = async ()
     actors: { login: fromPromise<LoginAnswer, LoginPayload>(({ input }) => call(input)) },
     actions: { loggedIn },
   });
-  const actor = createActor(machine, { input: { language: 'en' }, inspect: coverage.inspect }).start();
+  const actor = createActor(machine, { input: { language: 'en' } }).start();
   const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
   const fill = (email = 'demo@example.com', password = 'Demo-Password-2026') => {
     actor.send({ type: 'field.change', name: 'email', value: email });
@@ -175,11 +172,5 @@ describe('how a refused login reads', () => {
     ['anything else', new Error('bug'), { key: 'general' }],
   ])('%s', (_name, error, expected) => {
     expect(loginErrorFrom(error)).toEqual(expected);
-  });
-});
-
-describe('login machine coverage', () => {
-  it('reached every state and every transition of the login machine', () => {
-    expect(coverage.missing()).toEqual({ states: [], transitions: [] });
   });
 });

@@ -7,7 +7,7 @@ import { OperatorPanel } from '../../src/mocks/operator-panel';
 import { seedEmails } from './support';
 
 async function openPanel() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(<OperatorPanel controls={mock} />);
   const toggle = screen.getByRole('button', { name: 'Mock API' });
   expect(toggle).toHaveAttribute('aria-expanded', 'false');

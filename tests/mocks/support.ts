@@ -1,6 +1,6 @@
 /**
  * Shared steps for the mock API tests: they drive the real client in src/api against the
- * MSW handlers, with the seeded database that vitest.setup.ts resets before each test.
+ * MSW handlers, with the seeded database that tests/setup/dom.ts resets before each test.
  */
 import { expect, vi } from 'vitest';
 import { login } from '../../src/api/auth';

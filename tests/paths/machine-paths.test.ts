@@ -41,7 +41,8 @@ describe('machine path coverage', () => {
     expect(machines.map((machine) => machine.id).filter((id) => !modelled.has(id)), 'machines without a path model').toEqual([]);
   });
 
+  // `npm run test:paths` prints the table; `npm test` stays quiet.
   afterAll(() => {
-    console.log(`\nMachine path coverage\n${formatTable([...rows.values()])}\n`);
+    if (process.env.PATH_COVERAGE_TABLE) console.log(`\nMachine path coverage\n${formatTable([...rows.values()])}\n`);
   });
 });

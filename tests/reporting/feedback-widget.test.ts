@@ -17,7 +17,7 @@ function renderWidget(overrides: Partial<FeedbackEffects> = {}) {
     canCapture: true,
     ...overrides,
   };
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(createElement(FeedbackWidget, { effects }));
   return { user, effects };
 }

@@ -1,5 +1,6 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import de from '../../translations/de.json';
 import en from '../../translations/en.json';
@@ -29,7 +30,7 @@ export function renderApp(path: string, options: {
 } = {}) {
   const { language = 'en', loggedIn = false, over } = options;
   const location = memoryLocation({ path, record: true });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = render(
     <App
       session={{ loggedIn, language }}
@@ -48,4 +49,18 @@ export function renderApp(path: string, options: {
     currentPath: () => location.history.at(-1),
     navigate: location.navigate,
   };
+}
+
+/**
+ * Moves a fake clock on in steps until `found()` finds something (at most `limit` ms of fake
+ * time), so that waits such as the 2 s after a purchase (SPEC §9) take no real time. Needs
+ * `vi.useFakeTimers({ shouldAdvanceTime: true })`.
+ */
+export async function advanceUntil<T>(found: () => T | null, { step = 250, limit = 10_000 } = {}): Promise<T> {
+  for (let passed = 0; ; passed += step) {
+    const result = found();
+    if (result) return result;
+    if (passed >= limit) throw new Error(`Nothing came within ${limit} ms of fake time`);
+    await act(() => vi.advanceTimersByTimeAsync(step));
+  }
 }

@@ -3,10 +3,14 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl } from '../../src/api/client';
 import { server } from '../../src/mocks/node';
-import { loginAs, renderApp } from '../support/render-app';
+import { advanceUntil, loginAs, renderApp } from '../support/render-app';
 
-/** Buys a fixed 3 TB datastore `test1` through the purchase card and waits for the overlay. */
+/**
+ * Buys a fixed 3 TB datastore `test1` through the purchase card and waits for the overlay, on a
+ * fake clock that skips the 2 s after the purchase.
+ */
 async function buyTest1(language: 'en' | 'de' = 'en') {
+  if (!vi.isFakeTimers()) vi.useFakeTimers({ shouldAdvanceTime: true });
   await loginAs('demo@example.com');
   const view = renderApp('/dashboard', { loggedIn: true, language });
   await screen.findByRole('article', { name: 'backup' });
@@ -18,7 +22,7 @@ async function buyTest1(language: 'en' | 'de' = 'en') {
   const buy = form.getByRole('button');
   await view.user.click(buy);
   const name = language === 'de' ? 'Ihr Datastore „test1“ ist bereit' : 'Your datastore “test1” is ready';
-  const dialog = await screen.findByRole('dialog', { name }, { timeout: 5000 });
+  const dialog = await advanceUntil(() => screen.queryByRole('dialog', { name }));
   return { ...view, dialog: within(dialog), dialogElement: dialog, buy };
 }
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mock } from '../../src/mocks/node';
-import { loginAs, renderApp } from '../support/render-app';
+import { advanceUntil, loginAs, renderApp } from '../support/render-app';
 
 async function openDashboard(language: 'en' | 'de' = 'en') {
   await loginAs('demo@example.com');
@@ -70,13 +70,14 @@ describe('the purchase card', () => {
   });
 
   it('buys a dynamic datastore and shows it with its password', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = await openDashboard();
     const field = option('Dynamic rate').getByRole('textbox', { name: /Datastore identifier/ });
     await user.clear(field);
     await user.type(field, 'daily');
     await user.click(option('Dynamic rate').getByRole('button', { name: 'Buy dynamic storage' }));
     expect(await screen.findAllByRole('button', { name: 'Purchase in progress…' })).toHaveLength(2);
-    const dialog = await screen.findByRole('dialog', { name: 'Your datastore “daily” is ready' }, { timeout: 4000 });
+    const dialog = await advanceUntil(() => screen.queryByRole('dialog', { name: 'Your datastore “daily” is ready' }));
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     const daily = within(screen.getByRole('article', { name: 'daily' }));
     expect(daily.getByText('Dynamic rate')).toBeInTheDocument();

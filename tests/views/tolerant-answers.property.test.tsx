@@ -22,7 +22,7 @@ import { forgetCatalogue } from '../../src/views/shop/catalogue-store';
 import { loginAs, renderApp } from '../support/render-app';
 
 // Each case renders whole pages: 200 cases a property in CI, fewer in the change-test loop.
-const runs = { numRuns: process.env.CI ? 200 : 40 };
+const runs = { numRuns: process.env.CI ? 200 : 15 };
 const timeout = 600_000;
 const wait = { timeout: 10_000 };
 
