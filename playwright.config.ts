@@ -20,7 +20,9 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: false,
-  workers: ci ? 1 : 2,
+  // Two workers on both cores: the demo journeys are independent (each browser context has its
+  // own in-browser mock); the production project keeps one (its journeys share one mock API).
+  workers: 2,
   retries: 0,
   forbidOnly: ci,
   reporter: [['list'], ['./tests/e2e/support/fault-matrix-reporter.ts']],
