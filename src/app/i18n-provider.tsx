@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { IntlProvider, ReactIntlErrorCode, type IntlConfig } from 'react-intl';
+import { IntlProvider, type IntlConfig } from 'react-intl';
 import type { Catalogue } from '../i18n/catalogue';
 import { useLanguage } from './session';
 
@@ -13,11 +13,13 @@ export function useCatalogue(): Catalogue {
 }
 
 /**
- * A message missing from the loaded parts is a defect that a build would otherwise hide (react-intl
- * is silent in production): it is logged in every build, so that the journeys fail on it.
+ * react-intl is silent in production builds. A message missing from the loaded parts shows as its
+ * English default (or its id), which a build would hide: every error of react-intl is logged in
+ * every build, so that the journeys fail on it. In English a missing message does not even count
+ * as missing (the default message is English); it fails to format, since builds carry no parser.
  */
 const reportIntlError: NonNullable<IntlConfig['onError']> = (error) => {
-  if (error.code === ReactIntlErrorCode.MISSING_TRANSLATION || !import.meta.env.PROD) console.error(error);
+  console.error(error);
 };
 
 /**

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, openFresh, test } from './fixtures';
+import { placeVisitorOrder } from './support/portal';
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -37,14 +38,7 @@ test('a visitor switches to PBS, picks a licence, goes back and forth, orders it
 
   await page.getByRole('button', { name: 'Place binding order' }).click();
   await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
-  await page.getByRole('textbox', { name: 'Email' }).fill('buyer@example.org');
-  await page.getByRole('textbox', { name: 'Company name' }).fill('Käufer GmbH');
-  await page.getByRole('textbox', { name: 'First name' }).fill('Karl');
-  await page.getByRole('textbox', { name: 'Last name' }).fill('Käufer');
-  await page.getByRole('textbox', { name: 'Street and number' }).fill('Marktplatz 2');
-  await page.getByRole('textbox', { name: 'Postcode' }).fill('80331');
-  await page.getByRole('textbox', { name: 'City' }).fill('München');
-  await page.getByRole('button', { name: 'Place binding order' }).click();
+  await placeVisitorOrder(page);
 
   await expect(page).toHaveURL(/\/order_done$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();

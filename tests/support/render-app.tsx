@@ -27,14 +27,16 @@ export function renderApp(path: string, options: {
   loggedIn?: boolean;
   /** Render over this element (a prerendered page), taking over its forms as src/main.tsx does. */
   over?: { container: HTMLElement; forms: PrerenderedForms };
+  /** The messages, loaded part by part as a build does; every message at once by default. */
+  catalogue?: Catalogue;
 } = {}) {
-  const { language = 'en', loggedIn = false, over } = options;
+  const { language = 'en', loggedIn = false, over, catalogue = Catalogue.whole(language, { de, en }) } = options;
   const location = memoryLocation({ path, record: true });
   const user = userEvent.setup({ delay: null });
   const view = render(
     <App
       session={{ loggedIn, language }}
-      catalogue={Catalogue.whole(language, { de, en })}
+      catalogue={catalogue}
       locationHook={location.hook}
       searchHook={location.searchHook}
       prerenderedForms={over?.forms ?? null}

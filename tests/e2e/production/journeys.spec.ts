@@ -4,6 +4,7 @@
  * account, reading the outbox) goes to the mock API's own controls, as the provider's staff
  * would act on their side.
  */
+import { placeVisitorOrder } from '../support/portal';
 import { apiCalls, expect, expectNoFormDataInUrls, logInAsDemo, mockApi, test, waitForApp } from './support';
 
 test.use({ locale: 'en-US' });
@@ -80,14 +81,7 @@ test('a visitor orders a Backup Server licence in the shop', async ({ page, requ
   await expect(page).toHaveURL(/\/shop\/6$/);
   await page.getByRole('button', { name: 'Place binding order' }).click();
   await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
-  await page.getByRole('textbox', { name: 'Email' }).fill('buyer@example.org');
-  await page.getByRole('textbox', { name: 'Company name' }).fill('Käufer GmbH');
-  await page.getByRole('textbox', { name: 'First name' }).fill('Karl');
-  await page.getByRole('textbox', { name: 'Last name' }).fill('Käufer');
-  await page.getByRole('textbox', { name: 'Street and number' }).fill('Marktplatz 2');
-  await page.getByRole('textbox', { name: 'Postcode' }).fill('80331');
-  await page.getByRole('textbox', { name: 'City' }).fill('München');
-  await page.getByRole('button', { name: 'Place binding order' }).click();
+  await placeVisitorOrder(page);
 
   await expect(page).toHaveURL(/\/order_done$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();

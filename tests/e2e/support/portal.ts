@@ -90,3 +90,15 @@ export async function clearFaults(page: Page) {
 export async function storedLoggedIn(page: Page): Promise<string | null> {
   return page.evaluate(() => sessionStorage.getItem('portal.loggedIn'));
 }
+
+/** Fills the shop's order form of a visitor (SPEC §5) with one buyer, in English, and sends it. */
+export async function placeVisitorOrder(page: Page) {
+  await page.getByRole('textbox', { name: 'Email' }).fill('buyer@example.org');
+  await page.getByRole('textbox', { name: 'Company name' }).fill('Käufer GmbH');
+  await page.getByRole('textbox', { name: 'First name' }).fill('Karl');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Käufer');
+  await page.getByRole('textbox', { name: 'Street and number' }).fill('Marktplatz 2');
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('80331');
+  await page.getByRole('textbox', { name: 'City' }).fill('München');
+  await page.getByRole('button', { name: 'Place binding order' }).click();
+}
