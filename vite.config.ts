@@ -126,6 +126,12 @@ const nodeTests = [
  */
 const domTestsAmongNode = ['tests/machines/tutorial.test.ts', 'tests/machines/contact.test.ts'];
 
+/**
+ * Files that start the Sentry SDK, which keeps one client per page on the global object: each runs
+ * on a page of its own, with fresh modules (the `page` project).
+ */
+const pageTests = ['tests/reporting/{error-boundary-reporting.test.tsx,feedback-widget.test.ts,index.test.ts,sentry-client.test.ts}'];
+
 export default defineConfig(({ mode, command }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const mock = env.VITE_MOCK_API === 'true';
@@ -168,7 +174,21 @@ export default defineConfig(({ mode, command }) => {
           test: {
             name: 'dom',
             environment: 'jsdom',
-            include: ['tests/**/*.test.tsx', 'tests/api/client.test.ts', 'tests/mocks/**/*.test.ts', 'tests/reporting/{feedback-widget,index,sentry-client}.test.ts', ...domTestsAmongNode],
+            include: ['tests/**/*.test.tsx', 'tests/api/client.test.ts', 'tests/mocks/**/*.test.ts', ...domTestsAmongNode],
+            exclude: [...configDefaults.exclude, ...pageTests],
+            // The files of a worker share their modules (issue 16): loading React, the app and the
+            // mock API once per worker instead of once per file halves the run. What the app keeps
+            // between renders is reset before each test (tests/setup/dom.ts).
+            isolate: false,
+            setupFiles: ['./tests/setup/common.ts', './tests/setup/dom.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'page',
+            environment: 'jsdom',
+            include: pageTests,
             setupFiles: ['./tests/setup/common.ts', './tests/setup/dom.ts'],
           },
         },

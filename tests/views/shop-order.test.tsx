@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiUrl } from '../../src/api/client';
 import { db } from '../../src/mocks/db';
 import { mock, server } from '../../src/mocks/node';
-import { forgetLicenceOrder } from '../../src/views/shared/last-licence-order';
-import { forgetCatalogue } from '../../src/views/shop/catalogue-store';
 import { loginAs, renderApp } from '../support/render-app';
 
 type View = ReturnType<typeof renderApp>;
@@ -15,12 +13,14 @@ beforeAll(async () => {
   await Promise.all([import('../../src/views/shop/shop-page'), import('../../src/views/order-done/order-done-page')]);
 });
 
-beforeEach(() => {
-  forgetCatalogue();
-  forgetLicenceOrder();
-});
-
 const field = (name: string) => screen.getByRole('textbox', { name });
+
+/** Waits for an order page: its heading, then its form, which is a code chunk of its own. */
+async function orderPage(heading: string) {
+  const title = await screen.findByRole('heading', { level: 2, name: heading });
+  await screen.findByRole('form', { name: /^(Your details|Ihre Angaben)$/ });
+  return title;
+}
 
 const english = {
   Email: 'buyer@example.org', 'Company name': 'Käufer GmbH', 'First name': 'Karl', 'Last name': 'Käufer',
@@ -44,7 +44,7 @@ async function fillVisitor(view: View, names: Record<string, string> = {}, base:
 describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
   it('shows the licence summary and a total that follows the CPU choice of a VE licence', async () => {
     const view = renderApp('/shop/3');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Order Proxmox VE Standard' })).toBeInTheDocument();
+    expect(await orderPage('Order Proxmox VE Standard')).toBeInTheDocument();
     const summary = screen.getByRole('region', { name: 'Your licence' });
     expect(within(summary).getByText('Proxmox VE Standard')).toBeInTheDocument();
     expect(within(summary).getByText(/per CPU and year/)).toHaveTextContent('530,00 € per CPU and year, plus VAT');
@@ -62,7 +62,7 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
 
   it('orders a VE licence for 2 CPUs and shows the delivery information on /order_done', async () => {
     const view = renderApp('/shop/3');
-    await screen.findByRole('heading', { level: 2, name: 'Order Proxmox VE Standard' });
+    await orderPage('Order Proxmox VE Standard');
     await fillVisitor(view);
     await view.user.click(screen.getByRole('radio', { name: /^2 CPUs/ }));
     await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
@@ -83,7 +83,7 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
 
   it('follows the CPU choice in German and thanks in German after the order', async () => {
     const view = renderApp('/shop/2', { language: 'de' });
-    await screen.findByRole('heading', { level: 2, name: 'Proxmox VE Basic bestellen' });
+    await orderPage('Proxmox VE Basic bestellen');
     const choice = screen.getByRole('group', { name: 'Anzahl der CPU-Sockel' });
     expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 355,00 € pro Jahr zzgl. MwSt.');
     await view.user.click(within(choice).getByRole('radio', { name: /^2 CPUs · 710,00\s€$/ }));
@@ -103,7 +103,7 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
 
   it('orders a PBS licence per server, without a CPU choice', async () => {
     const view = renderApp('/shop/7');
-    await screen.findByRole('heading', { level: 2, name: 'Order Proxmox Backup Server Standard' });
+    await orderPage('Order Proxmox Backup Server Standard');
     expect(screen.queryByRole('group', { name: 'Number of CPU sockets' })).not.toBeInTheDocument();
     expect(screen.getByText('This licence covers one server, whatever its number of CPUs.')).toBeInTheDocument();
     expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: 2.160,00 € per year, plus VAT');
@@ -119,7 +119,7 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
 
   it('marks missing and wrong fields beside them and focuses the first', async () => {
     const view = renderApp('/shop/2');
-    await screen.findByRole('heading', { level: 2, name: 'Order Proxmox VE Basic' });
+    await orderPage('Order Proxmox VE Basic');
     await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
     expect(field('Email')).toHaveFocus();
     for (const name of ['Email', 'Company name', 'First name', 'Last name', 'Street and number', 'Postcode', 'City']) {
@@ -138,7 +138,7 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
   it('keeps everything typed and shows the failure on the error line when the order fails', async () => {
     mock.fault('POST /licence/order', 'http500', { times: 1 });
     const view = renderApp('/shop/1');
-    await screen.findByRole('heading', { level: 2, name: 'Order Proxmox VE Community' });
+    await orderPage('Order Proxmox VE Community');
     await fillVisitor(view);
     await view.user.click(screen.getByRole('radio', { name: /^4 CPUs/ }));
     await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
@@ -156,7 +156,7 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     server.use(http.post(apiUrl('/licence/order'), () =>
       HttpResponse.json({ status: 'error', reason: 'Orders are paused for maintenance.' }, { status: 400 })));
     const view = renderApp('/shop/5', { language: 'de' });
-    await screen.findByRole('heading', { level: 2, name: 'Proxmox Backup Server Community bestellen' });
+    await orderPage('Proxmox Backup Server Community bestellen');
     await fillVisitor(view, {}, german);
     await view.user.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
     expect(await screen.findByText('Orders are paused for maintenance.')).toHaveAttribute('role', 'alert');
@@ -169,7 +169,7 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     const held = new Promise<void>((resolve) => { release = resolve; });
     server.use(http.post(apiUrl('/licence/order'), async () => { await held; }));
     const view = renderApp('/shop/9');
-    await screen.findByRole('heading', { level: 2, name: 'Order Proxmox Mail Gateway Community' });
+    await orderPage('Order Proxmox Mail Gateway Community');
     await fillVisitor(view);
     const button = screen.getByRole('button', { name: 'Place binding order' });
     await view.user.click(button);
@@ -186,7 +186,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
   it('is prefilled from the account and orders a VE licence for 4 CPUs through /ishop', async () => {
     await loginAs('demo@example.com');
     const view = renderApp('/ishop/2', { loggedIn: true });
-    await screen.findByRole('heading', { level: 2, name: 'Order Proxmox VE Basic' });
+    await orderPage('Order Proxmox VE Basic');
     await waitFor(() => expect(field('Company name')).toHaveValue('Demo GmbH'));
     expect(field('Email')).toHaveValue('demo@example.com');
     expect(field('First name')).toHaveValue('Erika');
@@ -237,7 +237,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
   it('orders in German for 2 CPUs and thanks in German, with the order summary', async () => {
     await loginAs('demo@example.com');
     const view = renderApp('/ishop/2', { loggedIn: true, language: 'de' });
-    await screen.findByRole('heading', { level: 2, name: 'Proxmox VE Basic bestellen' });
+    await orderPage('Proxmox VE Basic bestellen');
     await waitFor(() => expect(field('Firmenname')).toHaveValue('Demo GmbH'));
     await view.user.click(screen.getByRole('radio', { name: /^2 CPUs/ }));
     expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 710,00 € pro Jahr zzgl. MwSt.');
@@ -298,7 +298,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
 
     mock.fault('POST /licence/order', 'http401', { times: 1 });
     const visitor = renderApp('/shop/2');
-    await screen.findByRole('heading', { level: 2, name: 'Order Proxmox VE Basic' });
+    await orderPage('Order Proxmox VE Basic');
     await fillVisitor(visitor);
     await visitor.user.click(screen.getByRole('button', { name: 'Place binding order' }));
     expect(await screen.findByText('An error has occurred!')).toHaveAttribute('role', 'alert');
@@ -308,7 +308,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
   it('prefills only the person when the account has no company data yet', async () => {
     await loginAs('fresh@example.com');
     renderApp('/ishop/4', { loggedIn: true });
-    await screen.findByRole('heading', { level: 2, name: 'Order Proxmox VE Premium' });
+    await orderPage('Order Proxmox VE Premium');
     await waitFor(() => expect(field('Email')).toHaveValue('fresh@example.com'));
     expect(field('Company name')).toHaveValue('');
     expect(field('Street and number')).toHaveValue('');

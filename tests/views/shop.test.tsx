@@ -1,19 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mock, server } from '../../src/mocks/node';
-import { forgetLicenceOrder } from '../../src/views/shared/last-licence-order';
-import { forgetCatalogue } from '../../src/views/shop/catalogue-store';
 import { loginAs, renderApp } from '../support/render-app';
 
 // The page's code is loaded once up front, so that no test races the lazy route's first transform.
 beforeAll(async () => {
   await import('../../src/views/shop/shop-page');
-});
-
-// Each test is a new visit: the catalogue is fetched once per visit (SPEC §7).
-beforeEach(() => {
-  forgetCatalogue();
-  forgetLicenceOrder();
 });
 
 function featureTexts(name: RegExp | string) {

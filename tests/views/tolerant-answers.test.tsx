@@ -8,7 +8,6 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiUrl } from '../../src/api/client';
 import { server } from '../../src/mocks/node';
-import { forgetCatalogue } from '../../src/views/shop/catalogue-store';
 import { loginAs, renderApp } from '../support/render-app';
 
 const email = 'demo@example.com';
@@ -32,7 +31,6 @@ function expectNoInvalidAnswer() {
 }
 
 beforeEach(async () => {
-  forgetCatalogue();
   await loginAs(email);
 });
 

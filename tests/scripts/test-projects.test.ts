@@ -1,0 +1,51 @@
+import { glob } from 'tinyglobby';
+import type { UserConfig } from 'vite';
+import { describe, expect, it, vi } from 'vitest';
+import type { TestProjectInlineConfiguration } from 'vitest/config';
+import viteConfig from '../../vite.config';
+import contractConfig from '../../vitest.contract.config';
+
+type ConfigFunction = (env: { mode: string; command: 'serve' | 'build' }) => UserConfig;
+
+/** The files each Vitest project of `npm test` runs, and those of `npm run test:contract`. */
+async function filesByProject() {
+  const config = (viteConfig as ConfigFunction)({ mode: 'test', command: 'serve' });
+  const projects = (config.test?.projects ?? []) as TestProjectInlineConfiguration[];
+  const runs = projects.map(async ({ test }) => ({
+    name: test?.name as string,
+    files: await glob(test?.include ?? [], { ignore: test?.exclude ?? [] }),
+  }));
+  const contract = contractConfig.test?.include ?? [];
+  return [...await Promise.all(runs), { name: 'contract', files: await glob(contract) }];
+}
+
+describe('the test projects', () => {
+  it('run every test file of the project exactly once, in Node or in a document', async () => {
+    const projects = await filesByProject();
+    const all = await glob('tests/**/*.test.{ts,tsx}');
+    const runs = new Map(all.map((file) => [file, projects.filter((project) => project.files.includes(file)).map((project) => project.name)]));
+    expect([...runs].filter(([, names]) => names.length !== 1)).toEqual([]);
+    expect(projects.map((project) => project.name)).toEqual(['node', 'dom', 'page', 'contract']);
+    // A rendered view needs a document: no .tsx test runs in the node project.
+    expect(projects[0]?.files.filter((file) => file.endsWith('.tsx'))).toEqual([]);
+  });
+});
+
+describe('the number of cases per property', () => {
+  async function runsWith(ci: string | undefined) {
+    vi.resetModules();
+    vi.stubEnv('CI', ci);
+    try {
+      return (await import('../support/property-runs')).propertyRuns;
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  }
+
+  it('is at least 3000 in CI and moderate in the change-test loop', async () => {
+    expect(await runsWith('true')).toBeGreaterThanOrEqual(3000);
+    const local = await runsWith(undefined);
+    expect(local).toBeGreaterThan(0);
+    expect(local).toBeLessThan(3000);
+  });
+});
