@@ -32,21 +32,35 @@ function run(command, commandArgs) {
   if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed`);
 }
 
+/** Removes Chromium's profile; a helper process still writing to it delays, but never fails, the bench. */
+async function removeProfile(profile) {
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    try {
+      rmSync(profile, { recursive: true, force: true });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  }
+  console.warn(`Could not remove ${profile}; remove it by hand.`);
+}
+
 async function startChromium() {
   const profile = mkdtempSync(join(tmpdir(), 'bench-chromium-'));
   const child = spawn(chromiumPath, [
     '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
     '--disable-sync', '--no-first-run', '--disable-quic', `--remote-debugging-port=${ports.devtools}`, `--user-data-dir=${profile}`, 'about:blank',
-  ], { stdio: 'ignore' });
+  ], { stdio: 'ignore', detached: true });
   for (let attempt = 0; attempt < 100; attempt += 1) {
     try {
       await fetch(`http://127.0.0.1:${ports.devtools}/json/version`);
       return {
         stop: async () => {
           const exited = new Promise((resolve) => child.once('exit', resolve));
-          child.kill('SIGTERM');
+          // Chromium's own group: its helper processes go too, and stop writing to the profile.
+          process.kill(-child.pid, 'SIGTERM');
           await exited;
-          rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+          await removeProfile(profile);
         },
       };
     } catch {
