@@ -156,7 +156,7 @@ export default defineConfig(({ mode, command }) => {
       exclude: [...configDefaults.exclude, 'tests/contract/**'],
       restoreMocks: true,
       env: { VITE_MOCK_API: 'false' },
-      // Both cores of a developer's machine (issue 16); Vitest's default leaves one idle.
+      // Both cores of a developer's machine; Vitest's default leaves one idle.
       maxWorkers: 2,
       projects: [
         {
@@ -176,7 +176,7 @@ export default defineConfig(({ mode, command }) => {
             environment: 'jsdom',
             include: ['tests/**/*.test.tsx', 'tests/api/client.test.ts', 'tests/mocks/**/*.test.ts', ...domTestsAmongNode],
             exclude: [...configDefaults.exclude, ...pageTests],
-            // The files of a worker share their modules (issue 16): loading React, the app and the
+            // The files of a worker share their modules: loading React, the app and the
             // mock API once per worker instead of once per file halves the run. What the app keeps
             // between renders is reset before each test (tests/setup/dom.ts).
             isolate: false,

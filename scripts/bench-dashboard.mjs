@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * How long the dashboard takes to render 10, 100 and 1000 datastores (issue 5), in two places:
+ * How long the dashboard takes to render 10, 100 and 1000 datastores (decision 015), in two places:
  *   - jsdom: tests/bench/dashboard-render.bench.tsx run by Vitest with the real MSW mock;
  *   - Chromium: the portal on Vite's dev server with its in-browser mock, the account given N
  *     datastores through the mock API itself, the dashboard opened and timed in the page.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Error reporting and the feedback widget stay out of the first page (issue 8, SPEC §9):
+ * Error reporting and the feedback widget stay out of the first page (SPEC §9, decision 012):
  *
  *   node scripts/check-reporting-bundle.mjs            builds the wiring of src/main.tsx
  *                                                     (tests/reporting/fixtures/reporting-entry.ts)

@@ -18,7 +18,7 @@ export const PaymentTypeStruct = enums(['bill', 'direct_debit']);
 
 // ---- answers ----
 //
-// Tolerant reading (CONVENTIONS, issue 15): an answer is refused only when it lacks what the
+// Tolerant reading (CONVENTIONS, decision 019): an answer is refused only when it lacks what the
 // portal cannot work without. Every other field, cosmetic or not promised by SPEC §3, may be
 // missing or null (`maybe`), and the screens show a dash or leave the line out.
 

@@ -10,7 +10,7 @@ import { compactIban, formatIban, isValidIban } from './iban';
 
 // Shapes of SPEC §3 and §7 as far as this form needs them; declared here because the domain
 // sits below src/api (docs/architecture.md), and structurally equal to its structs: every field
-// of an answer may be missing or null (tolerant reading, issue 15).
+// of an answer may be missing or null (tolerant reading, decision 019).
 export type PaymentType = 'bill' | 'direct_debit';
 
 export interface CompanyRecord {

@@ -1,5 +1,5 @@
 /**
- * Prefills the licence order form of a logged-in customer (issue 7): the person from the
+ * Prefills the licence order form of a logged-in customer (decision 010): the person from the
  * session's user (GET /me) and the company from GET /company. Only customers run it: a visitor's
  * form opens empty at once. A failed company call never blocks the order: the form opens with what is known and the
  * view says that the address could not be loaded (docs/decisions/010).

@@ -26,7 +26,7 @@ export interface UserError {
   reason?: string;
 }
 
-/** The most characters of a server's text the customer reads: one line, not a page (issue 15). */
+/** The most characters of a server's text the customer reads: one line, not a page (decision 017). */
 export const REASON_MAX_LENGTH = 300;
 
 // What is read of a text at most: far more than is shown, and it bounds the patterns' work on a
@@ -52,7 +52,7 @@ function characters(text: string): string[] {
 }
 
 /**
- * A server's `reason`/`message` as the customer may read it (SPEC §8, issue 15): HTML tags and
+ * A server's `reason`/`message` as the customer may read it (SPEC §8, decision 017): HTML tags and
  * control characters removed, whitespace collapsed, trimmed, and cut to `REASON_MAX_LENGTH`
  * characters with a closing "…" when longer. `null` when nothing readable is left, so that the
  * caller shows the general message instead of an empty line.
@@ -78,7 +78,7 @@ export function plainReason(text: string | null | undefined): string | null {
 /**
  * An HTTP failure with a text of the server's (`reason` or `message`, 4xx or 5xx) shows that text,
  * made plain by `plainReason` (SPEC §8 "Server errors are shown from the reason or message field";
- * issue 15); one without a readable text shows the general message in the page's language. A 401
+ * decision 017); one without a readable text shows the general message in the page's language. A 401
  * ends the session instead. Transport failures get their own messages so that the customer knows
  * whether to retry (docs/decisions/001).
  */

@@ -5,7 +5,7 @@
  *
  * `window.__portalMock` appears only once the worker answers this page: tests and scripts wait
  * for it and then call the API at once, and a call made before the worker runs would reach the
- * development server (a 404) instead of the mock (issue 15).
+ * development server (a 404) instead of the mock.
  */
 import { http, HttpResponse } from 'msw';
 import { setupWorker } from 'msw/browser';

@@ -1,5 +1,5 @@
 /**
- * The spec-strict mock (`VITE_MOCK_STRICT=true`, issue 15): the answers carry exactly the fields
+ * The spec-strict mock (`VITE_MOCK_STRICT=true`, decision 018): the answers carry exactly the fields
  * of SPEC §3 and nothing more, and where the spec gives a field no type or says it may be empty,
  * some seed records leave it out or send null, as a server that keeps only the contract may.
  * The portal must work on that as well as on the richer default mock, which carries extras the

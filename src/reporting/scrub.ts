@@ -1,5 +1,5 @@
 /**
- * Secrets never leave the page in reports (issue 8, SPEC §9): before an event, a breadcrumb, a
+ * Secrets never leave the page in reports (SPEC §9, decision 012): before an event, a breadcrumb, a
  * span or a replay event is sent, values under secret-looking keys (passwords, IBANs, tokens,
  * cookies) are replaced, IBAN-like strings and secret query parameters are blanked in every
  * text, and the user's email and username are stripped unless the build allows them.

@@ -1,5 +1,5 @@
 /**
- * Tolerant reading of the answers (CONVENTIONS, issue 15): each answer struct requires only what
+ * Tolerant reading of the answers (CONVENTIONS, decision 019): each answer struct requires only what
  * the portal cannot work without, accepts every other field missing, null or unknown, and is read
  * as the client reads it (`validate` with coercion, src/api/client.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * How long the dashboard takes to render 10, 100 and 1000 datastores (issue 5). Not part of
+ * How long the dashboard takes to render 10, 100 and 1000 datastores (decision 015). Not part of
  * `npm test` (its name does not end in .test.tsx); run it with `node scripts/bench-dashboard.mjs`.
  *
  * Each run renders the whole app at /dashboard in jsdom, with GET /status answered by the mock

@@ -1,5 +1,5 @@
 /**
- * Concurrency (issue 11, item 5; the tabs are in tabs.spec.ts): double clicks and repeated
+ * Concurrency (the tabs are in tabs.spec.ts): double clicks and repeated
  * submits send one request, and leaving a screen while its call runs cancels the call without
  * an error.
  */

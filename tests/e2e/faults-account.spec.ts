@@ -1,5 +1,5 @@
 /**
- * Fault matrix, account calls (issue 11, item 1): login, registration, forgotten and new
+ * Fault matrix, account calls (decision 013): login, registration, forgotten and new
  * password, the user (GET /me), the language and logout, each on its own screen.
  */
 import { expect } from './fixtures';

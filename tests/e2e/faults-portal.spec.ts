@@ -1,5 +1,5 @@
 /**
- * Fault matrix, the logged-in screens (issue 11, item 1): the dashboard (status, purchase,
+ * Fault matrix, the logged-in screens (decision 013): the dashboard (status, purchase,
  * datastore cancellation), the company page (company, edit, notifications, contract
  * cancellation) and the contact form.
  */

@@ -1,5 +1,5 @@
 /**
- * Fault matrix, the licence shop (issue 11, item 1): the catalogue and a visitor's order.
+ * Fault matrix, the licence shop (decision 013): the catalogue and a visitor's order.
  */
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';

@@ -1,5 +1,5 @@
 /**
- * Server texts are rendered as text (issue 11, item 2): payloads stored in the mock's data
+ * Server texts are rendered as text (SPEC §8, decision 017): payloads stored in the mock's data
  * through the API itself, or in its saved database where the API cannot store them, and one
  * refusal reason stubbed at the page's fetch. Nothing may run, no element or attribute may be
  * injected, and the only links to a datastore host are http(s) links.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/client';
 import { errorForAudience, plainReason, publicCallError, REASON_MAX_LENGTH, userErrorFrom } from '../../src/machines/user-error';
 
-describe('what the customer reads of a failure (SPEC §8, issue 15)', () => {
+describe('what the customer reads of a failure (SPEC §8, decision 017)', () => {
   it.each([
     ['a 4xx with a reason shows the reason', new ApiError('http', { status: 409, reason: 'The name is taken.' }), { key: 'server', reason: 'The name is taken.' }],
     ['a refusal inside a 200 answer shows its reason', new ApiError('http', { status: 200, reason: 'Unknown token' }), { key: 'server', reason: 'Unknown token' }],

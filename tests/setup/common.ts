@@ -1,7 +1,7 @@
 /**
  * Setup of every unit test file, in Node and in jsdom: tests fail on any console.error
  * (CONVENTIONS: Epic Stack), and property tests run a moderate number of cases on a developer's
- * machine and the full count in CI (issue 16).
+ * machine and the full count in CI.
  */
 import fc from 'fast-check';
 import { format } from 'node:util';

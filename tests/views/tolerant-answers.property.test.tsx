@@ -1,5 +1,5 @@
 /**
- * Tolerant reading (CONVENTIONS, issue 15), property-based: every answer the screens render,
+ * Tolerant reading (CONVENTIONS, decision 019), property-based: every answer the screens render,
  * taken from the mock's seed, with its non-essential fields randomly kept, dropped or null and
  * unknown fields added, is served through MSW and rendered on the pages that show it. None may
  * end on the error boundary's page or on the invalid-answer message, and none may log an error.

@@ -1,6 +1,6 @@
 /**
  * What the screens show when an answer leaves out what the portal can do without (tolerant
- * reading, CONVENTIONS, issue 15): a dash, read as "not known", or no line at all; never the
+ * reading, CONVENTIONS, decision 019): a dash, read as "not known", or no line at all; never the
  * invalid-answer message.
  */
 import { screen, waitFor, within } from '@testing-library/react';

@@ -14,7 +14,7 @@ const messages = defineMessages({
 
 /**
  * SPEC §2 /order_done: thanks and delivery information after a licence order. Straight after an
- * order it repeats what was ordered; opened on its own it shows the generic thanks (issue 7).
+ * order it repeats what was ordered; opened on its own it shows the generic thanks (decision 010).
  */
 export default function OrderDonePage() {
   const [order] = useState(lastLicenceOrder);

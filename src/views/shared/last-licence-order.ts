@@ -1,5 +1,5 @@
 /**
- * The summary of the licence order just placed, handed from the shop to /order_done (issue 7).
+ * The summary of the licence order just placed, handed from the shop to /order_done (decision 010).
  * It lives in memory for the rest of the visit and nowhere else: no storage keeps a buyer's
  * order, and /order_done opened on its own (a reload, a bookmark) shows the generic thanks.
  */

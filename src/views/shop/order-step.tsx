@@ -17,7 +17,7 @@ import { preloadable } from '../../app/preloadable';
 const OrderForm = preloadable<ComponentProps<typeof OrderFormComponent>>(() =>
   import('./order-form').then((module) => ({ default: module.OrderForm })));
 
-/** Loads what the account knows (issue 7: prefilled for a logged-in customer), then the form. */
+/** Loads what the account knows (prefilled for a logged-in customer, decision 010), then the form. */
 function PrefilledOrderForm({ licence, user }: { licence: Licence; user: User | null }) {
   const session = useSessionActor();
   const [machine] = useState(() =>

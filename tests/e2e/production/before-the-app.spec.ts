@@ -1,5 +1,5 @@
 /**
- * The window before the app runs, on the build customers get (issue 21): the prerendered form is
+ * The window before the app runs, on the build customers get (decision 016): the prerendered form is
  * on screen while the scripts are still on their way. Chromium's CPU is slowed as on a phone and
  * every script is held back 2.5 s; the visitor types at once and presses Enter or the button.
  * Nothing may leave in an address, nothing typed may be lost, and the form is sent exactly once.

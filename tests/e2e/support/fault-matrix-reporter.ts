@@ -1,5 +1,5 @@
 /**
- * Prints the fault matrix (issue 11, item 1): every call of SPEC §7 against every fault kind of
+ * Prints the fault matrix (decision 013): every call of SPEC §7 against every fault kind of
  * the mock, pass or fail, from the `fault-cell` annotations of tests/e2e/faults-*.spec.ts. A
  * cell without a passing test counts as failed, and the run fails below 100 %.
  *

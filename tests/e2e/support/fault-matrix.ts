@@ -1,5 +1,5 @@
 /**
- * The runner of the fault matrix (issue 11, item 1): one test per call of SPEC §7 and fault kind
+ * The runner of the fault matrix (decision 013): one test per call of SPEC §7 and fault kind
  * of the mock. Each test opens the call's real screen in the call's language, fills its form,
  * sets the fault and makes the call, then checks what the customer sees. The tests carry a
  * `fault-cell` annotation that tests/e2e/support/fault-matrix-reporter.ts turns into the matrix.

@@ -1,5 +1,5 @@
 /**
- * Helpers for the reliability journeys of issue 11 (fault matrix, XSS, secrets, concurrency):
+ * Helpers for the reliability journeys (fault matrix, XSS, secrets, concurrency):
  * the translations as the page shows them, opening a page in a chosen language with or without
  * a session, and the mock's controls.
  */

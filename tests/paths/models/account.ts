@@ -1,5 +1,5 @@
 /**
- * Path models of the account journeys (issue 4): login, registration, forgotten and new password.
+ * Path models of the account journeys (SPEC §4; decisions 003 and 004): login, registration, forgotten and new password.
  * The machine tests in tests/machines/ drive the same machines through their real outcomes.
  */
 import type { AnyStateMachine } from 'xstate';

@@ -1,5 +1,5 @@
 /**
- * Path models of the company page (issue 6): the company machine (view, edit, saving, reloads),
+ * Path models of the company page (SPEC §2; decision 007): the company machine (view, edit, saving, reloads),
  * the contract cancellation and the notifications checkbox. The machine tests in tests/machines/
  * drive the same machines through their real outcomes.
  */

@@ -1,5 +1,5 @@
 /**
- * Path models of the dashboard (issue 5): the status list with cancellation and the overlay, the
+ * Path models of the dashboard (SPEC §2; decision 005): the status list with cancellation and the overlay, the
  * purchase card, the temporary password and the copy button. tests/machines/ drives the same
  * machines through their real outcomes with fake timers.
  */

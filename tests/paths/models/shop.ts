@@ -1,5 +1,5 @@
 /**
- * Path models of the licence shop (issue 7): the catalogue, the licence tab, the order form and
+ * Path models of the licence shop (SPEC §2; decisions 009 and 010): the catalogue, the licence tab, the order form and
  * its prefill. The machine tests in tests/machines/ drive the same machines through their real outcomes.
  */
 import type { AnyStateMachine } from 'xstate';

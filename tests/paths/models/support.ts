@@ -1,5 +1,5 @@
 /**
- * Path models of the support screens and reporting (issue 8): the contact form, the tutorial's
+ * Path models of the support screens and reporting (SPEC §2, §9; decisions 011 and 012): the contact form, the tutorial's
  * connection data and the feedback widget. tests/machines/ drives the same machines through
  * their real outcomes.
  */
