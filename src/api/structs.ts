@@ -8,7 +8,7 @@ import {
   array, boolean, coerce, enums, nullable, number, object, optional, string, type, unknown,
   type Infer, type Struct,
 } from 'superstruct';
-import { business, type LicenceType } from '../config';
+import { business, type LicenceType } from '../domain/constants';
 import * as field from '../domain/fields';
 
 export const LanguageStruct = enums(business.languages);

@@ -14,7 +14,7 @@ import {
 } from 'xstate';
 import { cancelDatastore, getStatus } from '../api/datastores';
 import type { Datastore } from '../api/structs';
-import { timers } from '../config';
+import { timers } from '../domain/constants';
 import { errorLineMachine } from './error-line.machine';
 import { purchaseMachine } from './purchase.machine';
 import { temporaryPasswordMachine, type TemporaryPasswordActor } from './temporary-password.machine';

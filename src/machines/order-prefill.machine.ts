@@ -7,7 +7,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { getCompany } from '../api/company';
 import type { Company, User } from '../api/structs';
-import { business, timers, type Country } from '../config';
+import { business, timers, type Country } from '../domain/constants';
 import type { LicenceOrderValues } from './licence-order.machine';
 import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
 

@@ -7,7 +7,7 @@
  */
 import { assign, fromPromise, raise, setup } from 'xstate';
 import type { User } from '../api/structs';
-import { timers, type Language } from '../config';
+import { timers, type Language } from '../domain/constants';
 import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
 
 export interface SessionInput {

@@ -7,7 +7,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { getStatus } from '../api/datastores';
 import type { Datastore } from '../api/structs';
-import { timers } from '../config';
+import { timers } from '../domain/constants';
 import { isUnauthorized, userErrorFrom, type UserError } from './user-error';
 
 export interface TutorialContext {

@@ -5,7 +5,7 @@ import { me } from '../../src/api/auth';
 import { apiUrl } from '../../src/api/client';
 import { getCompany } from '../../src/api/company';
 import type { Company, CompanyProduct } from '../../src/api/structs';
-import type { Language } from '../../src/config';
+import type { Language } from '../../src/domain/constants';
 import { mock, server } from '../../src/mocks/node';
 import { cancellationEndDate } from '../../src/mocks/rules';
 import { loginAs, renderApp } from '../support/render-app';

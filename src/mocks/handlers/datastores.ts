@@ -3,7 +3,7 @@
  * productId 0 is the dynamic rate, 1 to 20 a fixed volume in TB (docs/decisions/002).
  */
 import { StatusListAnswer, type Datastore } from '../../api/structs';
-import { business, timers } from '../../config';
+import { business, timers } from '../../domain/constants';
 import { isDatastoreIdentifier } from '../../domain/fields';
 import { datastoresOf, db, findCompany, sendMail, type DatastoreRow } from '../db';
 import { route } from '../faults';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import type { Catalogue, Licence } from '../../api/structs';
-import { business, type LicenceType } from '../../config';
+import { business, type LicenceType } from '../../domain/constants';
 import { catalogueMachine } from '../../machines/catalogue.machine';
 import type { UserError } from '../../machines/user-error';
 import { inspect } from '../shared/inspector';

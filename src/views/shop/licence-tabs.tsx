@@ -3,7 +3,7 @@ import { useId, useRef, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { Catalogue } from '../../api/structs';
-import { business, type LicenceType } from '../../config';
+import { business, type LicenceType } from '../../domain/constants';
 import type { shopTabMachine, ShopTabEvent } from '../../machines/shop-tab.machine';
 import { licencesOf } from './catalogue-store';
 import { LicenceCard } from './licence-card';
