@@ -5,7 +5,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { getCatalogue } from '../api/licences';
-import type { Catalogue } from '../api/structs';
+import type { Catalogue } from '../domain/entities';
 import { timers } from '../domain/constants';
 import { publicCallError, type UserError } from './user-error';
 

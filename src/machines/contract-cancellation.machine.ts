@@ -12,7 +12,7 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { me } from '../api/auth';
 import { cancelContract } from '../api/company';
-import type { CompanyProduct } from '../api/structs';
+import type { CompanyProduct } from '../domain/entities';
 import { timers } from '../domain/constants';
 import { contractEndDate } from '../domain/contract';
 import { errorLineMachine } from './error-line.machine';

@@ -6,7 +6,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { getStatus } from '../api/datastores';
-import type { Datastore } from '../api/structs';
+import type { Datastore } from '../domain/entities';
 import { timers } from '../domain/constants';
 import { isUnauthorized, userErrorFrom, type UserError } from './user-error';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { me } from '../../src/api/auth';
 import { apiUrl } from '../../src/api/client';
 import { getCompany } from '../../src/api/company';
-import type { Company, CompanyProduct } from '../../src/api/structs';
+import type { Company, CompanyProduct } from '../../src/domain/entities';
 import type { Language } from '../../src/domain/constants';
 import { mock, server } from '../../src/mocks/node';
 import { cancellationEndDate } from '../../src/mocks/rules';

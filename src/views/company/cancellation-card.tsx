@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { fromPromise, waitFor } from 'xstate';
-import type { Company } from '../../api/structs';
+import type { Company } from '../../domain/entities';
 import { useSessionActor, useUser } from '../../app/session';
 import { contractEndDate } from '../../domain/contract';
 import { contractCancellationMachine } from '../../machines/contract-cancellation.machine';

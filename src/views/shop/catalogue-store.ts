@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { createActor, type ActorRefFrom } from 'xstate';
-import type { Catalogue, Licence } from '../../api/structs';
+import type { Catalogue, Licence } from '../../domain/entities';
 import { business, type LicenceType } from '../../domain/constants';
 import { catalogueMachine } from '../../machines/catalogue.machine';
 import type { UserError } from '../../machines/user-error';

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useId, useRef, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import type { Catalogue } from '../../api/structs';
+import type { Catalogue } from '../../domain/entities';
 import { business, type LicenceType } from '../../domain/constants';
 import type { shopTabMachine, ShopTabEvent } from '../../machines/shop-tab.machine';
 import { licencesOf } from './catalogue-store';

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useState, type ComponentProps } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { Licence, User } from '../../api/structs';
+import type { Licence, User } from '../../domain/entities';
 import { useLoggedIn, useSessionActor, useUser } from '../../app/session';
 import { orderPrefillMachine } from '../../machines/order-prefill.machine';
 import { PageLoading } from '../shared/page-loading';

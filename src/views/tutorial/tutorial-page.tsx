@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSessionActor } from '../../app/session';
-import type { Datastore } from '../../api/structs';
+import type { Datastore } from '../../domain/entities';
 import { pbsUser } from '../../domain/datastore';
 import { tutorialMachine } from '../../machines/tutorial.machine';
 import { PageHeading } from '../shared/page-heading';
