@@ -8,7 +8,7 @@ import { contractEndDate } from '../../domain/contract';
 import { contractCancellationMachine } from '../../machines/contract-cancellation.machine';
 import { ErrorLine } from '../shared/error-line';
 import { useDayFormat } from './product-list';
-import { inspect } from '../shared/inspector';
+import { inspect } from '../../app/inspector';
 
 const messages = defineMessages({
   heading: { id: 'company.cancel.heading', defaultMessage: 'Cancel the contract' },

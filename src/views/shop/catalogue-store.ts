@@ -4,7 +4,7 @@ import type { Catalogue, Licence } from '../../domain/entities';
 import { business, type LicenceType } from '../../domain/constants';
 import { catalogueMachine } from '../../machines/catalogue.machine';
 import type { UserError } from '../../machines/user-error';
-import { inspect } from '../shared/inspector';
+import { inspect } from '../../app/inspector';
 
 type CatalogueActor = ActorRefFrom<typeof catalogueMachine>;
 

@@ -10,7 +10,7 @@ import { LicenceFeatureList } from './licence-feature-list';
 import { LicencePrice } from './licence-price';
 import type { OrderForm as OrderFormComponent } from './order-form';
 import { typeMessages } from './shop-messages';
-import { inspect } from '../shared/inspector';
+import { inspect } from '../../app/inspector';
 import { preloadable } from '../../app/preloadable';
 
 // The order form is a chunk of its own: the catalogue (/shop, the first visit) needs none of it.

@@ -9,7 +9,7 @@ import { PageHeading } from '../shared/page-heading';
 import { ConnectionData } from './connection-data';
 import { tutorialMessages as messages } from './tutorial-messages';
 import { ClientSteps, JobSteps, StorageSteps, type StepData } from './tutorial-steps';
-import { inspect } from '../shared/inspector';
+import { inspect } from '../../app/inspector';
 import './tutorial.css';
 
 /**
