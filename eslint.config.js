@@ -1,7 +1,77 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+
+/** Every part of src, for the layers that may import none of them. */
+const everyPartOfSrc = [
+  'src/domain', 'src/config.ts', 'src/i18n', 'src/api', 'src/machines', 'src/views', 'src/reporting',
+  'src/app', 'src/mocks', 'src/main.tsx', 'src/boot.ts', 'src/prerender.tsx',
+];
+const except = (parts, ...allowed) => parts.filter((part) => !allowed.includes(part));
+
+/**
+ * One zone per layer: `target` may not import `from`. The table in docs/architecture.md lists the
+ * same directions.
+ */
+const layerZones = [
+  {
+    // Domain: pure rules; npm packages only. The glob covers everything outside node_modules too.
+    target: 'src/domain',
+    from: [`${root}/**`],
+    except: [`${root}/src/domain/**`, `${root}/node_modules/**`],
+    message: 'The domain is pure: it imports only the domain and npm packages.',
+  },
+  {
+    target: 'src/config.ts',
+    from: except(everyPartOfSrc, 'src/config.ts'),
+    message: 'Deployment settings depend on nothing else in src.',
+  },
+  {
+    target: 'src/i18n',
+    from: except(everyPartOfSrc, 'src/domain', 'src/config.ts', 'src/i18n'),
+    message: 'i18n (languages, message catalogue) imports only the domain and the settings.',
+  },
+  {
+    target: 'src/api',
+    from: except(everyPartOfSrc, 'src/domain', 'src/config.ts', 'src/api'),
+    message: 'The api layer imports only the domain and the settings.',
+  },
+  {
+    target: 'src/machines',
+    from: except(everyPartOfSrc, 'src/domain', 'src/config.ts', 'src/api', 'src/machines'),
+    message: 'Machines import the domain, the settings and api functions (their default actors), never a view, the app or the mock.',
+  },
+  {
+    target: 'src/views',
+    from: ['src/api', 'src/mocks', 'src/reporting', 'src/main.tsx', 'src/boot.ts', 'src/prerender.tsx'],
+    message: 'Views reach the API through machines and take its types from the domain; they never import the mock.',
+  },
+  {
+    target: 'src/reporting',
+    from: ['src/api', 'src/i18n', 'src/views', 'src/mocks', 'src/main.tsx', 'src/boot.ts', 'src/prerender.tsx'],
+    message: 'Reporting uses machines, the domain, the settings and the app\'s inspector only.',
+  },
+  {
+    target: 'src/reporting',
+    from: 'src/app',
+    except: ['./inspector.ts'],
+    message: 'Reporting uses machines, the domain, the settings and the app\'s inspector only.',
+  },
+  {
+    target: 'src/mocks',
+    from: ['src/i18n', 'src/machines', 'src/views', 'src/reporting', 'src/app', 'src/main.tsx', 'src/boot.ts', 'src/prerender.tsx'],
+    message: 'The mock API is the server side: it shares only the contract (src/api/structs.ts), the domain and the settings.',
+  },
+  {
+    target: ['src/app', 'src/boot.ts', 'src/prerender.tsx'],
+    from: ['src/mocks'],
+    message: 'Only src/main.tsx loads the mock API, lazily behind VITE_MOCK_API.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-demo', 'coverage', 'test-results', 'playwright-report', 'bench-results', 'node_modules'] },
@@ -21,6 +91,36 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-globals': ['error', { name: 'fetch', message: 'Only src/api/client.ts calls fetch.' }],
     },
+  },
+  {
+    // The layers of src and the directions their imports may take (docs/architecture.md,
+    // docs/decisions/021). Type imports count: a view that names an api type depends on api.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Resolves `./x` to x.ts or x.tsx, as Vite and TypeScript do; an import it cannot resolve
+      // is not checked, so every extension of src must be listed.
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: layerZones }],
+      // The entry may load the mock API, but only lazily behind VITE_MOCK_API, which Vite resolves
+      // at build time: the production bundle carries none of it (npm run check:bundle).
+      'no-restricted-syntax': ['error',
+        {
+          selector: 'ImportDeclaration[source.value=/(^|\\/)mocks\\//], ExportNamedDeclaration[source.value=/(^|\\/)mocks\\//], ExportAllDeclaration[source.value=/(^|\\/)mocks\\//]',
+          message: 'The mock API is loaded only with import() behind import.meta.env.VITE_MOCK_API (src/main.tsx).',
+        },
+        {
+          selector: 'ImportExpression[source.value=/(^|\\/)mocks\\//]:not(ConditionalExpression[test.left.object.property.name="env"][test.left.property.name="VITE_MOCK_API"] > ImportExpression.consequent, ConditionalExpression[test.left.object.property.name="env"][test.left.property.name="VITE_MOCK_API"] > CallExpression.consequent ImportExpression)',
+          message: 'The mock API is loaded only with import() behind import.meta.env.VITE_MOCK_API (src/main.tsx).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/mocks/**'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['src/api/client.ts', 'src/mocks/**', 'tests/**', 'scripts/**'],

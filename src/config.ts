@@ -1,7 +1,7 @@
 /**
- * Business constants (SPEC §9) and deployment settings. Deployment settings come from
- * Vite's environment (`VITE_*`) so that one bundle can be pointed at another API or
- * other external pages without code changes.
+ * Build-time and deployment settings only. They come from Vite's environment (`VITE_*`) so
+ * that one bundle can be pointed at another API or other external pages without code changes.
+ * The product's rules (SPEC §9 constants and timers) are in `src/domain/constants.ts`.
  */
 const env = import.meta.env;
 
@@ -22,30 +22,3 @@ export const config = {
   supportEmail: setting(env.VITE_SUPPORT_EMAIL, 'support@example.com'),
   salesEmail: setting(env.VITE_SALES_EMAIL, 'sales@example.com'),
 } as const;
-
-/** SPEC §9 business constants. */
-export const business = {
-  maxVolumeTb: 20,
-  dynamicPricePerGbEur: 0.02,
-  volumePricePerTbEur: 20,
-  gbPerTb: 1000,
-  spaceWarningPercent: 80,
-  countries: ['DE', 'FR', 'LUX'] as const,
-  languages: ['de', 'en'] as const,
-  cpuChoices: [1, 2, 4] as const,
-  licenceTypes: ['VE', 'PBS', 'MG'] as const,
-  defaultDatastoreIdentifier: 'backup',
-} as const;
-
-/** SPEC §9 timers, in milliseconds. Machines refer to them by name as delays. */
-export const timers = {
-  errorTtl: 30_000,
-  loadingTimeout: 120_000,
-  postBuyDelay: 2_000,
-  passwordVisible: 5 * 60_000,
-} as const;
-
-export type Country = (typeof business.countries)[number];
-export type Language = (typeof business.languages)[number];
-export type CpuChoice = (typeof business.cpuChoices)[number];
-export type LicenceType = (typeof business.licenceTypes)[number];

@@ -9,7 +9,7 @@ import en from '../translations/en.json';
 import { App } from './app/app';
 import { preloadRoute } from './app/routes';
 import { Catalogue } from './i18n/catalogue';
-import type { Language } from './config';
+import type { Language } from './domain/constants';
 
 /** The shop's catalogue comes from the API: its page is prerendered in its loading state. */
 export const prerenderedPages = ['/', '/login', '/register', '/reset', '/shop'] as const;

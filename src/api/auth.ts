@@ -1,8 +1,8 @@
 import { ApiError, request, requestDone } from './client';
 import {
   ChangePasswordPayload, ForgotPasswordPayload, LoginAnswer, LoginPayload, RegisterPayload, UserStruct,
-  type User,
 } from './structs';
+import type { User } from '../domain/entities';
 
 interface Call { signal?: AbortSignal }
 

@@ -1,5 +1,6 @@
 import { request, requestDone } from './client';
-import { CompanyStruct, EditCompanyPayload, type Company } from './structs';
+import { CompanyStruct, EditCompanyPayload } from './structs';
+import type { Company } from '../domain/entities';
 
 interface Call { signal?: AbortSignal }
 

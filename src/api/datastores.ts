@@ -1,6 +1,7 @@
 import { isDatastoreIdentifier } from '../domain/fields';
 import { ApiError, request } from './client';
-import { StatusListAnswer, type Datastore } from './structs';
+import { StatusListAnswer } from './structs';
+import type { Datastore } from '../domain/entities';
 
 interface Call { signal?: AbortSignal }
 

@@ -1,5 +1,6 @@
 import { request, requestDone } from './client';
-import { CatalogueAnswer, LicenceOrderPayload, type Catalogue } from './structs';
+import { CatalogueAnswer, LicenceOrderPayload } from './structs';
+import type { Catalogue } from '../domain/entities';
 
 interface Call { signal?: AbortSignal }
 

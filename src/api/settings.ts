@@ -1,4 +1,4 @@
-import type { Language } from '../config';
+import type { Language } from '../domain/constants';
 import { request } from './client';
 import { LanguagePayload } from './structs';
 

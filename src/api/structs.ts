@@ -8,13 +8,14 @@ import {
   array, boolean, coerce, enums, nullable, number, object, optional, string, type, unknown,
   type Infer, type Struct,
 } from 'superstruct';
-import { business, type LicenceType } from '../config';
+import { business, type LicenceType } from '../domain/constants';
+import type { Catalogue, Company, CompanyProduct, Datastore, Licence, PaymentType, User } from '../domain/entities';
 import * as field from '../domain/fields';
 
 export const LanguageStruct = enums(business.languages);
 export const CountryStruct = enums(business.countries);
 export const LicenceTypeStruct = enums(business.licenceTypes);
-export const PaymentTypeStruct = enums(['bill', 'direct_debit']);
+export const PaymentTypeStruct = describing<PaymentType>()(enums(['bill', 'direct_debit']));
 
 // ---- answers ----
 //
@@ -29,6 +30,19 @@ const maybe = <T, S>(struct: Struct<T, S>) => optional(nullable(struct));
 const listOrEmpty = <T, S>(struct: Struct<T, S>) =>
   coerce(array(struct), unknown(), (value) => value ?? []);
 
+/** True when A and B are the same type (not merely assignable one way). */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
+
+/**
+ * The entities of SPEC §3 are defined once, in src/domain/entities.ts (decision 021). An answer
+ * struct is wrapped in `describing<Entity>()`, which accepts it only when it describes exactly
+ * that entity: a field added, dropped, or made required or optional on one side fails the type
+ * check here.
+ */
+function describing<E>() {
+  return <T, S>(struct: Struct<T, S> & (Same<T, E> extends true ? unknown : { mismatchWith: E })): Struct<T, S> => struct;
+}
+
 /** Answers that only report an outcome; `reason` or `message` explain a refusal (SPEC §8). */
 export const StatusAnswer = type({
   status: string(),
@@ -39,7 +53,7 @@ export const StatusAnswer = type({
 export const LoginAnswer = type({ is_active: boolean() });
 
 /** SPEC §3 "Company product": display only (product list, contract end), so nothing is required. */
-export const CompanyProductStruct = type({
+export const CompanyProductStruct = describing<CompanyProduct>()(type({
   name: maybe(string()),
   /** 1 means the dynamic rate. */
   dynamic_volume: maybe(number()),
@@ -47,14 +61,14 @@ export const CompanyProductStruct = type({
   volume: maybe(number()),
   /** Null: runs on; missing: not known. */
   contract_end_date: maybe(string()),
-});
+}));
 
 /**
  * GET /me (SPEC §3 User). Required: `email`, who is logged in (the top bar, the company page,
  * the prefilled forms) and what tells a user apart from any other object. The products are
  * display and the contract's end date only: missing means "not known", not "none".
  */
-export const UserStruct = type({
+export const UserStruct = describing<User>()(type({
   email: string(),
   language: maybe(string()),
   notifications: maybe(boolean()),
@@ -63,10 +77,10 @@ export const UserStruct = type({
   phone: maybe(string()),
   company_number: maybe(string()),
   products: maybe(array(CompanyProductStruct)),
-});
+}));
 
 /** GET /company (SPEC §3 Company): every field is shown or prefilled, none is needed to work. */
-export const CompanyStruct = type({
+export const CompanyStruct = describing<Company>()(type({
   name: maybe(string()),
   street: maybe(string()),
   postcode: maybe(string()),
@@ -90,13 +104,13 @@ export const CompanyStruct = type({
   pending_ustid: maybe(string()),
   /** Set once the whole contract is cancelled (not in SPEC §3). */
   contract_end_date: maybe(string()),
-});
+}));
 
 /**
  * A GET /status entry (SPEC §3 "Datastore status entry"). Required: what a backup client needs
  * to connect (SPEC §2 card, guide): the datastore's name, host, port and user name.
  */
-export const DatastoreStruct = type({
+export const DatastoreStruct = describing<Datastore>()(type({
   datastore: string(),
   hostname: string(),
   port: number(),
@@ -111,12 +125,12 @@ export const DatastoreStruct = type({
   volume: maybe(number()),
   space_used_text: maybe(string()),
   space_total_text: maybe(string()),
-});
+}));
 
 export const StatusListAnswer = array(DatastoreStruct);
 
 /** SPEC §3 shop catalogue entry. Required: what the shop and an order need (id, name, prices, type). */
-export const LicenceStruct = type({
+export const LicenceStruct = describing<Licence>()(type({
   id: number(),
   name: string(),
   price_1_cpu: number(),
@@ -124,17 +138,17 @@ export const LicenceStruct = type({
   price_4_cpu: number(),
   highlight: maybe(boolean()),
   product_type: LicenceTypeStruct,
-});
+}));
 
 /**
  * The shop catalogue, grouped by product type (SPEC §3). A missing or null group has no licences;
  * a group the portal does not know (a product type added later) is left alone.
  */
-export const CatalogueAnswer = type({
+export const CatalogueAnswer = describing<Catalogue>()(type({
   VE: listOrEmpty(LicenceStruct),
   PBS: listOrEmpty(LicenceStruct),
   MG: listOrEmpty(LicenceStruct),
-} satisfies Record<LicenceType, unknown>);
+} satisfies Record<LicenceType, unknown>));
 
 // ---- payloads ----
 
@@ -209,15 +223,8 @@ export const LicenceOrderPayload = object({
 
 export const LanguagePayload = object({ language: LanguageStruct });
 
-
 export type StatusAnswer = Infer<typeof StatusAnswer>;
 export type LoginAnswer = Infer<typeof LoginAnswer>;
-export type CompanyProduct = Infer<typeof CompanyProductStruct>;
-export type User = Infer<typeof UserStruct>;
-export type Company = Infer<typeof CompanyStruct>;
-export type Datastore = Infer<typeof DatastoreStruct>;
-export type Licence = Infer<typeof LicenceStruct>;
-export type Catalogue = Infer<typeof CatalogueAnswer>;
 export type LoginPayload = Infer<typeof LoginPayload>;
 export type RegisterPayload = Infer<typeof RegisterPayload>;
 export type EditCompanyPayload = Infer<typeof EditCompanyPayload>;
@@ -226,4 +233,3 @@ export type ChangePasswordPayload = Infer<typeof ChangePasswordPayload>;
 export type ContactPayload = Infer<typeof ContactPayload>;
 export type LicenceOrderPayload = Infer<typeof LicenceOrderPayload>;
 export type LanguagePayload = Infer<typeof LanguagePayload>;
-export type PaymentType = Infer<typeof PaymentTypeStruct>;

@@ -2,7 +2,7 @@
  * SPEC §3: the logged-in flag and the language are kept in the browser session; nothing else
  * is stored there (no user data, no secrets).
  */
-import type { Language } from '../config';
+import type { Language } from '../domain/constants';
 import { detectLanguage, isLanguage } from '../i18n/language';
 
 const LOGGED_IN = 'portal.loggedIn';

@@ -6,7 +6,7 @@ import { sessionMachine } from '../machines/session.machine';
 import { forgetLicenceOrder } from '../views/shared/last-licence-order';
 import { useSessionSync } from './session-sync';
 import { writeSession, type StoredSession } from './session-storage';
-import { inspect } from '../views/shared/inspector';
+import { inspect } from './inspector';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 

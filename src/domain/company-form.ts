@@ -4,7 +4,7 @@
  * share one definition (docs/decisions/007).
  */
 import { object } from 'superstruct';
-import { business, type Country } from '../config';
+import { business, type Country } from './constants';
 import * as field from './fields';
 import { compactIban, formatIban, isValidIban } from './iban';
 

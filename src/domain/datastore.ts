@@ -3,7 +3,7 @@
  * not field rules: which product a purchase buys, the web address of a datastore's host and
  * the user name a backup client logs in with.
  */
-import { business } from '../config';
+import { business } from './constants';
 
 /** The two rates of SPEC §1. */
 export type PurchaseOption = 'dynamic' | 'static';

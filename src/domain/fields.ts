@@ -4,7 +4,7 @@
  * translated text (see `src/views/shared/field-error.tsx`), the mock answers with them.
  */
 import { boolean, enums, number, refine, string, type Struct } from 'superstruct';
-import { business } from '../config';
+import { business } from './constants';
 
 export type FieldErrorCode =
   | 'required'

@@ -6,7 +6,7 @@
  * follows the usual Community / Basic / Standard / Premium ladder of the Proxmox subscriptions
  * and is recorded in docs/decisions/009-licence-shop.md.
  */
-import type { CpuChoice, LicenceType } from '../config';
+import type { CpuChoice, LicenceType } from './constants';
 
 /** SPEC §9 ticket tiers; 0 means no support tickets. */
 export type SupportTickets = 0 | 3 | 5 | 10 | 15 | 'unlimited';

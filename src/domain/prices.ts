@@ -1,4 +1,4 @@
-import { business } from '../config';
+import { business } from './constants';
 
 /** SPEC §9: prices are shown in EUR with German formatting, whatever the interface language. */
 const eur = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -4,7 +4,7 @@
  * 1 TB = 1000 GB (SPEC §9). A dynamic datastore's total is `unlimited` (docs/decisions/002):
  * it has no fill level.
  */
-import { business } from '../config';
+import { business } from './constants';
 
 const UNIT_BYTES: Readonly<Record<string, number>> = {
   B: 1,

@@ -1,4 +1,4 @@
-import type { Language } from '../config';
+import type { Language } from '../domain/constants';
 import type { Messages } from './language';
 
 /** Loads one part of a language's messages (docs/decisions/020). */

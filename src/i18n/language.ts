@@ -1,6 +1,6 @@
 import type { MessageFormatElement } from 'react-intl';
 import { loaders } from 'virtual:portal-messages';
-import { business, type Language } from '../config';
+import { business, type Language } from '../domain/constants';
 import type { PartLoader } from './catalogue';
 
 /** SPEC §1: German only if the browser language starts with "de"; otherwise English. */

@@ -5,8 +5,8 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { getCatalogue } from '../api/licences';
-import type { Catalogue } from '../api/structs';
-import { timers } from '../config';
+import type { Catalogue } from '../domain/entities';
+import { timers } from '../domain/constants';
 import { publicCallError, type UserError } from './user-error';
 
 export interface CatalogueContext {

@@ -7,8 +7,8 @@
  */
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { editCompany, getCompany } from '../api/company';
-import type { Company } from '../api/structs';
-import { timers } from '../config';
+import type { Company } from '../domain/entities';
+import { timers } from '../domain/constants';
 import {
   companyFormValues, editCompanyPayload, validateCompanyForm, type CompanyFieldErrors, type CompanyFormValues,
   type CompanyPerson, type EditCompanyValues, type PaymentType,

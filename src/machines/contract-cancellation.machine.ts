@@ -12,8 +12,8 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { me } from '../api/auth';
 import { cancelContract } from '../api/company';
-import type { CompanyProduct } from '../api/structs';
-import { timers } from '../config';
+import type { CompanyProduct } from '../domain/entities';
+import { timers } from '../domain/constants';
 import { contractEndDate } from '../domain/contract';
 import { errorLineMachine } from './error-line.machine';
 import { isAborted, isUnauthorized, userErrorFrom } from './user-error';

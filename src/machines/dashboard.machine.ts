@@ -13,8 +13,8 @@ import {
   and, assign, fromPromise, raise, sendTo, setup, stateIn, stopChild, type ActorRefFrom, type SnapshotFrom,
 } from 'xstate';
 import { cancelDatastore, getStatus } from '../api/datastores';
-import type { Datastore } from '../api/structs';
-import { timers } from '../config';
+import type { Datastore } from '../domain/entities';
+import { timers } from '../domain/constants';
 import { errorLineMachine } from './error-line.machine';
 import { purchaseMachine } from './purchase.machine';
 import { temporaryPasswordMachine, type TemporaryPasswordActor } from './temporary-password.machine';

@@ -3,7 +3,7 @@
  * Form machines invoke it with the id `errorLine` and send it `error.show` / `error.clear`.
  */
 import { assign, setup } from 'xstate';
-import { timers } from '../config';
+import { timers } from '../domain/constants';
 import type { UserError } from './user-error';
 
 export type ErrorLineEvent =

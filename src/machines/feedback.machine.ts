@@ -5,7 +5,7 @@
  * actors provided by src/reporting (screen capture and Sentry), so that this machine stays pure.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { timers } from '../config';
+import { timers } from '../domain/constants';
 
 /** The whole screen as captured, before cropping. */
 export interface Capture {

@@ -8,7 +8,7 @@
  * `submit` actor); what follows success is the `succeeded` action, provided by the app.
  */
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { timers } from '../config';
+import { timers } from '../domain/constants';
 import type { FieldErrorCode } from '../domain/fields';
 import { errorLineMachine } from './error-line.machine';
 import { isAborted, userErrorFrom, type UserError } from './user-error';

@@ -6,7 +6,7 @@
  */
 import { orderLicence } from '../api/licences';
 import { LicenceOrderPayload } from '../api/structs';
-import type { Country, CpuChoice } from '../config';
+import type { Country, CpuChoice } from '../domain/constants';
 import { fieldErrors, isPostcode } from '../domain/fields';
 import { createFormMachine, type FieldErrors } from './form.machine';
 

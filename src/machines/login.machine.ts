@@ -9,7 +9,7 @@ import { object } from 'superstruct';
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { isApiError } from '../api/error';
 import type { LoginAnswer, LoginPayload } from '../api/structs';
-import { timers, type Language } from '../config';
+import { timers, type Language } from '../domain/constants';
 import { email, fieldErrors, loginPassword } from '../domain/fields';
 import { errorLineMachine } from './error-line.machine';
 import type { FieldErrors } from './form.machine';

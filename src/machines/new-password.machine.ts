@@ -9,7 +9,7 @@ import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { changePassword } from '../api/auth';
 import { isApiError } from '../api/client';
 import { ChangePasswordPayload } from '../api/structs';
-import { timers, type Language } from '../config';
+import { timers, type Language } from '../domain/constants';
 import { fieldErrors, isEmail } from '../domain/fields';
 import { errorLineMachine } from './error-line.machine';
 import type { FieldErrors } from './form.machine';

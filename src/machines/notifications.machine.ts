@@ -7,7 +7,7 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { isApiError } from '../api/client';
 import { setNotifications } from '../api/settings';
-import { timers } from '../config';
+import { timers } from '../domain/constants';
 import { errorLineMachine } from './error-line.machine';
 import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
 

@@ -6,8 +6,8 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { getCompany } from '../api/company';
-import type { Company, User } from '../api/structs';
-import { business, timers, type Country } from '../config';
+import type { Company, User } from '../domain/entities';
+import { business, timers, type Country } from '../domain/constants';
 import type { LicenceOrderValues } from './licence-order.machine';
 import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
 

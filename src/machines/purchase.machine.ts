@@ -11,7 +11,7 @@
 import { assign, fromPromise, sendParent, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { buyDatastore } from '../api/datastores';
 import { isApiError } from '../api/client';
-import { business, timers } from '../config';
+import { business, timers } from '../domain/constants';
 import { clampVolume, productIdOf, type PurchaseOption } from '../domain/datastore';
 import { datastoreIdentifier, type FieldErrorCode } from '../domain/fields';
 import { errorLineMachine } from './error-line.machine';

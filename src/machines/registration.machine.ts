@@ -7,7 +7,7 @@
 import { omit } from 'superstruct';
 import { register } from '../api/auth';
 import { RegisterPayload } from '../api/structs';
-import type { Country, Language } from '../config';
+import type { Country, Language } from '../domain/constants';
 import { fieldErrors, isPostcode } from '../domain/fields';
 import { createFormMachine, type FieldErrors } from './form.machine';
 

@@ -6,8 +6,8 @@
  * (docs/decisions/001).
  */
 import { assign, fromPromise, raise, setup } from 'xstate';
-import type { User } from '../api/structs';
-import { timers, type Language } from '../config';
+import type { User } from '../domain/entities';
+import { timers, type Language } from '../domain/constants';
 import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
 
 export interface SessionInput {

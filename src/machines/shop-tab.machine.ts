@@ -4,7 +4,7 @@
  * list: next and previous wrap around, first and last jump to the ends.
  */
 import { setup } from 'xstate';
-import type { LicenceType } from '../config';
+import type { LicenceType } from '../domain/constants';
 
 export type ShopTabEvent =
   | { type: 'tab.select'; productType: LicenceType }

@@ -6,7 +6,7 @@
  * left of the 5 minutes when the password was shown on an earlier visit, and drops it when it ends.
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { timers } from '../config';
+import { timers } from '../domain/constants';
 
 export interface TemporaryPasswordContext {
   password: string | null;

@@ -6,8 +6,8 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { getStatus } from '../api/datastores';
-import type { Datastore } from '../api/structs';
-import { timers } from '../config';
+import type { Datastore } from '../domain/entities';
+import { timers } from '../domain/constants';
 import { isUnauthorized, userErrorFrom, type UserError } from './user-error';
 
 export interface TutorialContext {

@@ -15,7 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { apiUrl } from '../../src/api/client';
-import type { Datastore } from '../../src/api/structs';
+import type { Datastore } from '../../src/domain/entities';
 import { server } from '../../src/mocks/node';
 import { loginAs, renderApp } from '../support/render-app';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Company } from '../../src/api/structs';
+import type { Company } from '../../src/domain/entities';
 import {
   companyFormValues, editCompanyPayload, hasCompanyData, hasPendingChanges, validateCompanyForm, type CompanyFormValues,
 } from '../../src/domain/company-form';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cpuCount, datastoreIdentifier, isDatastoreIdentifier, isEmail, isPostcode, meetsPasswordPolicy, passwordChecks, volume,
 } from '../../src/domain/fields';
-import type { CpuChoice } from '../../src/config';
+import type { CpuChoice } from '../../src/domain/constants';
 import { licenceTotal } from '../../src/domain/licence-features';
 import { formatEur, volumeInGb, volumePriceEur } from '../../src/domain/prices';
 import { propertyRuns } from '../support/property-runs';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Language } from '../../src/config';
+import type { Language } from '../../src/domain/constants';
 import { Catalogue } from '../../src/i18n/catalogue';
 import type { Messages } from '../../src/i18n/language';
 

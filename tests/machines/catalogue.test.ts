@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
-import type { Catalogue } from '../../src/api/structs';
+import type { Catalogue } from '../../src/domain/entities';
 import { catalogueMachine } from '../../src/machines/catalogue.machine';
 
 const catalogue: Catalogue = {

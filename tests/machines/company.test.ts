@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
-import type { Company, EditCompanyPayload } from '../../src/api/structs';
+import type { EditCompanyPayload } from '../../src/api/structs';
+import type { Company } from '../../src/domain/entities';
 import { companyMachine } from '../../src/machines/company.machine';
 
 const company: Company = {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
-import type { CompanyProduct } from '../../src/api/structs';
+import type { CompanyProduct } from '../../src/domain/entities';
 import { contractCancellationMachine } from '../../src/machines/contract-cancellation.machine';
 
 const product = (name: string, contractEndDate: string | null): CompanyProduct =>

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
-import type { Datastore } from '../../src/api/structs';
+import type { Datastore } from '../../src/domain/entities';
 import { dashboardMachine } from '../../src/machines/dashboard.machine';
 import { purchaseMachine } from '../../src/machines/purchase.machine';
 import { sessionMachine } from '../../src/machines/session.machine';
-import type { User } from '../../src/api/structs';
+import type { User } from '../../src/domain/entities';
 
 function datastore(identifier: string, overrides: Partial<Datastore> = {}): Datastore {
   const name = `k10001_${identifier}`;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
-import type { Company, User } from '../../src/api/structs';
+import type { Company, User } from '../../src/domain/entities';
 import { orderPrefillFrom, orderPrefillMachine } from '../../src/machines/order-prefill.machine';
 
 const user: User = {

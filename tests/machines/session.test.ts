@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
-import type { User } from '../../src/api/structs';
-import type { Language } from '../../src/config';
+import type { User } from '../../src/domain/entities';
+import type { Language } from '../../src/domain/constants';
 import { sessionMachine } from '../../src/machines/session.machine';
 
 const user: User = {

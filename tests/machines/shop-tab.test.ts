@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { LicenceType } from '../../src/config';
+import type { LicenceType } from '../../src/domain/constants';
 import { shopTabMachine, type ShopTabEvent } from '../../src/machines/shop-tab.machine';
 
 function after(start: LicenceType, event: ShopTabEvent) {

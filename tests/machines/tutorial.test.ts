@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { Datastore } from '../../src/api/structs';
+import type { Datastore } from '../../src/domain/entities';
 import { tutorialMachine } from '../../src/machines/tutorial.machine';
 import { mock } from '../../src/mocks/node';
 import { loginAs } from '../support/render-app';

@@ -7,7 +7,7 @@ import en from '../../translations/en.json';
 import { login } from '../../src/api/auth';
 import { App } from '../../src/app/app';
 import type { PrerenderedForms } from '../../src/app/prerendered-form-reader';
-import type { Language } from '../../src/config';
+import type { Language } from '../../src/domain/constants';
 import { Catalogue } from '../../src/i18n/catalogue';
 
 export const seedPassword = 'Demo-Password-2026';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getCompany } from '../../src/api/company';
-import type { Language } from '../../src/config';
+import type { Language } from '../../src/domain/constants';
 import { loginAs, renderApp } from '../support/render-app';
 
 const labels = {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { me } from '../../src/api/auth';
 import { apiUrl } from '../../src/api/client';
 import { readSession } from '../../src/app/session-storage';
-import type { Language } from '../../src/config';
+import type { Language } from '../../src/domain/constants';
 import { mock, server } from '../../src/mocks/node';
 import { renderApp, seedPassword } from '../support/render-app';
 

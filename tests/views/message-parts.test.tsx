@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { corePart, partitionProject, splitMessages } from '../../scripts/build/message-parts';
-import type { Language } from '../../src/config';
+import type { Language } from '../../src/domain/constants';
 import { Catalogue } from '../../src/i18n/catalogue';
 import type { Messages } from '../../src/i18n/language';
 import de from '../../translations/de.json';

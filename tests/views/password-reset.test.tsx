@@ -3,7 +3,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { forgotPassword, login } from '../../src/api/auth';
 import { apiUrl } from '../../src/api/client';
-import type { Language } from '../../src/config';
+import type { Language } from '../../src/domain/constants';
 import { mock, server } from '../../src/mocks/node';
 import { renderApp, seedPassword } from '../support/render-app';
 

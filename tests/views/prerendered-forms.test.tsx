@@ -9,7 +9,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { execFileSync } from 'node:child_process';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PrerenderedForms } from '../../src/app/prerendered-form-reader';
-import type { Language } from '../../src/config';
+import type { Language } from '../../src/domain/constants';
 import { server } from '../../src/mocks/node';
 import { renderApp, seedPassword } from '../support/render-app';
 

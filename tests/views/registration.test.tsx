@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiUrl } from '../../src/api/client';
-import type { Language } from '../../src/config';
+import type { Language } from '../../src/domain/constants';
 import { findAccountByEmail, findCompany } from '../../src/mocks/db';
 import { mock, server } from '../../src/mocks/node';
 import { renderApp } from '../support/render-app';

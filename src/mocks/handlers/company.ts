@@ -4,7 +4,7 @@
  * days, SPEC §9); phone and payment data apply at once.
  */
 import { CompanyStruct, EditCompanyPayload } from '../../api/structs';
-import type { PaymentType } from '../../api/structs';
+import type { PaymentType } from '../../domain/entities';
 import { datastoresOf, db, findCompany, sendMail, type AccountRow, type CompanyRow } from '../db';
 import { route } from '../faults';
 import { answer, done, notLoggedIn, postcodeRefusal, readPayload, refuse } from '../respond';

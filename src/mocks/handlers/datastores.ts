@@ -2,8 +2,9 @@
  * Datastores: the status list, buying one and cancelling one (SPEC §3, §4, §7, §9).
  * productId 0 is the dynamic rate, 1 to 20 a fixed volume in TB (docs/decisions/002).
  */
-import { StatusListAnswer, type Datastore } from '../../api/structs';
-import { business, timers } from '../../config';
+import { StatusListAnswer } from '../../api/structs';
+import type { Datastore } from '../../domain/entities';
+import { business, timers } from '../../domain/constants';
 import { isDatastoreIdentifier } from '../../domain/fields';
 import { datastoresOf, db, findCompany, sendMail, type DatastoreRow } from '../db';
 import { route } from '../faults';

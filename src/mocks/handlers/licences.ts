@@ -1,8 +1,9 @@
 /**
  * The public licence shop (SPEC §2, §3, §7): the catalogue and orders, without a login.
  */
-import { CatalogueAnswer, LicenceOrderPayload, type Catalogue, type Licence } from '../../api/structs';
-import type { CpuChoice, LicenceType } from '../../config';
+import { CatalogueAnswer, LicenceOrderPayload } from '../../api/structs';
+import type { Catalogue, Licence } from '../../domain/entities';
+import type { CpuChoice, LicenceType } from '../../domain/constants';
 import { formatEur } from '../../domain/prices';
 import { db, sendMail } from '../db';
 import { route } from '../faults';

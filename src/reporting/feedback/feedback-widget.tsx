@@ -6,7 +6,7 @@ import {
 } from '../../machines/feedback.machine';
 import { CropEditor } from './crop-editor';
 import { feedbackTexts as texts, problemTexts } from './feedback-texts';
-import { inspect } from '../../views/shared/inspector';
+import { inspect } from '../../app/inspector';
 import './feedback-widget.css';
 
 /** What the widget does outside itself: provided by src/reporting (and by tests). */

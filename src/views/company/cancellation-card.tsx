@@ -2,13 +2,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { fromPromise, waitFor } from 'xstate';
-import type { Company } from '../../api/structs';
+import type { Company } from '../../domain/entities';
 import { useSessionActor, useUser } from '../../app/session';
 import { contractEndDate } from '../../domain/contract';
 import { contractCancellationMachine } from '../../machines/contract-cancellation.machine';
 import { ErrorLine } from '../shared/error-line';
 import { useDayFormat } from './product-list';
-import { inspect } from '../shared/inspector';
+import { inspect } from '../../app/inspector';
 
 const messages = defineMessages({
   heading: { id: 'company.cancel.heading', defaultMessage: 'Cancel the contract' },

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { defineMessages, FormattedMessage, type MessageDescriptor } from 'react-intl';
-import type { Company, User } from '../../api/structs';
+import type { Company, User } from '../../domain/entities';
 import { hasCompanyData, hasPendingChanges } from '../../domain/company-form';
 import { compactIban, formatIban, maskIban } from '../../domain/iban';
 import { companyMessages, countryMessages, isKnownCountry, isKnownPaymentType, paymentTypeMessages } from './company-messages';

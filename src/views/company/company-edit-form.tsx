@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
-import { business } from '../../config';
+import { business } from '../../domain/constants';
 import type { PaymentType } from '../../domain/company-form';
 import type { CompanyActor } from '../../machines/company.machine';
 import { ErrorLine } from '../shared/error-line';

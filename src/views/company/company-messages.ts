@@ -1,5 +1,5 @@
 import { defineMessages } from 'react-intl';
-import type { Country } from '../../config';
+import type { Country } from '../../domain/constants';
 import type { PaymentType } from '../../domain/company-form';
 
 /** Texts used by more than one part of the company page. */

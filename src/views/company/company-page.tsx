@@ -12,7 +12,7 @@ import { CompanyDetails } from './company-details';
 import { CompanyEditForm } from './company-edit-form';
 import { companyMessages } from './company-messages';
 import { NotificationsCard } from './notifications-card';
-import { inspect } from '../shared/inspector';
+import { inspect } from '../../app/inspector';
 import './company.css';
 
 const messages = defineMessages({

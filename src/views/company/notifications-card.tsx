@@ -6,7 +6,7 @@ import { useSessionActor } from '../../app/session';
 import { notificationsMachine } from '../../machines/notifications.machine';
 import { ErrorLine } from '../shared/error-line';
 import { CheckboxField } from '../shared/form-fields';
-import { inspect } from '../shared/inspector';
+import { inspect } from '../../app/inspector';
 
 const messages = defineMessages({
   heading: { id: 'company.notifications.heading', defaultMessage: 'Notifications' },

@@ -1,5 +1,5 @@
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import type { CompanyProduct } from '../../api/structs';
+import type { CompanyProduct } from '../../domain/entities';
 import { productRate } from '../../domain/datastore';
 import { PageLoading } from '../shared/page-loading';
 import { UnknownValue } from '../shared/unknown-value';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { useUser } from '../../app/session';
-import type { User } from '../../api/structs';
+import type { User } from '../../domain/entities';
 import { config } from '../../config';
 import { contactMachine } from '../../machines/contact.machine';
 import { ErrorLine } from '../shared/error-line';

@@ -14,7 +14,7 @@ import { ConfigurationGuide } from './configuration-guide';
 import { DatastoreCard } from './datastore-card';
 import { FirstTimeOverlay } from './first-time-overlay';
 import { PurchaseCard } from './purchase-card';
-import { inspect } from '../shared/inspector';
+import { inspect } from '../../app/inspector';
 import './dashboard.css';
 
 const messages = defineMessages({

@@ -1,6 +1,6 @@
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { DatastoreEntry } from '../../machines/dashboard.machine';
-import { business } from '../../config';
+import { business } from '../../domain/constants';
 import { datastoreRate } from '../../domain/datastore';
 import { spaceUse } from '../../domain/space';
 import { UnknownValue } from '../shared/unknown-value';

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useRef, type FormEvent } from 'react';
 import { FormattedMessage, defineMessage, defineMessages, useIntl } from 'react-intl';
-import { business, config } from '../../config';
+import { config } from '../../config';
+import { business } from '../../domain/constants';
 import type { PurchaseOption } from '../../domain/datastore';
 import { formatEur, volumeInGb, volumePriceEur } from '../../domain/prices';
 import type { PurchaseActor } from '../../machines/purchase.machine';

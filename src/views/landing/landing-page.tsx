@@ -1,6 +1,7 @@
 import { FormattedMessage, defineMessages } from 'react-intl';
 import { Link } from 'wouter';
-import { business, config } from '../../config';
+import { config } from '../../config';
+import { business } from '../../domain/constants';
 import { formatEur } from '../../domain/prices';
 import { PageHeading } from '../shared/page-heading';
 import { PartnerLogos } from './partner-logos';

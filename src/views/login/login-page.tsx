@@ -11,7 +11,7 @@ import { carriedChange, PortalForm, usePrerenderedValues, useTakeOver } from '..
 import { PageHeading } from '../shared/page-heading';
 import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
 import { loginNotice } from './login-notices';
-import { inspect } from '../shared/inspector';
+import { inspect } from '../../app/inspector';
 import './login.css';
 
 const messages = defineMessages({

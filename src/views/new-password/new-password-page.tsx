@@ -9,7 +9,7 @@ import { RequiredNote, SubmitButton, TextField } from '../shared/form-fields';
 import { PageHeading } from '../shared/page-heading';
 import { PasswordChecklist } from '../shared/password-checklist';
 import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
-import { inspect } from '../shared/inspector';
+import { inspect } from '../../app/inspector';
 import './new-password.css';
 
 const messages = defineMessages({

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { defineMessages, FormattedMessage, type MessageDescriptor } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { useLanguage } from '../../app/session';
-import { business, type Country } from '../../config';
+import { business, type Country } from '../../domain/constants';
 import { initialRegistration, registrationMachine } from '../../machines/registration.machine';
 import { ErrorLine } from '../shared/error-line';
 import { CheckboxField, RequiredNote, SelectField, SubmitButton, TextField } from '../shared/form-fields';

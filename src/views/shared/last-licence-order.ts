@@ -3,7 +3,7 @@
  * It lives in memory for the rest of the visit and nowhere else: no storage keeps a buyer's
  * order, and /order_done opened on its own (a reload, a bookmark) shows the generic thanks.
  */
-import type { CpuChoice, LicenceType } from '../../config';
+import type { CpuChoice, LicenceType } from '../../domain/constants';
 
 export interface LicenceOrderSummary {
   licenceName: string;

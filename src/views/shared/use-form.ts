@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLoggedIn, useSessionActor } from '../../app/session';
 import type { FormMachine } from '../../machines/form.machine';
 import { errorForAudience } from '../../machines/user-error';
-import { inspect } from './inspector';
+import { inspect } from '../../app/inspector';
 
 /**
  * Runs a form machine for a view: the 401 handling is wired to the session, `onSucceeded`

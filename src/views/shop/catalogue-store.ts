@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { createActor, type ActorRefFrom } from 'xstate';
-import type { Catalogue, Licence } from '../../api/structs';
-import { business, type LicenceType } from '../../config';
+import type { Catalogue, Licence } from '../../domain/entities';
+import { business, type LicenceType } from '../../domain/constants';
 import { catalogueMachine } from '../../machines/catalogue.machine';
 import type { UserError } from '../../machines/user-error';
-import { inspect } from '../shared/inspector';
+import { inspect } from '../../app/inspector';
 
 type CatalogueActor = ActorRefFrom<typeof catalogueMachine>;
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { Licence } from '../../api/structs';
-import type { CpuChoice as Cpu } from '../../config';
+import type { Licence } from '../../domain/entities';
+import type { CpuChoice as Cpu } from '../../domain/constants';
 import { cpuChoicesFor, licenceTotal } from '../../domain/licence-features';
 import { formatEur } from '../../domain/prices';
 import { countMessages } from './shop-messages';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
-import type { Licence } from '../../api/structs';
+import type { Licence } from '../../domain/entities';
 import { LicenceFeatureList } from './licence-feature-list';
 import { LicencePrice } from './licence-price';
 

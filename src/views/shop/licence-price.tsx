@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import type { Licence } from '../../api/structs';
+import type { Licence } from '../../domain/entities';
 import { isSoldPerCpu } from '../../domain/licence-features';
 import { formatEur } from '../../domain/prices';
 

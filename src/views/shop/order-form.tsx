@@ -1,7 +1,7 @@
 import { FormattedMessage, defineMessages, type MessageDescriptor } from 'react-intl';
 import { useLocation } from 'wouter';
-import type { Licence } from '../../api/structs';
-import type { Country } from '../../config';
+import type { Licence } from '../../domain/entities';
+import type { Country } from '../../domain/constants';
 import { isSoldPerCpu, licenceTotal } from '../../domain/licence-features';
 import { formatEur } from '../../domain/prices';
 import { licenceOrderMachine } from '../../machines/licence-order.machine';

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useState, type ComponentProps } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { Licence, User } from '../../api/structs';
+import type { Licence, User } from '../../domain/entities';
 import { useLoggedIn, useSessionActor, useUser } from '../../app/session';
 import { orderPrefillMachine } from '../../machines/order-prefill.machine';
 import { PageLoading } from '../shared/page-loading';
@@ -10,7 +10,7 @@ import { LicenceFeatureList } from './licence-feature-list';
 import { LicencePrice } from './licence-price';
 import type { OrderForm as OrderFormComponent } from './order-form';
 import { typeMessages } from './shop-messages';
-import { inspect } from '../shared/inspector';
+import { inspect } from '../../app/inspector';
 import { preloadable } from '../../app/preloadable';
 
 // The order form is a chunk of its own: the catalogue (/shop, the first visit) needs none of it.

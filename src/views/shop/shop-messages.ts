@@ -1,5 +1,5 @@
 import { defineMessages } from 'react-intl';
-import type { LicenceType } from '../../config';
+import type { LicenceType } from '../../domain/constants';
 
 /** The product lines as the tabs and summaries name them (SPEC §1: VE, PBS, MG). */
 export const typeMessages = defineMessages<LicenceType>({

@@ -14,7 +14,7 @@ import { LicenceTabs } from './licence-tabs';
 import { OrderStep } from './order-step';
 import { ShopFaq, ShopTerms } from './shop-info';
 import { shopMessages } from './shop-messages';
-import { inspect } from '../shared/inspector';
+import { inspect } from '../../app/inspector';
 import './shop.css';
 
 function CatalogueFailed({ error, retry }: { error: UserError | null; retry: () => void }) {

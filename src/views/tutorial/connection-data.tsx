@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
-import type { Datastore } from '../../api/structs';
+import type { Datastore } from '../../domain/entities';
 import { pbsUser } from '../../domain/datastore';
 import type { UserError } from '../../machines/user-error';
 import { ErrorLine } from '../shared/error-line';

@@ -2,14 +2,14 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSessionActor } from '../../app/session';
-import type { Datastore } from '../../api/structs';
+import type { Datastore } from '../../domain/entities';
 import { pbsUser } from '../../domain/datastore';
 import { tutorialMachine } from '../../machines/tutorial.machine';
 import { PageHeading } from '../shared/page-heading';
 import { ConnectionData } from './connection-data';
 import { tutorialMessages as messages } from './tutorial-messages';
 import { ClientSteps, JobSteps, StorageSteps, type StepData } from './tutorial-steps';
-import { inspect } from '../shared/inspector';
+import { inspect } from '../../app/inspector';
 import './tutorial.css';
 
 /**

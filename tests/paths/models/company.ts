@@ -4,7 +4,7 @@
  * drive the same machines through their real outcomes.
  */
 import type { AnyStateMachine } from 'xstate';
-import type { Company } from '../../../src/api/structs';
+import type { Company } from '../../../src/domain/entities';
 import { companyMachine } from '../../../src/machines/company.machine';
 import { contractCancellationMachine } from '../../../src/machines/contract-cancellation.machine';
 import { notificationsMachine } from '../../../src/machines/notifications.machine';

@@ -4,7 +4,7 @@
  * of every guard. Screens keep their models in files of their own beside this one.
  */
 import type { AnyStateMachine } from 'xstate';
-import type { User } from '../../../src/api/structs';
+import type { User } from '../../../src/domain/entities';
 import { errorLineMachine } from '../../../src/machines/error-line.machine';
 import { sessionMachine } from '../../../src/machines/session.machine';
 import type { PathModel } from '../coverage';

@@ -4,7 +4,7 @@
  * machines through their real outcomes with fake timers.
  */
 import type { AnyStateMachine } from 'xstate';
-import type { Datastore } from '../../../src/api/structs';
+import type { Datastore } from '../../../src/domain/entities';
 import { clipboardMachine } from '../../../src/machines/clipboard.machine';
 import { dashboardMachine } from '../../../src/machines/dashboard.machine';
 import { purchaseMachine } from '../../../src/machines/purchase.machine';

@@ -3,7 +3,7 @@
  * its prefill. The machine tests in tests/machines/ drive the same machines through their real outcomes.
  */
 import type { AnyStateMachine } from 'xstate';
-import type { Catalogue, Company, User } from '../../../src/api/structs';
+import type { Catalogue, Company, User } from '../../../src/domain/entities';
 import { catalogueMachine } from '../../../src/machines/catalogue.machine';
 import { emptyLicenceOrder, licenceOrderMachine, type LicenceOrderValues } from '../../../src/machines/licence-order.machine';
 import { orderPrefillMachine } from '../../../src/machines/order-prefill.machine';

@@ -4,7 +4,7 @@
  * their real outcomes.
  */
 import type { AnyStateMachine } from 'xstate';
-import type { Datastore } from '../../../src/api/structs';
+import type { Datastore } from '../../../src/domain/entities';
 import { contactMachine, type ContactValues } from '../../../src/machines/contact.machine';
 import { feedbackMachine, type Capture, type Screenshot } from '../../../src/machines/feedback.machine';
 import { tutorialMachine } from '../../../src/machines/tutorial.machine';
