@@ -20,7 +20,7 @@ const routesFile = 'src/app/routes.tsx';
 const entryFile = 'src/main.tsx';
 
 /** The source files of the app (src/**.ts(x)), by path relative to `root`. */
-export function readSources(root: string): Map<string, string> {
+function readSources(root: string): Map<string, string> {
   const sources = new Map<string, string>();
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
@@ -54,7 +54,7 @@ export function pagesOf(routes: string): { module: string; part: string }[] {
 }
 
 /** For every source file, the parts whose pages can load it. */
-export function partsOfFiles(sources: Map<string, string>): Map<string, Set<string>> {
+function partsOfFiles(sources: Map<string, string>): Map<string, Set<string>> {
   const routes = sources.get(routesFile);
   if (routes === undefined) throw new Error(`No ${routesFile}`);
   const pageRoots = new Map(pagesOf(routes).flatMap(({ module, part }) => {

@@ -6,7 +6,7 @@
  */
 import { db } from '../../src/mocks/db';
 import type { MockControls } from '../../src/mocks/controls';
-import { SEED_PASSWORD, seedEmails } from '../../src/mocks/seed';
+import { seedEmails } from '../../src/mocks/seed';
 import { startSession } from '../../src/mocks/session';
 
 export type ProviderStateParams = Record<string, unknown>;
@@ -41,7 +41,7 @@ const states: Record<string, (params: ProviderStateParams) => ProviderStateResul
   },
 };
 
-export const providerStateNames = Object.keys(states);
+const providerStateNames = Object.keys(states);
 
 /** Puts the mock into the named state, from the seed. Throws for a state it does not know. */
 export function setUpProviderState(controls: MockControls, state: string, params: ProviderStateParams = {}): ProviderStateResult {
@@ -50,6 +50,3 @@ export function setUpProviderState(controls: MockControls, state: string, params
   controls.reset();
   return setUp(params);
 }
-
-/** The seed's password, which the states' accounts log in with. */
-export const seedPassword = SEED_PASSWORD;

@@ -79,10 +79,10 @@ export interface MockApiServer {
   close: () => Promise<void>;
 }
 
-export type MockApiHandler = ((incoming: IncomingMessage, outgoing: ServerResponse) => void) & { controls: MockControls };
+type MockApiHandler = ((incoming: IncomingMessage, outgoing: ServerResponse) => void) & { controls: MockControls };
 
 /** The mock v1 API and its controls as a Node request handler, on a database of its own. */
-export function createMockApiHandler(origin: string): MockApiHandler {
+function createMockApiHandler(origin: string): MockApiHandler {
   const controls = createMockControls({ latency: 0 });
   controls.reset();
   const handle = (incoming: IncomingMessage, outgoing: ServerResponse) => {

@@ -10,7 +10,7 @@ import { StatusAnswer } from './structs';
 
 // The error type lives in its own module so that code which only inspects errors (the
 // session machine on the landing page) does not pull in the client and its structs.
-export { ApiError, isApiError, type ApiErrorKind } from './error';
+export { ApiError, isApiError } from './error';
 
 type Method = 'GET' | 'POST';
 

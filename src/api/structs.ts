@@ -12,10 +12,9 @@ import { business, type LicenceType } from '../domain/constants';
 import type { Catalogue, Company, CompanyProduct, Datastore, Licence, PaymentType, User } from '../domain/entities';
 import * as field from '../domain/fields';
 
-export const LanguageStruct = enums(business.languages);
-export const CountryStruct = enums(business.countries);
-export const LicenceTypeStruct = enums(business.licenceTypes);
-export const PaymentTypeStruct = describing<PaymentType>()(enums(['bill', 'direct_debit']));
+const LanguageStruct = enums(business.languages);
+const LicenceTypeStruct = enums(business.licenceTypes);
+const PaymentTypeStruct = describing<PaymentType>()(enums(['bill', 'direct_debit']));
 
 // ---- answers ----
 //

@@ -24,13 +24,13 @@ export type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 const notValues = new Set(['submit', 'button', 'reset', 'image', 'file', 'hidden']);
 
-export function isField(element: Element): element is Field {
+function isField(element: Element): element is Field {
   if (element instanceof HTMLInputElement) return !notValues.has(element.type);
   return element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement;
 }
 
 /** The values of a form's named fields, as the visitor left them. */
-export function readValues(form: HTMLFormElement): CarriedValues {
+function readValues(form: HTMLFormElement): CarriedValues {
   const values: CarriedValues = {};
   for (const element of Array.from(form.elements)) {
     if (!isField(element) || !element.name) continue;

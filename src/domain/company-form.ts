@@ -73,7 +73,7 @@ export interface CompanyFormValues {
   checkbox_iban: boolean;
 }
 
-export type CompanyField = keyof CompanyFormValues & string;
+type CompanyField = keyof CompanyFormValues & string;
 export type CompanyFieldErrors = Partial<Record<CompanyField, field.FieldErrorCode>>;
 
 function isCountry(value: string | null | undefined): value is Country {

@@ -3,7 +3,7 @@
  * superstruct struct whose failure message is a stable error code; views turn codes into
  * translated text (see `src/views/shared/field-error.tsx`), the mock answers with them.
  */
-import { boolean, enums, number, refine, string, type Struct } from 'superstruct';
+import { boolean, number, refine, string, type Struct } from 'superstruct';
 import { business } from './constants';
 
 export type FieldErrorCode =
@@ -21,7 +21,7 @@ export type FieldErrorCode =
   | 'tooLong'
   | 'invalid';
 
-export const fieldErrorCodes: readonly FieldErrorCode[] = [
+const fieldErrorCodes: readonly FieldErrorCode[] = [
   'required', 'email', 'passwordPolicy', 'passwordMismatch', 'identifier', 'postcode',
   'iban', 'mandate', 'country', 'volume', 'cpu', 'tooLong', 'invalid',
 ];
@@ -38,7 +38,7 @@ export function text(options: { required?: boolean; max?: number } = {}): Struct
   });
 }
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 export function isEmail(value: string): boolean {
   return value.length <= 254 && EMAIL_PATTERN.test(value.trim());
@@ -50,7 +50,7 @@ export const email = refine(string(), 'email', (value) => {
 });
 
 /** SPEC §5: longer than 15 characters, lower and upper case letters and at least one number. */
-export const PASSWORD_MIN_LENGTH = 16;
+const PASSWORD_MIN_LENGTH = 16;
 
 export interface PasswordChecks {
   length: boolean;
@@ -100,7 +100,7 @@ export function isPostcode(value: string, countryCode: string): boolean {
 export const postcode = text({ required: true, max: 10 });
 
 /** SPEC §5: 1 to 8 characters, letters and digits only. */
-export const IDENTIFIER_PATTERN = /^[A-Za-z0-9]{1,8}$/;
+const IDENTIFIER_PATTERN = /^[A-Za-z0-9]{1,8}$/;
 
 export function isDatastoreIdentifier(value: string): boolean {
   return IDENTIFIER_PATTERN.test(value);
@@ -119,7 +119,6 @@ export const cpuCount = refine(number(), 'cpu', (value) =>
   (business.cpuChoices as readonly number[]).includes(value) || 'cpu');
 
 export const consent = boolean();
-export const paymentType = enums(['bill', 'direct_debit']);
 
 /** Collects the first failure of each field of an object struct as an error code. */
 export function fieldErrors<K extends string>(

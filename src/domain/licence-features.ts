@@ -9,9 +9,9 @@
 import type { CpuChoice, LicenceType } from './constants';
 
 /** SPEC §9 ticket tiers; 0 means no support tickets. */
-export type SupportTickets = 0 | 3 | 5 | 10 | 15 | 'unlimited';
+type SupportTickets = 0 | 3 | 5 | 10 | 15 | 'unlimited';
 /** SPEC §9 response-time tiers; `null` means no guaranteed response time. */
-export type ResponseTime = null | '1d' | '4h' | '2h';
+type ResponseTime = null | '1d' | '4h' | '2h';
 
 export interface LicenceFeatures {
   enterpriseRepository: boolean;

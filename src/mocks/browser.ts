@@ -26,7 +26,7 @@ declare global {
 }
 
 /** Like a real server across the internet: 200 to 600 ms per answer. */
-export const REALISTIC_LATENCY: Latency = { min: 200, max: 600 };
+const REALISTIC_LATENCY: Latency = { min: 200, max: 600 };
 
 /** A real server answers unknown API paths with 404 instead of letting them through. */
 const unknownCall = http.all(`${config.apiBaseUrl.replace(/\/$/, '')}/*`, () =>

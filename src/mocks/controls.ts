@@ -14,7 +14,7 @@ import {
 import { activateAccount } from './provision';
 import { seed } from './seed';
 
-export interface MockMail {
+interface MockMail {
   to: string;
   subject: string;
   body: string;
@@ -22,7 +22,7 @@ export interface MockMail {
   link: string | null;
 }
 
-export interface PendingAccount {
+interface PendingAccount {
   email: string;
   firstname: string;
   lastname: string;

@@ -130,7 +130,7 @@ export const db = factory({
   },
 });
 
-export type Db = typeof db;
+type Db = typeof db;
 export type ModelName = Exclude<keyof Db, symbol>;
 /** Every model once; a Record so that a model missing here fails to compile (persistence needs all). */
 const everyModel: Record<ModelName, true> = {

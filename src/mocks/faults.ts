@@ -101,7 +101,7 @@ function malformedAnswer(call: MockCall): Response {
   return HttpResponse.json('This answer does not follow the v1 contract.');
 }
 
-export interface CallInfo {
+interface CallInfo {
   request: Request;
   params: Record<string, string>;
   cookies: Cookies;

@@ -14,7 +14,7 @@ import { seed } from './seed';
 
 export const STORAGE_KEY = 'portal-mock-db';
 /** Raise when the models in db.ts change, so that old snapshots are not loaded. */
-export const SNAPSHOT_VERSION = 1;
+const SNAPSHOT_VERSION = 1;
 
 interface Snapshot {
   version: number;
@@ -23,7 +23,7 @@ interface Snapshot {
   latency?: Latency;
 }
 
-export function takeSnapshot(): Snapshot {
+function takeSnapshot(): Snapshot {
   const models: Partial<Record<ModelName, unknown[]>> = {};
   for (const name of modelNames) {
     // JSON drops the entities' internal symbol properties, leaving plain rows.
@@ -51,7 +51,7 @@ function loadSettings(faults: unknown, latency: unknown): void {
 /** The generic face of a model's `create`, which TypeScript cannot express per name in a loop. */
 type RowCreator = { create(values: Record<string, unknown>): unknown };
 
-export function loadSnapshot(snapshot: unknown): boolean {
+function loadSnapshot(snapshot: unknown): boolean {
   if (typeof snapshot !== 'object' || snapshot === null) return false;
   const { version, models, faults, latency } = snapshot as Partial<Snapshot>;
   if (version !== SNAPSHOT_VERSION || typeof models !== 'object' || models === null) return false;

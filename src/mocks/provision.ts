@@ -5,7 +5,7 @@
 import { db, findAccountByEmail, findCompany, sendMail, type AccountRow, type DatastoreRow } from './db';
 import { temporaryPassword } from './random';
 
-export const PBS_PORT = 8007;
+const PBS_PORT = 8007;
 const HOSTS = ['pbs1.backup.example.com', 'pbs2.backup.example.com', 'pbs3.backup.example.com'];
 
 export interface DatastoreOrder {
@@ -51,7 +51,7 @@ export function provisionDatastore(order: DatastoreOrder): DatastoreRow {
 }
 
 /** The next customer number: K-10001, K-10002, ... */
-export function nextCompanyNumber(): string {
+function nextCompanyNumber(): string {
   const numbers = db.account.getAll()
     .map((account) => /^K-(\d+)$/.exec(account.company_number ?? '')?.[1])
     .filter((digits): digits is string => digits !== undefined)

@@ -60,12 +60,12 @@ const FIELD_LABELS: Record<string, string> = {
   cpu_count: 'CPU count',
 };
 
-export function fieldLabel(key: string): string {
+function fieldLabel(key: string): string {
   return FIELD_LABELS[key] ?? key;
 }
 
 /** An English sentence that names the field of the first failure (SPEC §8 shows `reason`). */
-export function refusalReason(error: StructError): string {
+function refusalReason(error: StructError): string {
   const [failure] = error.failures();
   if (!failure || failure.path.length === 0) return 'The request body must be a JSON object.';
   const key = String(failure.path[0]);

@@ -9,7 +9,7 @@ const berlinDate = new Intl.DateTimeFormat('en-CA', {
 });
 
 /** Today's date (yyyy-mm-dd) at the provider, for the given epoch milliseconds. */
-export function providerToday(now: number = Date.now()): string {
+function providerToday(now: number = Date.now()): string {
   return berlinDate.format(new Date(now));
 }
 
@@ -18,19 +18,19 @@ function isoDate(date: Date): string {
 }
 
 /** Whole days added to a yyyy-mm-dd date, calendar arithmetic in UTC. */
-export function addDays(day: string, days: number): string {
+function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return isoDate(date);
 }
 
 /** The last day of the month of a yyyy-mm-dd date. */
-export function monthEnd(day: string): string {
+function monthEnd(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   return isoDate(new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)));
 }
 
-export const NOTICE_DAYS = 28;
+const NOTICE_DAYS = 28;
 
 /**
  * SPEC §9: billing is monthly, at the end of each calendar month, and a cancellation takes

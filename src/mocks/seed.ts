@@ -30,7 +30,7 @@ const lines = [
   { type: 'MG', name: 'Proxmox Mail Gateway', perCpu: false, prices: [190, 390, 790, 1590] },
 ] as const;
 
-export function seedCatalogue(): void {
+function seedCatalogue(): void {
   let id = 1;
   for (const line of lines) {
     tiers.forEach((tier, index) => {

@@ -7,7 +7,7 @@
 import { db, type AccountRow } from './db';
 import { randomToken } from './random';
 
-export const SESSION_COOKIE = 'portal_session';
+const SESSION_COOKIE = 'portal_session';
 
 /** The Set-Cookie value that removes the session cookie again. */
 export const clearSessionCookie = `${SESSION_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;

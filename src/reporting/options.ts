@@ -7,7 +7,7 @@ import type { BrowserOptions, replayIntegration } from '@sentry/react';
 import { dsnOf, isFeedbackOn, isPiiAllowed, isReportingOn, type ReportingEnv } from './env';
 import { scrubBreadcrumb, scrubEvent, scrubSpan, scrubValue, type ScrubOptions } from './scrub';
 
-export type ReplayOptions = NonNullable<Parameters<typeof replayIntegration>[0]>;
+type ReplayOptions = NonNullable<Parameters<typeof replayIntegration>[0]>;
 type RecordingEventHook = NonNullable<ReplayOptions['beforeAddRecordingEvent']>;
 type RecordingEvent = Parameters<RecordingEventHook>[0];
 
@@ -35,7 +35,7 @@ export const tracePropagationTargets: RegExp[] = [/^https?:\/\/localhost(?::\d+)
  */
 export const replayMaskSelectors = ['input', 'textarea', 'select', '[data-private]', '[data-sentry-mask]'];
 
-export function replayOptions(scrub: ScrubOptions): ReplayOptions {
+function replayOptions(scrub: ScrubOptions): ReplayOptions {
   const beforeAddRecordingEvent: RecordingEventHook = (event: RecordingEvent) =>
     ({ ...event, data: { ...event.data, payload: scrubValue(event.data.payload, scrub) } }) as RecordingEvent;
   return {

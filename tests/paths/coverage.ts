@@ -78,7 +78,7 @@ function serialize(model: PathModel, snapshot: AnyMachineSnapshot): string {
 }
 
 /** One path per transition found by the exploration: the shortest way to its state, then its event. */
-export function pathsOf(model: PathModel): AnyEventObject[][] {
+function pathsOf(model: PathModel): AnyEventObject[][] {
   const events = [...model.events, ...derivedEvents(model)];
   type Edge = { event: AnyEventObject; state: AnyMachineSnapshot };
   const adjacency: Record<string, { transitions: Record<string, Edge> } | undefined> = getAdjacencyMap(model.machine, {
@@ -110,7 +110,7 @@ export function pathsOf(model: PathModel): AnyEventObject[][] {
 }
 
 /** Runs one path on a real actor; returns the transitions it took and the states it entered. */
-export function execute(model: PathModel, path: AnyEventObject[]): { transitions: Set<AnyTransitionDefinition>; states: Set<string> } {
+function execute(model: PathModel, path: AnyEventObject[]): { transitions: Set<AnyTransitionDefinition>; states: Set<string> } {
   const transitions = new Set<AnyTransitionDefinition>();
   const states = new Set<string>();
   // The root's id is known once createActor returns; microsteps before that are the root's own.

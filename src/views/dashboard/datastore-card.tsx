@@ -17,7 +17,7 @@ export function cardHeadingId(datastore: string): string {
 }
 
 /** An end date (yyyy-mm-dd) in the page's language; the day itself, whatever the time zone. */
-export function useEndDate(date: string | null | undefined): string | null {
+function useEndDate(date: string | null | undefined): string | null {
   const intl = useIntl();
   if (!date) return null;
   const day = new Date(`${date}T00:00:00Z`);

@@ -11,7 +11,7 @@ const emptyNote = defineMessage({
 });
 
 /** The note shown when there is no temporary password (SPEC §2: an 'empty' note). */
-export function EmptyPasswordNote() {
+function EmptyPasswordNote() {
   const intl = useIntl();
   return <span className="password-empty">{intl.formatMessage(emptyNote)}</span>;
 }

@@ -12,7 +12,7 @@ const notices = defineMessages({
   },
 });
 
-export type LoginNoticeKey = keyof typeof notices;
+type LoginNoticeKey = keyof typeof notices;
 
 export function loginNotice(key: string | undefined): MessageDescriptor | null {
   return key !== undefined && Object.hasOwn(notices, key) ? notices[key as LoginNoticeKey] : null;

@@ -45,7 +45,7 @@ const defaultMessages: Record<Exclude<FaultKind, 'slow'>, string> = {
 };
 
 /** No blank page and no error boundary: a heading of the page is shown. */
-export async function expectPageShown(page: Page, say: Say) {
+async function expectPageShown(page: Page, say: Say) {
   await expect(page.locator('h1').first()).toBeVisible();
   await expect(page.getByText(say('crash.title'))).toHaveCount(0);
 }

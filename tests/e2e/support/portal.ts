@@ -82,10 +82,6 @@ export async function setFault(page: Page, call: string, kind: FaultKind) {
   }, [call, kind] as const);
 }
 
-export async function clearFaults(page: Page) {
-  await page.evaluate(() => window.__portalMock.clearFaults());
-}
-
 /** The logged-in flag the session keeps in the browser session (SPEC §3). */
 export async function storedLoggedIn(page: Page): Promise<string | null> {
   return page.evaluate(() => sessionStorage.getItem('portal.loggedIn'));
