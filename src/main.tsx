@@ -6,7 +6,7 @@ import { readSession } from './app/session-storage';
 import { Catalogue } from './i18n/catalogue';
 import { loadPart } from './i18n/language';
 import { mountFeedback, startReporting } from './reporting/index';
-import { startInspector } from './views/shared/inspector';
+import { startInspector } from './app/inspector';
 
 async function start() {
   const container = document.getElementById('root');
