@@ -9,14 +9,15 @@
  * reloaded products of GET /me where every one carries it (SPEC §3); the spec's Company has no
  * end date, so nothing here waits for one (decision 013, point 6).
  */
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { me } from '../api/auth';
 import { cancelContract } from '../api/company';
 import type { CompanyProduct } from '../api/structs';
 import { timers } from '../config';
 import { contractEndDate } from '../domain/contract';
 import { errorLineMachine } from './error-line.machine';
-import { isAborted, isUnauthorized, userErrorFrom } from './user-error';
+import { clearError, showError, showTimeout } from './form-actions';
+import { isAborted, isUnauthorized } from './user-error';
 
 export type ContractCancellationEvent =
   | { type: 'cancel.request' }
@@ -41,12 +42,9 @@ export const contractCancellationMachine = setup({
     cancelled: () => {},
     /** A 401: the session ends silently (decision 001). */
     sessionExpired: () => {},
-    clearError: sendTo('errorLine', { type: 'error.clear' }),
-    showError: sendTo('errorLine', ({ event }) => ({
-      type: 'error.show' as const,
-      error: userErrorFrom('error' in event ? event.error : undefined),
-    })),
-    showTimeout: sendTo('errorLine', { type: 'error.show' as const, error: { key: 'timeout' } }),
+    clearError: clearError(),
+    showError: showError(),
+    showTimeout: showTimeout(),
   },
   guards: {
     isUnauthorized: ({ event }) => 'error' in event && isUnauthorized(event.error),

@@ -16,6 +16,7 @@ import { cancelDatastore, getStatus } from '../api/datastores';
 import type { Datastore } from '../api/structs';
 import { timers } from '../config';
 import { errorLineMachine } from './error-line.machine';
+import { clearError, showError, showTimeout } from './form-actions';
 import { purchaseMachine } from './purchase.machine';
 import { temporaryPasswordMachine, type TemporaryPasswordActor } from './temporary-password.machine';
 import { isAborted, userErrorFrom, type UserError } from './user-error';
@@ -137,9 +138,9 @@ export const dashboardMachine = setup({
     chooseCancelTarget: assign({ cancelTarget: ({ context, event }) => (event.type === 'datastore.cancel.request' ? event.name : context.cancelTarget) }),
     reloadStatus: raise({ type: 'status.reload' }),
     closeOverlay: assign({ overlay: null }),
-    clearCancelError: sendTo('errorLine', { type: 'error.clear' }),
-    showCancelError: sendTo('errorLine', ({ event }) => ({ type: 'error.show' as const, error: userErrorFrom('error' in event ? event.error : undefined) })),
-    showCancelTimeout: sendTo('errorLine', { type: 'error.show' as const, error: { key: 'timeout' } }),
+    clearCancelError: clearError(),
+    showCancelError: showError(),
+    showCancelTimeout: showTimeout(),
   },
   guards: {
     isUnauthorized: ({ event }) => 'error' in event && userErrorFrom(event.error).key === 'sessionExpired',

@@ -4,11 +4,12 @@
  * The checkbox follows the click at once; when the call fails it returns to its old value
  * and the error line says why.
  */
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { isApiError } from '../api/client';
 import { setNotifications } from '../api/settings';
 import { timers } from '../config';
 import { errorLineMachine } from './error-line.machine';
+import { clearError, showError, showTimeout } from './form-actions';
 import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
 
 export interface NotificationsContext {
@@ -42,12 +43,9 @@ export const notificationsMachine = setup({
     sessionExpired: () => {},
     apply: assign(({ context, event }) => ({ previous: context.enabled, enabled: event.enabled })),
     restore: assign(({ context }) => ({ enabled: context.previous })),
-    clearError: sendTo('errorLine', { type: 'error.clear' }),
-    showError: sendTo('errorLine', ({ event }) => ({
-      type: 'error.show' as const,
-      error: notificationsError('error' in event ? event.error : undefined),
-    })),
-    showTimeout: sendTo('errorLine', { type: 'error.show' as const, error: { key: 'timeout' } }),
+    clearError: clearError(),
+    showError: showError(notificationsError),
+    showTimeout: showTimeout(),
   },
   guards: {
     isChange: ({ context, event }) => event.enabled !== context.enabled,
