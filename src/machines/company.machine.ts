@@ -17,6 +17,7 @@ import { formatIban } from '../domain/iban';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, clearFieldErrors, markInvalid, showError, showTimeout, withoutErrors } from './form-actions';
 import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
+import { typeOf } from './type-of';
 
 export interface CompanyContext {
   company: Company | null;
@@ -60,8 +61,8 @@ function changed(context: CompanyContext, values: CompanyFormValues, names: stri
 
 export const companyMachine = setup({
   types: {
-    context: {} as CompanyContext,
-    events: {} as CompanyEvent,
+    context: typeOf<CompanyContext>(),
+    events: typeOf<CompanyEvent>(),
   },
   actors: {
     loadCompany: fromPromise<Company>(({ signal }) => getCompany({ signal })),

@@ -18,6 +18,7 @@ import { contractEndDate } from '../domain/contract';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showTimeout } from './form-actions';
 import { isAborted, isUnauthorized } from './user-error';
+import { typeOf } from './type-of';
 
 export type ContractCancellationEvent =
   | { type: 'cancel.request' }
@@ -30,7 +31,7 @@ export interface ContractCancellationContext {
 }
 
 export const contractCancellationMachine = setup({
-  types: { context: {} as ContractCancellationContext, events: {} as ContractCancellationEvent },
+  types: { context: typeOf<ContractCancellationContext>(), events: typeOf<ContractCancellationEvent>() },
   actors: {
     cancelContract: fromPromise<void>(({ signal }) => cancelContract({ signal })),
     /** The user's products after the cancellation (GET /me, SPEC §3 User), for the end date; null when not sent. */

@@ -20,6 +20,7 @@ import { clearError, showError, showTimeout } from './form-actions';
 import { purchaseMachine } from './purchase.machine';
 import { temporaryPasswordMachine, type TemporaryPasswordActor } from './temporary-password.machine';
 import { isAborted, userErrorFrom, type UserError } from './user-error';
+import { typeOf } from './type-of';
 
 /** A status entry without its password: passwords only live in their own actors. */
 export type DatastoreEntry = Omit<Datastore, 'password'>;
@@ -75,9 +76,9 @@ export interface DashboardInput {
 
 export const dashboardMachine = setup({
   types: {
-    context: {} as DashboardContext,
-    events: {} as DashboardEvent,
-    input: {} as DashboardInput | undefined,
+    context: typeOf<DashboardContext>(),
+    events: typeOf<DashboardEvent>(),
+    input: typeOf<DashboardInput | undefined>(),
   },
   actors: {
     loadStatus: fromPromise<Datastore[]>(({ signal }) => getStatus({ signal })),

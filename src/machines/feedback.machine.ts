@@ -6,6 +6,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { timers } from '../config';
+import { typeOf } from './type-of';
 
 /** The whole screen as captured, before cropping. */
 export interface Capture {
@@ -86,8 +87,8 @@ const initialContext: FeedbackContext = { description: '', capture: null, crop: 
 
 export const feedbackMachine = setup({
   types: {
-    context: {} as FeedbackContext,
-    events: {} as FeedbackEvent,
+    context: typeOf<FeedbackContext>(),
+    events: typeOf<FeedbackEvent>(),
   },
   actors: {
     captureScreenshot: fromPromise<Capture>(async () => { throw new Error('captureScreenshot is provided by src/reporting'); }),

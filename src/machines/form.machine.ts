@@ -13,6 +13,7 @@ import { errorLineMachine } from './error-line.machine';
 import {
   clearError, clearFieldErrors, markInvalid, setValue, showError, showTimeout, type FieldErrors, type FieldsContext,
 } from './form-actions';
+import { typeOf } from './type-of';
 import { isAborted, userErrorFrom, type UserError } from './user-error';
 
 export type FormContext<V> = FieldsContext<V>;
@@ -39,9 +40,9 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
   const { id, description, initialValues, validate, submit, errorOf = userErrorFrom } = options;
   return setup({
     types: {
-      context: {} as FormContext<V>,
-      events: {} as FormEvent<V>,
-      input: {} as { values?: Partial<V> } | undefined,
+      context: typeOf<FormContext<V>>(),
+      events: typeOf<FormEvent<V>>(),
+      input: typeOf<{ values?: Partial<V> } | undefined>(),
     },
     actors: {
       // The input is typed loosely because XState cannot check an invoke against a generic

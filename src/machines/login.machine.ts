@@ -16,6 +16,7 @@ import {
   clearError, clearFieldErrors, markInvalid, setValue, showError, showTimeout, type FieldErrors,
 } from './form-actions';
 import { isAborted, plainReason, userErrorFrom, type UserError } from './user-error';
+import { typeOf } from './type-of';
 
 export interface LoginValues extends Record<string, unknown> {
   email: string;
@@ -64,9 +65,9 @@ const submitTransitions = [
 
 export const loginMachine = setup({
   types: {
-    context: {} as LoginContext,
-    events: {} as LoginEvent,
-    input: {} as { values?: Partial<LoginValues>; language: Language },
+    context: typeOf<LoginContext>(),
+    events: typeOf<LoginEvent>(),
+    input: typeOf<{ values?: Partial<LoginValues>; language: Language }>(),
   },
   actors: {
     // The API client loads with the first call: the page and its form need none of it to appear.

@@ -16,6 +16,7 @@ import {
   clearError, clearFieldErrors, markInvalid, setValue, showError, showTimeout, type FieldErrors,
 } from './form-actions';
 import { isAborted, plainReason } from './user-error';
+import { typeOf } from './type-of';
 
 export interface NewPasswordValues extends Record<string, unknown> {
   password: string;
@@ -65,9 +66,9 @@ interface ChangeInput { email: string; password: string; language: Language; tok
 
 export const newPasswordMachine = setup({
   types: {
-    context: {} as NewPasswordContext,
-    events: {} as NewPasswordEvent,
-    input: {} as NewPasswordInput,
+    context: typeOf<NewPasswordContext>(),
+    events: typeOf<NewPasswordEvent>(),
+    input: typeOf<NewPasswordInput>(),
   },
   actors: {
     changePassword: fromPromise<void, ChangeInput>(({ input, signal }) => changePassword(input, { signal })),

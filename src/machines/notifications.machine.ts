@@ -11,6 +11,7 @@ import { timers } from '../config';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showTimeout } from './form-actions';
 import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
+import { typeOf } from './type-of';
 
 export interface NotificationsContext {
   enabled: boolean;
@@ -28,9 +29,9 @@ function notificationsError(error: unknown): UserError {
 
 export const notificationsMachine = setup({
   types: {
-    context: {} as NotificationsContext,
-    events: {} as NotificationsEvent,
-    input: {} as { enabled: boolean },
+    context: typeOf<NotificationsContext>(),
+    events: typeOf<NotificationsEvent>(),
+    input: typeOf<{ enabled: boolean }>(),
   },
   actors: {
     saveNotifications: fromPromise<void, { enabled: boolean }>(({ input, signal }) => setNotifications(input.enabled, { signal })),

@@ -10,6 +10,7 @@ import type { Company, User } from '../api/structs';
 import { business, timers, type Country } from '../config';
 import type { LicenceOrderValues } from './licence-order.machine';
 import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
+import { typeOf } from './type-of';
 
 export type OrderPrefill = Partial<Omit<LicenceOrderValues, 'product_id' | 'cpu_count'>>;
 
@@ -56,8 +57,8 @@ export function orderPrefillFrom(user: User | null, company: Company | null): Or
 
 export const orderPrefillMachine = setup({
   types: {
-    context: {} as OrderPrefillContext,
-    input: {} as OrderPrefillInput,
+    context: typeOf<OrderPrefillContext>(),
+    input: typeOf<OrderPrefillInput>(),
   },
   actors: {
     loadCompany: fromPromise<Company>(({ signal }) => getCompany({ signal })),

@@ -17,6 +17,7 @@ import { datastoreIdentifier, type FieldErrorCode } from '../domain/fields';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showTimeout } from './form-actions';
 import { isAborted, userErrorFrom } from './user-error';
+import { typeOf } from './type-of';
 
 /** A field rule's code, or `taken` when the server refused the identifier as already used. */
 export type IdentifierError = FieldErrorCode | 'taken';
@@ -56,9 +57,9 @@ function withError(errors: PurchaseContext['fieldErrors'], option: PurchaseOptio
 
 export const purchaseMachine = setup({
   types: {
-    context: {} as PurchaseContext,
-    events: {} as PurchaseEvent,
-    input: {} as PurchaseInput | undefined,
+    context: typeOf<PurchaseContext>(),
+    events: typeOf<PurchaseEvent>(),
+    input: typeOf<PurchaseInput | undefined>(),
   },
   actors: {
     buy: fromPromise<void, { identifier: string; productId: number }>(({ input, signal }) =>

@@ -9,6 +9,7 @@ import { getStatus } from '../api/datastores';
 import type { Datastore } from '../api/structs';
 import { timers } from '../config';
 import { isUnauthorized, userErrorFrom, type UserError } from './user-error';
+import { typeOf } from './type-of';
 
 export interface TutorialContext {
   datastores: Datastore[];
@@ -23,8 +24,8 @@ export type TutorialEvent =
 
 export const tutorialMachine = setup({
   types: {
-    context: {} as TutorialContext,
-    events: {} as TutorialEvent,
+    context: typeOf<TutorialContext>(),
+    events: typeOf<TutorialEvent>(),
   },
   actors: {
     loadStatus: fromPromise<Datastore[]>(({ signal }) => getStatus({ signal })),
