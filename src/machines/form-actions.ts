@@ -36,7 +36,7 @@ export function withoutErrors<V>(errors: FieldErrors<V>, names: readonly string[
 
 /** A change of a form's own fields, as a change of the machine's whole context. */
 function fieldsUpdate<V, TContext extends FieldsContext<V>>(update: Partial<FieldsContext<V>>): Partial<TContext> {
-  // TContext extends FieldsContext<V>, so these are its own fields; TypeScript cannot relate a Partial of a generic type.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- TContext extends FieldsContext<V>, so these are its own fields; TypeScript cannot relate a Partial of a generic type.
   return update as Partial<TContext>;
 }
 

@@ -47,6 +47,7 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
     actors: {
       // The input is typed loosely because XState cannot check an invoke against a generic
       // input type; it is always this form's `context.values`.
+      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the invoke's input is this form's values (see above).
       submit: fromPromise<unknown, Record<string, unknown>>(({ input, signal }) => submit(input as V, signal)),
       errorLine: errorLineMachine,
     },

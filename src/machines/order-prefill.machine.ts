@@ -11,6 +11,7 @@ import { business, timers, type Country } from '../config';
 import type { LicenceOrderValues } from './licence-order.machine';
 import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
 import { typeOf } from './type-of';
+import { isOneOf } from '../domain/one-of';
 
 export type OrderPrefill = Partial<Omit<LicenceOrderValues, 'product_id' | 'cpu_count'>>;
 
@@ -27,7 +28,7 @@ export interface OrderPrefillContext {
 }
 
 function isCountry(value: string | null): value is Country {
-  return (business.countries as readonly (string | null)[]).includes(value);
+  return isOneOf(business.countries, value);
 }
 
 /**

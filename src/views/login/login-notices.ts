@@ -15,5 +15,5 @@ const notices = defineMessages({
 export type LoginNoticeKey = keyof typeof notices;
 
 export function loginNotice(key: string | undefined): MessageDescriptor | null {
-  return key !== undefined && Object.hasOwn(notices, key) ? notices[key as LoginNoticeKey] : null;
+  return Object.entries(notices).find(([name]) => name === key)?.[1] ?? null;
 }
