@@ -8,7 +8,7 @@
  * The directories default to `src`. With `--max N` it fails when the total is above N.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -19,8 +19,8 @@ let max;
 for (let index = 0; index < args.length; index += 1) {
   const arg = args[index];
   if (arg === '--max') max = Number(args[(index += 1)]);
-  else if (arg === '--exclude') excluded.push(join(root, args[(index += 1)]));
-  else dirs.push(join(root, arg));
+  else if (arg === '--exclude') excluded.push(resolve(root, args[(index += 1)]));
+  else dirs.push(resolve(root, arg));
 }
 if (dirs.length === 0) dirs.push(join(root, 'src'));
 if (max !== undefined && !Number.isInteger(max)) {
