@@ -29,7 +29,8 @@ const TIMEOUT = Symbol('timeout');
 /** Picks the server's explanation from an error body: `reason` first, then `message`. */
 function reasonOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
-  const { reason, message } = body as { reason?: unknown; message?: unknown };
+  const reason = 'reason' in body ? body.reason : undefined;
+  const message = 'message' in body ? body.message : undefined;
   if (typeof reason === 'string' && reason.trim() !== '') return reason;
   if (typeof message === 'string' && message.trim() !== '') return message;
   return undefined;
@@ -107,6 +108,7 @@ export async function request<TAnswer>(method: Method, path: string, options: Re
       if (!parsed.ok && controller.signal.aborted) throw transportError();
       throw new ApiError('http', { status: response.status, reason: parsed.ok ? reasonOf(parsed.value) : undefined });
     }
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- a call without an answer struct is typed Promise<void> by its resource module.
     if (answer === null) return undefined as TAnswer;
 
     const parsed = await readJson(response, controller.signal);

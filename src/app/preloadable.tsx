@@ -32,7 +32,7 @@ export function preloadable<P extends object>(load: () => Promise<{ default: Com
     const Loaded = loaded;
     if (Loaded && (!messages || catalogue.has(messages))) return <Loaded {...props} />;
     const Lazy = lazyFor(catalogue);
-    // The props are the component's own; the lazy wrapper only widens their type.
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the props are the component's own; the lazy wrapper only widens their type.
     return <Lazy {...(props as P & JSX.IntrinsicAttributes)} />;
   }
   return Object.assign(Component, {

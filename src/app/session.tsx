@@ -1,32 +1,28 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useRef, useState, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { useContext, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import type { ActorRefFrom } from 'xstate';
 import { sessionMachine } from '../machines/session.machine';
 import { forgetLicenceOrder } from '../views/shared/last-licence-order';
+import { SessionContext, type SessionActor } from './session-context';
 import { useSessionSync } from './session-sync';
 import { writeSession, type StoredSession } from './session-storage';
-import { inspect } from './inspector';
+import { usePortalActor } from './use-portal-actor';
 
-export type SessionActor = ActorRefFrom<typeof sessionMachine>;
-
-const SessionContext = createContext<SessionActor | null>(null);
+export type { SessionActor } from './session-context';
 
 /** Runs the one session machine of the app with the browser's storage and the router. */
 export function SessionProvider({ initial, children }: { initial: StoredSession; children: ReactNode }) {
   const [, navigate] = useLocation();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
-  const [machine] = useState(() =>
-    sessionMachine.provide({
-      actions: {
-        persist: ({ context }) => writeSession({ loggedIn: context.loggedIn, language: context.language }),
-        goToLogin: () => navigateRef.current('/login'),
-        forgetClientState: () => forgetLicenceOrder(),
-      },
-    }),
-  );
-  const actor = useActorRef(machine, { input: initial, inspect: inspect() });
+  const actor = usePortalActor(sessionMachine, {
+    input: initial,
+    actions: {
+      persist: ({ context }) => writeSession({ loggedIn: context.loggedIn, language: context.language }),
+      goToLogin: () => navigateRef.current('/login'),
+      forgetClientState: () => forgetLicenceOrder(),
+    },
+  });
   useSessionSync(actor);
   return <SessionContext.Provider value={actor}>{children}</SessionContext.Provider>;
 }

@@ -7,6 +7,7 @@ import { object } from 'superstruct';
 import { business, type Country } from './constants';
 import * as field from './fields';
 import { compactIban, formatIban, isValidIban } from './iban';
+import { isOneOf } from './one-of';
 
 // Shapes of SPEC §3 and §7 as far as this form needs them; declared here because the domain
 // sits below src/api (docs/architecture.md), and structurally equal to its structs: every field
@@ -77,7 +78,7 @@ type CompanyField = keyof CompanyFormValues & string;
 export type CompanyFieldErrors = Partial<Record<CompanyField, field.FieldErrorCode>>;
 
 function isCountry(value: string | null | undefined): value is Country {
-  return value != null && (business.countries as readonly string[]).includes(value);
+  return isOneOf(business.countries, value);
 }
 
 function isPaymentType(value: string | null | undefined): value is PaymentType {

@@ -4,7 +4,8 @@
  * translated text (see `src/views/shared/field-error.tsx`), the mock answers with them.
  */
 import { boolean, number, refine, string, type Struct } from 'superstruct';
-import { business } from './constants';
+import { business } from '../domain/constants';
+import { isOneOf } from './one-of';
 
 export type FieldErrorCode =
   | 'required'
@@ -83,7 +84,7 @@ export const password = refine(string(), 'password', (value) => {
 export const loginPassword = text({ required: true, max: 1000 });
 
 export const country = refine(string(), 'country', (value) =>
-  (business.countries as readonly string[]).includes(value) || 'country');
+  isOneOf(business.countries, value) || 'country');
 
 const POSTCODE_PATTERNS: Record<string, RegExp> = {
   DE: /^\d{5}$/,
@@ -116,7 +117,7 @@ export const volume = refine(number(), 'volume', (value) =>
   (Number.isInteger(value) && value >= 1 && value <= business.maxVolumeTb) || 'volume');
 
 export const cpuCount = refine(number(), 'cpu', (value) =>
-  (business.cpuChoices as readonly number[]).includes(value) || 'cpu');
+  isOneOf(business.cpuChoices, value) || 'cpu');
 
 export const consent = boolean();
 
@@ -126,15 +127,13 @@ export function fieldErrors<K extends string>(
   values: unknown,
 ): Partial<Record<K, FieldErrorCode>> {
   const [error] = struct.validate(values);
-  const errors: Partial<Record<K, FieldErrorCode>> = {};
+  // Keyed by any field name: the struct's own fields are the form's (K).
+  const errors: Partial<Record<string, FieldErrorCode>> = {};
   if (!error) return errors;
   for (const failure of error.failures()) {
     const key = failure.path[0];
     if (typeof key !== 'string' || key in errors) continue;
-    const code = (fieldErrorCodes as readonly string[]).includes(failure.message)
-      ? (failure.message as FieldErrorCode)
-      : 'invalid';
-    errors[key as K] = code;
+    errors[key] = isOneOf(fieldErrorCodes, failure.message) ? failure.message : 'invalid';
   }
   return errors;
 }

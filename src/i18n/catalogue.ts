@@ -11,7 +11,7 @@ export interface CatalogueSnapshot {
 
 /** The parts of one language, all of one kind (strings, or syntax trees in a build). */
 function merge(parts: Messages[]): Messages {
-  // Object.assign of several parts widens to a record of either kind; they are all one kind.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Object.assign of several parts widens to a record of either kind; they are all one kind.
   return Object.assign({}, ...parts) as Messages;
 }
 

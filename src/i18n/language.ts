@@ -2,6 +2,7 @@ import type { MessageFormatElement } from 'react-intl';
 import { loaders } from 'virtual:portal-messages';
 import { business, type Language } from '../domain/constants';
 import type { PartLoader } from './catalogue';
+import { isOneOf } from '../domain/one-of';
 
 /** SPEC §1: German only if the browser language starts with "de"; otherwise English. */
 export function detectLanguage(browserLanguages: readonly string[] | undefined): Language {
@@ -10,7 +11,7 @@ export function detectLanguage(browserLanguages: readonly string[] | undefined):
 }
 
 export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (business.languages as readonly string[]).includes(value);
+  return isOneOf(business.languages, value);
 }
 
 /** ICU strings in development and tests; syntax trees compiled at build time in production. */

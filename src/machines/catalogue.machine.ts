@@ -8,6 +8,7 @@ import { getCatalogue } from '../api/licences';
 import type { Catalogue } from '../domain/entities';
 import { timers } from '../domain/constants';
 import { publicCallError, type UserError } from './user-error';
+import { typeOf } from './type-of';
 
 export interface CatalogueContext {
   catalogue: Catalogue | null;
@@ -18,8 +19,8 @@ export type CatalogueEvent = { type: 'catalogue.retry' };
 
 export const catalogueMachine = setup({
   types: {
-    context: {} as CatalogueContext,
-    events: {} as CatalogueEvent,
+    context: typeOf<CatalogueContext>(),
+    events: typeOf<CatalogueEvent>(),
   },
   actors: {
     loadCatalogue: fromPromise<Catalogue>(({ signal }) => getCatalogue({ signal })),

@@ -4,6 +4,7 @@
  * Writing to the clipboard is an effect, so the `writeText` actor is provided by the view.
  */
 import { fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { typeOf } from './type-of';
 
 /** How long "Copied" stays beside the button; not a timer of the spec, just long enough to read. */
 export const COPIED_NOTICE_MS = 3_000;
@@ -14,7 +15,7 @@ export type ClipboardEvent =
 
 export const clipboardMachine = setup({
   types: {
-    events: {} as ClipboardEvent,
+    events: typeOf<ClipboardEvent>(),
   },
   actors: {
     /** Writes text to the clipboard (provided by the view: the machine never touches `window`). */

@@ -5,7 +5,7 @@
  * The user (names, email, products) comes from the session; the view hands the names in
  * with `company.edit` because SPEC §7 sends them with every edit.
  */
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { editCompany, getCompany } from '../api/company';
 import type { Company } from '../domain/entities';
 import { timers } from '../domain/constants';
@@ -15,7 +15,9 @@ import {
 } from '../domain/company-form';
 import { formatIban } from '../domain/iban';
 import { errorLineMachine } from './error-line.machine';
+import { clearError, clearFieldErrors, markInvalid, showError, showTimeout, withoutErrors } from './form-actions';
 import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
+import { typeOf } from './type-of';
 
 export interface CompanyContext {
   company: Company | null;
@@ -49,22 +51,18 @@ const emptyValues: CompanyFormValues = {
   payment_type: '', iban: '', checkbox_iban: false,
 };
 
-function withoutKey<T extends object>(record: T, key: string): T {
-  return Object.fromEntries(Object.entries(record).filter(([name]) => name !== key)) as T;
-}
-
 /** Applies a change and, once a submit was refused, re-checks every field (live errors). */
 function changed(context: CompanyContext, values: CompanyFormValues, names: string[]) {
   const fieldErrors = context.submitted
     ? validateCompanyForm(values)
-    : names.reduce((errors, name) => withoutKey(errors, name), context.fieldErrors);
+    : withoutErrors(context.fieldErrors, names);
   return { values, fieldErrors };
 }
 
 export const companyMachine = setup({
   types: {
-    context: {} as CompanyContext,
-    events: {} as CompanyEvent,
+    context: typeOf<CompanyContext>(),
+    events: typeOf<CompanyEvent>(),
   },
   actors: {
     loadCompany: fromPromise<Company>(({ signal }) => getCompany({ signal })),
@@ -76,10 +74,8 @@ export const companyMachine = setup({
     sessionExpired: () => {},
     /** After a save: the session reloads the user (provided by the app). */
     saved: () => {},
-    keepCompany: assign({
-      company: ({ event }) => ('output' in event ? (event.output as Company) : null),
-      loadError: null,
-    }),
+    /** The company of GET /company, given by the `loadCompany` actor's done event (typed by `setup`). */
+    keepCompany: assign((_, { company }: { company: Company }) => ({ company, loadError: null })),
     keepLoadError: assign({ loadError: ({ event }) => userErrorFrom('error' in event ? event.error : undefined) }),
     keepLoadTimeout: assign({ loadError: { key: 'timeout' } }),
     startEditing: assign(({ context, event }) => {
@@ -103,15 +99,12 @@ export const companyMachine = setup({
       changed(context, { ...context.values, payment_type: 'bill', iban: '', checkbox_iban: false }, ['payment_type', 'iban', 'checkbox_iban'])),
     chooseDirectDebit: assign(({ context }) =>
       changed(context, { ...context.values, payment_type: 'direct_debit' }, ['payment_type'])),
-    markInvalid: assign(({ context }) => ({ fieldErrors: validateCompanyForm(context.values), submitted: true })),
-    clearFieldErrors: assign({ fieldErrors: {}, submitted: false }),
+    markInvalid: markInvalid(validateCompanyForm),
+    clearFieldErrors: clearFieldErrors(),
     markSaved: assign({ saved: true }),
-    clearError: sendTo('errorLine', { type: 'error.clear' }),
-    showError: sendTo('errorLine', ({ event }) => ({
-      type: 'error.show' as const,
-      error: userErrorFrom('error' in event ? event.error : undefined),
-    })),
-    showTimeout: sendTo('errorLine', { type: 'error.show' as const, error: { key: 'timeout' } }),
+    clearError: clearError(),
+    showError: showError(),
+    showTimeout: showTimeout(),
   },
   guards: {
     isInvalid: ({ context }) => Object.keys(validateCompanyForm(context.values)).length > 0,
@@ -134,7 +127,7 @@ export const companyMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'loadCompany',
-        onDone: { target: 'view', actions: 'keepCompany' },
+        onDone: { target: 'view', actions: { type: 'keepCompany', params: ({ event }) => ({ company: event.output }) } },
         onError: [
           // An aborted call is no failure: React's development double mount stops the actor and
           // rehydrates it, and the stopped call's abort arrives here. Ask again.
@@ -161,7 +154,7 @@ export const companyMachine = setup({
           description: 'GET /company in the background (after a cancellation), the data stays on screen.',
           invoke: {
             src: 'loadCompany',
-            onDone: { target: 'shown', actions: 'keepCompany' },
+            onDone: { target: 'shown', actions: { type: 'keepCompany', params: ({ event }) => ({ company: event.output }) } },
             onError: [
               { guard: 'isAborted', target: 'refreshing', reenter: true },
               { guard: 'isUnauthorized', target: 'shown', actions: ['keepLoadError', 'sessionExpired'] },

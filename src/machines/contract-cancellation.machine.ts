@@ -9,14 +9,16 @@
  * reloaded products of GET /me where every one carries it (SPEC §3); the spec's Company has no
  * end date, so nothing here waits for one (decision 013, point 6).
  */
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { me } from '../api/auth';
 import { cancelContract } from '../api/company';
 import type { CompanyProduct } from '../domain/entities';
 import { timers } from '../domain/constants';
 import { contractEndDate } from '../domain/contract';
 import { errorLineMachine } from './error-line.machine';
-import { isAborted, isUnauthorized, userErrorFrom } from './user-error';
+import { clearError, showError, showTimeout } from './form-actions';
+import { isAborted, isUnauthorized } from './user-error';
+import { typeOf } from './type-of';
 
 export type ContractCancellationEvent =
   | { type: 'cancel.request' }
@@ -29,7 +31,7 @@ export interface ContractCancellationContext {
 }
 
 export const contractCancellationMachine = setup({
-  types: { context: {} as ContractCancellationContext, events: {} as ContractCancellationEvent },
+  types: { context: typeOf<ContractCancellationContext>(), events: typeOf<ContractCancellationEvent>() },
   actors: {
     cancelContract: fromPromise<void>(({ signal }) => cancelContract({ signal })),
     /** The user's products after the cancellation (GET /me, SPEC §3 User), for the end date; null when not sent. */
@@ -41,12 +43,9 @@ export const contractCancellationMachine = setup({
     cancelled: () => {},
     /** A 401: the session ends silently (decision 001). */
     sessionExpired: () => {},
-    clearError: sendTo('errorLine', { type: 'error.clear' }),
-    showError: sendTo('errorLine', ({ event }) => ({
-      type: 'error.show' as const,
-      error: userErrorFrom('error' in event ? event.error : undefined),
-    })),
-    showTimeout: sendTo('errorLine', { type: 'error.show' as const, error: { key: 'timeout' } }),
+    clearError: clearError(),
+    showError: showError(),
+    showTimeout: showTimeout(),
   },
   guards: {
     isUnauthorized: ({ event }) => 'error' in event && isUnauthorized(event.error),

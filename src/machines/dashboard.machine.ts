@@ -16,9 +16,11 @@ import { cancelDatastore, getStatus } from '../api/datastores';
 import type { Datastore } from '../domain/entities';
 import { timers } from '../domain/constants';
 import { errorLineMachine } from './error-line.machine';
+import { clearError, showError, showTimeout } from './form-actions';
 import { purchaseMachine } from './purchase.machine';
 import { temporaryPasswordMachine, type TemporaryPasswordActor } from './temporary-password.machine';
 import { isAborted, userErrorFrom, type UserError } from './user-error';
+import { typeOf } from './type-of';
 
 /** A status entry without its password: passwords only live in their own actors. */
 export type DatastoreEntry = Omit<Datastore, 'password'>;
@@ -74,9 +76,9 @@ export interface DashboardInput {
 
 export const dashboardMachine = setup({
   types: {
-    context: {} as DashboardContext,
-    events: {} as DashboardEvent,
-    input: {} as DashboardInput | undefined,
+    context: typeOf<DashboardContext>(),
+    events: typeOf<DashboardEvent>(),
+    input: typeOf<DashboardInput | undefined>(),
   },
   actors: {
     loadStatus: fromPromise<Datastore[]>(({ signal }) => getStatus({ signal })),
@@ -137,9 +139,9 @@ export const dashboardMachine = setup({
     chooseCancelTarget: assign({ cancelTarget: ({ context, event }) => (event.type === 'datastore.cancel.request' ? event.name : context.cancelTarget) }),
     reloadStatus: raise({ type: 'status.reload' }),
     closeOverlay: assign({ overlay: null }),
-    clearCancelError: sendTo('errorLine', { type: 'error.clear' }),
-    showCancelError: sendTo('errorLine', ({ event }) => ({ type: 'error.show' as const, error: userErrorFrom('error' in event ? event.error : undefined) })),
-    showCancelTimeout: sendTo('errorLine', { type: 'error.show' as const, error: { key: 'timeout' } }),
+    clearCancelError: clearError(),
+    showCancelError: showError(),
+    showCancelTimeout: showTimeout(),
   },
   guards: {
     isUnauthorized: ({ event }) => 'error' in event && userErrorFrom(event.error).key === 'sessionExpired',

@@ -5,6 +5,7 @@
 import { assign, setup } from 'xstate';
 import { timers } from '../domain/constants';
 import type { UserError } from './user-error';
+import { typeOf } from './type-of';
 
 export type ErrorLineEvent =
   | { type: 'error.show'; error: UserError }
@@ -12,8 +13,8 @@ export type ErrorLineEvent =
 
 export const errorLineMachine = setup({
   types: {
-    context: {} as { error: UserError | null },
-    events: {} as ErrorLineEvent,
+    context: typeOf<{ error: UserError | null }>(),
+    events: typeOf<ErrorLineEvent>(),
   },
   delays: { errorTtl: timers.errorTtl },
   actions: {

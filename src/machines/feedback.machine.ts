@@ -6,6 +6,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { timers } from '../domain/constants';
+import { typeOf } from './type-of';
 
 /** The whole screen as captured, before cropping. */
 export interface Capture {
@@ -86,8 +87,8 @@ const initialContext: FeedbackContext = { description: '', capture: null, crop: 
 
 export const feedbackMachine = setup({
   types: {
-    context: {} as FeedbackContext,
-    events: {} as FeedbackEvent,
+    context: typeOf<FeedbackContext>(),
+    events: typeOf<FeedbackEvent>(),
   },
   actors: {
     captureScreenshot: fromPromise<Capture>(async () => { throw new Error('captureScreenshot is provided by src/reporting'); }),
@@ -105,9 +106,10 @@ export const feedbackMachine = setup({
     markDescription: assign(({ context }) => ({ problem: descriptionProblem(context.description) })),
     clearProblem: assign({ problem: null }),
     setProblem: assign((_, problem: FeedbackProblem) => ({ problem })),
-    keepCapture: assign(({ event }) => ('output' in event ? { capture: event.output as Capture, crop: FULL_CROP } : {})),
+    /** The capture, given by the `captureScreenshot` actor's done event (typed by `setup`). */
+    keepCapture: assign((_, { capture }: { capture: Capture }) => ({ capture, crop: FULL_CROP })),
     setCrop: assign(({ context, event }) => (event.type === 'crop.change' ? { crop: clampCrop({ ...context.crop, ...event.crop }) } : {})),
-    keepScreenshot: assign(({ event }) => ('output' in event ? { screenshot: event.output as Screenshot, capture: null } : {})),
+    keepScreenshot: assign((_, { screenshot }: { screenshot: Screenshot }) => ({ screenshot, capture: null })),
     dropScreenshot: assign({ screenshot: null, capture: null, crop: FULL_CROP }),
   },
   guards: {
@@ -149,7 +151,7 @@ export const feedbackMachine = setup({
           on: whileEditable,
           invoke: {
             src: 'captureScreenshot',
-            onDone: { target: 'cropping', actions: 'keepCapture' },
+            onDone: { target: 'cropping', actions: { type: 'keepCapture', params: ({ event }) => ({ capture: event.output }) } },
             onError: { target: 'editing', actions: { type: 'setProblem', params: 'capture' } },
           },
         },
@@ -169,7 +171,7 @@ export const feedbackMachine = setup({
           invoke: {
             src: 'cropScreenshot',
             input: ({ context }) => ({ capture: context.capture ?? { url: '', width: 0, height: 0 }, crop: context.crop }),
-            onDone: { target: 'editing', actions: 'keepScreenshot' },
+            onDone: { target: 'editing', actions: { type: 'keepScreenshot', params: ({ event }) => ({ screenshot: event.output }) } },
             onError: { target: 'cropping', actions: { type: 'setProblem', params: 'crop' } },
           },
         },

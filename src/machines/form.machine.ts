@@ -7,20 +7,16 @@
  * `createFormMachine` builds one machine per form from its field rules and its call (the
  * `submit` actor); what follows success is the `succeeded` action, provided by the app.
  */
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { timers } from '../domain/constants';
-import type { FieldErrorCode } from '../domain/fields';
 import { errorLineMachine } from './error-line.machine';
+import {
+  clearError, clearFieldErrors, markInvalid, setValue, showError, showTimeout, type FieldErrors, type FieldsContext,
+} from './form-actions';
+import { typeOf } from './type-of';
 import { isAborted, userErrorFrom, type UserError } from './user-error';
 
-export type FieldErrors<V> = Partial<Record<keyof V & string, FieldErrorCode>>;
-
-export interface FormContext<V> {
-  values: V;
-  fieldErrors: FieldErrors<V>;
-  /** Set after a submission was refused because of the fields, so that errors update live. */
-  submitted: boolean;
-}
+export type FormContext<V> = FieldsContext<V>;
 
 export type FormEvent<V> =
   | { type: 'field.change'; name: keyof V & string; value: V[keyof V & string] }
@@ -44,13 +40,14 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
   const { id, description, initialValues, validate, submit, errorOf = userErrorFrom } = options;
   return setup({
     types: {
-      context: {} as FormContext<V>,
-      events: {} as FormEvent<V>,
-      input: {} as { values?: Partial<V> } | undefined,
+      context: typeOf<FormContext<V>>(),
+      events: typeOf<FormEvent<V>>(),
+      input: typeOf<{ values?: Partial<V> } | undefined>(),
     },
     actors: {
       // The input is typed loosely because XState cannot check an invoke against a generic
       // input type; it is always this form's `context.values`.
+      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the invoke's input is this form's values (see above).
       submit: fromPromise<unknown, Record<string, unknown>>(({ input, signal }) => submit(input as V, signal)),
       errorLine: errorLineMachine,
     },
@@ -59,16 +56,12 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
       succeeded: () => {},
       /** A 401 during the call: the session machine ends the session (provided by the app). */
       sessionExpired: () => {},
-      setValue: assign(({ context, event }) => {
-        if (event.type !== 'field.change') return {};
-        const values = { ...context.values, [event.name]: event.value };
-        return { values, fieldErrors: context.submitted ? validate(values) : omit(context.fieldErrors, event.name) };
-      }),
-      markInvalid: assign(({ context }) => ({ fieldErrors: validate(context.values), submitted: true })),
-      clearFieldErrors: assign({ fieldErrors: {}, submitted: false }),
-      clearError: sendTo('errorLine', { type: 'error.clear' }),
-      showError: sendTo('errorLine', ({ event }) => ({ type: 'error.show' as const, error: errorOf('error' in event ? event.error : undefined) })),
-      showTimeout: sendTo('errorLine', { type: 'error.show' as const, error: { key: 'timeout' } }),
+      setValue: setValue(validate),
+      markInvalid: markInvalid(validate),
+      clearFieldErrors: clearFieldErrors(),
+      clearError: clearError(),
+      showError: showError(errorOf),
+      showTimeout: showTimeout(),
     },
     guards: {
       isInvalid: ({ context }) => Object.keys(validate(context.values)).length > 0,
@@ -115,10 +108,6 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
       },
     },
   });
-}
-
-function omit<T extends object>(record: T, key: string): T {
-  return Object.fromEntries(Object.entries(record).filter(([name]) => name !== key)) as T;
 }
 
 export type FormMachine<V extends Record<string, unknown>> = ReturnType<typeof createFormMachine<V>>;

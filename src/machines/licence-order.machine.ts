@@ -8,7 +8,8 @@ import { orderLicence } from '../api/licences';
 import { LicenceOrderPayload } from '../api/structs';
 import type { Country, CpuChoice } from '../domain/constants';
 import { fieldErrors, isPostcode } from '../domain/fields';
-import { createFormMachine, type FieldErrors } from './form.machine';
+import type { FieldErrors } from './form-actions';
+import { createFormMachine } from './form.machine';
 
 export interface LicenceOrderValues extends Record<string, unknown> {
   email: string;

@@ -6,14 +6,17 @@
  * (SPEC §4 "login message quirk", docs/decisions/003).
  */
 import { object } from 'superstruct';
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { isApiError } from '../api/error';
 import type { LoginAnswer, LoginPayload } from '../api/structs';
 import { timers, type Language } from '../domain/constants';
 import { email, fieldErrors, loginPassword } from '../domain/fields';
 import { errorLineMachine } from './error-line.machine';
-import type { FieldErrors } from './form.machine';
+import {
+  clearError, clearFieldErrors, markInvalid, setValue, showError, showTimeout, type FieldErrors,
+} from './form-actions';
 import { isAborted, plainReason, userErrorFrom, type UserError } from './user-error';
+import { typeOf } from './type-of';
 
 export interface LoginValues extends Record<string, unknown> {
   email: string;
@@ -62,9 +65,9 @@ const submitTransitions = [
 
 export const loginMachine = setup({
   types: {
-    context: {} as LoginContext,
-    events: {} as LoginEvent,
-    input: {} as { values?: Partial<LoginValues>; language: Language },
+    context: typeOf<LoginContext>(),
+    events: typeOf<LoginEvent>(),
+    input: typeOf<{ values?: Partial<LoginValues>; language: Language }>(),
   },
   actors: {
     // The API client loads with the first call: the page and its form need none of it to appear.
@@ -74,25 +77,18 @@ export const loginMachine = setup({
   actions: {
     /** Starts the session and shows /dashboard (provided by the app). */
     loggedIn: () => {},
-    setValue: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
-      const values = { ...context.values, [event.name]: event.value };
-      const { [event.name]: _dropped, ...otherErrors } = context.fieldErrors;
-      return { values, fieldErrors: context.submitted ? validateLogin(values) : otherErrors };
-    }),
-    markInvalid: assign(({ context }) => ({ fieldErrors: validateLogin(context.values), submitted: true })),
-    clearFieldErrors: assign({ fieldErrors: {}, submitted: false }),
+    setValue: setValue(validateLogin),
+    markInvalid: markInvalid(validateLogin),
+    clearFieldErrors: clearFieldErrors(),
     keepLanguage: assign({ language: ({ context, event }) => (event.type === 'form.submit' ? event.language : context.language) }),
-    clearError: sendTo('errorLine', { type: 'error.clear' }),
-    showError: sendTo('errorLine', ({ event }) => ({
-      type: 'error.show' as const,
-      error: loginErrorFrom('error' in event ? event.error : undefined),
-    })),
-    showTimeout: sendTo('errorLine', { type: 'error.show' as const, error: { key: 'timeout' } }),
+    clearError: clearError(),
+    showError: showError(loginErrorFrom),
+    showTimeout: showTimeout(),
   },
   guards: {
     isInvalid: ({ context }) => Object.keys(validateLogin(context.values)).length > 0,
-    isActive: ({ event }) => 'output' in event && (event.output as LoginAnswer).is_active,
+    /** Given the answer of the `login` actor's done event (typed by `setup`). */
+    isActive: (_, { answer }: { answer: LoginAnswer }) => answer.is_active,
     isNotYetActive: ({ event }) => 'error' in event && isApiError(event.error) && event.error.isUnauthorized,
     isAborted: ({ event }) => 'error' in event && isAborted(event.error),
   },
@@ -127,7 +123,7 @@ export const loginMachine = setup({
           language: context.language,
         }),
         onDone: [
-          { guard: 'isActive', target: 'loggedIn', actions: 'loggedIn' },
+          { guard: { type: 'isActive', params: ({ event }) => ({ answer: event.output }) }, target: 'loggedIn', actions: 'loggedIn' },
           { target: 'notActive' },
         ],
         onError: [

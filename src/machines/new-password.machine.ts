@@ -5,15 +5,18 @@
  * new one (docs/decisions/004). Success leads to /login with "Your password has been changed.".
  */
 import { pick } from 'superstruct';
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { changePassword } from '../api/auth';
 import { isApiError } from '../api/client';
 import { ChangePasswordPayload } from '../api/structs';
 import { timers, type Language } from '../domain/constants';
 import { fieldErrors, isEmail } from '../domain/fields';
 import { errorLineMachine } from './error-line.machine';
-import type { FieldErrors } from './form.machine';
-import { isAborted, plainReason, userErrorFrom } from './user-error';
+import {
+  clearError, clearFieldErrors, markInvalid, setValue, showError, showTimeout, type FieldErrors,
+} from './form-actions';
+import { isAborted, plainReason } from './user-error';
+import { typeOf } from './type-of';
 
 export interface NewPasswordValues extends Record<string, unknown> {
   password: string;
@@ -63,9 +66,9 @@ interface ChangeInput { email: string; password: string; language: Language; tok
 
 export const newPasswordMachine = setup({
   types: {
-    context: {} as NewPasswordContext,
-    events: {} as NewPasswordEvent,
-    input: {} as NewPasswordInput,
+    context: typeOf<NewPasswordContext>(),
+    events: typeOf<NewPasswordEvent>(),
+    input: typeOf<NewPasswordInput>(),
   },
   actors: {
     changePassword: fromPromise<void, ChangeInput>(({ input, signal }) => changePassword(input, { signal })),
@@ -74,24 +77,16 @@ export const newPasswordMachine = setup({
   actions: {
     /** Shows /login with the password-changed notice (provided by the app). */
     changed: () => {},
-    setValue: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
-      const values = { ...context.values, [event.name]: event.value };
-      const { [event.name]: _dropped, ...otherErrors } = context.fieldErrors;
-      return { values, fieldErrors: context.submitted ? validateNewPassword(values) : otherErrors };
-    }),
-    markInvalid: assign(({ context }) => ({ fieldErrors: validateNewPassword(context.values), submitted: true })),
-    clearFieldErrors: assign({ fieldErrors: {}, submitted: false }),
+    setValue: setValue(validateNewPassword),
+    markInvalid: markInvalid(validateNewPassword),
+    clearFieldErrors: clearFieldErrors(),
     keepLanguage: assign({ language: ({ context, event }) => (event.type === 'form.submit' ? event.language : context.language) }),
     keepRefusal: assign({
       refusal: ({ event }) => ('error' in event && isApiError(event.error) ? plainReason(event.error.reason) : null),
     }),
-    clearError: sendTo('errorLine', { type: 'error.clear' }),
-    showError: sendTo('errorLine', ({ event }) => ({
-      type: 'error.show' as const,
-      error: userErrorFrom('error' in event ? event.error : undefined),
-    })),
-    showTimeout: sendTo('errorLine', { type: 'error.show' as const, error: { key: 'timeout' } }),
+    clearError: clearError(),
+    showError: showError(),
+    showTimeout: showTimeout(),
   },
   guards: {
     hasLink: ({ context }) => isEmail(context.email) && context.token.trim() !== '',

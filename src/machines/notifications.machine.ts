@@ -4,12 +4,14 @@
  * The checkbox follows the click at once; when the call fails it returns to its old value
  * and the error line says why.
  */
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { isApiError } from '../api/client';
 import { setNotifications } from '../api/settings';
 import { timers } from '../domain/constants';
 import { errorLineMachine } from './error-line.machine';
+import { clearError, showError, showTimeout } from './form-actions';
 import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
+import { typeOf } from './type-of';
 
 export interface NotificationsContext {
   enabled: boolean;
@@ -27,9 +29,9 @@ function notificationsError(error: unknown): UserError {
 
 export const notificationsMachine = setup({
   types: {
-    context: {} as NotificationsContext,
-    events: {} as NotificationsEvent,
-    input: {} as { enabled: boolean },
+    context: typeOf<NotificationsContext>(),
+    events: typeOf<NotificationsEvent>(),
+    input: typeOf<{ enabled: boolean }>(),
   },
   actors: {
     saveNotifications: fromPromise<void, { enabled: boolean }>(({ input, signal }) => setNotifications(input.enabled, { signal })),
@@ -42,12 +44,9 @@ export const notificationsMachine = setup({
     sessionExpired: () => {},
     apply: assign(({ context, event }) => ({ previous: context.enabled, enabled: event.enabled })),
     restore: assign(({ context }) => ({ enabled: context.previous })),
-    clearError: sendTo('errorLine', { type: 'error.clear' }),
-    showError: sendTo('errorLine', ({ event }) => ({
-      type: 'error.show' as const,
-      error: notificationsError('error' in event ? event.error : undefined),
-    })),
-    showTimeout: sendTo('errorLine', { type: 'error.show' as const, error: { key: 'timeout' } }),
+    clearError: clearError(),
+    showError: showError(notificationsError),
+    showTimeout: showTimeout(),
   },
   guards: {
     isChange: ({ context, event }) => event.enabled !== context.enabled,

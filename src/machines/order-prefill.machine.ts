@@ -10,6 +10,8 @@ import type { Company, User } from '../domain/entities';
 import { business, timers, type Country } from '../domain/constants';
 import type { LicenceOrderValues } from './licence-order.machine';
 import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
+import { typeOf } from './type-of';
+import { isOneOf } from '../domain/one-of';
 
 export type OrderPrefill = Partial<Omit<LicenceOrderValues, 'product_id' | 'cpu_count'>>;
 
@@ -26,7 +28,7 @@ export interface OrderPrefillContext {
 }
 
 function isCountry(value: string | null): value is Country {
-  return (business.countries as readonly (string | null)[]).includes(value);
+  return isOneOf(business.countries, value);
 }
 
 /**
@@ -56,8 +58,8 @@ export function orderPrefillFrom(user: User | null, company: Company | null): Or
 
 export const orderPrefillMachine = setup({
   types: {
-    context: {} as OrderPrefillContext,
-    input: {} as OrderPrefillInput,
+    context: typeOf<OrderPrefillContext>(),
+    input: typeOf<OrderPrefillInput>(),
   },
   actors: {
     loadCompany: fromPromise<Company>(({ signal }) => getCompany({ signal })),

@@ -6,7 +6,8 @@
 import { forgotPassword } from '../api/auth';
 import { ForgotPasswordPayload } from '../api/structs';
 import { fieldErrors } from '../domain/fields';
-import { createFormMachine, type FieldErrors } from './form.machine';
+import type { FieldErrors } from './form-actions';
+import { createFormMachine } from './form.machine';
 
 export interface PasswordResetValues extends Record<string, unknown> {
   email: string;

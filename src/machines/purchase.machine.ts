@@ -8,14 +8,16 @@
  * (`status.reload`) and waits for `status.loaded` or `status.failed`. The whole purchase is
  * bounded by the 120 s loading timeout. Nothing chosen or typed is lost on a failure.
  */
-import { assign, fromPromise, sendParent, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { buyDatastore } from '../api/datastores';
 import { isApiError } from '../api/client';
 import { business, timers } from '../domain/constants';
 import { clampVolume, productIdOf, type PurchaseOption } from '../domain/datastore';
 import { datastoreIdentifier, type FieldErrorCode } from '../domain/fields';
 import { errorLineMachine } from './error-line.machine';
+import { clearError, showError, showTimeout } from './form-actions';
 import { isAborted, userErrorFrom } from './user-error';
+import { typeOf } from './type-of';
 
 /** A field rule's code, or `taken` when the server refused the identifier as already used. */
 export type IdentifierError = FieldErrorCode | 'taken';
@@ -55,9 +57,9 @@ function withError(errors: PurchaseContext['fieldErrors'], option: PurchaseOptio
 
 export const purchaseMachine = setup({
   types: {
-    context: {} as PurchaseContext,
-    events: {} as PurchaseEvent,
-    input: {} as PurchaseInput | undefined,
+    context: typeOf<PurchaseContext>(),
+    events: typeOf<PurchaseEvent>(),
+    input: typeOf<PurchaseInput | undefined>(),
   },
   actors: {
     buy: fromPromise<void, { identifier: string; productId: number }>(({ input, signal }) =>
@@ -85,9 +87,9 @@ export const purchaseMachine = setup({
       return { fieldErrors: withError(context.fieldErrors, event.option, identifierError(context.identifiers[event.option])) };
     }),
     markTaken: assign(({ context }) => (context.option ? { fieldErrors: withError(context.fieldErrors, context.option, 'taken') } : {})),
-    clearError: sendTo('errorLine', { type: 'error.clear' }),
-    showError: sendTo('errorLine', ({ event }) => ({ type: 'error.show' as const, error: userErrorFrom('error' in event ? event.error : undefined) })),
-    showTimeout: sendTo('errorLine', { type: 'error.show' as const, error: { key: 'timeout' } }),
+    clearError: clearError(),
+    showError: showError(),
+    showTimeout: showTimeout(),
   },
   guards: {
     isInvalid: ({ context, event }) => event.type === 'purchase.buy' && identifierError(context.identifiers[event.option]) !== undefined,

@@ -9,7 +9,8 @@ import { register } from '../api/auth';
 import { RegisterPayload } from '../api/structs';
 import type { Country, Language } from '../domain/constants';
 import { fieldErrors, isPostcode } from '../domain/fields';
-import { createFormMachine, type FieldErrors } from './form.machine';
+import type { FieldErrors } from './form-actions';
+import { createFormMachine } from './form.machine';
 
 export interface RegistrationValues extends Record<string, unknown> {
   email: string;

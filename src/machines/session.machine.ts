@@ -9,6 +9,7 @@ import { assign, fromPromise, raise, setup } from 'xstate';
 import type { User } from '../domain/entities';
 import { timers, type Language } from '../domain/constants';
 import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
+import { typeOf } from './type-of';
 
 export interface SessionInput {
   loggedIn: boolean;
@@ -42,9 +43,9 @@ const loggedOutAfterLogout = ['endSession', 'forgetClientState', 'persist', 'goT
 
 export const sessionMachine = setup({
   types: {
-    context: {} as SessionContext,
-    events: {} as SessionEvent,
-    input: {} as SessionInput,
+    context: typeOf<SessionContext>(),
+    events: typeOf<SessionEvent>(),
+    input: typeOf<SessionInput>(),
   },
   actors: {
     // The API modules (and their structs) load with the first call: a visitor of the public

@@ -5,6 +5,7 @@
  */
 import { setup } from 'xstate';
 import type { LicenceType } from '../domain/constants';
+import { typeOf } from './type-of';
 
 export type ShopTabEvent =
   | { type: 'tab.select'; productType: LicenceType }
@@ -18,7 +19,7 @@ function selects(productType: LicenceType) {
 }
 
 export const shopTabMachine = setup({
-  types: { events: {} as ShopTabEvent },
+  types: { events: typeOf<ShopTabEvent>() },
   guards: {
     selectsVE: selects('VE'),
     selectsPBS: selects('PBS'),

@@ -7,6 +7,7 @@
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { timers } from '../domain/constants';
+import { typeOf } from './type-of';
 
 export interface TemporaryPasswordContext {
   password: string | null;
@@ -20,9 +21,9 @@ export type TemporaryPasswordEvent = { type: 'password.toggle' };
 
 export const temporaryPasswordMachine = setup({
   types: {
-    context: {} as TemporaryPasswordContext,
-    events: {} as TemporaryPasswordEvent,
-    input: {} as { password: string; visibleFor?: number },
+    context: typeOf<TemporaryPasswordContext>(),
+    events: typeOf<TemporaryPasswordEvent>(),
+    input: typeOf<{ password: string; visibleFor?: number }>(),
   },
   delays: { passwordVisible: ({ context }) => context.visibleFor },
   actions: {

@@ -9,6 +9,7 @@ import { getStatus } from '../api/datastores';
 import type { Datastore } from '../domain/entities';
 import { timers } from '../domain/constants';
 import { isUnauthorized, userErrorFrom, type UserError } from './user-error';
+import { typeOf } from './type-of';
 
 export interface TutorialContext {
   datastores: Datastore[];
@@ -23,8 +24,8 @@ export type TutorialEvent =
 
 export const tutorialMachine = setup({
   types: {
-    context: {} as TutorialContext,
-    events: {} as TutorialEvent,
+    context: typeOf<TutorialContext>(),
+    events: typeOf<TutorialEvent>(),
   },
   actors: {
     loadStatus: fromPromise<Datastore[]>(({ signal }) => getStatus({ signal })),

@@ -3,6 +3,8 @@
  * keyed by these names, and each handler is registered under one of them, so a fault on
  * 'GET /status' hits exactly the handler of that route.
  */
+import { isOneOf } from '../domain/one-of';
+
 export const mockCalls = [
   'POST /register/company',
   'POST /edit/company',
@@ -26,7 +28,7 @@ export const mockCalls = [
 export type MockCall = (typeof mockCalls)[number];
 
 export function isMockCall(value: string): value is MockCall {
-  return (mockCalls as readonly string[]).includes(value);
+  return isOneOf(mockCalls, value);
 }
 
 export interface CallRoute {
@@ -37,7 +39,8 @@ export interface CallRoute {
 
 /** The route pattern of a call: `{name}` becomes `:name`, `{true|false}` becomes `:flag`. */
 export function callRoute(call: MockCall): CallRoute {
-  const [method, template = ''] = call.split(' ') as ['GET' | 'POST', string];
+  const [verb, template = ''] = call.split(' ');
+  const method = verb === 'POST' ? 'POST' : 'GET';
   const path = template
     .replace('{true|false}', ':flag')
     .replace(/\{([A-Za-z]+)\}/g, ':$1');

@@ -137,7 +137,7 @@ const everyModel: Record<ModelName, true> = {
   account: true, company: true, datastore: true, licence: true, licenceOrder: true, contactMessage: true,
   session: true, resetToken: true, mail: true,
 };
-export const modelNames = Object.keys(everyModel) as ModelName[];
+export const modelNames = Object.keys(everyModel).filter((name): name is ModelName => Object.hasOwn(everyModel, name));
 
 export type AccountRow = ReturnType<Db['account']['create']>;
 export type CompanyRow = ReturnType<Db['company']['create']>;

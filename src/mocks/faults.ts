@@ -9,12 +9,13 @@ import { emitMockChange } from './changes';
 import { callRoute, isMutatingCall, type MockCall } from './calls';
 import { notLoggedIn, refuse } from './respond';
 import { clearSessionCookie, endSession, type Cookies } from './session';
+import { isOneOf } from '../domain/one-of';
 
 export const faultKinds = ['http500', 'http401', 'network', 'timeout', 'malformed', 'slow'] as const;
 export type FaultKind = (typeof faultKinds)[number];
 
 export function isFaultKind(value: string): value is FaultKind {
-  return (faultKinds as readonly string[]).includes(value);
+  return isOneOf(faultKinds, value);
 }
 
 export interface Fault {

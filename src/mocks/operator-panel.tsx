@@ -8,6 +8,7 @@ import { mockCalls, type MockCall } from './calls';
 import { mockVersion } from './changes';
 import type { MockControls } from './controls';
 import { faultKinds, type FaultKind, type Latency } from './faults';
+import { isOneOf } from '../domain/one-of';
 import './operator-panel.css';
 
 function latencyText(latency: Latency): string {
@@ -123,13 +124,13 @@ export function OperatorPanel({ controls }: { controls: MockControls }) {
         <form className="pm-row" onSubmit={addFault}>
           <label className="pm-field">
             Call
-            <select value={call} onChange={(event) => setCall(event.target.value as MockCall)}>
+            <select value={call} onChange={(event) => { if (isOneOf(mockCalls, event.target.value)) setCall(event.target.value); }}>
               {mockCalls.map((option) => <option key={option} value={option}>{option}</option>)}
             </select>
           </label>
           <label className="pm-field">
             Kind
-            <select value={kind} onChange={(event) => setKind(event.target.value as FaultKind)}>
+            <select value={kind} onChange={(event) => { if (isOneOf(faultKinds, event.target.value)) setKind(event.target.value); }}>
               {faultKinds.map((option) => <option key={option} value={option}>{option}</option>)}
             </select>
           </label>

@@ -27,41 +27,53 @@ function takeSnapshot(): Snapshot {
   const models: Partial<Record<ModelName, unknown[]>> = {};
   for (const name of modelNames) {
     // JSON drops the entities' internal symbol properties, leaving plain rows.
-    models[name] = JSON.parse(JSON.stringify(db[name].getAll())) as unknown[];
+    const rows: unknown[] = JSON.parse(JSON.stringify(db[name].getAll()));
+    models[name] = rows;
   }
   return { version: SNAPSHOT_VERSION, models, faults: listFaults(), latency: getLatency() };
+}
+
+/** A property of a value read from storage, if the value is an object that has it. */
+function property(value: unknown, key: string): unknown {
+  if (typeof value !== 'object' || value === null) return undefined;
+  return new Map<string, unknown>(Object.entries(value)).get(key);
 }
 
 function loadSettings(faults: unknown, latency: unknown): void {
   clearFaults();
   if (Array.isArray(faults)) {
-    for (const fault of faults as Partial<Fault>[]) {
-      if (typeof fault.call !== 'string' || !isMockCall(fault.call)) continue;
-      if (typeof fault.kind !== 'string' || !isFaultKind(fault.kind)) continue;
-      addFault(fault.call, fault.kind, typeof fault.remaining === 'number' ? { times: fault.remaining } : {});
+    for (const fault of faults) {
+      const [call, kind, remaining] = [property(fault, 'call'), property(fault, 'kind'), property(fault, 'remaining')];
+      if (typeof call !== 'string' || !isMockCall(call)) continue;
+      if (typeof kind !== 'string' || !isFaultKind(kind)) continue;
+      addFault(call, kind, typeof remaining === 'number' ? { times: remaining } : {});
     }
   }
   if (typeof latency === 'number') setLatency(latency);
   else if (typeof latency === 'object' && latency !== null) {
-    const { min, max } = latency as { min?: unknown; max?: unknown };
+    const [min, max] = [property(latency, 'min'), property(latency, 'max')];
     if (typeof min === 'number' && typeof max === 'number') setLatency({ min, max });
   }
 }
 
 /** The generic face of a model's `create`, which TypeScript cannot express per name in a loop. */
-type RowCreator = { create(values: Record<string, unknown>): unknown };
+type RowCreator = { create(values: object): unknown };
 
 function loadSnapshot(snapshot: unknown): boolean {
   if (typeof snapshot !== 'object' || snapshot === null) return false;
-  const { version, models, faults, latency } = snapshot as Partial<Snapshot>;
+  const [version, models, faults, latency] = ['version', 'models', 'faults', 'latency'].map((key) => property(snapshot, key));
   if (version !== SNAPSHOT_VERSION || typeof models !== 'object' || models === null) return false;
   drop(db);
   try {
     for (const name of modelNames) {
-      const rows = models[name] ?? [];
+      const rows = property(models, name) ?? [];
       if (!Array.isArray(rows)) throw new TypeError(`${name} is not a list`);
+      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- each model's create takes its own rows; checked by the model at run time.
       const model = db[name] as unknown as RowCreator;
-      for (const row of rows) model.create(row as Record<string, unknown>);
+      for (const row of rows) {
+        if (typeof row !== 'object' || row === null) throw new TypeError(`${name} has a row that is not an object`);
+        model.create(row);
+      }
     }
     loadSettings(faults, latency);
     return true;

@@ -16,7 +16,7 @@ export interface ReportingEnv {
 
 /** The flags of this build. Each is read by its full name so that Vite replaces it. */
 export function readReportingEnv(): ReportingEnv {
-  const env = import.meta.env as Record<string, string | undefined>;
+  const env: Record<string, string | undefined> = import.meta.env;
   return {
     VITE_SENTRY_ENABLED: env.VITE_SENTRY_ENABLED,
     VITE_SENTRY_DSN: env.VITE_SENTRY_DSN,

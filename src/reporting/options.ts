@@ -5,7 +5,7 @@
  */
 import type { BrowserOptions, replayIntegration } from '@sentry/react';
 import { dsnOf, isFeedbackOn, isPiiAllowed, isReportingOn, type ReportingEnv } from './env';
-import { scrubBreadcrumb, scrubEvent, scrubSpan, scrubValue, type ScrubOptions } from './scrub';
+import { scrubBreadcrumb, scrubEvent, scrubSpan, scrubTyped, type ScrubOptions } from './scrub';
 
 type ReplayOptions = NonNullable<Parameters<typeof replayIntegration>[0]>;
 type RecordingEventHook = NonNullable<ReplayOptions['beforeAddRecordingEvent']>;
@@ -37,7 +37,8 @@ export const replayMaskSelectors = ['input', 'textarea', 'select', '[data-privat
 
 function replayOptions(scrub: ScrubOptions): ReplayOptions {
   const beforeAddRecordingEvent: RecordingEventHook = (event: RecordingEvent) =>
-    ({ ...event, data: { ...event.data, payload: scrubValue(event.data.payload, scrub) } }) as RecordingEvent;
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the spread of a union of frames is no longer one of its members to TypeScript; it is the same frame.
+    ({ ...event, data: { ...event.data, payload: scrubTyped(event.data.payload, scrub) } }) as RecordingEvent;
   return {
     // SPEC §9: replay masks text, input and media by default.
     maskAllText: true,

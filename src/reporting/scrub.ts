@@ -42,6 +42,16 @@ export function scrubText(text: string, options: ScrubOptions): string {
   return result;
 }
 
+/**
+ * `scrubValue` for a value of a known type (a Sentry event, a user, a record of attributes): the
+ * scrubbed copy has the same shape, some texts replaced by the filtered marker, which Sentry's
+ * types accept where they accept the original.
+ */
+export function scrubTyped<T>(value: T, options: ScrubOptions): T {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- scrubValue keeps the shape of what it copies (see above).
+  return scrubValue(value, options) as T;
+}
+
 /** Walks any value: secret keys are filtered, personal keys unless allowed, texts scrubbed. */
 export function scrubValue(value: unknown, options: ScrubOptions, depth = 0): unknown {
   if (typeof value === 'string') return scrubText(value, options);
@@ -64,11 +74,11 @@ export function scrubUser(user: User | undefined, options: ScrubOptions): User |
   if (options.sendPii) return user;
   // The IP address is personal data as well; only the id (if any) stays.
   const { email: _email, username: _username, ip_address: _ip, ...rest } = user;
-  return scrubValue(rest, options) as User;
+  return scrubTyped<User>(rest, options);
 }
 
 function scrubRecord<T>(value: T | undefined, options: ScrubOptions): T | undefined {
-  return value === undefined ? undefined : (scrubValue(value, options) as T);
+  return value === undefined ? undefined : scrubTyped(value, options);
 }
 
 export function scrubBreadcrumb(breadcrumb: Breadcrumb, options: ScrubOptions): Breadcrumb {
@@ -123,7 +133,7 @@ export function scrubSpan(span: StreamedSpan, options: ScrubOptions): StreamedSp
   };
 }
 
-function scrubSpanAttributes<T extends Record<string, unknown>>(attributes: T, options: ScrubOptions): T {
+function scrubSpanAttributes(attributes: StreamedSpan['attributes'], options: ScrubOptions): StreamedSpan['attributes'] {
   return Object.fromEntries(
     Object.entries(attributes).map(([key, value]) => {
       // Attribute keys are dotted ("user.email", "url.full"): judge the last part.
@@ -132,5 +142,5 @@ function scrubSpanAttributes<T extends Record<string, unknown>>(attributes: T, o
       if (!options.sendPii && key.startsWith('user.') && key !== 'user.id') return [key, FILTERED];
       return [key, scrubValue(value, options)];
     }),
-  ) as T;
+  );
 }

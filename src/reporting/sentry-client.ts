@@ -9,7 +9,7 @@ import {
 import type { FeedbackReport } from '../machines/feedback.machine';
 import type { ReportingEnv } from './env';
 import { sentryOptions } from './options';
-import { scrubEvent, scrubValue, type ScrubOptions } from './scrub';
+import { scrubEvent, scrubTyped, type ScrubOptions } from './scrub';
 
 /** Test seam: a transport that records instead of sending (BrowserOptions['transport']). */
 type Transport = NonNullable<Parameters<typeof init>[0]>['transport'];
@@ -33,7 +33,7 @@ export function initSentry(env: ReportingEnv, overrides: { transport?: Transport
 }
 
 export function scrubAnyEvent(event: Event, scrub: ScrubOptions): Event {
-  if (event.type === 'replay_event') return scrubValue(event, scrub) as Event;
+  if (event.type === 'replay_event') return scrubTyped(event, scrub);
   return scrubEvent(event, scrub);
 }
 

@@ -18,6 +18,11 @@ function runningDatastoreCount(accountId: string): number {
   return datastoresOf(accountId).filter((datastore) => !hasEnded(datastore.contract_end_date)).length;
 }
 
+/** The rows keep what the payload struct let through: one of the two payment types, or none. */
+function paymentTypeOf(value: string | null): PaymentType | null {
+  return value === 'bill' || value === 'direct_debit' ? value : null;
+}
+
 function companyOf(account: AccountRow, company: CompanyRow | null) {
   return asSpec('company', {
     name: company?.name ?? null,
@@ -26,7 +31,7 @@ function companyOf(account: AccountRow, company: CompanyRow | null) {
     city: company?.city ?? null,
     country: company?.country ?? null,
     ustid: company?.ustid ?? null,
-    payment_type: (company?.payment_type ?? null) as PaymentType | null,
+    payment_type: paymentTypeOf(company?.payment_type ?? null),
     iban: company?.iban ?? null,
     checkbox_iban: company?.checkbox_iban ?? false,
     company_number: account.company_number,
@@ -76,8 +81,8 @@ export const companyHandlers = [
       postcode: orNull(body.pending_postcode), city: orNull(body.pending_city),
       state: orNull(body.pending_state), country: body.pending_country, ustid: orNull(body.pending_ustid),
     };
-    const unchanged = (Object.keys(submitted) as (keyof typeof submitted)[])
-      .every((key) => submitted[key] === company[key]);
+    const current = new Map(Object.entries(company));
+    const unchanged = Object.entries(submitted).every(([key, value]) => value === current.get(key));
     const direct = body.payment_type === 'direct_debit';
     db.company.update({
       where: { id: { equals: company.id } },

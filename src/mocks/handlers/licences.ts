@@ -16,12 +16,19 @@ const LINE_NAMES: Record<LicenceType, string> = {
   MG: 'Proxmox Mail Gateway',
 };
 
+/** A licence row's product line; the seed and the operator write only the three of SPEC §3. */
+function licenceTypeOf(value: string): LicenceType {
+  const type = Object.keys(LINE_NAMES).find((name): name is LicenceType => name === value);
+  if (!type) throw new TypeError(`Unknown licence product line ${value}`);
+  return type;
+}
+
 function catalogue(): Catalogue {
   const grouped: Catalogue = { VE: [], PBS: [], MG: [] };
   for (const row of db.licence.findMany({ where: {}, orderBy: { id: 'asc' } })) {
     const licence: Licence = asSpec('licence', {
       id: row.id, name: row.name, price_1_cpu: row.price_1_cpu, price_2_cpu: row.price_2_cpu,
-      price_4_cpu: row.price_4_cpu, highlight: row.highlight, product_type: row.product_type as LicenceType,
+      price_4_cpu: row.price_4_cpu, highlight: row.highlight, product_type: licenceTypeOf(row.product_type),
     });
     grouped[licence.product_type].push(licence);
   }
@@ -39,7 +46,7 @@ export const licenceHandlers = [
     if (badPostcode) return badPostcode;
     const licence = db.licence.findFirst({ where: { id: { equals: order.product_id } } });
     if (!licence) return refuse(400, 'The licence product does not exist.');
-    const type = licence.product_type as LicenceType;
+    const type = licenceTypeOf(licence.product_type);
     // Only VE is sold per CPU; the shop offers the CPU choice for VE alone (SPEC §2).
     if (type !== 'VE' && order.cpu_count !== 1) {
       return refuse(400, `${LINE_NAMES[type]} licences are sold per server; the CPU count must be 1.`);
@@ -47,7 +54,8 @@ export const licenceHandlers = [
     const prices: Record<CpuChoice, number> = {
       1: licence.price_1_cpu, 2: licence.price_2_cpu, 4: licence.price_4_cpu,
     };
-    const total = prices[order.cpu_count as CpuChoice];
+    // The payload struct lets only the CPU choices of SPEC §2 through.
+    const total = Object.entries(prices).find(([cpus]) => Number(cpus) === order.cpu_count)?.[1] ?? Number.NaN;
     db.licenceOrder.create({ ...order, totalNetEur: total });
     sendMail(
       order.email,

@@ -1,12 +1,12 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import {
   feedbackMachine, MAX_DESCRIPTION, type Capture, type Crop, type FeedbackReport, type Screenshot,
 } from '../../machines/feedback.machine';
 import { CropEditor } from './crop-editor';
 import { feedbackTexts as texts, problemTexts } from './feedback-texts';
-import { inspect } from '../../app/inspector';
+import { usePortalActor } from '../../app/use-portal-actor';
 import './feedback-widget.css';
 
 /** What the widget does outside itself: provided by src/reporting (and by tests). */
@@ -22,16 +22,13 @@ const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), textarea:not([
 
 /** SPEC §9 feedback widget: the floating button "Fehler melden", its dialog and the thanks. */
 export function FeedbackWidget({ effects }: { effects: FeedbackEffects }) {
-  const [machine] = useState(() =>
-    feedbackMachine.provide({
-      actors: {
-        captureScreenshot: fromPromise(() => effects.capture()),
-        cropScreenshot: fromPromise(({ input }: { input: { capture: Capture; crop: Crop } }) => effects.crop(input)),
-        sendReport: fromPromise(({ input }: { input: FeedbackReport }) => effects.send(input)),
-      },
-    }),
-  );
-  const actor = useActorRef(machine, { inspect: inspect() });
+  const actor = usePortalActor(feedbackMachine, {
+    actors: {
+      captureScreenshot: fromPromise(() => effects.capture()),
+      cropScreenshot: fromPromise(({ input }: { input: { capture: Capture; crop: Crop } }) => effects.crop(input)),
+      sendReport: fromPromise(({ input }: { input: FeedbackReport }) => effects.send(input)),
+    },
+  });
   const closed = useSelector(actor, (snapshot) => snapshot.matches('closed'));
   const thanks = useSelector(actor, (snapshot) => snapshot.matches('thanks'));
   const triggerRef = useRef<HTMLButtonElement>(null);

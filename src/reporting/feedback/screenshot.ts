@@ -12,7 +12,9 @@ export function canCaptureScreen(): boolean {
 }
 
 export async function captureScreen(): Promise<Capture> {
-  const stream = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false, preferCurrentTab: true } as DisplayMediaStreamOptions);
+  // preferCurrentTab (Chromium) is not in the DOM types yet; other browsers ignore it.
+  const options: DisplayMediaStreamOptions & { preferCurrentTab: boolean } = { video: true, audio: false, preferCurrentTab: true };
+  const stream = await navigator.mediaDevices.getDisplayMedia(options);
   try {
     const video = document.createElement('video');
     video.muted = true;

@@ -1,14 +1,14 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { fromPromise, waitFor } from 'xstate';
 import type { Company } from '../../domain/entities';
 import { useSessionActor, useUser } from '../../app/session';
+import { usePortalActor } from '../../app/use-portal-actor';
 import { contractEndDate } from '../../domain/contract';
 import { contractCancellationMachine } from '../../machines/contract-cancellation.machine';
 import { ErrorLine } from '../shared/error-line';
 import { useDayFormat } from './product-list';
-import { inspect } from '../../app/inspector';
 
 const messages = defineMessages({
   heading: { id: 'company.cancel.heading', defaultMessage: 'Cancel the contract' },
@@ -44,10 +44,9 @@ export function CancellationCard({ company, onCancelled }: { company: Company; o
   const user = useUser();
   const done = useRef(onCancelled);
   done.current = onCancelled;
-  const [machine] = useState(() => contractCancellationMachine.provide({
+  const actor = usePortalActor(contractCancellationMachine, {
     actions: {
       cancelled: () => done.current(),
-      sessionExpired: () => session.send({ type: 'session.expired' }),
     },
     actors: {
       // One GET /me: the session's reload of the user (asked for by `cancelled`, or here if no
@@ -61,8 +60,7 @@ export function CancellationCard({ company, onCancelled }: { company: Company; o
         return reloaded.products ?? null;
       }),
     },
-  }));
-  const actor = useActorRef(machine, { inspect: inspect() });
+  });
   const confirming = useSelector(actor, (snapshot) => snapshot.matches('confirming'));
   const busy = useSelector(actor, (snapshot) => snapshot.matches('cancelling'));
   const cancelled = useSelector(actor, (snapshot) => snapshot.hasTag('done'));

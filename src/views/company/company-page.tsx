@@ -1,7 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useRef } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { useSessionActor, useUser } from '../../app/session';
+import { usePortalActor } from '../../app/use-portal-actor';
 import { companyMachine } from '../../machines/company.machine';
 import { LanguagePicker } from '../layout/language-picker';
 import { errorMessages } from '../shared/error-messages';
@@ -12,7 +13,6 @@ import { CompanyDetails } from './company-details';
 import { CompanyEditForm } from './company-edit-form';
 import { companyMessages } from './company-messages';
 import { NotificationsCard } from './notifications-card';
-import { inspect } from '../../app/inspector';
 import './company.css';
 
 const messages = defineMessages({
@@ -32,13 +32,11 @@ export default function CompanyPage() {
   const intl = useIntl();
   const session = useSessionActor();
   const user = useUser();
-  const [machine] = useState(() => companyMachine.provide({
+  const actor = usePortalActor(companyMachine, {
     actions: {
-      sessionExpired: () => session.send({ type: 'session.expired' }),
       saved: () => session.send({ type: 'user.reload' }),
     },
-  }));
-  const actor = useActorRef(machine, { inspect: inspect() });
+  });
   const state = useSelector(actor, (snapshot) =>
     snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : snapshot.matches('edit') ? 'edit' : 'view');
   const company = useSelector(actor, (snapshot) => snapshot.context.company);

@@ -52,7 +52,8 @@ export function IbanField({ label, hint, value, error, onChange }: {
         aria-describedby={describedBy}
         onChange={(event) => {
           const target = event.target;
-          const { inputType } = event.nativeEvent as InputEvent;
+          const native = event.nativeEvent;
+          const inputType = 'inputType' in native && typeof native.inputType === 'string' ? native.inputType : undefined;
           const direction = inputType === 'deleteContentBackward' ? 'backward' : inputType === 'deleteContentForward' ? 'forward' : null;
           const formatted = formatIbanAt(
             target.value,

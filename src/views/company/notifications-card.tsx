@@ -1,12 +1,11 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
 import { useSessionActor } from '../../app/session';
+import { usePortalActor } from '../../app/use-portal-actor';
 import { notificationsMachine } from '../../machines/notifications.machine';
 import { ErrorLine } from '../shared/error-line';
 import { CheckboxField } from '../shared/form-fields';
-import { inspect } from '../../app/inspector';
 
 const messages = defineMessages({
   heading: { id: 'company.notifications.heading', defaultMessage: 'Notifications' },
@@ -23,13 +22,12 @@ const messages = defineMessages({
  */
 export function NotificationsCard({ enabled: initial }: { enabled: boolean }) {
   const session = useSessionActor();
-  const [machine] = useState(() => notificationsMachine.provide({
+  const actor = usePortalActor(notificationsMachine, {
+    input: { enabled: initial },
     actions: {
       saved: () => session.send({ type: 'user.reload' }),
-      sessionExpired: () => session.send({ type: 'session.expired' }),
     },
-  }));
-  const actor = useActorRef(machine, { input: { enabled: initial }, inspect: inspect() });
+  });
   const enabled = useSelector(actor, (snapshot) => snapshot.context.enabled);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { clipboardMachine, type ClipboardActor } from '../../machines/clipboard.machine';
 import { writeToClipboard } from './clipboard';
-import { inspect } from '../../app/inspector';
+import { portalActorOptions } from '../../app/use-portal-actor';
 
 const copyMachine = clipboardMachine.provide({
   actors: { writeText: fromPromise<void, { text: string }>(({ input }) => writeToClipboard(input.text)) },
@@ -37,7 +37,7 @@ export function CopyButton({ text, label }: { text: string; label: MessageDescri
 
   const send = (event: Parameters<ClipboardActor['send']>[0]) => {
     if (!actor.current) {
-      actor.current = createActor(copyMachine, { inspect: inspect() }).start();
+      actor.current = createActor(copyMachine, portalActorOptions()).start();
       actor.current.subscribe((snapshot) => setState(copyStateOf(snapshot)));
     }
     actor.current.send(event);

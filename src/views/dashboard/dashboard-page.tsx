@@ -1,8 +1,9 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useCallback, useRef, useState } from 'react';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { useSessionActor } from '../../app/session';
+import { usePortalActor, useSessionEnd } from '../../app/use-portal-actor';
 import { dashboardMachine } from '../../machines/dashboard.machine';
 import { purchaseMachine } from '../../machines/purchase.machine';
 import type { UserError } from '../../machines/user-error';
@@ -14,7 +15,6 @@ import { ConfigurationGuide } from './configuration-guide';
 import { DatastoreCard } from './datastore-card';
 import { FirstTimeOverlay } from './first-time-overlay';
 import { PurchaseCard } from './purchase-card';
-import { inspect } from '../../app/inspector';
 import './dashboard.css';
 
 const messages = defineMessages({
@@ -27,16 +27,19 @@ export default function DashboardPage() {
   const [location, navigate] = useLocation();
   const here = useRef({ location, navigate });
   here.current = { location, navigate };
-  const [machine] = useState(() => dashboardMachine.provide({
+  const sessionEnd = useSessionEnd();
+  // When this session first showed each temporary password: kept by the session across pages.
+  const [shownAt] = useState(() => session.getSnapshot().context.passwordsShownAt);
+  const actor = usePortalActor(dashboardMachine, {
+    input: { shownAt },
     actions: {
-      sessionExpired: () => session.send({ type: 'session.expired' }),
       datastoresChanged: () => session.send({ type: 'user.reload' }),
       passwordsShown: (_, { shownAt }) => session.send({ type: 'passwords.shown', shownAt }),
     },
     actors: {
       purchase: purchaseMachine.provide({
         actions: {
-          sessionExpired: () => session.send({ type: 'session.expired' }),
+          ...sessionEnd,
           // SPEC §4: after the status reload, go to /dashboard; the products of /me change too.
           purchased: () => {
             session.send({ type: 'user.reload' });
@@ -45,10 +48,7 @@ export default function DashboardPage() {
         },
       }),
     },
-  }));
-  // When this session first showed each temporary password: kept by the session across pages.
-  const [shownAt] = useState(() => session.getSnapshot().context.passwordsShownAt);
-  const actor = useActorRef(machine, { input: { shownAt }, inspect: inspect() });
+  });
 
   const datastores = useSelector(actor, (snapshot) => snapshot.context.datastores);
   const passwords = useSelector(actor, (snapshot) => snapshot.context.passwords);

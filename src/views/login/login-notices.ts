@@ -12,8 +12,6 @@ const notices = defineMessages({
   },
 });
 
-type LoginNoticeKey = keyof typeof notices;
-
 export function loginNotice(key: string | undefined): MessageDescriptor | null {
-  return key !== undefined && Object.hasOwn(notices, key) ? notices[key as LoginNoticeKey] : null;
+  return Object.entries(notices).find(([name]) => name === key)?.[1] ?? null;
 }

@@ -1,8 +1,9 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { useRef, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link, useLocation, useParams } from 'wouter';
 import { useLanguage, useSessionActor } from '../../app/session';
+import { usePortalActor } from '../../app/use-portal-actor';
 import { loginMachine } from '../../machines/login.machine';
 import { ErrorLine } from '../shared/error-line';
 import { errorMessages } from '../shared/error-messages';
@@ -11,7 +12,6 @@ import { carriedChange, PortalForm, usePrerenderedValues, useTakeOver } from '..
 import { PageHeading } from '../shared/page-heading';
 import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
 import { loginNotice } from './login-notices';
-import { inspect } from '../../app/inspector';
 import './login.css';
 
 const messages = defineMessages({
@@ -35,18 +35,16 @@ export default function LoginPage() {
   const [, navigate] = useLocation();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
-  const [machine] = useState(() =>
-    loginMachine.provide({
-      actions: {
-        loggedIn: () => {
-          session.send({ type: 'session.loggedIn' });
-          navigateRef.current('/dashboard');
-        },
-      },
-    }),
-  );
   const carried = usePrerenderedValues('login', { email: '', password: '' });
-  const actor = useActorRef(machine, { input: { language, values: carried }, inspect: inspect() });
+  const actor = usePortalActor(loginMachine, {
+    input: { language, values: carried },
+    actions: {
+      loggedIn: () => {
+        session.send({ type: 'session.loggedIn' });
+        navigateRef.current('/dashboard');
+      },
+    },
+  });
   const values = useSelector(actor, (snapshot) => snapshot.context.values);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy') || snapshot.hasTag('done'));

@@ -1,15 +1,15 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { useMemo, useRef, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useLanguage } from '../../app/session';
+import { usePortalActor } from '../../app/use-portal-actor';
 import { newPasswordMachine } from '../../machines/new-password.machine';
 import { ErrorLine } from '../shared/error-line';
 import { RequiredNote, SubmitButton, TextField } from '../shared/form-fields';
 import { PageHeading } from '../shared/page-heading';
 import { PasswordChecklist } from '../shared/password-checklist';
 import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
-import { inspect } from '../../app/inspector';
 import './new-password.css';
 
 const messages = defineMessages({
@@ -61,10 +61,10 @@ export default function NewPasswordPage() {
   const [, navigate] = useLocation();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
-  const [machine] = useState(() =>
-    newPasswordMachine.provide({ actions: { changed: () => navigateRef.current('/login/changed') } }),
-  );
-  const actor = useActorRef(machine, { input: link, inspect: inspect() });
+  const actor = usePortalActor(newPasswordMachine, {
+    input: link,
+    actions: { changed: () => navigateRef.current('/login/changed') },
+  });
   const email = useSelector(actor, (snapshot) => snapshot.context.email);
   const values = useSelector(actor, (snapshot) => snapshot.context.values);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);

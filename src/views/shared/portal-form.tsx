@@ -45,6 +45,7 @@ export function usePrerenderedValues<V extends Record<string, unknown>>(name: st
   const forms = useContext(PrerenderedFormsContext);
   const [values] = useState(() => {
     const carried = forms?.values(name);
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- only the form's own fields, each with a value of that field's type (filtered here).
     return carried && (Object.fromEntries(Object.entries(carried).filter(([key, value]) => typeof defaults[key] === typeof value)) as Partial<V>);
   });
   return values;
@@ -97,7 +98,7 @@ export function carriedChange(actor: { getSnapshot: () => { context: { values: R
   return (name: string, value: string | boolean) => {
     const current = actor.getSnapshot().context.values;
     if (!Object.hasOwn(current, name) || typeof current[name] !== typeof value) return;
-    // Checked just above: the name is one of the form's fields and the value has that field's type.
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- checked just above: the name is one of the form's fields and the value has that field's type.
     actor.send({ type: 'field.change', name, value } as never);
   };
 }

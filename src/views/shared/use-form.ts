@@ -1,9 +1,9 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useLoggedIn, useSessionActor } from '../../app/session';
+import { useLoggedIn } from '../../app/session';
+import { usePortalActor } from '../../app/use-portal-actor';
 import type { FormMachine } from '../../machines/form.machine';
 import { errorForAudience } from '../../machines/user-error';
-import { inspect } from '../../app/inspector';
 
 /**
  * Runs a form machine for a view: the 401 handling is wired to the session, `onSucceeded`
@@ -13,18 +13,12 @@ export function useForm<V extends Record<string, unknown>>(
   machine: FormMachine<V>,
   options: { values?: Partial<V>; onSucceeded?: () => void } = {},
 ) {
-  const session = useSessionActor();
   const onSucceeded = useRef(options.onSucceeded);
   onSucceeded.current = options.onSucceeded;
-  const [provided] = useState(() =>
-    machine.provide({
-      actions: {
-        succeeded: () => onSucceeded.current?.(),
-        sessionExpired: () => session.send({ type: 'session.expired' }),
-      },
-    }),
-  );
-  const actor = useActorRef(provided, { input: { values: options.values }, inspect: inspect() });
+  const actor = usePortalActor(machine, {
+    input: { values: options.values },
+    actions: { succeeded: () => onSucceeded.current?.() },
+  });
   const values = useSelector(actor, (snapshot) => snapshot.context.values);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));

@@ -4,7 +4,7 @@ import type { Catalogue, Licence } from '../../domain/entities';
 import { business, type LicenceType } from '../../domain/constants';
 import { catalogueMachine } from '../../machines/catalogue.machine';
 import type { UserError } from '../../machines/user-error';
-import { inspect } from '../../app/inspector';
+import { portalActorOptions } from '../../app/use-portal-actor';
 
 type CatalogueActor = ActorRefFrom<typeof catalogueMachine>;
 
@@ -17,8 +17,8 @@ let actor: CatalogueActor | null = null;
 
 function catalogueActor(): CatalogueActor {
   // Prerendering at build time (src/prerender.tsx) shows the loading state and fetches nothing.
-  if (import.meta.env.SSR) return createActor(catalogueMachine, { inspect: inspect() });
-  actor ??= createActor(catalogueMachine, { inspect: inspect() }).start();
+  if (import.meta.env.SSR) return createActor(catalogueMachine, portalActorOptions());
+  actor ??= createActor(catalogueMachine, portalActorOptions()).start();
   return actor;
 }
 

@@ -1,16 +1,16 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Suspense, useState, type ComponentProps } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { Licence, User } from '../../domain/entities';
 import { useLoggedIn, useSessionActor, useUser } from '../../app/session';
+import { usePortalActor } from '../../app/use-portal-actor';
 import { orderPrefillMachine } from '../../machines/order-prefill.machine';
 import { PageLoading } from '../shared/page-loading';
 import { LicenceFeatureList } from './licence-feature-list';
 import { LicencePrice } from './licence-price';
 import type { OrderForm as OrderFormComponent } from './order-form';
 import { typeMessages } from './shop-messages';
-import { inspect } from '../../app/inspector';
 import { preloadable } from '../../app/preloadable';
 
 // The order form is a chunk of its own: the catalogue (/shop, the first visit) needs none of it.
@@ -19,11 +19,7 @@ const OrderForm = preloadable<ComponentProps<typeof OrderFormComponent>>(() =>
 
 /** Loads what the account knows (prefilled for a logged-in customer, decision 010), then the form. */
 function PrefilledOrderForm({ licence, user }: { licence: Licence; user: User | null }) {
-  const session = useSessionActor();
-  const [machine] = useState(() =>
-    orderPrefillMachine.provide({ actions: { sessionExpired: () => session.send({ type: 'session.expired' }) } }),
-  );
-  const prefill = useActorRef(machine, { input: { user }, inspect: inspect() });
+  const prefill = usePortalActor(orderPrefillMachine, { input: { user } });
   const ready = useSelector(prefill, (snapshot) => snapshot.status === 'done');
   const values = useSelector(prefill, (snapshot) => snapshot.context.values);
   const error = useSelector(prefill, (snapshot) => snapshot.context.error);

@@ -1,8 +1,8 @@
-import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation, useParams } from 'wouter';
 import { useLoggedIn } from '../../app/session';
+import { usePortalActor } from '../../app/use-portal-actor';
 import { parseLicenceId } from '../../domain/licence-features';
 import { shopTabMachine } from '../../machines/shop-tab.machine';
 import type { UserError } from '../../machines/user-error';
@@ -14,7 +14,6 @@ import { LicenceTabs } from './licence-tabs';
 import { OrderStep } from './order-step';
 import { ShopFaq, ShopTerms } from './shop-info';
 import { shopMessages } from './shop-messages';
-import { inspect } from '../../app/inspector';
 import './shop.css';
 
 function CatalogueFailed({ error, retry }: { error: UserError | null; retry: () => void }) {
@@ -41,7 +40,7 @@ export default function ShopPage() {
   const [location] = useLocation();
   const loggedIn = useLoggedIn();
   const catalogue = useCatalogue();
-  const tabs = useActorRef(shopTabMachine, { inspect: inspect() });
+  const tabs = usePortalActor(shopTabMachine);
   const listPath = location.startsWith('/ishop') ? '/ishop' : '/shop';
   // SPEC §2: the buy button goes to /ishop/{id} when logged in, else to /shop/{id}.
   const buyPath = loggedIn ? '/ishop' : '/shop';

@@ -1,7 +1,6 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSessionActor } from '../../app/session';
+import { usePortalActor } from '../../app/use-portal-actor';
 import type { Datastore } from '../../domain/entities';
 import { pbsUser } from '../../domain/datastore';
 import { tutorialMachine } from '../../machines/tutorial.machine';
@@ -9,7 +8,6 @@ import { PageHeading } from '../shared/page-heading';
 import { ConnectionData } from './connection-data';
 import { tutorialMessages as messages } from './tutorial-messages';
 import { ClientSteps, JobSteps, StorageSteps, type StepData } from './tutorial-steps';
-import { inspect } from '../../app/inspector';
 import './tutorial.css';
 
 /**
@@ -19,11 +17,7 @@ import './tutorial.css';
  */
 export default function TutorialPage() {
   const intl = useIntl();
-  const session = useSessionActor();
-  const [machine] = useState(() =>
-    tutorialMachine.provide({ actions: { sessionExpired: () => session.send({ type: 'session.expired' }) } }),
-  );
-  const actor = useActorRef(machine, { inspect: inspect() });
+  const actor = usePortalActor(tutorialMachine);
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const datastores = useSelector(actor, (snapshot) => snapshot.context.datastores);

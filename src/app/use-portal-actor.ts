@@ -1,0 +1,66 @@
+/**
+ * The one way a view runs a machine: `usePortalActor(machine, { input, actions, actors })`.
+ * It provides the view's implementations once (the first render's, as `useActorRef` keeps its
+ * first machine), wires a machine's `sessionExpired` action to the app's session, so that a 401
+ * ends the session silently (decision 001), and hands the actor to the Stately inspector when it
+ * is on. It lives in the app because both things it adds are the app's: the session actor and
+ * the inspector.
+ */
+import { useActorRef } from '@xstate/react';
+import { useContext, useState } from 'react';
+import {
+  type AnyActorRef, type EventObject, type InputFrom, type MachineContext, type MetaObject, type ParameterizedObject,
+  type ProvidedActor, type StateMachine, type StateSchema, type StateValue,
+} from 'xstate';
+import { inspect } from './inspector';
+import { SessionContext, type SessionActor } from './session-context';
+
+/** What `machine.provide` accepts: the machine's named actions, actors, guards and delays. */
+type Implementations<M extends { provide: (implementations: never) => unknown }> = Parameters<M['provide']>[0];
+
+export interface PortalActorOptions<M extends { provide: (implementations: never) => unknown }, TInput> {
+  input?: TInput;
+  actions?: Implementations<M>['actions'];
+  actors?: Implementations<M>['actors'];
+}
+
+/** The implementation of `sessionExpired` that every machine run by the app shares. */
+export function sessionEnd(session: SessionActor) {
+  return { sessionExpired: () => session.send({ type: 'session.expired' }) };
+}
+
+/** The session's `sessionExpired`, for a machine the view provides to another (a child). */
+export function useSessionEnd(): ReturnType<typeof sessionEnd> | Record<string, never> {
+  const session = useContext(SessionContext);
+  const [actions] = useState(() => (session ? sessionEnd(session) : {}));
+  return actions;
+}
+
+export function usePortalActor<
+  TContext extends MachineContext, TEvent extends EventObject, TChildren extends Record<string, AnyActorRef | undefined>,
+  TActor extends ProvidedActor, TAction extends ParameterizedObject, TGuard extends ParameterizedObject, TDelay extends string,
+  TStateValue extends StateValue, TTag extends string, TInput, TOutput, TEmitted extends EventObject, TStateMeta extends MetaObject,
+  TStateSchema extends StateSchema, TTransitionMeta extends MetaObject,
+>(
+  machine: StateMachine<
+    TContext, TEvent, TChildren, TActor, TAction, TGuard, TDelay, TStateValue, TTag, TInput, TOutput, TEmitted, TStateMeta,
+    TStateSchema, TTransitionMeta
+  >,
+  options: PortalActorOptions<typeof machine, InputFrom<typeof machine>> = {},
+) {
+  const session = useContext(SessionContext);
+  const [provided] = useState(() => machine.provide({
+    actions: { ...(session && 'sessionExpired' in machine.implementations.actions ? sessionEnd(session) : {}), ...options.actions },
+    actors: options.actors,
+  }));
+  return useActorRef(provided, { input: options.input, inspect: inspect() });
+}
+
+/**
+ * The options of an actor that starts outside React's render (the shop's catalogue, a copy
+ * button's clipboard on its first click): `createActor(machine, portalActorOptions())`. There is
+ * no session to wire there; the inspector watches it when it is on.
+ */
+export function portalActorOptions() {
+  return { inspect: inspect() };
+}
