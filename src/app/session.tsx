@@ -1,40 +1,14 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
-import type { ActorRefFrom } from 'xstate';
-import { sessionMachine } from '../machines/session.machine';
-import { forgetLicenceOrder } from '../views/shared/last-licence-order';
-import { useSessionSync } from './session-sync';
-import { writeSession, type StoredSession } from './session-storage';
-import { inspect } from '../views/shared/inspector';
+import { useSelector } from '@xstate/react';
+import type { AppSessionActor } from '../machines/app.machine';
+import { useAppActor } from './app-actor';
 
-export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+export type SessionActor = AppSessionActor;
 
-const SessionContext = createContext<SessionActor | null>(null);
-
-/** Runs the one session machine of the app with the browser's storage and the router. */
-export function SessionProvider({ initial, children }: { initial: StoredSession; children: ReactNode }) {
-  const [, navigate] = useLocation();
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
-  const [machine] = useState(() =>
-    sessionMachine.provide({
-      actions: {
-        persist: ({ context }) => writeSession({ loggedIn: context.loggedIn, language: context.language }),
-        goToLogin: () => navigateRef.current('/login'),
-        forgetClientState: () => forgetLicenceOrder(),
-      },
-    }),
-  );
-  const actor = useActorRef(machine, { input: initial, inspect: inspect() });
-  useSessionSync(actor);
-  return <SessionContext.Provider value={actor}>{children}</SessionContext.Provider>;
-}
-
+/** The session machine of the app (src/machines/session.machine.ts), a child of the app's actor. */
 export function useSessionActor(): SessionActor {
-  const actor = useContext(SessionContext);
-  if (!actor) throw new Error('useSessionActor outside SessionProvider');
-  return actor;
+  const session = useSelector(useAppActor(), (snapshot) => snapshot.children.session);
+  if (!session) throw new Error('The app actor runs no session');
+  return session;
 }
 
 export function useLoggedIn(): boolean {

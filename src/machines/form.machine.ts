@@ -5,11 +5,13 @@
  * failure, and a loading timeout (SPEC §4) so that a lost answer never leaves the form busy.
  *
  * `createFormMachine` builds one machine per form from its field rules and its call (the
- * `submit` actor); what follows success is the `succeeded` action, provided by the app.
+ * `submit` actor); what follows success is the `succeeded` action, provided by the app, and,
+ * for a form that leads elsewhere, the `navigate` action to its `next` page.
  */
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { timers } from '../config';
 import type { FieldErrorCode } from '../domain/fields';
+import type { NavigateParams } from './app.machine';
 import { errorLineMachine } from './error-line.machine';
 import { isAborted, userErrorFrom, type UserError } from './user-error';
 
@@ -38,10 +40,12 @@ export interface FormOptions<V> {
   submit: (values: V, signal: AbortSignal) => Promise<unknown>;
   /** How a failed call reads to the customer; by default `userErrorFrom`. */
   errorOf?: (error: unknown) => UserError;
+  /** The page the customer goes to after success (SPEC §4); without it the form shows its success. */
+  next?: string;
 }
 
 export function createFormMachine<V extends Record<string, unknown>>(options: FormOptions<V>) {
-  const { id, description, initialValues, validate, submit, errorOf = userErrorFrom } = options;
+  const { id, description, initialValues, validate, submit, errorOf = userErrorFrom, next } = options;
   return setup({
     types: {
       context: {} as FormContext<V>,
@@ -55,8 +59,10 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
       errorLine: errorLineMachine,
     },
     actions: {
-      /** What follows success (navigation, session); provided by the app. */
-      succeeded: () => {},
+      /** What follows success beside navigation (the values sent, for the app); provided by the app. */
+      succeeded: (_, _params: { values: V }) => {},
+      /** Shows another page (provided by the app, src/app/app-actor.tsx). */
+      navigate: (_, _params: NavigateParams) => {},
       /** A 401 during the call: the session machine ends the session (provided by the app). */
       sessionExpired: () => {},
       setValue: assign(({ context, event }) => {
@@ -99,7 +105,13 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
         invoke: {
           src: 'submit',
           input: ({ context }) => context.values,
-          onDone: { target: 'succeeded', actions: 'succeeded' },
+          onDone: {
+            target: 'succeeded',
+            actions: [
+              { type: 'succeeded', params: ({ context }) => ({ values: context.values }) },
+              ...(next === undefined ? [] : [{ type: 'navigate' as const, params: { to: next } }]),
+            ],
+          },
           onError: [
             { guard: 'isAborted', target: 'editing' },
             { guard: 'isUnauthorized', target: 'editing', actions: ['showError', 'sessionExpired'] },

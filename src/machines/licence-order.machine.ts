@@ -5,9 +5,11 @@
  * postcode that does not fit it, so the customer learns it beside the field instead).
  */
 import { orderLicence } from '../api/licences';
-import { LicenceOrderPayload } from '../api/structs';
+import { LicenceOrderPayload, type Licence } from '../api/structs';
 import type { Country, CpuChoice } from '../config';
 import { fieldErrors, isPostcode } from '../domain/fields';
+import { licenceTotal } from '../domain/licence-features';
+import type { LicenceOrderSummary } from './app.machine';
 import { createFormMachine, type FieldErrors } from './form.machine';
 
 export interface LicenceOrderValues extends Record<string, unknown> {
@@ -62,4 +64,17 @@ export const licenceOrderMachine = createFormMachine<LicenceOrderValues>({
   initialValues: emptyLicenceOrder,
   validate: validateLicenceOrder,
   submit: (values, signal) => orderLicence(licenceOrderPayload(values), { signal }),
+  // SPEC §2: the order done, /order_done thanks the buyer (after `succeeded` has handed it the summary).
+  next: '/order_done',
 });
+
+/** What /order_done repeats of the order just placed (docs/decisions/010). */
+export function licenceOrderSummary(licence: Licence, values: LicenceOrderValues): LicenceOrderSummary {
+  return {
+    licenceName: licence.name,
+    productType: licence.product_type,
+    cpuCount: values.cpu_count,
+    totalNetEur: licenceTotal(licence, values.cpu_count),
+    email: values.email.trim(),
+  };
+}

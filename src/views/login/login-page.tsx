@@ -1,7 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
+import { useNavigateAction } from '../../app/app-actor';
 import { useLanguage, useSessionActor } from '../../app/session';
 import { loginMachine } from '../../machines/login.machine';
 import { ErrorLine } from '../shared/error-line';
@@ -32,16 +33,12 @@ export default function LoginPage() {
   const notice = loginNotice(message);
   const session = useSessionActor();
   const language = useLanguage();
-  const [, navigate] = useLocation();
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
+  const navigate = useNavigateAction();
   const [machine] = useState(() =>
     loginMachine.provide({
       actions: {
-        loggedIn: () => {
-          session.send({ type: 'session.loggedIn' });
-          navigateRef.current('/dashboard');
-        },
+        loggedIn: () => session.send({ type: 'session.loggedIn' }),
+        navigate,
       },
     }),
   );

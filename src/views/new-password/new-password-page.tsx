@@ -1,7 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
+import { useNavigateAction } from '../../app/app-actor';
 import { useLanguage } from '../../app/session';
 import { newPasswordMachine } from '../../machines/new-password.machine';
 import { ErrorLine } from '../shared/error-line';
@@ -58,12 +59,8 @@ export default function NewPasswordPage() {
     return { email: params.get('email'), token: params.get('token') };
   }, [search]);
   const language = useLanguage();
-  const [, navigate] = useLocation();
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
-  const [machine] = useState(() =>
-    newPasswordMachine.provide({ actions: { changed: () => navigateRef.current('/login/changed') } }),
-  );
+  const navigate = useNavigateAction();
+  const [machine] = useState(() => newPasswordMachine.provide({ actions: { navigate } }));
   const actor = useActorRef(machine, { input: link, inspect: inspect() });
   const email = useSelector(actor, (snapshot) => snapshot.context.email);
   const values = useSelector(actor, (snapshot) => snapshot.context.values);

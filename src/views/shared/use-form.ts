@@ -1,25 +1,29 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigateAction } from '../../app/app-actor';
 import { useLoggedIn, useSessionActor } from '../../app/session';
 import type { FormMachine } from '../../machines/form.machine';
 import { errorForAudience } from '../../machines/user-error';
 import { inspect } from './inspector';
 
 /**
- * Runs a form machine for a view: the 401 handling is wired to the session, `onSucceeded`
- * follows a successful call, and after a refused submit the first invalid field takes focus.
+ * Runs a form machine for a view: the 401 handling is wired to the session, the machine's
+ * navigation to the app, `onSucceeded` gets the values of a successful call, and after a refused
+ * submit the first invalid field takes focus.
  */
 export function useForm<V extends Record<string, unknown>>(
   machine: FormMachine<V>,
-  options: { values?: Partial<V>; onSucceeded?: () => void } = {},
+  options: { values?: Partial<V>; onSucceeded?: (values: V) => void } = {},
 ) {
   const session = useSessionActor();
+  const navigate = useNavigateAction();
   const onSucceeded = useRef(options.onSucceeded);
   onSucceeded.current = options.onSucceeded;
   const [provided] = useState(() =>
     machine.provide({
       actions: {
-        succeeded: () => onSucceeded.current?.(),
+        succeeded: (_, { values }) => onSucceeded.current?.(values),
+        navigate,
         sessionExpired: () => session.send({ type: 'session.expired' }),
       },
     }),
