@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { appMachine, appSessionMachine, type AppActor, type NavigateParams } from '../machines/app.machine';
+import { appMachine, appSession, type AppActor, type NavigateParams } from '../machines/app.machine';
 import { inspect } from '../views/shared/inspector';
 import { useSessionSync } from './session-sync';
 import { writeSession, type StoredSession } from './session-storage';
@@ -26,7 +26,7 @@ export function AppActorProvider({ initial, children }: { initial: StoredSession
         },
       },
       actors: {
-        session: appSessionMachine.provide({
+        session: appSession({
           actions: {
             persist: ({ context }) => writeSession({ loggedIn: context.loggedIn, language: context.language }),
           },

@@ -55,12 +55,20 @@ export type AppEvent =
  * The session as the app runs it: after a logout it asks the app for /login, and when it ends
  * (logout, 401, another tab) the app forgets what it kept for the customer.
  */
-export const appSessionMachine = sessionMachine.provide({
+const appSessionMachine = sessionMachine.provide({
   actions: {
     goToLogin: sendParent({ type: 'navigate', to: '/login' }),
     forgetClientState: sendParent({ type: 'session.ended' }),
   },
 });
+
+/**
+ * The app's session with further implementations (the app shell's storage, a test's actors).
+ * A function rather than the machine itself: the session machine has one page in docs/machines.
+ */
+export function appSession(implementations: Parameters<typeof appSessionMachine.provide>[0]) {
+  return appSessionMachine.provide(implementations);
+}
 
 export const appMachine = setup({
   types: {

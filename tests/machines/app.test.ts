@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Catalogue, User } from '../../src/api/structs';
-import { appMachine, appSessionMachine, type LicenceOrderSummary } from '../../src/machines/app.machine';
+import { appMachine, appSession, type LicenceOrderSummary } from '../../src/machines/app.machine';
 import { catalogueMachine } from '../../src/machines/catalogue.machine';
 
 const catalogue: Catalogue = { VE: [], PBS: [], MG: [] };
@@ -20,7 +20,7 @@ function start(loggedIn = true) {
   const machine = appMachine.provide({
     actions: { navigate: (_, { to }) => navigate(to) },
     actors: {
-      session: appSessionMachine.provide({
+      session: appSession({
         actors: { loadUser: fromPromise<User>(async () => user), logout: fromPromise<void>(logout) },
       }),
       catalogue: catalogueMachine.provide({ actors: { loadCatalogue: fromPromise(loadCatalogue) } }),

@@ -5,7 +5,7 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import type { User } from '../../../src/api/structs';
-import { appMachine, appSessionMachine } from '../../../src/machines/app.machine';
+import { appMachine, appSession } from '../../../src/machines/app.machine';
 import { catalogueMachine } from '../../../src/machines/catalogue.machine';
 import { errorLineMachine } from '../../../src/machines/error-line.machine';
 import { sessionMachine } from '../../../src/machines/session.machine';
@@ -21,7 +21,7 @@ const user: User = {
 export const models: PathModel[] = [
   {
     machine: appMachine.provide({
-      actors: { session: appSessionMachine.provide({ actors: { loadUser: pending, logout: pending, saveLanguage: pending } }), catalogue: catalogueMachine.provide({ actors: { loadCatalogue: pending } }) },
+      actors: { session: appSession({ actors: { loadUser: pending, logout: pending, saveLanguage: pending } }), catalogue: catalogueMachine.provide({ actors: { loadCatalogue: pending } }) },
     }) as AnyStateMachine,
     input: { session: { loggedIn: true, language: 'en' } },
     events: [
