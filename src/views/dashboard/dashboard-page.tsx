@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
-import { useLocation } from 'wouter';
+import { useNavigateAction } from '../../app/app-actor';
 import { useSessionActor } from '../../app/session';
 import { dashboardMachine } from '../../machines/dashboard.machine';
 import { purchaseMachine } from '../../machines/purchase.machine';
@@ -24,25 +24,17 @@ const messages = defineMessages({
 /** SPEC §2 "Dashboard": each datastore, then the configuration guide, then the purchase card. */
 export default function DashboardPage() {
   const session = useSessionActor();
-  const [location, navigate] = useLocation();
-  const here = useRef({ location, navigate });
-  here.current = { location, navigate };
+  const navigate = useNavigateAction();
   const [machine] = useState(() => dashboardMachine.provide({
     actions: {
       sessionExpired: () => session.send({ type: 'session.expired' }),
       datastoresChanged: () => session.send({ type: 'user.reload' }),
       passwordsShown: (_, { shownAt }) => session.send({ type: 'passwords.shown', shownAt }),
+      navigate,
     },
     actors: {
       purchase: purchaseMachine.provide({
-        actions: {
-          sessionExpired: () => session.send({ type: 'session.expired' }),
-          // SPEC §4: after the status reload, go to /dashboard; the products of /me change too.
-          purchased: () => {
-            session.send({ type: 'user.reload' });
-            if (here.current.location !== '/dashboard') here.current.navigate('/dashboard');
-          },
-        },
+        actions: { sessionExpired: () => session.send({ type: 'session.expired' }) },
       }),
     },
   }));
