@@ -1,4 +1,6 @@
 import { useSelector } from '@xstate/react';
+import { fromCallback } from 'xstate';
+import type { User } from '../api/structs';
 import type { AppSessionActor } from '../machines/app.machine';
 import { useAppActor } from './app-actor';
 
@@ -21,4 +23,22 @@ export function useLanguage() {
 
 export function useUser() {
   return useSelector(useSessionActor(), (snapshot) => snapshot.context.user);
+}
+
+/**
+ * The `user` actor of a form that the customer's data prefills (src/machines/form.machine.ts):
+ * it tells the form the session's user now and each time GET /me brings a new one.
+ */
+export function sessionUser(session: SessionActor) {
+  return fromCallback<{ type: 'user.known'; user: User }>(({ sendBack }) => {
+    let told: User | null = null;
+    const tell = (user: User | null) => {
+      if (!user || user === told) return;
+      told = user;
+      sendBack({ type: 'user.known', user });
+    };
+    tell(session.getSnapshot().context.user);
+    const subscription = session.subscribe((snapshot) => tell(snapshot.context.user));
+    return () => subscription.unsubscribe();
+  });
 }

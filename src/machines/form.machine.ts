@@ -8,7 +8,8 @@
  * `submit` actor); what follows success is the `succeeded` action, provided by the app, and,
  * for a form that leads elsewhere, the `navigate` action to its `next` page.
  */
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { User } from '../api/structs';
 import { timers } from '../config';
 import type { FieldErrorCode } from '../domain/fields';
 import type { NavigateParams } from './app.machine';
@@ -27,7 +28,9 @@ export interface FormContext<V> {
 export type FormEvent<V> =
   | { type: 'field.change'; name: keyof V & string; value: V[keyof V & string] }
   | { type: 'form.submit' }
-  | { type: 'form.edit' };
+  | { type: 'form.edit' }
+  /** The logged-in customer, from the session (forms with `fromUser`). */
+  | { type: 'user.known'; user: User };
 
 export interface FormOptions<V> {
   id: string;
@@ -42,10 +45,16 @@ export interface FormOptions<V> {
   errorOf?: (error: unknown) => UserError;
   /** The page the customer goes to after success (SPEC §4); without it the form shows its success. */
   next?: string;
+  /**
+   * What the logged-in customer fills in: the form then invokes `user`, which tells it the
+   * session's user (`user.known`), and fills the fields still empty, also when GET /me answers
+   * after the form opened.
+   */
+  fromUser?: (user: User) => Partial<V>;
 }
 
 export function createFormMachine<V extends Record<string, unknown>>(options: FormOptions<V>) {
-  const { id, description, initialValues, validate, submit, errorOf = userErrorFrom, next } = options;
+  const { id, description, initialValues, validate, submit, errorOf = userErrorFrom, next, fromUser } = options;
   return setup({
     types: {
       context: {} as FormContext<V>,
@@ -57,6 +66,8 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
       // input type; it is always this form's `context.values`.
       submit: fromPromise<unknown, Record<string, unknown>>(({ input, signal }) => submit(input as V, signal)),
       errorLine: errorLineMachine,
+      /** Tells the form the session's user, now and when it changes (provided by the app). */
+      user: fromCallback<{ type: 'user.known'; user: User }>(() => {}),
     },
     actions: {
       /** What follows success beside navigation (the values sent, for the app); provided by the app. */
@@ -69,6 +80,15 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
         if (event.type !== 'field.change') return {};
         const values = { ...context.values, [event.name]: event.value };
         return { values, fieldErrors: context.submitted ? validate(values) : omit(context.fieldErrors, event.name) };
+      }),
+      /** Fills the fields the customer has left empty with what the user gives. */
+      fillFromUser: assign(({ context, event }) => {
+        if (event.type !== 'user.known' || !fromUser) return {};
+        const known = Object.entries(fromUser(event.user)).filter(([name, value]) => context.values[name] === '' && value !== '');
+        if (known.length === 0) return {};
+        const values = { ...context.values, ...Object.fromEntries(known) };
+        const names = known.map(([name]) => name);
+        return { values, fieldErrors: context.submitted ? validate(values) : omit(context.fieldErrors, ...names) };
       }),
       markInvalid: assign(({ context }) => ({ fieldErrors: validate(context.values), submitted: true })),
       clearFieldErrors: assign({ fieldErrors: {}, submitted: false }),
@@ -86,13 +106,14 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
     id,
     description,
     context: ({ input }) => ({ values: { ...initialValues, ...input?.values }, fieldErrors: {}, submitted: false }),
-    invoke: { id: 'errorLine', src: 'errorLine' },
+    invoke: [{ id: 'errorLine', src: 'errorLine' }, ...(fromUser ? [{ id: 'user', src: 'user' } as const] : [])],
     initial: 'editing',
     states: {
       editing: {
         description: 'The customer types; field errors show beside their fields.',
         on: {
           'field.change': { actions: 'setValue' },
+          ...(fromUser ? { 'user.known': { actions: 'fillFromUser' as const } } : {}),
           'form.submit': [
             { guard: 'isInvalid', actions: ['markInvalid', 'clearError'] },
             { target: 'submitting', actions: ['clearFieldErrors', 'clearError'] },
@@ -129,8 +150,8 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
   });
 }
 
-function omit<T extends object>(record: T, key: string): T {
-  return Object.fromEntries(Object.entries(record).filter(([name]) => name !== key)) as T;
+function omit<T extends object>(record: T, ...keys: string[]): T {
+  return Object.fromEntries(Object.entries(record).filter(([name]) => !keys.includes(name))) as T;
 }
 
 export type FormMachine<V extends Record<string, unknown>> = ReturnType<typeof createFormMachine<V>>;

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigateAction } from '../../app/app-actor';
-import { useLoggedIn, useSessionActor } from '../../app/session';
+import { sessionUser, useLoggedIn, useSessionActor } from '../../app/session';
 import type { FormMachine } from '../../machines/form.machine';
 import { errorForAudience } from '../../machines/user-error';
 import { inspect } from './inspector';
@@ -26,6 +26,7 @@ export function useForm<V extends Record<string, unknown>>(
         navigate,
         sessionExpired: () => session.send({ type: 'session.expired' }),
       },
+      actors: { user: sessionUser(session) },
     }),
   );
   const actor = useActorRef(provided, { input: { values: options.values }, inspect: inspect() });
