@@ -7,7 +7,7 @@ import type { PrerenderedForms } from './prerendered-form-reader';
 import { PrerenderedFormsContext } from './prerendered-forms';
 import { RouteEffects } from './route-effects';
 import { AppRoutes } from './routes';
-import { SessionProvider } from './session';
+import { AppActorProvider } from './app-actor';
 import type { StoredSession } from './session-storage';
 
 function KeyedBoundary({ children }: { children: ReactNode }) {
@@ -37,14 +37,14 @@ export function App({ session, catalogue, locationHook, searchHook, ssrPath, pre
   return (
     <Router {...routerProps}>
       <PrerenderedFormsContext.Provider value={prerenderedForms}>
-        <SessionProvider initial={session}>
+        <AppActorProvider initial={session}>
           <I18nProvider catalogue={catalogue}>
             <RouteEffects />
             <KeyedBoundary>
               <AppRoutes />
             </KeyedBoundary>
           </I18nProvider>
-        </SessionProvider>
+        </AppActorProvider>
       </PrerenderedFormsContext.Provider>
     </Router>
   );

@@ -1,11 +1,10 @@
 import { createContext } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { sessionMachine } from '../machines/session.machine';
+import type { AppSessionActor } from '../machines/app.machine';
 
-export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+export type SessionActor = AppSessionActor;
 
 /**
- * The app's one session actor, given by `SessionProvider`. Null outside it: in the provider
- * itself and in the feedback widget, which is mounted beside the app.
+ * The app's one session actor, a child of the app's actor, given by `AppActorProvider`
+ * (src/app/app-actor.tsx). Null outside it: in the feedback widget, which is mounted beside the app.
  */
 export const SessionContext = createContext<SessionActor | null>(null);

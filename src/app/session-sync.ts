@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { SessionActor } from './session';
+import type { AppSessionActor } from '../machines/app.machine';
 
 const CHANNEL = 'portal-session';
 
@@ -8,9 +8,9 @@ const CHANNEL = 'portal-session';
  * storage, but the server's session cookie is shared, so a logout in one tab ends the session
  * in the others at once instead of at their next failing call.
  */
-export function useSessionSync(actor: SessionActor) {
+export function useSessionSync(actor: AppSessionActor | undefined) {
   useEffect(() => {
-    if (typeof BroadcastChannel === 'undefined') return;
+    if (!actor || typeof BroadcastChannel === 'undefined') return;
     const channel = new BroadcastChannel(CHANNEL);
     let wasLoggedIn = actor.getSnapshot().context.loggedIn;
     const subscription = actor.subscribe((snapshot) => {

@@ -1,36 +1,16 @@
 import { useSelector } from '@xstate/react';
-import { useContext, useRef, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
-import { sessionMachine } from '../machines/session.machine';
-import { forgetLicenceOrder } from '../views/shared/last-licence-order';
-import { SessionContext, type SessionActor } from './session-context';
-import { useSessionSync } from './session-sync';
-import { writeSession, type StoredSession } from './session-storage';
-import { usePortalActor } from './use-portal-actor';
+import { fromCallback } from 'xstate';
+import type { User } from '../domain/entities';
+import { useAppActor } from './app-actor';
+import type { SessionActor } from './session-context';
 
 export type { SessionActor } from './session-context';
 
-/** Runs the one session machine of the app with the browser's storage and the router. */
-export function SessionProvider({ initial, children }: { initial: StoredSession; children: ReactNode }) {
-  const [, navigate] = useLocation();
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
-  const actor = usePortalActor(sessionMachine, {
-    input: initial,
-    actions: {
-      persist: ({ context }) => writeSession({ loggedIn: context.loggedIn, language: context.language }),
-      goToLogin: () => navigateRef.current('/login'),
-      forgetClientState: () => forgetLicenceOrder(),
-    },
-  });
-  useSessionSync(actor);
-  return <SessionContext.Provider value={actor}>{children}</SessionContext.Provider>;
-}
-
+/** The session machine of the app (src/machines/session.machine.ts), a child of the app's actor. */
 export function useSessionActor(): SessionActor {
-  const actor = useContext(SessionContext);
-  if (!actor) throw new Error('useSessionActor outside SessionProvider');
-  return actor;
+  const session = useSelector(useAppActor(), (snapshot) => snapshot.children.session);
+  if (!session) throw new Error('The app actor runs no session');
+  return session;
 }
 
 export function useLoggedIn(): boolean {
@@ -43,4 +23,22 @@ export function useLanguage() {
 
 export function useUser() {
   return useSelector(useSessionActor(), (snapshot) => snapshot.context.user);
+}
+
+/**
+ * The `user` actor of a form that the customer's data prefills (src/machines/form.machine.ts):
+ * it tells the form the session's user now and each time GET /me brings a new one.
+ */
+export function sessionUser(session: SessionActor) {
+  return fromCallback<{ type: 'user.known'; user: User }>(({ sendBack }) => {
+    let told: User | null = null;
+    const tell = (user: User | null) => {
+      if (!user || user === told) return;
+      told = user;
+      sendBack({ type: 'user.known', user });
+    };
+    tell(session.getSnapshot().context.user);
+    const subscription = session.subscribe((snapshot) => tell(snapshot.context.user));
+    return () => subscription.unsubscribe();
+  });
 }

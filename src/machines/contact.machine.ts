@@ -9,6 +9,7 @@
  */
 import { sendContact } from '../api/contact';
 import { ContactPayload } from '../api/structs';
+import type { User } from '../domain/entities';
 import { fieldErrors } from '../domain/fields';
 import { createFormMachine } from './form.machine';
 import { userErrorFrom, type UserError } from './user-error';
@@ -48,4 +49,11 @@ export const contactMachine = createFormMachine<ContactValues>({
     await sendContact({ name: values.name.trim(), email: values.email.trim(), message: values.message }, { signal });
   },
   errorOf: contactErrorOf,
+  // SPEC §2: name and email are prefilled from the logged-in customer.
+  fromUser: (user) => ({ name: fullName(user), email: user.email }),
 });
+
+/** The customer's name for the prefill: first and last name from GET /me, when known. */
+export function fullName(user: Pick<User, 'firstname' | 'lastname'>): string {
+  return [user.firstname, user.lastname].filter((part) => part && part.trim() !== '').join(' ');
+}

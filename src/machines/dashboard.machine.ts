@@ -7,7 +7,8 @@
  *   spawned `temporaryPassword` actor, which forgets it after 5 minutes (SPEC §9).
  * - `cancellation`: confirm, then GET /datastore/cancel/{name}, then reload the status.
  * - the purchase card runs as the invoked child `purchase`; it asks for `status.reload` after a
- *   purchase and is told `status.loaded` / `status.failed`.
+ *   purchase, is told `status.loaded` / `status.failed`, and reports `purchase.done`.
+ * - each password actor reports `password.expired` with its datastore's name when its time is up.
  */
 import {
   and, assign, fromPromise, raise, sendTo, setup, stateIn, stopChild, type ActorRefFrom, type SnapshotFrom,
@@ -18,7 +19,8 @@ import { timers } from '../domain/constants';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showTimeout } from './form-actions';
 import { purchaseMachine } from './purchase.machine';
-import { temporaryPasswordMachine, type TemporaryPasswordActor } from './temporary-password.machine';
+import type { NavigateParams } from './app.machine';
+import { temporaryPasswordMachine, type PasswordExpiredEvent, type TemporaryPasswordActor } from './temporary-password.machine';
 import { isAborted, userErrorFrom, type UserError } from './user-error';
 import { typeOf } from './type-of';
 
@@ -54,21 +56,18 @@ export type DashboardEvent =
   | { type: 'datastore.cancel.request'; name: string }
   | { type: 'datastore.cancel.confirm' }
   | { type: 'datastore.cancel.abort' }
-  | { type: 'overlay.close' };
+  | { type: 'overlay.close' }
+  /** From a password actor: its 5 minutes are over. */
+  | PasswordExpiredEvent
+  /** From the purchase card: the new datastore is bought and the status shows it (SPEC §4). */
+  | { type: 'purchase.done' };
 
 function withoutPassword({ password: _password, ...entry }: Datastore): DatastoreEntry {
   return entry;
 }
 
-/** Spawned password actors are named `password.<datastore>`; their end is `xstate.done.actor.password.<datastore>`. */
+/** Spawned password actors are named `password.<datastore>`. */
 const PASSWORD_ACTOR = 'password.';
-const DONE_ACTOR = 'xstate.done.actor.';
-
-/** The id of the password actor whose end the event reports, else null. */
-function endedPasswordActor(event: { type: string }): string | null {
-  const id = event.type.startsWith(DONE_ACTOR) ? event.type.slice(DONE_ACTOR.length) : '';
-  return id.startsWith(PASSWORD_ACTOR) ? id : null;
-}
 
 export interface DashboardInput {
   shownAt?: Record<string, number>;
@@ -112,7 +111,7 @@ export const dashboardMachine = setup({
         }
         passwords[name] = spawn('temporaryPassword', {
           id: `${PASSWORD_ACTOR}${name}`,
-          input: { password: datastore.password, visibleFor: left },
+          input: { name, password: datastore.password, visibleFor: left },
         });
         if (first === undefined) {
           shownAt[name] = now;
@@ -121,17 +120,18 @@ export const dashboardMachine = setup({
       }
       return { datastores: status.map(withoutPassword), loaded: true, statusError: null, passwords, overlay, shownAt };
     }),
-    /** A password actor ended (its 5 minutes are over): stop holding it ... */
-    stopExpiredPassword: stopChild(({ event }) => endedPasswordActor(event) ?? ''),
+    /** A password's 5 minutes are over: stop holding its actor ... */
+    stopExpiredPassword: stopChild(({ event }) => (event.type === 'password.expired' ? `${PASSWORD_ACTOR}${event.name}` : '')),
     /** ... and keep only its name, so that the password is never shown again. */
     forgetExpiredPassword: assign({
       passwords: ({ context, event }) => {
-        const id = endedPasswordActor(event);
-        const name = id?.slice(PASSWORD_ACTOR.length);
+        if (event.type !== 'password.expired') return context.passwords;
         // Only a password actor this dashboard started, and still holds, can have ended.
-        return name && context.passwords[name] ? { ...context.passwords, [name]: null } : context.passwords;
+        return context.passwords[event.name] ? { ...context.passwords, [event.name]: null } : context.passwords;
       },
     }),
+    /** Shows another page (provided by the app, src/app/app-actor.tsx). */
+    navigate: (_, _params: NavigateParams) => {},
     storeStatusError: assign({ statusError: ({ event }) => userErrorFrom('error' in event ? event.error : undefined) }),
     storeTimeout: assign({ statusError: { key: 'timeout' } }),
     reportLoaded: sendTo('purchase', { type: 'status.loaded' }),
@@ -167,7 +167,9 @@ export const dashboardMachine = setup({
   ],
   on: {
     'overlay.close': { actions: 'closeOverlay' },
-    'xstate.done.actor.password.*': { actions: ['stopExpiredPassword', 'forgetExpiredPassword'] },
+    'password.expired': { actions: ['stopExpiredPassword', 'forgetExpiredPassword'] },
+    // SPEC §4: after a purchase the products of /me change too, and the customer sees /dashboard.
+    'purchase.done': { actions: ['datastoresChanged', { type: 'navigate', params: { to: '/dashboard' } }] },
   },
   type: 'parallel',
   states: {

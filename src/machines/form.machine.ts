@@ -5,13 +5,16 @@
  * failure, and a loading timeout (SPEC §4) so that a lost answer never leaves the form busy.
  *
  * `createFormMachine` builds one machine per form from its field rules and its call (the
- * `submit` actor); what follows success is the `succeeded` action, provided by the app.
+ * `submit` actor); what follows success is the `succeeded` action, provided by the app, and,
+ * for a form that leads elsewhere, the `navigate` action to its `next` page.
  */
-import { fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { timers } from '../domain/constants';
+import type { User } from '../domain/entities';
+import type { NavigateParams } from './app.machine';
 import { errorLineMachine } from './error-line.machine';
 import {
-  clearError, clearFieldErrors, markInvalid, setValue, showError, showTimeout, type FieldErrors, type FieldsContext,
+  clearError, clearFieldErrors, markInvalid, setValue, showError, showTimeout, withoutErrors, type FieldErrors, type FieldsContext,
 } from './form-actions';
 import { typeOf } from './type-of';
 import { isAborted, userErrorFrom, type UserError } from './user-error';
@@ -21,7 +24,9 @@ export type FormContext<V> = FieldsContext<V>;
 export type FormEvent<V> =
   | { type: 'field.change'; name: keyof V & string; value: V[keyof V & string] }
   | { type: 'form.submit' }
-  | { type: 'form.edit' };
+  | { type: 'form.edit' }
+  /** The logged-in customer, from the session (forms with `fromUser`). */
+  | { type: 'user.known'; user: User };
 
 export interface FormOptions<V> {
   id: string;
@@ -34,10 +39,18 @@ export interface FormOptions<V> {
   submit: (values: V, signal: AbortSignal) => Promise<unknown>;
   /** How a failed call reads to the customer; by default `userErrorFrom`. */
   errorOf?: (error: unknown) => UserError;
+  /** The page the customer goes to after success (SPEC §4); without it the form shows its success. */
+  next?: string;
+  /**
+   * What the logged-in customer fills in: the form then invokes `user`, which tells it the
+   * session's user (`user.known`), and fills the fields still empty, also when GET /me answers
+   * after the form opened.
+   */
+  fromUser?: (user: User) => Partial<V>;
 }
 
 export function createFormMachine<V extends Record<string, unknown>>(options: FormOptions<V>) {
-  const { id, description, initialValues, validate, submit, errorOf = userErrorFrom } = options;
+  const { id, description, initialValues, validate, submit, errorOf = userErrorFrom, next, fromUser } = options;
   return setup({
     types: {
       context: typeOf<FormContext<V>>(),
@@ -50,13 +63,26 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
       // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the invoke's input is this form's values (see above).
       submit: fromPromise<unknown, Record<string, unknown>>(({ input, signal }) => submit(input as V, signal)),
       errorLine: errorLineMachine,
+      /** Tells the form the session's user, now and when it changes (provided by the app). */
+      user: fromCallback<{ type: 'user.known'; user: User }>(() => {}),
     },
     actions: {
-      /** What follows success (navigation, session); provided by the app. */
-      succeeded: () => {},
+      /** What follows success beside navigation (the values sent, for the app); provided by the app. */
+      succeeded: (_, _params: { values: V }) => {},
+      /** Shows another page (provided by the app, src/app/app-actor.tsx). */
+      navigate: (_, _params: NavigateParams) => {},
       /** A 401 during the call: the session machine ends the session (provided by the app). */
       sessionExpired: () => {},
       setValue: setValue(validate),
+      /** Fills the fields the customer has left empty with what the user gives. */
+      fillFromUser: assign(({ context, event }) => {
+        if (event.type !== 'user.known' || !fromUser) return {};
+        const known = Object.entries(fromUser(event.user)).filter(([name, value]) => context.values[name] === '' && value !== '');
+        if (known.length === 0) return {};
+        const values = { ...context.values, ...Object.fromEntries(known) };
+        const names = known.map(([name]) => name);
+        return { values, fieldErrors: context.submitted ? validate(values) : withoutErrors(context.fieldErrors, names) };
+      }),
       markInvalid: markInvalid(validate),
       clearFieldErrors: clearFieldErrors(),
       clearError: clearError(),
@@ -73,13 +99,14 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
     id,
     description,
     context: ({ input }) => ({ values: { ...initialValues, ...input?.values }, fieldErrors: {}, submitted: false }),
-    invoke: { id: 'errorLine', src: 'errorLine' },
+    invoke: [{ id: 'errorLine', src: 'errorLine' }, ...(fromUser ? [{ id: 'user', src: 'user' } as const] : [])],
     initial: 'editing',
     states: {
       editing: {
         description: 'The customer types; field errors show beside their fields.',
         on: {
           'field.change': { actions: 'setValue' },
+          ...(fromUser ? { 'user.known': { actions: 'fillFromUser' as const } } : {}),
           'form.submit': [
             { guard: 'isInvalid', actions: ['markInvalid', 'clearError'] },
             { target: 'submitting', actions: ['clearFieldErrors', 'clearError'] },
@@ -92,7 +119,13 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
         invoke: {
           src: 'submit',
           input: ({ context }) => context.values,
-          onDone: { target: 'succeeded', actions: 'succeeded' },
+          onDone: {
+            target: 'succeeded',
+            actions: [
+              { type: 'succeeded', params: ({ context }) => ({ values: context.values }) },
+              ...(next === undefined ? [] : [{ type: 'navigate' as const, params: { to: next } }]),
+            ],
+          },
           onError: [
             { guard: 'isAborted', target: 'editing' },
             { guard: 'isUnauthorized', target: 'editing', actions: ['showError', 'sessionExpired'] },

@@ -7,7 +7,10 @@
 import { orderLicence } from '../api/licences';
 import { LicenceOrderPayload } from '../api/structs';
 import type { Country, CpuChoice } from '../domain/constants';
+import type { Licence } from '../domain/entities';
 import { fieldErrors, isPostcode } from '../domain/fields';
+import { licenceTotal } from '../domain/licence-features';
+import type { LicenceOrderSummary } from './app.machine';
 import type { FieldErrors } from './form-actions';
 import { createFormMachine } from './form.machine';
 
@@ -63,4 +66,17 @@ export const licenceOrderMachine = createFormMachine<LicenceOrderValues>({
   initialValues: emptyLicenceOrder,
   validate: validateLicenceOrder,
   submit: (values, signal) => orderLicence(licenceOrderPayload(values), { signal }),
+  // SPEC §2: the order done, /order_done thanks the buyer (after `succeeded` has handed it the summary).
+  next: '/order_done',
 });
+
+/** What /order_done repeats of the order just placed (docs/decisions/010). */
+export function licenceOrderSummary(licence: Licence, values: LicenceOrderValues): LicenceOrderSummary {
+  return {
+    licenceName: licence.name,
+    productType: licence.product_type,
+    cpuCount: values.cpu_count,
+    totalNetEur: licenceTotal(licence, values.cpu_count),
+    email: values.email.trim(),
+  };
+}

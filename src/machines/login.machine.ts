@@ -11,6 +11,7 @@ import { isApiError } from '../api/error';
 import type { LoginAnswer, LoginPayload } from '../api/structs';
 import { timers, type Language } from '../domain/constants';
 import { email, fieldErrors, loginPassword } from '../domain/fields';
+import type { NavigateParams } from './app.machine';
 import { errorLineMachine } from './error-line.machine';
 import {
   clearError, clearFieldErrors, markInvalid, setValue, showError, showTimeout, type FieldErrors,
@@ -75,8 +76,10 @@ export const loginMachine = setup({
     errorLine: errorLineMachine,
   },
   actions: {
-    /** Starts the session and shows /dashboard (provided by the app). */
+    /** Starts the session (provided by the app). */
     loggedIn: () => {},
+    /** Shows another page (provided by the app, src/app/app-actor.tsx). */
+    navigate: (_, _params: NavigateParams) => {},
     setValue: setValue(validateLogin),
     markInvalid: markInvalid(validateLogin),
     clearFieldErrors: clearFieldErrors(),
@@ -123,7 +126,12 @@ export const loginMachine = setup({
           language: context.language,
         }),
         onDone: [
-          { guard: { type: 'isActive', params: ({ event }) => ({ answer: event.output }) }, target: 'loggedIn', actions: 'loggedIn' },
+          // SPEC §4: an active account goes to /dashboard, with no message (docs/decisions/003).
+          {
+            guard: { type: 'isActive', params: ({ event }) => ({ answer: event.output }) },
+            target: 'loggedIn',
+            actions: ['loggedIn', { type: 'navigate', params: { to: '/dashboard' } }],
+          },
           { target: 'notActive' },
         ],
         onError: [
@@ -144,7 +152,7 @@ export const loginMachine = setup({
       },
     },
     loggedIn: {
-      description: 'SPEC §4: is_active true; the app starts the session and shows /dashboard.',
+      description: 'SPEC §4: is_active true; the app starts the session and the customer goes to /dashboard.',
       tags: ['done'],
     },
   },

@@ -11,6 +11,7 @@ import { isApiError } from '../api/client';
 import { ChangePasswordPayload } from '../api/structs';
 import { timers, type Language } from '../domain/constants';
 import { fieldErrors, isEmail } from '../domain/fields';
+import type { NavigateParams } from './app.machine';
 import { errorLineMachine } from './error-line.machine';
 import {
   clearError, clearFieldErrors, markInvalid, setValue, showError, showTimeout, type FieldErrors,
@@ -75,8 +76,10 @@ export const newPasswordMachine = setup({
     errorLine: errorLineMachine,
   },
   actions: {
-    /** Shows /login with the password-changed notice (provided by the app). */
+    /** The password was changed (provided by the app where it wants to know). */
     changed: () => {},
+    /** Shows another page (provided by the app, src/app/app-actor.tsx). */
+    navigate: (_, _params: NavigateParams) => {},
     setValue: setValue(validateNewPassword),
     markInvalid: markInvalid(validateNewPassword),
     clearFieldErrors: clearFieldErrors(),
@@ -139,7 +142,8 @@ export const newPasswordMachine = setup({
           language: context.language,
           token: context.token,
         }),
-        onDone: { target: 'changed', actions: 'changed' },
+        // /login with "Your password has been changed." (SPEC §8).
+        onDone: { target: 'changed', actions: ['changed', { type: 'navigate', params: { to: '/login/changed' } }] },
         onError: [
           { guard: 'isAborted', target: 'editing' },
           { guard: 'isLinkRefused', target: 'linkRefused', actions: 'keepRefusal' },

@@ -69,8 +69,8 @@ export const purchaseMachine = setup({
   actions: {
     /** Asks the dashboard for a fresh status (SPEC §4); tests provide their own. */
     requestReload: sendParent({ type: 'status.reload' }),
-    /** SPEC §4: go to /dashboard after the purchase (provided by the app). */
-    purchased: () => {},
+    /** Tells the dashboard, which reloads the user's products and shows /dashboard (SPEC §4). */
+    purchased: sendParent({ type: 'purchase.done' }),
     /** A 401 ends the session (provided by the app, decision 001). */
     sessionExpired: () => {},
     setIdentifier: assign(({ context, event }) => {

@@ -85,4 +85,5 @@ export const registrationMachine = createFormMachine<RegistrationValues>({
   initialValues: initialRegistration,
   validate: validateRegistration,
   submit: (values, signal) => register(registrationPayload(values), { signal }),
+  next: '/waiting',
 });

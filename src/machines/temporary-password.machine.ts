@@ -3,13 +3,16 @@
  * when the portal first showed it, masked unless the customer reveals it, then forgotten. When
  * the time is up the password leaves this machine's context, so no view can show it any more.
  * The dashboard machine spawns one per datastore whose status carries a password, with what is
- * left of the 5 minutes when the password was shown on an earlier visit, and drops it when it ends.
+ * left of the 5 minutes when the password was shown on an earlier visit, and drops it when this
+ * actor tells it `password.expired`.
  */
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { timers } from '../domain/constants';
 import { typeOf } from './type-of';
 
 export interface TemporaryPasswordContext {
+  /** The datastore whose password this is: given by the dashboard, which is told when it expires. */
+  name?: string;
   password: string | null;
   /** Milliseconds the password stays visible from this actor's start: 5 minutes or what is left of them. */
   visibleFor: number;
@@ -19,21 +22,32 @@ export interface TemporaryPasswordContext {
 
 export type TemporaryPasswordEvent = { type: 'password.toggle' };
 
+/** Told to the dashboard that started the actor when the 5 minutes are over. */
+export interface PasswordExpiredEvent {
+  type: 'password.expired';
+  name: string;
+}
+
 export const temporaryPasswordMachine = setup({
   types: {
     context: typeOf<TemporaryPasswordContext>(),
     events: typeOf<TemporaryPasswordEvent>(),
-    input: typeOf<{ password: string; visibleFor?: number }>(),
+    input: typeOf<{ password: string; visibleFor?: number; name?: string }>(),
   },
   delays: { passwordVisible: ({ context }) => context.visibleFor },
   actions: {
     toggle: assign({ revealed: ({ context }) => !context.revealed }),
     forget: assign({ password: null, revealed: false }),
+    /** Tells the dashboard that started it (an actor started alone has no one to tell). */
+    reportExpired: enqueueActions(({ context, enqueue }) => {
+      if (context.name !== undefined) enqueue.sendParent({ type: 'password.expired', name: context.name } satisfies PasswordExpiredEvent);
+    }),
   },
 }).createMachine({
   id: 'temporaryPassword',
   description: 'SPEC §9: the datastore password is visible for 5 minutes, masked until revealed.',
   context: ({ input }) => ({
+    name: input.name,
     password: input.password,
     visibleFor: Math.max(0, Math.min(input.visibleFor ?? timers.passwordVisible, timers.passwordVisible)),
     revealed: false,
@@ -44,7 +58,7 @@ export const temporaryPasswordMachine = setup({
       description: 'The password can be revealed, hidden again and copied.',
       tags: ['visible'],
       on: { 'password.toggle': { actions: 'toggle' } },
-      after: { passwordVisible: { target: 'expired', actions: 'forget' } },
+      after: { passwordVisible: { target: 'expired', actions: ['forget', 'reportExpired'] } },
     },
     expired: {
       // Final: the actor ends, and the dashboard drops it, so that nothing keeps the password

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import { contactMachine, isSpam, type ContactValues } from '../../src/machines/contact.machine';
 import { db } from '../../src/mocks/db';
@@ -130,5 +130,30 @@ describe('the contact form machine', () => {
     expect(errorLine()).toEqual({ key: 'timeout' });
     vi.advanceTimersByTime(30_000);
     expect(errorLine()).toBeNull();
+  });
+});
+
+describe('the contact machine: the logged-in customer', () => {
+  const user = {
+    email: 'demo@example.com', language: 'en' as const, notifications: true, firstname: 'Erika', lastname: 'Muster', phone: null,
+    company_number: 'K-10001', products: [],
+  };
+
+  it('fills name and email from the session\'s user, also when GET /me answers after the form opened', () => {
+    const machine = contactMachine.provide({
+      actors: { user: fromCallback(({ sendBack }) => sendBack({ type: 'user.known', user })) },
+    });
+    const actor = createActor(machine, { input: { values: {} } }).start();
+    expect(actor.getSnapshot().context.values).toMatchObject({ name: 'Erika Muster', email: 'demo@example.com', message: '' });
+  });
+
+  it('keeps what the customer typed and fills only the fields left empty', () => {
+    const actor = createActor(contactMachine, { input: { values: {} } }).start();
+    actor.send({ type: 'field.change', name: 'name', value: 'E. M.' });
+    actor.send({ type: 'user.known', user });
+    expect(actor.getSnapshot().context.values).toMatchObject({ name: 'E. M.', email: 'demo@example.com' });
+    actor.send({ type: 'field.change', name: 'email', value: '' });
+    actor.send({ type: 'user.known', user: { ...user, firstname: '', lastname: null } });
+    expect(actor.getSnapshot().context.values).toMatchObject({ name: 'E. M.', email: 'demo@example.com' });
   });
 });

@@ -347,3 +347,52 @@ describe('the dashboard machine: cancelling a datastore', () => {
     expect(errorLine()).toEqual({ key: 'timeout' });
   });
 });
+
+describe('the dashboard machine: what its children tell it', () => {
+  afterEach(() => vi.useRealTimers());
+
+  function startWithRealPurchase(loadStatus: () => Promise<Datastore[]>) {
+    const datastoresChanged = vi.fn();
+    const navigate = vi.fn();
+    const machine = dashboardMachine.provide({
+      actors: {
+        loadStatus: fromPromise<Datastore[]>(() => loadStatus()),
+        purchase: purchaseMachine.provide({ actors: { buy: fromPromise<void, { identifier: string; productId: number }>(async () => {}) } }),
+      },
+      actions: { datastoresChanged, navigate: (_, { to }) => navigate(to) },
+    });
+    const actor = createActor(machine, { input: {} }).start();
+    return { actor, datastoresChanged, navigate };
+  }
+
+  it('drops a password when its actor reports password.expired, and keeps the name so that it never shows again', async () => {
+    vi.useFakeTimers();
+    const { actor } = startWithRealPurchase(async () => [datastore('a', { password: 'Pw-A' }), datastore('b', { password: 'Pw-B' })]);
+    await settle();
+    actor.send({ type: 'password.expired', name: 'k10001_a' });
+    expect(actor.getSnapshot().context.passwords.k10001_a).toBeNull();
+    expect(actor.getSnapshot().children['password.k10001_a']).toBeUndefined();
+    expect(actor.getSnapshot().children['password.k10001_b']).toBeDefined();
+  });
+
+  it('ignores password.expired for a datastore whose password it does not hold', async () => {
+    vi.useFakeTimers();
+    const { actor } = startWithRealPurchase(async () => [datastore('a', { password: 'Pw-A' })]);
+    await settle();
+    actor.send({ type: 'password.expired', name: 'k10001_other' });
+    expect(actor.getSnapshot().context.passwords).toEqual({ k10001_a: expect.anything() });
+  });
+
+  it('after a purchase has reloaded the status, reloads the user\'s products and goes to /dashboard', async () => {
+    vi.useFakeTimers();
+    const { actor, datastoresChanged, navigate } = startWithRealPurchase(async () => seed);
+    await settle();
+    actor.getSnapshot().children.purchase?.send({ type: 'purchase.buy', option: 'dynamic' });
+    await settle();
+    expect(navigate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(2_000);
+    await settle();
+    expect(datastoresChanged).toHaveBeenCalledOnce();
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/dashboard');
+  });
+});

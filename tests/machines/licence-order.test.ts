@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import {
-  emptyLicenceOrder, licenceOrderMachine, licenceOrderPayload, validateLicenceOrder, type LicenceOrderValues,
+  emptyLicenceOrder, licenceOrderMachine, licenceOrderPayload, licenceOrderSummary, validateLicenceOrder, type LicenceOrderValues,
 } from '../../src/machines/licence-order.machine';
 
 const filled: LicenceOrderValues = {
@@ -114,5 +114,30 @@ describe('the licence order machine', () => {
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.values).toEqual(filled);
     expect(errorLine()).toEqual({ key: 'timeout' });
+  });
+});
+
+describe('the licence order machine: after the order', () => {
+  it('hands the values ordered to the app first, then sends the buyer to /order_done', async () => {
+    const succeeded = vi.fn();
+    const navigate = vi.fn();
+    const machine = licenceOrderMachine.provide({
+      actors: { submit: fromPromise<unknown, Record<string, unknown>>(async () => undefined) },
+      actions: { succeeded: (_, { values }) => succeeded(values), navigate: (_, { to }) => navigate(to) },
+    });
+    const actor = createActor(machine, { input: { values: filled } }).start();
+    actor.send({ type: 'field.change', name: 'cpu_count', value: 4 });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('succeeded'));
+    expect(succeeded).toHaveBeenCalledExactlyOnceWith({ ...filled, cpu_count: 4 });
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/order_done');
+    expect(succeeded.mock.invocationCallOrder[0]).toBeLessThan(navigate.mock.invocationCallOrder[0] ?? 0);
+  });
+
+  it('sums up the order for /order_done: licence, CPUs, yearly net total and the trimmed email', () => {
+    const licence = { id: 3, name: 'Proxmox VE Standard', price_1_cpu: 510, price_2_cpu: 1020, price_4_cpu: 2040, product_type: 'VE' as const };
+    expect(licenceOrderSummary(licence, { ...filled, email: ' buyer@example.org ', cpu_count: 2 })).toEqual({
+      licenceName: 'Proxmox VE Standard', productType: 'VE', cpuCount: 2, totalNetEur: 1020, email: 'buyer@example.org',
+    });
   });
 });

@@ -6,10 +6,11 @@ import { loginErrorFrom, loginMachine } from '../../src/machines/login.machine';
 
 function start(login: (payload: LoginPayload) => Promise<LoginAnswer> = async () => ({ is_active: true })) {
   const loggedIn = vi.fn();
+  const navigate = vi.fn();
   const call = vi.fn(login);
   const machine = loginMachine.provide({
     actors: { login: fromPromise<LoginAnswer, LoginPayload>(({ input }) => call(input)) },
-    actions: { loggedIn },
+    actions: { loggedIn, navigate: (_, { to }) => navigate(to) },
   });
   const actor = createActor(machine, { input: { language: 'en' } }).start();
   const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
@@ -17,7 +18,7 @@ function start(login: (payload: LoginPayload) => Promise<LoginAnswer> = async ()
     actor.send({ type: 'field.change', name: 'email', value: email });
     actor.send({ type: 'field.change', name: 'password', value: password });
   };
-  return { actor, call, loggedIn, errorLine, fill };
+  return { actor, call, loggedIn, navigate, errorLine, fill };
 }
 
 const never = () => new Promise<never>(() => {});
@@ -172,5 +173,23 @@ describe('how a refused login reads', () => {
     ['anything else', new Error('bug'), { key: 'general' }],
   ])('%s', (_name, error, expected) => {
     expect(loginErrorFrom(error)).toEqual(expected);
+  });
+
+  it('starts the session and then sends an active customer to /dashboard', async () => {
+    const { actor, loggedIn, navigate, fill } = start();
+    fill();
+    actor.send({ type: 'form.submit', language: 'en' });
+    await waitFor(actor, (snapshot) => snapshot.matches('loggedIn'));
+    expect(loggedIn).toHaveBeenCalledOnce();
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/dashboard');
+    expect(loggedIn.mock.invocationCallOrder[0]).toBeLessThan(navigate.mock.invocationCallOrder[0] ?? 0);
+  });
+
+  it('keeps a customer whose account is not yet active on the login page', async () => {
+    const { actor, navigate, fill } = start(async () => ({ is_active: false }));
+    fill();
+    actor.send({ type: 'form.submit', language: 'en' });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('notActive'));
+    expect(navigate).not.toHaveBeenCalled();
   });
 });

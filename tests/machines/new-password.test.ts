@@ -137,3 +137,20 @@ describe('the new-password machine', () => {
     expect(errorLine()).toEqual({ key: 'timeout' });
   });
 });
+
+describe('the new-password machine: where the customer goes', () => {
+  it('sends the customer to /login with the password-changed notice after the change', async () => {
+    const navigate = vi.fn();
+    const machine = newPasswordMachine.provide({
+      actors: { changePassword: fromPromise<void, ChangePasswordPayload>(async () => {}) },
+      actions: { navigate: (_, { to }) => navigate(to) },
+    });
+    const actor = createActor(machine, { input: link }).start();
+    actor.send({ type: 'field.change', name: 'password', value: strong });
+    actor.send({ type: 'field.change', name: 'confirmation', value: strong });
+    actor.send({ type: 'form.submit', language: 'en' });
+    expect(navigate).not.toHaveBeenCalled();
+    await waitFor(actor, (snapshot) => snapshot.matches('changed'));
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/login/changed');
+  });
+});

@@ -148,3 +148,22 @@ describe('the registration machine', () => {
     expect(errorLine()).toEqual({ key: 'timeout' });
   });
 });
+
+describe('the registration machine: where the customer goes', () => {
+  it('sends the new customer to /waiting once the account is created, and nowhere after a refusal', async () => {
+    const navigate = vi.fn();
+    let refuse = true;
+    const machine = registrationMachine.provide({
+      actors: { submit: fromPromise<unknown, Record<string, unknown>>(async () => { if (refuse) throw new ApiError('http', { status: 400, reason: 'Refused' }); }) },
+      actions: { navigate: (_, { to }) => navigate(to) },
+    });
+    const actor = createActor(machine, { input: { values: complete } }).start();
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(navigate).not.toHaveBeenCalled();
+    refuse = false;
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('done'));
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/waiting');
+  });
+});

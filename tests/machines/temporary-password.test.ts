@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, createMachine } from 'xstate';
 import { temporaryPasswordMachine } from '../../src/machines/temporary-password.machine';
 
 function start(password = 'Temp-Secret-42', visibleFor?: number) {
@@ -61,5 +61,23 @@ describe('the temporary password', () => {
     actor.send({ type: 'password.toggle' });
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('has already reached its final state'));
     expect(actor.getSnapshot().context).toEqual({ password: null, visibleFor: 5 * 60_000, revealed: false });
+  });
+});
+
+describe('the temporary password started by a dashboard', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('tells its parent password.expired with the datastore name when the 5 minutes are over', () => {
+    vi.useFakeTimers();
+    const told = vi.fn();
+    const parent = createMachine({
+      invoke: { id: 'password', src: temporaryPasswordMachine, input: { password: 'Temp-Secret-42', name: 'k10001_a', visibleFor: 60_000 } },
+      on: { 'password.expired': { actions: ({ event }) => told(event) } },
+    });
+    createActor(parent).start();
+    vi.advanceTimersByTime(59_999);
+    expect(told).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(told).toHaveBeenCalledExactlyOnceWith({ type: 'password.expired', name: 'k10001_a' });
   });
 });

@@ -140,8 +140,29 @@ describe('the licence list (step 0)', () => {
 });
 
 describe('the catalogue', () => {
-  it('is fetched once per visit and shared by /shop and /ishop', async () => {
+  it('is fetched once per visit and shared by /shop, /shop/{id} and /ishop/{id}', async () => {
     await loginAs('demo@example.com');
+    let calls = 0;
+    const count = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname.endsWith('/licences')) calls += 1;
+    };
+    server.events.on('request:start', count);
+    try {
+      const view = renderApp('/ishop/3', { loggedIn: true });
+      expect(await screen.findByRole('heading', { level: 2, name: 'Order Proxmox VE Standard' })).toBeInTheDocument();
+      view.navigate('/shop');
+      expect(await screen.findByRole('tablist')).toBeInTheDocument();
+      view.navigate('/shop/3');
+      expect(await screen.findByRole('heading', { level: 2, name: 'Order Proxmox VE Standard' })).toBeInTheDocument();
+      view.navigate('/ishop');
+      expect(await screen.findByRole('tablist')).toBeInTheDocument();
+      expect(calls).toBe(1);
+    } finally {
+      server.events.removeListener('request:start', count);
+    }
+  });
+
+  it('is fetched afresh by a new visit, which keeps nothing of the one before', async () => {
     let calls = 0;
     const count = ({ request }: { request: Request }) => {
       if (new URL(request.url).pathname.endsWith('/licences')) calls += 1;
@@ -151,11 +172,9 @@ describe('the catalogue', () => {
       const first = renderApp('/shop');
       await screen.findByRole('tablist');
       first.unmount();
-      const second = renderApp('/ishop/3', { loggedIn: true });
-      expect(await screen.findByRole('heading', { level: 2, name: 'Order Proxmox VE Standard' })).toBeInTheDocument();
-      second.navigate('/ishop');
+      renderApp('/shop');
       expect(await screen.findByRole('tablist')).toBeInTheDocument();
-      expect(calls).toBe(1);
+      expect(calls).toBe(2);
     } finally {
       server.events.removeListener('request:start', count);
     }

@@ -17,8 +17,6 @@ import { getCompany } from '../../src/api/company';
 import { getStatus } from '../../src/api/datastores';
 import { getCatalogue } from '../../src/api/licences';
 import { server } from '../../src/mocks/node';
-import { forgetLicenceOrder } from '../../src/views/shared/last-licence-order';
-import { forgetCatalogue } from '../../src/views/shop/catalogue-store';
 import { loginAs, renderApp } from '../support/render-app';
 
 // Each case renders whole pages: 200 cases a property in CI, fewer in the change-test loop.
@@ -98,8 +96,6 @@ async function settle(ready: () => unknown) {
 async function renderWith(path: string, answer: unknown, route: string, ready: (view: ReturnType<typeof renderApp>) => Promise<void>) {
   server.resetHandlers();
   server.use(http.get(apiUrl(path), () => HttpResponse.json(answer as JsonBodyType)));
-  forgetCatalogue();
-  forgetLicenceOrder();
   const errorsBefore = vi.mocked(console.error).mock.calls.length;
   try {
     await ready(renderApp(route, { loggedIn: true }));

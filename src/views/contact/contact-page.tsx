@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { useUser } from '../../app/session';
-import type { User } from '../../domain/entities';
 import { config } from '../../config';
-import { contactMachine } from '../../machines/contact.machine';
+import { contactMachine, fullName } from '../../machines/contact.machine';
 import { ErrorLine } from '../shared/error-line';
 import { RequiredNote, SubmitButton, TextAreaField, TextField } from '../shared/form-fields';
 import { PageHeading } from '../shared/page-heading';
@@ -18,11 +17,6 @@ const messages = defineMessages({
   send: { id: 'contact.send', defaultMessage: 'Send message' },
   sending: { id: 'contact.sending', defaultMessage: 'Sending…' },
 });
-
-/** The customer's name for the prefill: first and last name from GET /me, when known. */
-function fullName(user: User | null): string {
-  return [user?.firstname, user?.lastname].filter((part) => part && part.trim() !== '').join(' ');
-}
 
 /**
  * SPEC §2 Contact: name, email, message and the hidden anti-spam field, a send button and the
@@ -48,20 +42,10 @@ export default function ContactPage() {
 
 function ContactForm({ onAnother }: { onAnother: () => void }) {
   const user = useUser();
-  const form = useForm(contactMachine, { values: { name: fullName(user), email: user?.email ?? '' } });
+  // The user known when the form opens; the machine fills the rest when GET /me answers later.
+  const form = useForm(contactMachine, { values: user ? { name: fullName(user), email: user.email } : {} });
   const { values, fieldErrors, busy, done, error, change } = form;
   const sentRef = useRef<HTMLDivElement>(null);
-
-  // GET /me may answer after the form opened: fill what the customer has not typed yet.
-  const prefill = useRef({ name: values.name, email: values.email });
-  prefill.current = { name: values.name, email: values.email };
-  useEffect(() => {
-    if (!user) return;
-    if (prefill.current.name === '') change('name', fullName(user));
-    if (prefill.current.email === '') change('email', user.email);
-    // Runs when the user arrives, not on every keystroke.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [user]);
 
   useEffect(() => {
     if (done) sentRef.current?.focus();

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
-import { useLocation } from 'wouter';
+import { useNavigateAction } from '../../app/app-actor';
 import { useSessionActor } from '../../app/session';
 import { usePortalActor, useSessionEnd } from '../../app/use-portal-actor';
 import { dashboardMachine } from '../../machines/dashboard.machine';
@@ -24,9 +24,7 @@ const messages = defineMessages({
 /** SPEC §2 "Dashboard": each datastore, then the configuration guide, then the purchase card. */
 export default function DashboardPage() {
   const session = useSessionActor();
-  const [location, navigate] = useLocation();
-  const here = useRef({ location, navigate });
-  here.current = { location, navigate };
+  const navigate = useNavigateAction();
   const sessionEnd = useSessionEnd();
   // When this session first showed each temporary password: kept by the session across pages.
   const [shownAt] = useState(() => session.getSnapshot().context.passwordsShownAt);
@@ -35,17 +33,11 @@ export default function DashboardPage() {
     actions: {
       datastoresChanged: () => session.send({ type: 'user.reload' }),
       passwordsShown: (_, { shownAt }) => session.send({ type: 'passwords.shown', shownAt }),
+      navigate,
     },
     actors: {
       purchase: purchaseMachine.provide({
-        actions: {
-          ...sessionEnd,
-          // SPEC §4: after the status reload, go to /dashboard; the products of /me change too.
-          purchased: () => {
-            session.send({ type: 'user.reload' });
-            if (here.current.location !== '/dashboard') here.current.navigate('/dashboard');
-          },
-        },
+        actions: sessionEnd,
       }),
     },
   });

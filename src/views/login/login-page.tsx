@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { useRef, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
+import { useNavigateAction } from '../../app/app-actor';
 import { useLanguage, useSessionActor } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { loginMachine } from '../../machines/login.machine';
@@ -32,17 +33,13 @@ export default function LoginPage() {
   const notice = loginNotice(message);
   const session = useSessionActor();
   const language = useLanguage();
-  const [, navigate] = useLocation();
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
+  const navigate = useNavigateAction();
   const carried = usePrerenderedValues('login', { email: '', password: '' });
   const actor = usePortalActor(loginMachine, {
     input: { language, values: carried },
     actions: {
-      loggedIn: () => {
-        session.send({ type: 'session.loggedIn' });
-        navigateRef.current('/dashboard');
-      },
+      loggedIn: () => session.send({ type: 'session.loggedIn' }),
+      navigate,
     },
   });
   const values = useSelector(actor, (snapshot) => snapshot.context.values);

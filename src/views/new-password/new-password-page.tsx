@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { useMemo, useRef, type FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
+import { useNavigateAction } from '../../app/app-actor';
 import { useLanguage } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { newPasswordMachine } from '../../machines/new-password.machine';
@@ -58,13 +59,8 @@ export default function NewPasswordPage() {
     return { email: params.get('email'), token: params.get('token') };
   }, [search]);
   const language = useLanguage();
-  const [, navigate] = useLocation();
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
-  const actor = usePortalActor(newPasswordMachine, {
-    input: link,
-    actions: { changed: () => navigateRef.current('/login/changed') },
-  });
+  const navigate = useNavigateAction();
+  const actor = usePortalActor(newPasswordMachine, { input: link, actions: { navigate } });
   const email = useSelector(actor, (snapshot) => snapshot.context.email);
   const values = useSelector(actor, (snapshot) => snapshot.context.values);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);

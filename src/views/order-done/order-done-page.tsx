@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { FormattedMessage, defineMessages } from 'react-intl';
 import { Link } from 'wouter';
+import { useAppActor } from '../../app/app-actor';
 import { useLoggedIn } from '../../app/session';
 import { config } from '../../config';
 import { formatEur } from '../../domain/prices';
-import { lastLicenceOrder } from '../shared/last-licence-order';
 import { PageHeading } from '../shared/page-heading';
 import './order-done.css';
 
@@ -17,7 +17,9 @@ const messages = defineMessages({
  * order it repeats what was ordered; opened on its own it shows the generic thanks (decision 010).
  */
 export default function OrderDonePage() {
-  const [order] = useState(lastLicenceOrder);
+  const app = useAppActor();
+  // Read once: what the page was opened with stays, as the page's own.
+  const [order] = useState(() => app.getSnapshot().context.lastOrder);
   const loggedIn = useLoggedIn();
   const email = order ? <strong>{order.email}</strong> : null;
 

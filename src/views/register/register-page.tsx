@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { defineMessages, FormattedMessage, type MessageDescriptor } from 'react-intl';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { useLanguage } from '../../app/session';
 import { business, type Country } from '../../domain/constants';
 import { initialRegistration, registrationMachine } from '../../machines/registration.machine';
@@ -49,9 +49,8 @@ type TextName = 'email' | 'firstname' | 'lastname' | 'phone' | 'pending_name' | 
 /** SPEC §2 Registration: the company account; success (status done) leads to /waiting (SPEC §4). */
 export default function RegisterPage() {
   const language = useLanguage();
-  const [, navigate] = useLocation();
   const carried = usePrerenderedValues('registration', initialRegistration);
-  const form = useForm(registrationMachine, { values: carried, onSucceeded: () => navigate('/waiting') });
+  const form = useForm(registrationMachine, { values: carried });
   const { values, fieldErrors } = form;
 
   const submit = (event?: FormEvent) => {

@@ -1,23 +1,28 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useLoggedIn } from '../../app/session';
+import { useNavigateAction } from '../../app/app-actor';
+import { sessionUser, useLoggedIn, useSessionActor } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
 import type { FormMachine } from '../../machines/form.machine';
 import { errorForAudience } from '../../machines/user-error';
 
 /**
- * Runs a form machine for a view: the 401 handling is wired to the session, `onSucceeded`
- * follows a successful call, and after a refused submit the first invalid field takes focus.
+ * Runs a form machine for a view: the 401 handling is wired to the session, the machine's
+ * navigation to the app, `onSucceeded` gets the values of a successful call, and after a refused
+ * submit the first invalid field takes focus.
  */
 export function useForm<V extends Record<string, unknown>>(
   machine: FormMachine<V>,
-  options: { values?: Partial<V>; onSucceeded?: () => void } = {},
+  options: { values?: Partial<V>; onSucceeded?: (values: V) => void } = {},
 ) {
+  const session = useSessionActor();
+  const navigate = useNavigateAction();
   const onSucceeded = useRef(options.onSucceeded);
   onSucceeded.current = options.onSucceeded;
   const actor = usePortalActor(machine, {
     input: { values: options.values },
-    actions: { succeeded: () => onSucceeded.current?.() },
+    actions: { succeeded: (_, { values }) => onSucceeded.current?.(values), navigate },
+    actors: { user: sessionUser(session) },
   });
   const values = useSelector(actor, (snapshot) => snapshot.context.values);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);

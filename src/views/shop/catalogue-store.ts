@@ -1,32 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { createActor, type ActorRefFrom } from 'xstate';
+import { useEffect } from 'react';
 import type { Catalogue, Licence } from '../../domain/entities';
+import { useAppActor } from '../../app/app-actor';
 import { business, type LicenceType } from '../../domain/constants';
-import { catalogueMachine } from '../../machines/catalogue.machine';
 import type { UserError } from '../../machines/user-error';
-import { portalActorOptions } from '../../app/use-portal-actor';
-
-type CatalogueActor = ActorRefFrom<typeof catalogueMachine>;
-
-/**
- * SPEC §7: the catalogue is fetched once. One actor per visit (page load), started when a shop
- * page first needs it and shared by /shop and /ishop, which are different routes and so different
- * component trees (docs/decisions/009).
- */
-let actor: CatalogueActor | null = null;
-
-function catalogueActor(): CatalogueActor {
-  // Prerendering at build time (src/prerender.tsx) shows the loading state and fetches nothing.
-  if (import.meta.env.SSR) return createActor(catalogueMachine, portalActorOptions());
-  actor ??= createActor(catalogueMachine, portalActorOptions()).start();
-  return actor;
-}
-
-/** Ends the visit's catalogue, as a reload would (tests start each one afresh). */
-export function forgetCatalogue(): void {
-  actor?.stop();
-  actor = null;
-}
 
 export interface CatalogueView {
   status: 'loading' | 'loaded' | 'failed';
@@ -35,16 +12,26 @@ export interface CatalogueView {
   retry: () => void;
 }
 
+/**
+ * The visit's catalogue (SPEC §7: fetched once), kept by the app's actor and shared by /shop and
+ * /ishop, which are different routes and so different component trees (docs/decisions/009). The
+ * first shop page asks the app for it; until it is there, and while the page is prerendered at
+ * build time (src/prerender.tsx, which fetches nothing), it is loading.
+ */
 export function useCatalogue(): CatalogueView {
-  const ref = catalogueActor();
+  const app = useAppActor();
+  useEffect(() => {
+    app.send({ type: 'catalogue.open' });
+  }, [app]);
+  const ref = useSelector(app, (snapshot) => snapshot.context.catalogue) ?? undefined;
   const status = useSelector(ref, (snapshot) => {
-    if (snapshot.matches('loaded')) return 'loaded' as const;
-    if (snapshot.matches('failed')) return 'failed' as const;
+    if (snapshot?.matches('loaded')) return 'loaded' as const;
+    if (snapshot?.matches('failed')) return 'failed' as const;
     return 'loading' as const;
   });
-  const catalogue = useSelector(ref, (snapshot) => snapshot.context.catalogue);
-  const error = useSelector(ref, (snapshot) => snapshot.context.error);
-  return { status, catalogue, error, retry: () => ref.send({ type: 'catalogue.retry' }) };
+  const catalogue = useSelector(ref, (snapshot) => snapshot?.context.catalogue ?? null);
+  const error = useSelector(ref, (snapshot) => snapshot?.context.error ?? null);
+  return { status, catalogue, error, retry: () => ref?.send({ type: 'catalogue.retry' }) };
 }
 
 /**

@@ -1,16 +1,15 @@
 import { FormattedMessage, defineMessages, type MessageDescriptor } from 'react-intl';
-import { useLocation } from 'wouter';
 import type { Licence } from '../../domain/entities';
+import { useAppActor } from '../../app/app-actor';
 import type { Country } from '../../domain/constants';
 import { isSoldPerCpu, licenceTotal } from '../../domain/licence-features';
 import { formatEur } from '../../domain/prices';
-import { licenceOrderMachine } from '../../machines/licence-order.machine';
+import { licenceOrderMachine, licenceOrderSummary } from '../../machines/licence-order.machine';
 import type { OrderPrefill } from '../../machines/order-prefill.machine';
 import type { UserError } from '../../machines/user-error';
 import { ErrorLine } from '../shared/error-line';
 import { errorMessages } from '../shared/error-messages';
 import { RequiredNote, SelectField, SubmitButton, TextField } from '../shared/form-fields';
-import { rememberLicenceOrder } from '../shared/last-licence-order';
 import { useForm } from '../shared/use-form';
 import { CpuChoice } from './cpu-choice';
 
@@ -48,20 +47,11 @@ export function OrderForm({ licence, prefill, companyError }: {
   prefill: OrderPrefill;
   companyError: UserError | null;
 }) {
-  const [, navigate] = useLocation();
+  const app = useAppActor();
   const form = useForm(licenceOrderMachine, {
     values: { ...prefill, product_id: licence.id, cpu_count: 1 },
-    onSucceeded: () => {
-      const { values } = form.actor.getSnapshot().context;
-      rememberLicenceOrder({
-        licenceName: licence.name,
-        productType: licence.product_type,
-        cpuCount: values.cpu_count,
-        totalNetEur: licenceTotal(licence, values.cpu_count),
-        email: values.email.trim(),
-      });
-      navigate('/order_done');
-    },
+    // The app keeps the summary for /order_done, where the machine then goes.
+    onSucceeded: (values) => app.send({ type: 'order.placed', summary: licenceOrderSummary(licence, values) }),
   });
   const { values, fieldErrors, busy, error, change } = form;
   const text = (name: 'email' | 'company_name' | 'firstname' | 'lastname' | 'phone' | 'street' | 'postcode' | 'city' | 'ustid') => ({

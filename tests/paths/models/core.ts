@@ -5,6 +5,8 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import type { User } from '../../../src/domain/entities';
+import { appMachine, appSession } from '../../../src/machines/app.machine';
+import { catalogueMachine } from '../../../src/machines/catalogue.machine';
 import { errorLineMachine } from '../../../src/machines/error-line.machine';
 import { sessionMachine } from '../../../src/machines/session.machine';
 import type { PathModel } from '../coverage';
@@ -17,6 +19,20 @@ const user: User = {
 };
 
 export const models: PathModel[] = [
+  {
+    machine: appMachine.provide({
+      actors: { session: appSession({ actors: { loadUser: pending, logout: pending, saveLanguage: pending } }), catalogue: catalogueMachine.provide({ actors: { loadCatalogue: pending } }) },
+    }) as AnyStateMachine,
+    input: { session: { loggedIn: true, language: 'en' } },
+    events: [
+      { type: 'navigate', to: '/dashboard' }, { type: 'catalogue.open' }, { type: 'session.ended' },
+      { type: 'order.placed', summary: { licenceName: 'Proxmox VE Standard', productType: 'VE', cpuCount: 1, totalNetEur: 510, email: 'buyer@example.com' } },
+    ],
+    serializeContext: (context) => {
+      const { catalogue, lastOrder } = context as { catalogue: unknown; lastOrder: unknown };
+      return { catalogue: catalogue !== null, lastOrder: lastOrder !== null };
+    },
+  },
   {
     machine: errorLineMachine,
     events: [{ type: 'error.show', error: { key: 'general' } }, { type: 'error.clear' }],

@@ -18,7 +18,8 @@ const datastore = (identifier: string, overrides: Partial<Datastore> = {}): Data
   unencrypted_files: false, contract_end_date: null, volume: 1, space_used_text: '1 GB', space_total_text: '1 TB', ...overrides,
 });
 
-const purchase = purchaseMachine.provide({ actors: { buy: pending }, actions: { requestReload: () => {} } });
+// Alone, the card has no dashboard to ask or tell.
+const purchase = purchaseMachine.provide({ actors: { buy: pending }, actions: { requestReload: () => {}, purchased: () => {} } });
 
 export const models: PathModel[] = [
   {
@@ -29,8 +30,10 @@ export const models: PathModel[] = [
       { type: 'status.retry' }, { type: 'status.reload' }, { type: 'overlay.close' },
       { type: 'datastore.cancel.request', name: 'k10001_new' }, { type: 'datastore.cancel.request', name: 'k10001_old' },
       { type: 'datastore.cancel.confirm' }, { type: 'datastore.cancel.abort' },
-      // The spawned password actor's end, 5 minutes after the status showed the password.
-      { type: 'xstate.done.actor.password.k10001_new', actorId: 'password.k10001_new', output: undefined },
+      // The spawned password actor's report, 5 minutes after the status showed the password.
+      { type: 'password.expired', name: 'k10001_new' },
+      // The purchase card's report after a purchase.
+      { type: 'purchase.done' },
     ],
     outputs: { loadStatus: [[datastore('new', { password: 'Pw-1' }), datastore('old', { contract_end_date: '2026-12-31' })]] },
     errors: { loadStatus: [unauthorized, serverError, aborted], cancelDatastore: [unauthorized, serverError, aborted] },
@@ -53,6 +56,12 @@ export const models: PathModel[] = [
   {
     machine: temporaryPasswordMachine,
     input: { password: 'Pw-1' },
+    events: [{ type: 'password.toggle' }],
+  },
+  {
+    // Started by a dashboard, which it tells when the 5 minutes are over.
+    machine: temporaryPasswordMachine.provide({ actions: { reportExpired: () => {} } }),
+    input: { password: 'Pw-1', name: 'k10001_new' },
     events: [{ type: 'password.toggle' }],
   },
   {

@@ -31,6 +31,12 @@ export const models: PathModel[] = [
     invalid: { message: '' }, field: 'message', validValue: 'Hello', invalidValue: '',
   }),
   {
+    // The session's user fills the fields still empty (SPEC §2 prefill).
+    machine: contactMachine.provide({ actors: { submit: pending } }) as AnyStateMachine,
+    input: { values: {} },
+    events: [{ type: 'user.known', user: { email: 'demo@example.com', firstname: 'Erika', lastname: 'Muster' } }],
+  },
+  {
     machine: tutorial,
     events: [
       { type: 'datastore.choose', datastore: 'k10001_archive' },

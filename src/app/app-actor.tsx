@@ -1,0 +1,61 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { appMachine, appSession, type AppActor, type NavigateParams } from '../machines/app.machine';
+import { inspect } from './inspector';
+import { SessionContext } from './session-context';
+import { useSessionSync } from './session-sync';
+import { writeSession, type StoredSession } from './session-storage';
+
+const AppActorContext = createContext<AppActor | null>(null);
+
+/**
+ * Runs the app's own actor (src/machines/app.machine.ts), one per rendered App, with the
+ * browser's storage and the router: the session, the visit's catalogue and the last order live
+ * in its actor system, and its `navigate` is the one navigation of the app.
+ */
+export function AppActorProvider({ initial, children }: { initial: StoredSession; children: ReactNode }) {
+  const [location, navigate] = useLocation();
+  const router = useRef({ location, navigate });
+  router.current = { location, navigate };
+  const [machine] = useState(() =>
+    appMachine.provide({
+      actions: {
+        // A page already shown is not pushed again (after a purchase on /dashboard, SPEC §4).
+        navigate: (_, { to }) => {
+          if (to !== router.current.location) router.current.navigate(to);
+        },
+      },
+      actors: {
+        session: appSession({
+          actions: {
+            persist: ({ context }) => writeSession({ loggedIn: context.loggedIn, language: context.language }),
+          },
+        }),
+      },
+    }),
+  );
+  const actor = useActorRef(machine, { input: { session: initial }, inspect: inspect() });
+  const session = useSelector(actor, (snapshot) => snapshot.children.session);
+  useSessionSync(session);
+  return (
+    <AppActorContext.Provider value={actor}>
+      <SessionContext.Provider value={session ?? null}>{children}</SessionContext.Provider>
+    </AppActorContext.Provider>
+  );
+}
+
+export function useAppActor(): AppActor {
+  const actor = useContext(AppActorContext);
+  if (!actor) throw new Error('useAppActor outside AppActorProvider');
+  return actor;
+}
+
+/**
+ * The `navigate` action of the page machines: they decide where the customer goes, the app's
+ * actor goes there.
+ */
+export function useNavigateAction(): (_: unknown, params: NavigateParams) => void {
+  const app = useAppActor();
+  return useCallback((_: unknown, { to }: NavigateParams) => app.send({ type: 'navigate', to }), [app]);
+}

@@ -1,0 +1,113 @@
+/**
+ * The app's own actor: the root of the actor system of one rendered App (one visit, one page
+ * load). It holds what the pages share beyond any one of them, so that nothing of it lives in a
+ * module and a new App starts afresh:
+ *
+ * - `session` (systemId `session`): the session machine, invoked for the life of the App. Its way
+ *   to /login and its end reach this actor as typed events.
+ * - `catalogue`: the licence catalogue, spawned when a shop page first asks for it
+ *   (`catalogue.open`) and kept in the context for the rest of the visit, so that GET /licences is made
+ *   once (SPEC §7) and shared by /shop, /shop/{id} and /ishop/{id} (docs/decisions/009).
+ * - `lastOrder`: the summary of the licence order just placed, handed from the shop to
+ *   /order_done (docs/decisions/010). It lives in memory only: no storage keeps a buyer's order, a
+ *   reload shows the generic thanks, and it is forgotten when the session ends.
+ * - `navigate`: the one navigation effect. Machines decide where the customer goes after a
+ *   success and send `navigate`; the app shell provides the action once, with its router.
+ */
+import { assign, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { CpuChoice, LicenceType } from '../domain/constants';
+import { catalogueMachine } from './catalogue.machine';
+import { sessionMachine, type SessionInput } from './session.machine';
+import { typeOf } from './type-of';
+
+/** Where a machine sends the customer (a path of SPEC §2). */
+export interface NavigateParams {
+  to: string;
+}
+
+/** What /order_done repeats of the order just placed (docs/decisions/010). */
+export interface LicenceOrderSummary {
+  licenceName: string;
+  productType: LicenceType;
+  cpuCount: CpuChoice;
+  /** Yearly net price in EUR. */
+  totalNetEur: number;
+  email: string;
+}
+
+export interface AppInput {
+  /** The logged-in flag and the language kept in the browser session. */
+  session: SessionInput;
+}
+
+export interface AppContext {
+  session: SessionInput;
+  catalogue: ActorRefFrom<typeof catalogueMachine> | null;
+  lastOrder: LicenceOrderSummary | null;
+}
+
+export type AppEvent =
+  | { type: 'navigate'; to: string }
+  | { type: 'catalogue.open' }
+  | { type: 'order.placed'; summary: LicenceOrderSummary }
+  | { type: 'session.ended' };
+
+/**
+ * The session as the app runs it: after a logout it asks the app for /login, and when it ends
+ * (logout, 401, another tab) the app forgets what it kept for the customer.
+ */
+const appSessionMachine = sessionMachine.provide({
+  actions: {
+    goToLogin: sendParent({ type: 'navigate', to: '/login' }),
+    forgetClientState: sendParent({ type: 'session.ended' }),
+  },
+});
+
+/**
+ * The app's session with further implementations (the app shell's storage, a test's actors).
+ * A function rather than the machine itself: the session machine has one page in docs/machines.
+ */
+export function appSession(implementations: Parameters<typeof appSessionMachine.provide>[0]) {
+  return appSessionMachine.provide(implementations);
+}
+
+export const appMachine = setup({
+  types: {
+    context: typeOf<AppContext>(),
+    events: typeOf<AppEvent>(),
+    input: typeOf<AppInput>(),
+  },
+  actors: {
+    session: appSessionMachine,
+    catalogue: catalogueMachine,
+  },
+  actions: {
+    /** Shows another page (provided once by the app shell with its router). */
+    navigate: (_, _params: NavigateParams) => {},
+    openCatalogue: assign({
+      catalogue: ({ context, spawn }) => context.catalogue ?? spawn('catalogue', { id: 'catalogue' }),
+    }),
+    rememberOrder: assign({ lastOrder: ({ context, event }) => (event.type === 'order.placed' ? event.summary : context.lastOrder) }),
+    forgetOrder: assign({ lastOrder: null }),
+  },
+  guards: {
+    hasNoCatalogue: ({ context }) => context.catalogue === null,
+  },
+}).createMachine({
+  id: 'app',
+  description: 'The app\'s actor system: the session, the visit\'s catalogue (SPEC §7), the last order, navigation.',
+  context: ({ input }) => ({ session: input.session, catalogue: null, lastOrder: null }),
+  invoke: { id: 'session', systemId: 'session', src: 'session', input: ({ context }) => context.session },
+  on: {
+    navigate: { actions: { type: 'navigate', params: ({ event }) => ({ to: event.to }) } },
+    // SPEC §7: fetched once per visit; a later shop page finds the catalogue already there.
+    'catalogue.open': { guard: 'hasNoCatalogue', actions: 'openCatalogue' },
+    'order.placed': { actions: 'rememberOrder' },
+    'session.ended': { actions: 'forgetOrder' },
+  },
+});
+
+export type AppActor = ActorRefFrom<typeof appMachine>;
+export type AppSnapshot = SnapshotFrom<typeof appMachine>;
+export type AppSessionActor = ActorRefFrom<typeof appSessionMachine>;
+export type CatalogueActor = ActorRefFrom<typeof catalogueMachine>;

@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { Catalogue, User } from '../../src/domain/entities';
+import { appMachine, appSession, type LicenceOrderSummary } from '../../src/machines/app.machine';
+import { catalogueMachine } from '../../src/machines/catalogue.machine';
+
+const catalogue: Catalogue = { VE: [], PBS: [], MG: [] };
+const user: User = {
+  email: 'demo@example.com', language: 'en', notifications: true, firstname: 'D', lastname: 'E', phone: null,
+  company_number: 'K-10001', products: [],
+};
+const summary: LicenceOrderSummary = {
+  licenceName: 'Proxmox VE Standard', productType: 'VE', cpuCount: 2, totalNetEur: 1020, email: 'buyer@example.com',
+};
+
+function start(loggedIn = true) {
+  const navigate = vi.fn();
+  const loadCatalogue = vi.fn(async () => catalogue);
+  const logout = vi.fn(async () => {});
+  const machine = appMachine.provide({
+    actions: { navigate: (_, { to }) => navigate(to) },
+    actors: {
+      session: appSession({
+        actors: { loadUser: fromPromise<User>(async () => user), logout: fromPromise<void>(logout) },
+      }),
+      catalogue: catalogueMachine.provide({ actors: { loadCatalogue: fromPromise(loadCatalogue) } }),
+    },
+  });
+  const actor = createActor(machine, { input: { session: { loggedIn, language: 'en' } } }).start();
+  const session = () => {
+    const child = actor.getSnapshot().children.session;
+    if (!child) throw new Error('no session child');
+    return child;
+  };
+  return { actor, navigate, loadCatalogue, logout, session };
+}
+
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+describe('the app machine', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('runs the session in its actor system, started with the stored flag and language', () => {
+    vi.useFakeTimers();
+    const { actor, session } = start();
+    expect(actor.system.get('session')).toBe(session());
+    expect(session().getSnapshot().context).toMatchObject({ loggedIn: true, language: 'en' });
+  });
+
+  it('fetches no catalogue until a shop page asks for it', async () => {
+    vi.useFakeTimers();
+    const { actor, loadCatalogue } = start();
+    await settle();
+    expect(actor.getSnapshot().context.catalogue).toBeNull();
+    expect(loadCatalogue).not.toHaveBeenCalled();
+  });
+
+  it('starts the catalogue once per visit and gives every later shop page the same one', async () => {
+    vi.useFakeTimers();
+    const { actor, loadCatalogue } = start();
+    actor.send({ type: 'catalogue.open' });
+    const first = actor.getSnapshot().context.catalogue;
+    await settle();
+    actor.send({ type: 'catalogue.open' });
+    expect(actor.getSnapshot().context.catalogue).toBe(first);
+    expect(first?.getSnapshot().context.catalogue).toEqual(catalogue);
+    expect(loadCatalogue).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the summary of the order just placed for /order_done', () => {
+    vi.useFakeTimers();
+    const { actor } = start(false);
+    expect(actor.getSnapshot().context.lastOrder).toBeNull();
+    actor.send({ type: 'order.placed', summary });
+    expect(actor.getSnapshot().context.lastOrder).toEqual(summary);
+  });
+
+  it('forgets the order summary and goes to /login when the customer logs out', async () => {
+    vi.useFakeTimers();
+    const { actor, navigate, logout, session } = start();
+    await settle();
+    actor.send({ type: 'order.placed', summary });
+    session().send({ type: 'session.logout' });
+    await settle();
+    expect(logout).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().context.lastOrder).toBeNull();
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/login');
+  });
+
+  it('forgets the order summary when the session ends without a logout, and stays on the page', async () => {
+    vi.useFakeTimers();
+    const { actor, navigate, session } = start();
+    await settle();
+    actor.send({ type: 'order.placed', summary });
+    session().send({ type: 'session.expired' });
+    expect(actor.getSnapshot().context.lastOrder).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('goes where a machine sends the customer', () => {
+    vi.useFakeTimers();
+    const { actor, navigate } = start(false);
+    actor.send({ type: 'navigate', to: '/order_done' });
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/order_done');
+  });
+});
