@@ -8,8 +8,18 @@ const root = import.meta.dirname;
 
 /** Every part of src, for the layers that may import none of them. */
 const everyPartOfSrc = [
-  'src/domain', 'src/config.ts', 'src/i18n', 'src/api', 'src/machines', 'src/views', 'src/reporting',
-  'src/app', 'src/mocks', 'src/main.tsx', 'src/boot.ts', 'src/prerender.tsx',
+  'src/domain',
+  'src/config.ts',
+  'src/i18n',
+  'src/api',
+  'src/machines',
+  'src/views',
+  'src/reporting',
+  'src/app',
+  'src/mocks',
+  'src/main.tsx',
+  'src/boot.ts',
+  'src/prerender.tsx',
 ];
 const except = (parts, ...allowed) => parts.filter((part) => !allowed.includes(part));
 
@@ -43,7 +53,8 @@ const layerZones = [
   {
     target: 'src/machines',
     from: except(everyPartOfSrc, 'src/domain', 'src/config.ts', 'src/api', 'src/machines'),
-    message: 'Machines import the domain, the settings and api functions (their default actors), never a view, the app or the mock.',
+    message:
+      'Machines import the domain, the settings and api functions (their default actors), never a view, the app or the mock.',
   },
   {
     target: 'src/views',
@@ -53,18 +64,28 @@ const layerZones = [
   {
     target: 'src/reporting',
     from: ['src/api', 'src/i18n', 'src/views', 'src/mocks', 'src/main.tsx', 'src/boot.ts', 'src/prerender.tsx'],
-    message: 'Reporting uses machines, the domain, the settings, and the app\'s inspector and usePortalActor only.',
+    message: "Reporting uses machines, the domain, the settings, and the app's inspector and usePortalActor only.",
   },
   {
     target: 'src/reporting',
     from: 'src/app',
     except: ['./inspector.ts', './use-portal-actor.ts'],
-    message: 'Reporting uses machines, the domain, the settings, and the app\'s inspector and usePortalActor only.',
+    message: "Reporting uses machines, the domain, the settings, and the app's inspector and usePortalActor only.",
   },
   {
     target: 'src/mocks',
-    from: ['src/i18n', 'src/machines', 'src/views', 'src/reporting', 'src/app', 'src/main.tsx', 'src/boot.ts', 'src/prerender.tsx'],
-    message: 'The mock API is the server side: it shares only the contract (src/api/structs.ts), the domain and the settings.',
+    from: [
+      'src/i18n',
+      'src/machines',
+      'src/views',
+      'src/reporting',
+      'src/app',
+      'src/main.tsx',
+      'src/boot.ts',
+      'src/prerender.tsx',
+    ],
+    message:
+      'The mock API is the server side: it shares only the contract (src/api/structs.ts), the domain and the settings.',
   },
   {
     target: ['src/app', 'src/boot.ts', 'src/prerender.tsx'],
@@ -106,13 +127,16 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: layerZones }],
       // The entry may load the mock API, but only lazily behind VITE_MOCK_API, which Vite resolves
       // at build time: the production bundle carries none of it (npm run check:bundle).
-      'no-restricted-syntax': ['error',
+      'no-restricted-syntax': [
+        'error',
         {
-          selector: 'ImportDeclaration[source.value=/(^|\\/)mocks\\//], ExportNamedDeclaration[source.value=/(^|\\/)mocks\\//], ExportAllDeclaration[source.value=/(^|\\/)mocks\\//]',
+          selector:
+            'ImportDeclaration[source.value=/(^|\\/)mocks\\//], ExportNamedDeclaration[source.value=/(^|\\/)mocks\\//], ExportAllDeclaration[source.value=/(^|\\/)mocks\\//]',
           message: 'The mock API is loaded only with import() behind import.meta.env.VITE_MOCK_API (src/main.tsx).',
         },
         {
-          selector: 'ImportExpression[source.value=/(^|\\/)mocks\\//]:not(ConditionalExpression[test.left.object.property.name="env"][test.left.property.name="VITE_MOCK_API"] > ImportExpression.consequent, ConditionalExpression[test.left.object.property.name="env"][test.left.property.name="VITE_MOCK_API"] > CallExpression.consequent ImportExpression)',
+          selector:
+            'ImportExpression[source.value=/(^|\\/)mocks\\//]:not(ConditionalExpression[test.left.object.property.name="env"][test.left.property.name="VITE_MOCK_API"] > ImportExpression.consequent, ConditionalExpression[test.left.object.property.name="env"][test.left.property.name="VITE_MOCK_API"] > CallExpression.consequent ImportExpression)',
           message: 'The mock API is loaded only with import() behind import.meta.env.VITE_MOCK_API (src/main.tsx).',
         },
       ],

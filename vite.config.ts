@@ -89,15 +89,22 @@ function portalMessages(build: boolean): Plugin {
     load(id) {
       if (id === `\0${messagesModule}`) {
         const { parts } = partition();
-        const entries = (language: string) => [corePart, ...parts]
-          .map((part) => `${JSON.stringify(part)}: () => import(${JSON.stringify(`${messagesModule}/messages-${language}-${part}`)})`)
-          .join(', ');
+        const entries = (language: string) =>
+          [corePart, ...parts]
+            .map(
+              (part) =>
+                `${JSON.stringify(part)}: () => import(${JSON.stringify(`${messagesModule}/messages-${language}-${part}`)})`,
+            )
+            .join(', ');
         return `export const loaders = { en: { ${entries('en')} }, de: { ${entries('de')} } };`;
       }
       const match = partModule.exec(id);
       if (!match) return null;
       const [, language = '', part = ''] = match;
-      const messages = JSON.parse(readFileSync(`${root}translations/${language}.json`, 'utf8')) as Record<string, string>;
+      const messages = JSON.parse(readFileSync(`${root}translations/${language}.json`, 'utf8')) as Record<
+        string,
+        string
+      >;
       const { partOf, parts } = partition();
       const own = splitMessages(messages, partOf, parts).get(part) ?? {};
       const compiled = build ? Object.fromEntries(Object.entries(own).map(([key, text]) => [key, parse(text)])) : own;
@@ -130,7 +137,9 @@ const domTestsAmongNode = ['tests/machines/tutorial.test.ts', 'tests/machines/co
  * Files that start the Sentry SDK, which keeps one client per page on the global object: each runs
  * on a page of its own, with fresh modules (the `page` project).
  */
-const pageTests = ['tests/reporting/{error-boundary-reporting.test.tsx,feedback-widget.test.ts,index.test.ts,sentry-client.test.ts}'];
+const pageTests = [
+  'tests/reporting/{error-boundary-reporting.test.tsx,feedback-widget.test.ts,index.test.ts,sentry-client.test.ts}',
+];
 
 export default defineConfig(({ mode, command }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
@@ -174,7 +183,12 @@ export default defineConfig(({ mode, command }) => {
           test: {
             name: 'dom',
             environment: 'jsdom',
-            include: ['tests/**/*.test.tsx', 'tests/api/client.test.ts', 'tests/mocks/**/*.test.ts', ...domTestsAmongNode],
+            include: [
+              'tests/**/*.test.tsx',
+              'tests/api/client.test.ts',
+              'tests/mocks/**/*.test.ts',
+              ...domTestsAmongNode,
+            ],
             exclude: [...configDefaults.exclude, ...pageTests],
             // The files of a worker share their modules: loading React, the app and the
             // mock API once per worker instead of once per file halves the run. What the app keeps

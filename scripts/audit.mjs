@@ -36,9 +36,7 @@ if (!report || report.error || !report.vulnerabilities) {
 const severe = [];
 for (const [name, entry] of Object.entries(report.vulnerabilities)) {
   if (entry.severity !== 'high' && entry.severity !== 'critical') continue;
-  const ids = entry.via
-    .filter((via) => typeof via === 'object' && via.url)
-    .map((via) => via.url.split('/').pop());
+  const ids = entry.via.filter((via) => typeof via === 'object' && via.url).map((via) => via.url.split('/').pop());
   const open = ids.length === 0 ? [name] : ids.filter((id) => !accepted.has(id));
   if (open.length > 0) severe.push(`${entry.severity.padEnd(8)} ${name} (${open.join(', ')})`);
 }

@@ -24,7 +24,9 @@ const args = process.argv.slice(2);
 const json = args.includes('--json');
 const bundle = args.includes('--bundle');
 const sizes = [10, 100, 1000];
-const log = (...parts) => { if (!json) console.log(...parts); };
+const log = (...parts) => {
+  if (!json) console.log(...parts);
+};
 
 async function benchJsdom() {
   const environment = { ...process.env };
@@ -64,9 +66,20 @@ async function benchChromium() {
     // build keeps a NODE_ENV it finds, which gave development React and 1000 cards in ~600 ms.
     process.env.NODE_ENV = 'production';
     await build({ root: repo, mode: 'demo', logLevel: 'error', build: { outDir, emptyOutDir: true } });
-    server = await preview({ root: repo, mode: 'demo', logLevel: 'silent', build: { outDir }, preview: { port: 4196, strictPort: false } });
+    server = await preview({
+      root: repo,
+      mode: 'demo',
+      logLevel: 'silent',
+      build: { outDir },
+      preview: { port: 4196, strictPort: false },
+    });
   } else {
-    server = await createServer({ root: repo, mode: 'development', logLevel: 'silent', server: { port: 4195, strictPort: false } });
+    server = await createServer({
+      root: repo,
+      mode: 'development',
+      logLevel: 'silent',
+      server: { port: 4195, strictPort: false },
+    });
     await server.listen();
   }
   const base = (server.resolvedUrls?.local[0] ?? 'http://localhost:4195/').replace(/\/$/, '');
@@ -85,8 +98,13 @@ async function benchChromium() {
       await page.goto(`${base}/`);
       // The mock answers the API once its worker runs: a call without a session is then a 401.
       for (let attempt = 0; ; attempt += 1) {
-        const ready = await page.evaluate(async () => typeof window.__portalMock !== 'undefined'
-          && (await fetch('/api/v1/me', { credentials: 'include' })).status === 401).catch(() => false);
+        const ready = await page
+          .evaluate(
+            async () =>
+              typeof window.__portalMock !== 'undefined' &&
+              (await fetch('/api/v1/me', { credentials: 'include' })).status === 401,
+          )
+          .catch(() => false);
         if (ready) break;
         if (attempt === 480) throw new Error('The mock API did not start.');
         await page.waitForTimeout(250);
@@ -95,7 +113,9 @@ async function benchChromium() {
         window.__portalMock.reset();
         window.__portalMock.setLatency(0);
         const login = await fetch('/api/v1/login', {
-          method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' },
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({ email: 'demo@example.com', password: 'Demo-Password-2026', language: 'en' }),
         });
         if (!login.ok) throw new Error(`login ${login.status}`);
@@ -117,22 +137,40 @@ async function benchChromium() {
       // Warm-up: Vite may optimise a dependency on the first visit and reload the page once.
       await measure.goto(`${base}/dashboard`);
       await measure.waitForTimeout(1_000);
-      await measure.locator('article.datastore-card').first().waitFor({ timeout: 20_000 }).catch(async (error) => {
-        console.error(`No datastore card at ${measure.url()}:\n${(await measure.locator('body').innerText()).slice(0, 800)}`);
-        throw error;
-      });
+      await measure
+        .locator('article.datastore-card')
+        .first()
+        .waitFor({ timeout: 20_000 })
+        .catch(async (error) => {
+          console.error(
+            `No datastore card at ${measure.url()}:\n${(await measure.locator('body').innerText()).slice(0, 800)}`,
+          );
+          throw error;
+        });
       const runs = [];
       for (let run = 0; run < 5; run += 1) {
         await measure.goto(`${base}/dashboard`);
-        runs.push(await measure.evaluate(async (count) => {
-          await new Promise((resolve) => {
-            const check = () => (document.querySelectorAll('article.datastore-card').length >= count ? resolve() : requestAnimationFrame(check));
-            check();
-          });
-          const cardsAt = performance.now();
-          const status = performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/api/v1/status')).at(-1);
-          return { total: cardsAt, render: status ? cardsAt - status.responseEnd : Number.NaN };
-        }, size, { timeout: 120_000 }));
+        runs.push(
+          await measure.evaluate(
+            async (count) => {
+              await new Promise((resolve) => {
+                const check = () =>
+                  document.querySelectorAll('article.datastore-card').length >= count
+                    ? resolve()
+                    : requestAnimationFrame(check);
+                check();
+              });
+              const cardsAt = performance.now();
+              const status = performance
+                .getEntriesByType('resource')
+                .filter((entry) => entry.name.endsWith('/api/v1/status'))
+                .at(-1);
+              return { total: cardsAt, render: status ? cardsAt - status.responseEnd : Number.NaN };
+            },
+            size,
+            { timeout: 120_000 },
+          ),
+        );
       }
       // Responsiveness: the purchase slider moved by keyboard, 19 steps; each step is timed from
       // the key press to the next frame after its volume is shown.
@@ -143,20 +181,31 @@ async function benchChromium() {
         const before = await slider.inputValue();
         const started = await measure.evaluate(() => performance.now());
         await measure.keyboard.press(step < 10 ? 'ArrowRight' : 'ArrowLeft');
-        steps.push(await measure.evaluate(async ({ from, at }) => {
-          const output = document.getElementById('purchase-volume-value');
-          const input = document.getElementById('purchase-volume');
-          await new Promise((resolve) => {
-            const check = () => (input.value !== from && output?.textContent ? requestAnimationFrame(() => resolve()) : requestAnimationFrame(check));
-            check();
-          });
-          return performance.now() - at;
-        }, { from: before, at: started }));
+        steps.push(
+          await measure.evaluate(
+            async ({ from, at }) => {
+              const output = document.getElementById('purchase-volume-value');
+              const input = document.getElementById('purchase-volume');
+              await new Promise((resolve) => {
+                const check = () =>
+                  input.value !== from && output?.textContent
+                    ? requestAnimationFrame(() => resolve())
+                    : requestAnimationFrame(check);
+                check();
+              });
+              return performance.now() - at;
+            },
+            { from: before, at: started },
+          ),
+        );
       }
       await context.close();
       figures[size] = {
-        total: round(median(runs.map((run) => run.total))), render: round(median(runs.map((run) => run.render))), runs: runs.length,
-        sliderStep: round(median(steps)), sliderStepMax: round(Math.max(...steps)),
+        total: round(median(runs.map((run) => run.total))),
+        render: round(median(runs.map((run) => run.render))),
+        runs: runs.length,
+        sliderStep: round(median(steps)),
+        sliderStepMax: round(Math.max(...steps)),
       };
       log(`chromium: ${size} datastores measured`);
     }
@@ -177,13 +226,23 @@ if (json) {
 } else {
   for (const where of ['jsdom', 'chromium']) {
     if (!result[where]) continue;
-    const place = where === 'jsdom' ? 'jsdom (Vitest)' : `Chromium (${bundle ? 'demo bundle, production React' : 'Vite dev server, development React'})`;
+    const place =
+      where === 'jsdom'
+        ? 'jsdom (Vitest)'
+        : `Chromium (${bundle ? 'demo bundle, production React' : 'Vite dev server, development React'})`;
     console.log(`\nDashboard render time, ${place}, median in ms:`);
-    console.table(Object.fromEntries(Object.entries(result[where]).map(([size, { total, render, runs, sliderStep, sliderStepMax }]) => [
-      `${size} datastores`, {
-        'status answer → all cards': render, [where === 'jsdom' ? 'render() → all cards' : 'navigation → all cards']: total, runs,
-        ...(sliderStep === undefined ? {} : { 'slider step → frame': sliderStep, 'slowest step': sliderStepMax }),
-      },
-    ])));
+    console.table(
+      Object.fromEntries(
+        Object.entries(result[where]).map(([size, { total, render, runs, sliderStep, sliderStepMax }]) => [
+          `${size} datastores`,
+          {
+            'status answer → all cards': render,
+            [where === 'jsdom' ? 'render() → all cards' : 'navigation → all cards']: total,
+            runs,
+            ...(sliderStep === undefined ? {} : { 'slider step → frame': sliderStep, 'slowest step': sliderStepMax }),
+          },
+        ]),
+      ),
+    );
   }
 }

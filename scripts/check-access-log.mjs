@@ -39,7 +39,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`No access log at ${file}: run the production journeys first (npm run test:e2e).`);
     process.exit(1);
   }
-  const lines = readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '');
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
   if (lines.length === 0) {
     console.error(`The access log ${file} is empty: the production journeys made no request.`);
     process.exit(1);

@@ -40,7 +40,15 @@ export const routePages = {
   '/dashboard': ['src/views/dashboard/dashboard-page.tsx', ...loggedIn],
 };
 
-const markers = ['__portalMock', 'mockServiceWorker', '@mswjs/data', 'portal-mock-db', 'setupWorker', 'createBrowserInspector', 'stately.ai'];
+const markers = [
+  '__portalMock',
+  'mockServiceWorker',
+  '@mswjs/data',
+  'portal-mock-db',
+  'setupWorker',
+  'createBrowserInspector',
+  'stately.ai',
+];
 
 function files(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -76,7 +84,9 @@ export function chunkOf(manifest, module, modulesOf = () => undefined) {
   if (manifest[module]) return module;
   const loadedLazily = new Set(Object.values(manifest).flatMap((chunk) => chunk.dynamicImports ?? []));
   const candidates = [...loadedLazily].filter((key) => manifest[key]);
-  const byMap = candidates.filter((key) => modulesOf(manifest[key].file)?.some((source) => source.endsWith(`/${module}`)));
+  const byMap = candidates.filter((key) =>
+    modulesOf(manifest[key].file)?.some((source) => source.endsWith(`/${module}`)),
+  );
   if (byMap.length === 1) return byMap[0];
   const byName = candidates.filter((key) => manifest[key].name === baseName(module));
   if (byName.length === 1) return byName[0];
@@ -85,7 +95,9 @@ export function chunkOf(manifest, module, modulesOf = () => undefined) {
 
 /** The languages of the build (the chunks of their core messages, vite.config.ts). */
 export function languagesOf(manifest) {
-  return Object.keys(manifest).flatMap((key) => /^virtual:portal-messages\/messages-([a-z]+)-core$/.exec(key)?.[1] ?? []);
+  return Object.keys(manifest).flatMap(
+    (key) => /^virtual:portal-messages\/messages-([a-z]+)-core$/.exec(key)?.[1] ?? [],
+  );
 }
 
 /** The manifest key of a part of a language's messages (docs/decisions/020). */
@@ -139,7 +151,11 @@ export function measure(dist) {
     const languages = languagesOf(manifest);
     for (const language of languages.length > 0 ? languages : [undefined]) {
       const { js, css } = filesOfRoute(manifest, route, { language, modulesOf });
-      const figures = { js: js.reduce((sum, file) => sum + gzip(file), 0), css: css.reduce((sum, file) => sum + gzip(file), 0), files: [...js, ...css] };
+      const figures = {
+        js: js.reduce((sum, file) => sum + gzip(file), 0),
+        css: css.reduce((sum, file) => sum + gzip(file), 0),
+        files: [...js, ...css],
+      };
       if (!routes[route] || figures.js > routes[route].js) routes[route] = figures;
     }
   }
@@ -154,9 +170,11 @@ export function check(dist) {
   for (const [route, budget] of Object.entries(budgets)) {
     if (route === 'css') continue;
     const bytes = figures.routes[route]?.js ?? 0;
-    if (bytes > budget) problems.push(`JavaScript of ${route} is ${(bytes / KB).toFixed(1)} kB, over its budget of ${budget / KB} kB`);
+    if (bytes > budget)
+      problems.push(`JavaScript of ${route} is ${(bytes / KB).toFixed(1)} kB, over its budget of ${budget / KB} kB`);
   }
-  if (figures.css > budgets.css) problems.push(`CSS is ${(figures.css / KB).toFixed(1)} kB, over its budget of ${budgets.css / KB} kB`);
+  if (figures.css > budgets.css)
+    problems.push(`CSS is ${(figures.css / KB).toFixed(1)} kB, over its budget of ${budgets.css / KB} kB`);
   return { problems, figures };
 }
 
@@ -189,7 +207,8 @@ function main() {
     console.error(`Bundle check failed:\n- ${problems.join('\n- ')}`);
     process.exit(1);
   }
-  if (!args.includes('--json')) console.log('Bundle check passed: no mock or inspector code, every route within budget.');
+  if (!args.includes('--json'))
+    console.log('Bundle check passed: no mock or inspector code, every route within budget.');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

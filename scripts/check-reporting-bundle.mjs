@@ -33,12 +33,15 @@ function files(dir) {
   });
 }
 
-const gzip = (dir, names) => [...names].reduce((sum, name) => sum + gzipSync(readFileSync(join(dir, name)), { level: 9 }).length, 0);
+const gzip = (dir, names) =>
+  [...names].reduce((sum, name) => sum + gzipSync(readFileSync(join(dir, name)), { level: 9 }).length, 0);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 
 /** Code files of a build and the files the first page loads (entry and its static imports). */
 function read(dir, entryKey) {
-  const code = files(dir).filter((file) => /\.(js|css|html)$/.test(file)).map((file) => ({ name: relative(dir, file), text: readFileSync(file, 'utf8') }));
+  const code = files(dir)
+    .filter((file) => /\.(js|css|html)$/.test(file))
+    .map((file) => ({ name: relative(dir, file), text: readFileSync(file, 'utf8') }));
   const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8'));
   const firstLoad = new Set();
   const visit = (key) => {
@@ -58,7 +61,11 @@ async function buildEntry(label, env) {
   Object.assign(process.env, env);
   try {
     await build({
-      root, configFile: false, mode: 'production', logLevel: 'silent', envDir: outDir,
+      root,
+      configFile: false,
+      mode: 'production',
+      logLevel: 'silent',
+      envDir: outDir,
       plugins: [react()],
       build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false, rolldownOptions: { input: entry } },
     });
@@ -78,37 +85,50 @@ async function buildEntry(label, env) {
 const matching = (code, test) => code.filter(({ name, text }) => test(name, text)).map(({ name }) => name);
 
 // 1. Flags off (and a DSN alone): nothing of Sentry or the widget in the output.
-for (const [label, env] of [['off', {}], ['dsn only', { VITE_SENTRY_DSN: 'https://public@o0.ingest.example.com/1' }]]) {
+for (const [label, env] of [
+  ['off', {}],
+  ['dsn only', { VITE_SENTRY_DSN: 'https://public@o0.ingest.example.com/1' }],
+]) {
   const { code } = await buildEntry(label, env);
-  for (const name of matching(code, (file, text) => sentryMarker.test(file) || sentryMarker.test(text))) problems.push(`flags ${label}: ${name} contains Sentry`);
-  for (const name of matching(code, (_, text) => text.includes(widgetMarker))) problems.push(`flags ${label}: ${name} contains the feedback widget`);
+  for (const name of matching(code, (file, text) => sentryMarker.test(file) || sentryMarker.test(text)))
+    problems.push(`flags ${label}: ${name} contains Sentry`);
+  for (const name of matching(code, (_, text) => text.includes(widgetMarker)))
+    problems.push(`flags ${label}: ${name} contains the feedback widget`);
 }
 
 // 2. Flags on: both present, in chunks that the first page does not load.
 {
   const { code, firstLoad } = await buildEntry('on', {
-    VITE_SENTRY_ENABLED: 'true', VITE_FEEDBACK_WIDGET: 'true', VITE_SENTRY_DSN: 'https://public@o0.ingest.example.com/1',
+    VITE_SENTRY_ENABLED: 'true',
+    VITE_FEEDBACK_WIDGET: 'true',
+    VITE_SENTRY_DSN: 'https://public@o0.ingest.example.com/1',
   });
   const sentry = matching(code, (_, text) => text.includes('__SENTRY__'));
   const widget = matching(code, (_, text) => text.includes(widgetMarker));
   if (sentry.length === 0) problems.push('flags on: no chunk contains Sentry');
   if (widget.length === 0) problems.push('flags on: no chunk contains the feedback widget');
-  for (const name of [...sentry, ...widget]) if (firstLoad.has(name)) problems.push(`flags on: ${name} is loaded with the first page`);
+  for (const name of [...sentry, ...widget])
+    if (firstLoad.has(name)) problems.push(`flags on: ${name} is loaded with the first page`);
 }
 
 // 3. The figures: off, no chunk is loaded later at all (nothing of Sentry can be fetched later
 // either); on, the SDK and the widget (over 50 kB) load later and the first page gains under 3 kB.
 for (const label of ['off', 'dsn only']) {
-  if (figures[label].lazy !== 0) problems.push(`flags ${label}: ${kb(figures[label].lazy)} of JavaScript is loaded later, where nothing should be`);
+  if (figures[label].lazy !== 0)
+    problems.push(`flags ${label}: ${kb(figures[label].lazy)} of JavaScript is loaded later, where nothing should be`);
 }
-if (figures.on.lazy <= 50 * 1024) problems.push(`flags on: only ${kb(figures.on.lazy)} loaded later; the SDK and the widget are over 50 kB`);
-if (figures.on.firstLoad >= 3 * 1024) problems.push(`flags on: the first page loads ${kb(figures.on.firstLoad)}, 3 kB or more`);
+if (figures.on.lazy <= 50 * 1024)
+  problems.push(`flags on: only ${kb(figures.on.lazy)} loaded later; the SDK and the widget are over 50 kB`);
+if (figures.on.firstLoad >= 3 * 1024)
+  problems.push(`flags on: the first page loads ${kb(figures.on.firstLoad)}, 3 kB or more`);
 
 // 4. Optionally a finished production build (flags off): no Sentry anywhere in it.
 const dist = process.argv[2];
 if (dist) {
   const dir = join(process.cwd(), dist);
-  const code = files(dir).filter((file) => /\.(js|css|html)$/.test(file)).map((file) => ({ name: relative(dir, file), text: readFileSync(file, 'utf8') }));
+  const code = files(dir)
+    .filter((file) => /\.(js|css|html)$/.test(file))
+    .map((file) => ({ name: relative(dir, file), text: readFileSync(file, 'utf8') }));
   const sentry = matching(code, (file, text) => sentryMarker.test(file) || sentryMarker.test(text));
   const on = process.env.VITE_SENTRY_ENABLED === 'true' || process.env.VITE_FEEDBACK_WIDGET === 'true';
   if (!on) for (const name of sentry) problems.push(`${dist}/${name} contains Sentry although the flags are off`);
@@ -116,7 +136,9 @@ if (dist) {
 
 console.log('Reporting wiring, gzip:');
 for (const [label, { firstLoad, lazy }] of Object.entries(figures)) {
-  console.log(`  flags ${label.padEnd(8)} first page ${kb(firstLoad).padStart(8)}, loaded later ${kb(lazy).padStart(8)}`);
+  console.log(
+    `  flags ${label.padEnd(8)} first page ${kb(firstLoad).padStart(8)}, loaded later ${kb(lazy).padStart(8)}`,
+  );
 }
 if (problems.length > 0) {
   console.error(`Reporting bundle check failed:\n- ${problems.join('\n- ')}`);

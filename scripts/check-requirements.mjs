@@ -26,7 +26,23 @@ export const requirementsFile = 'docs/requirements.md';
 /** What is scanned, relative to the root; a missing entry is skipped. */
 export const scanned = ['src', 'tests', 'scripts', 'docs', 'deploy', 'README.md'];
 const skippedDirectories = new Set(['node_modules', 'dist', 'dist-demo', '.git', 'coverage', 'test-results']);
-const textExtensions = new Set(['ts', 'tsx', 'js', 'mjs', 'cjs', 'json', 'md', 'conf', 'css', 'html', 'sh', 'yml', 'yaml', 'txt', 'svg']);
+const textExtensions = new Set([
+  'ts',
+  'tsx',
+  'js',
+  'mjs',
+  'cjs',
+  'json',
+  'md',
+  'conf',
+  'css',
+  'html',
+  'sh',
+  'yml',
+  'yaml',
+  'txt',
+  'svg',
+]);
 
 const sectionHeading = /^##\s+§(\d+)\b/;
 const requirementDefinition = /^\s*-\s+\*\*R(\d+)\.(\d+)\*\*/;
@@ -50,7 +66,8 @@ export function readRequirements(text) {
     if (!definition) return;
     const id = `R${definition[1]}.${definition[2]}`;
     if (ids.has(id)) problems.push(`${requirementsFile}:${index + 1}: ${id} is defined twice`);
-    if (definition[1] !== section) problems.push(`${requirementsFile}:${index + 1}: ${id} is not under ## §${definition[1]}`);
+    if (definition[1] !== section)
+      problems.push(`${requirementsFile}:${index + 1}: ${id} is not under ## §${definition[1]}`);
     ids.add(id);
   });
   return { sections, ids, problems };
@@ -85,7 +102,12 @@ function filesUnder(root, entry) {
   return readdirSync(path, { withFileTypes: true, recursive: true })
     .filter((dirent) => dirent.isFile())
     .map((dirent) => join(dirent.parentPath, dirent.name))
-    .filter((file) => !relative(root, file).split(sep).some((part) => skippedDirectories.has(part)))
+    .filter(
+      (file) =>
+        !relative(root, file)
+          .split(sep)
+          .some((part) => skippedDirectories.has(part)),
+    )
     .filter((file) => textExtensions.has(file.slice(file.lastIndexOf('.') + 1)));
 }
 
@@ -124,7 +146,10 @@ function rootFrom(args) {
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const args = process.argv.slice(2);
   const root = rootFrom(args);
-  if (root === null || args.some((arg, index) => arg.startsWith('--') && arg !== '--root' && args[index - 1] !== '--root')) {
+  if (
+    root === null ||
+    args.some((arg, index) => arg.startsWith('--') && arg !== '--root' && args[index - 1] !== '--root')
+  ) {
     console.error('Usage: node scripts/check-requirements.mjs [--root DIR]');
     process.exit(2);
   }

@@ -14,9 +14,11 @@ const root = new URL('..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'i18n-'));
 const extracted = join(dir, 'en.json');
 try {
-  execFileSync(join(root, 'node_modules/.bin/formatjs'), [
-    'extract', 'src/**/*.{ts,tsx}', '--ignore', 'src/**/*.d.ts', '--format', 'simple', '--out-file', extracted,
-  ], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(
+    join(root, 'node_modules/.bin/formatjs'),
+    ['extract', 'src/**/*.{ts,tsx}', '--ignore', 'src/**/*.d.ts', '--format', 'simple', '--out-file', extracted],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   const declared = JSON.parse(readFileSync(extracted, 'utf8'));
   const en = JSON.parse(readFileSync(join(root, 'translations/en.json'), 'utf8'));
   const de = JSON.parse(readFileSync(join(root, 'translations/de.json'), 'utf8'));
@@ -26,14 +28,16 @@ try {
     if (en[id] !== text) problems.push(`en.json is stale for "${id}" (run npm run i18n:extract)`);
     if (typeof de[id] !== 'string' || de[id].trim() === '') problems.push(`de.json misses "${id}"`);
   }
-  for (const id of Object.keys(en)) if (!(id in declared)) problems.push(`en.json keeps unused "${id}" (run npm run i18n:extract)`);
+  for (const id of Object.keys(en))
+    if (!(id in declared)) problems.push(`en.json keeps unused "${id}" (run npm run i18n:extract)`);
   for (const id of Object.keys(de)) if (!(id in declared)) problems.push(`de.json keeps unused "${id}"`);
 
   const argumentsOf = (message, id, language) => {
     const names = new Set();
     const walk = (elements) => {
       for (const element of elements) {
-        if (element.type !== TYPE.literal && element.type !== TYPE.pound && 'value' in element) names.add(element.value);
+        if (element.type !== TYPE.literal && element.type !== TYPE.pound && 'value' in element)
+          names.add(element.value);
         if ('options' in element) for (const option of Object.values(element.options)) walk(option.value);
         if ('children' in element) walk(element.children);
       }

@@ -11,7 +11,11 @@ const source = process.argv[2];
 const additions = JSON.parse(readFileSync(source && source !== '-' ? source : 0, 'utf8'));
 const current = JSON.parse(readFileSync(target, 'utf8'));
 const merged = { ...current, ...additions };
-const sorted = Object.fromEntries(Object.keys(merged).sort().map((key) => [key, merged[key]]));
+const sorted = Object.fromEntries(
+  Object.keys(merged)
+    .sort()
+    .map((key) => [key, merged[key]]),
+);
 const temporary = `${target}.${process.pid}.tmp`;
 writeFileSync(temporary, `${JSON.stringify(sorted, null, 2)}\n`);
 renameSync(temporary, target);

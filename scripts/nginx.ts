@@ -30,7 +30,10 @@ export async function startNginx({ port, root, apiPort, extra = '', accessLog }:
   if (spawnSync('nginx', ['-v']).error) throw new Error('nginx is missing: apt-get install nginx-light');
   const prefix = mkdtempSync(join(tmpdir(), 'portal-nginx-'));
   const headers = join(repo, 'deploy/nginx/security-headers.conf');
-  const api = apiPort === undefined ? '' : `
+  const api =
+    apiPort === undefined
+      ? ''
+      : `
     location /api/ {
         proxy_pass http://127.0.0.1:${apiPort};
         proxy_http_version 1.1;
@@ -41,7 +44,9 @@ export async function startNginx({ port, root, apiPort, extra = '', accessLog }:
     .replaceAll('include security-headers.conf;', `include ${headers};`)
     .replace(/\n\s*# The provider's v1 API[\s\S]*?# }\n/, `\n${api}\n${extra}\n`);
   writeFileSync(join(prefix, 'portal.conf'), server);
-  writeFileSync(join(prefix, 'nginx.conf'), `
+  writeFileSync(
+    join(prefix, 'nginx.conf'),
+    `
 worker_processes 1;
 daemon off;
 pid ${prefix}/nginx.pid;
@@ -58,10 +63,13 @@ http {
   scgi_temp_path ${prefix}/scgi;
   include ${prefix}/portal.conf;
 }
-`);
+`,
+  );
   const child = spawn('nginx', ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: 'ignore' });
   let exited = false;
-  child.once('exit', () => { exited = true; });
+  child.once('exit', () => {
+    exited = true;
+  });
   const url = `http://127.0.0.1:${port}`;
   const stop = () => {
     child.kill('SIGTERM');

@@ -22,11 +22,23 @@ function cssOf(key, seen = new Set()) {
 }
 const entryCss = new Set(cssOf('index.html'));
 // A Vite server in middleware mode loads the app for rendering, lazy pages included.
-const vite = await createServer({ root, mode: 'production', logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false } });
+const vite = await createServer({
+  root,
+  mode: 'production',
+  logLevel: 'error',
+  appType: 'custom',
+  server: { middlewareMode: true, hmr: false },
+});
 const module = await vite.ssrLoadModule('/src/prerender.tsx');
 
 const escape = (value) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const unescape = (value) => value.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+const unescape = (value) =>
+  value
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
 
 let count = 0;
 for (const language of ['en', 'de']) {

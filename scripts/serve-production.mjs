@@ -37,7 +37,9 @@ function newest(paths) {
   return time;
 }
 
-const sources = ['src', 'translations', 'index.html', 'public', 'vite.config.ts', 'scripts/prerender.mjs'].map((path) => join(repo, path));
+const sources = ['src', 'translations', 'index.html', 'public', 'vite.config.ts', 'scripts/prerender.mjs'].map((path) =>
+  join(repo, path),
+);
 if (!existsSync(builtMarker) || newest(sources) > statSync(builtMarker).mtimeMs) {
   console.log('dist/ is missing or older than the sources: npm run build');
   const build = spawnSync('npm', ['run', 'build'], { cwd: repo, stdio: 'inherit' });

@@ -20,13 +20,18 @@ async function start() {
   const session = readSession();
   // The mock API is compiled in only when VITE_MOCK_API is 'true' (dev and demo builds):
   // Vite replaces the condition, so the production bundle drops this import entirely.
-  const mock = import.meta.env.VITE_MOCK_API === 'true'
-    ? import('./mocks/browser').then(({ startMock }) => startMock())
-    : Promise.resolve();
+  const mock =
+    import.meta.env.VITE_MOCK_API === 'true'
+      ? import('./mocks/browser').then(({ startMock }) => startMock())
+      : Promise.resolve();
   // The core messages and the page's own part load beside the page's code (docs/decisions/020).
   const catalogue = new Catalogue(session.language, loadPart);
   const [, forms] = await Promise.all([
-    catalogue.ready('core'), prerenderedForms, mock, startInspector(), preloadRoute(window.location.pathname, session.loggedIn, catalogue),
+    catalogue.ready('core'),
+    prerenderedForms,
+    mock,
+    startInspector(),
+    preloadRoute(window.location.pathname, session.loggedIn, catalogue),
   ]);
   const root = createRoot(container);
   // A transition renders in slices that give the main thread back every few milliseconds (no

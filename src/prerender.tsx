@@ -32,7 +32,8 @@ async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
   const decoder = new TextDecoder();
   let html = '';
   const reader = stream.getReader();
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) html += decoder.decode(chunk.value, { stream: true });
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+    html += decoder.decode(chunk.value, { stream: true });
   return html + decoder.decode();
 }
 

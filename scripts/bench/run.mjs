@@ -13,7 +13,16 @@
  *   --pages /shop,/login (only these pages; the static page is always measured)
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -25,10 +34,21 @@ const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 1;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ports = { web: 4192, api: 4193, devtools: 9333 };
-const results = { date: new Date().toISOString(), node: process.version, bundle: {}, lighthouse: {}, dashboard: null, vitest: null };
+const results = {
+  date: new Date().toISOString(),
+  node: process.version,
+  bundle: {},
+  lighthouse: {},
+  dashboard: null,
+  vitest: null,
+};
 
 function run(command, commandArgs) {
-  const result = spawnSync(command, commandArgs, { cwd: repo, stdio: 'inherit', env: { ...process.env, CI: process.env.CI ?? '' } });
+  const result = spawnSync(command, commandArgs, {
+    cwd: repo,
+    stdio: 'inherit',
+    env: { ...process.env, CI: process.env.CI ?? '' },
+  });
   if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed`);
 }
 
@@ -47,10 +67,23 @@ async function removeProfile(profile) {
 
 async function startChromium() {
   const profile = mkdtempSync(join(tmpdir(), 'bench-chromium-'));
-  const child = spawn(chromiumPath, [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-    '--disable-sync', '--no-first-run', '--disable-quic', `--remote-debugging-port=${ports.devtools}`, `--user-data-dir=${profile}`, 'about:blank',
-  ], { stdio: 'ignore', detached: true });
+  const child = spawn(
+    chromiumPath,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      `--remote-debugging-port=${ports.devtools}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore', detached: true },
+  );
   for (let attempt = 0; attempt < 100; attempt += 1) {
     try {
       await fetch(`http://127.0.0.1:${ports.devtools}/json/version`);
@@ -79,12 +112,15 @@ async function audit(url) {
     // Headless traces now and then miss their start (NO_NAVSTART); such a run is repeated.
     for (let attempt = 1; ; attempt += 1) {
       const result = await lighthouse(url, {
-        port: ports.devtools, output: 'json', logLevel: 'error',
+        port: ports.devtools,
+        output: 'json',
+        logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
       lhr = result.lhr;
       if (!lhr.runtimeError) break;
-      if (attempt === 3) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (attempt === 3)
+        throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     }
     const { categories, audits } = lhr;
     samples.push({
@@ -97,14 +133,23 @@ async function audit(url) {
       cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
       lcpElement: lcpElementOf(audits),
       shifted: shiftedOf(audits),
-      failing: Object.values(audits).filter((item) => item.score !== null && item.score < 1 && item.scoreDisplayMode === 'binary').map((item) => item.id),
+      failing: Object.values(audits)
+        .filter((item) => item.score !== null && item.score < 1 && item.scoreDisplayMode === 'binary')
+        .map((item) => item.id),
     });
   }
   const pick = (key) => median(samples.map((sample) => sample[key]));
   return {
-    performance: pick('performance'), accessibility: pick('accessibility'), bestPractices: pick('bestPractices'), seo: pick('seo'),
-    lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), cls: pick('cls'), failing: samples[0].failing,
-    lcpElement: samples[0].lcpElement, shifted: samples[0].shifted,
+    performance: pick('performance'),
+    accessibility: pick('accessibility'),
+    bestPractices: pick('bestPractices'),
+    seo: pick('seo'),
+    lcpMs: pick('lcpMs'),
+    tbtMs: pick('tbtMs'),
+    cls: pick('cls'),
+    failing: samples[0].failing,
+    lcpElement: samples[0].lcpElement,
+    shifted: samples[0].shifted,
   };
 }
 
@@ -125,7 +170,8 @@ async function main() {
   if (!args.includes('--skip-build')) run('npm', ['run', 'build']);
   const dist = join(repo, 'dist');
   const bundle = measure(dist);
-  for (const [route, figures] of Object.entries(bundle.routes)) results.bundle[route] = { jsBytes: figures.js, cssBytes: figures.css };
+  for (const [route, figures] of Object.entries(bundle.routes))
+    results.bundle[route] = { jsBytes: figures.js, cssBytes: figures.css };
   results.bundle.allCssBytes = bundle.css;
 
   const { module: api } = await runnerImport(join(repo, 'scripts/mock-api/server.ts'));
@@ -136,22 +182,30 @@ async function main() {
   copyFileSync(join(repo, 'src/styles.css'), join(baseline, 'static-landing.css'));
   const apiServer = await api.startApiServer(ports.api);
   const web = await nginxModule.startNginx({
-    port: ports.web, root: dist, apiPort: ports.api,
+    port: ports.web,
+    root: dist,
+    apiPort: ports.api,
     extra: `    location ~ ^/static-landing\\.(html|css)$ {\n        root ${baseline};\n    }`,
   });
   const chromium = await startChromium();
   try {
     const pagesArgument = args.indexOf('--pages');
-    const pages = pagesArgument >= 0 ? (args[pagesArgument + 1] ?? '').split(',') : ['/', '/login', '/register', '/shop'];
+    const pages =
+      pagesArgument >= 0 ? (args[pagesArgument + 1] ?? '').split(',') : ['/', '/login', '/register', '/shop'];
     for (const path of [...pages, '/static-landing.html']) {
       process.stdout.write(`Lighthouse ${path} …\n`);
       results.lighthouse[path] = await audit(`${web.url}${path}`);
     }
   } finally {
     // Every server stops, even when another fails to: nothing is left holding the bench's ports.
-    const stops = await Promise.allSettled([chromium.stop(), Promise.resolve().then(() => web.stop()), apiServer.close()]);
+    const stops = await Promise.allSettled([
+      chromium.stop(),
+      Promise.resolve().then(() => web.stop()),
+      apiServer.close(),
+    ]);
     rmSync(baseline, { recursive: true, force: true });
-    for (const stop of stops) if (stop.status === 'rejected') console.warn(`A server did not stop cleanly: ${stop.reason}`);
+    for (const stop of stops)
+      if (stop.status === 'rejected') console.warn(`A server did not stop cleanly: ${stop.reason}`);
   }
   const ours = results.lighthouse['/']?.lcpMs ?? Number.NaN;
   const limit = results.lighthouse['/static-landing.html'].lcpMs;
@@ -161,7 +215,11 @@ async function main() {
   if (existsSync(dashboardBench) && !args.includes('--skip-dashboard')) {
     const result = spawnSync(process.execPath, [dashboardBench, '--json', '--bundle'], { cwd: repo, encoding: 'utf8' });
     const line = result.stdout.trim().split('\n').at(-1);
-    try { results.dashboard = JSON.parse(line ?? 'null'); } catch { results.dashboard = { error: result.stderr.slice(0, 500) }; }
+    try {
+      results.dashboard = JSON.parse(line ?? 'null');
+    } catch {
+      results.dashboard = { error: result.stderr.slice(0, 500) };
+    }
   }
 
   if (!args.includes('--skip-vitest')) {
@@ -172,10 +230,17 @@ async function main() {
       rmSync(join(repo, 'node_modules/.vite/vitest'), { recursive: true, force: true });
       const report = join(mkdtempSync(join(tmpdir(), 'bench-vitest-')), 'report.json');
       const started = performance.now();
-      const vitest = spawnSync('npx', ['vitest', 'run', '--reporter=json', `--outputFile=${report}`], { cwd: repo, encoding: 'utf8' });
+      const vitest = spawnSync('npx', ['vitest', 'run', '--reporter=json', `--outputFile=${report}`], {
+        cwd: repo,
+        encoding: 'utf8',
+      });
       const seconds = (performance.now() - started) / 1000;
       let tests = 0;
-      try { tests = JSON.parse(readFileSync(report, 'utf8')).numTotalTests; } catch { /* no report: counted as none */ }
+      try {
+        tests = JSON.parse(readFileSync(report, 'utf8')).numTotalTests;
+      } catch {
+        /* no report: counted as none */
+      }
       runsOfVitest.push({ seconds, tests, passed: vitest.status === 0, output: `${vitest.stdout}${vitest.stderr}` });
     }
     const failed = runsOfVitest.find((run) => !run.passed);
@@ -187,7 +252,10 @@ async function main() {
     };
     if (failed) {
       // Vitest prints its failures near the end: keep them with the figures.
-      results.vitest.failures = failed.output.split('\n').filter((line) => /FAIL|×|Error/.test(line)).slice(0, 20);
+      results.vitest.failures = failed.output
+        .split('\n')
+        .filter((line) => /FAIL|×|Error/.test(line))
+        .slice(0, 20);
     }
   }
 
@@ -199,14 +267,19 @@ async function main() {
   }
   console.log('\nLighthouse (mobile)     perf  a11y  best   seo     LCP      TBT     CLS');
   for (const [path, lh] of Object.entries(results.lighthouse)) {
-    console.log(`  ${path.padEnd(20)} ${String(lh.performance).padStart(5)} ${String(lh.accessibility).padStart(5)} ${String(lh.bestPractices).padStart(5)} ${String(lh.seo).padStart(5)} ${`${lh.lcpMs} ms`.padStart(8)} ${`${lh.tbtMs} ms`.padStart(8)} ${String(lh.cls).padStart(7)}`);
+    console.log(
+      `  ${path.padEnd(20)} ${String(lh.performance).padStart(5)} ${String(lh.accessibility).padStart(5)} ${String(lh.bestPractices).padStart(5)} ${String(lh.seo).padStart(5)} ${`${lh.lcpMs} ms`.padStart(8)} ${`${lh.tbtMs} ms`.padStart(8)} ${String(lh.cls).padStart(7)}`,
+    );
     if (lh.failing.length > 0) console.log(`      failing audits: ${lh.failing.join(', ')}`);
     if (lh.lcpElement) console.log(`      LCP element: ${lh.lcpElement}`);
     if (lh.shifted.length > 0) console.log(`      shifted: ${lh.shifted.join(', ')}`);
   }
   console.log(`\nLCP of / against the static page: ${results.lcpRatio}x`);
   if (results.dashboard) console.log(`Dashboard render: ${JSON.stringify(results.dashboard)}`);
-  if (results.vitest) console.log(`Vitest suite: ${results.vitest.seconds} s, median of 3 cold runs (${results.vitest.runs.join(', ')} s), ${results.vitest.tests} tests (${results.vitest.passed ? 'passed' : 'FAILED'})`);
+  if (results.vitest)
+    console.log(
+      `Vitest suite: ${results.vitest.seconds} s, median of 3 cold runs (${results.vitest.runs.join(', ')} s), ${results.vitest.tests} tests (${results.vitest.passed ? 'passed' : 'FAILED'})`,
+    );
   for (const line of results.vitest?.failures ?? []) console.log(`  ${line}`);
 
   const out = join(repo, 'bench-results');

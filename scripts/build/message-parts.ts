@@ -26,7 +26,8 @@ function readSources(root: string): Map<string, string> {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) walk(path);
-      else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) sources.set(relative(root, path), readFileSync(path, 'utf8'));
+      else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts'))
+        sources.set(relative(root, path), readFileSync(path, 'utf8'));
     }
   };
   walk(join(root, 'src'));
@@ -37,7 +38,9 @@ const importPattern = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)'(\.{1,2}\/[^']
 
 function resolveImport(from: string, specifier: string, sources: Map<string, string>): string | undefined {
   const base = join(dirname(from), specifier);
-  return [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((path) => sources.has(path));
+  return [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((path) =>
+    sources.has(path),
+  );
 }
 
 /** The pages that src/app/routes.tsx loads lazily, by their directory; throws on a page without its part. */
@@ -46,7 +49,9 @@ export function pagesOf(routes: string): { module: string; part: string }[] {
   for (const match of routes.matchAll(/import\('(\.\.\/views\/([^/']+)\/[^']*)'\)(?:, '([^']*)'\))?/g)) {
     const [, module = '', directory = '', part] = match;
     if (part !== directory) {
-      throw new Error(`${routesFile}: the page ${module} must be preloadable(() => import('${module}'), '${directory}'), so that its messages load with it`);
+      throw new Error(
+        `${routesFile}: the page ${module} must be preloadable(() => import('${module}'), '${directory}'), so that its messages load with it`,
+      );
     }
     pages.push({ module, part });
   }
@@ -57,10 +62,12 @@ export function pagesOf(routes: string): { module: string; part: string }[] {
 function partsOfFiles(sources: Map<string, string>): Map<string, Set<string>> {
   const routes = sources.get(routesFile);
   if (routes === undefined) throw new Error(`No ${routesFile}`);
-  const pageRoots = new Map(pagesOf(routes).flatMap(({ module, part }) => {
-    const file = resolveImport(routesFile, module, sources);
-    return file ? [[file, part] as const] : [];
-  }));
+  const pageRoots = new Map(
+    pagesOf(routes).flatMap(({ module, part }) => {
+      const file = resolveImport(routesFile, module, sources);
+      return file ? [[file, part] as const] : [];
+    }),
+  );
   const parts = new Map<string, Set<string>>();
   const visit = (start: string, part: string) => {
     const queue = [start];
@@ -106,8 +113,15 @@ export function partitionMessages(ids: Iterable<string>, sources: Map<string, st
 }
 
 /** The parts of a language's messages, every page part present (an empty one included). */
-export function splitMessages<T>(messages: Record<string, T>, partOf: Map<string, string>, parts: Iterable<string>): Map<string, Record<string, T>> {
-  const split = new Map<string, Record<string, T>>([[corePart, {}], ...[...parts].map((part) => [part, {}] as [string, Record<string, T>])]);
+export function splitMessages<T>(
+  messages: Record<string, T>,
+  partOf: Map<string, string>,
+  parts: Iterable<string>,
+): Map<string, Record<string, T>> {
+  const split = new Map<string, Record<string, T>>([
+    [corePart, {}],
+    ...[...parts].map((part) => [part, {}] as [string, Record<string, T>]),
+  ]);
   for (const [id, message] of Object.entries(messages)) {
     const part = partOf.get(id) ?? corePart;
     (split.get(part) as Record<string, T>)[id] = message;

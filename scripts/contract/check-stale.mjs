@@ -13,7 +13,12 @@ if (git.status !== 0) {
 }
 const changed = git.stdout.trim();
 if (changed) {
-  console.error(`contract: contracts/ is stale (${changed.split('\n').map((line) => line.trim()).join(', ')}): run npm run test:contract and commit the file`);
+  console.error(
+    `contract: contracts/ is stale (${changed
+      .split('\n')
+      .map((line) => line.trim())
+      .join(', ')}): run npm run test:contract and commit the file`,
+  );
   process.exit(1);
 }
 console.log('contract: contracts/backup-portal-v1-api.json is what the consumer tests write');

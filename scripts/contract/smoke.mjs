@@ -24,7 +24,8 @@ export function parseArguments(args) {
   for (const arg of args) if (arg.startsWith('--') && !known.has(arg)) throw new UsageError(`unknown option ${arg}`);
   const value = (name) => {
     const found = args.includes(name) ? args[args.indexOf(name) + 1] : undefined;
-    if (!found || found.startsWith('--')) throw new UsageError(`${name} ${name === '--base-url' ? 'URL' : name.slice(2).toUpperCase()} is required`);
+    if (!found || found.startsWith('--'))
+      throw new UsageError(`${name} ${name === '--base-url' ? 'URL' : name.slice(2).toUpperCase()} is required`);
     return found;
   };
   const baseUrl = value('--base-url');
@@ -34,7 +35,8 @@ export function parseArguments(args) {
   } catch {
     throw new UsageError(`--base-url must be an http(s) URL, not "${baseUrl}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url must be an http(s) URL, not "${baseUrl}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`--base-url must be an http(s) URL, not "${baseUrl}"`);
   return { baseUrl: url.href.replace(/\/$/, ''), email: value('--email'), password: value('--password') };
 }
 
@@ -52,7 +54,11 @@ async function call(baseUrl, method, path, { body, cookie } = {}) {
   try {
     response = await fetch(`${baseUrl}${path}`, {
       method,
-      headers: { Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}), ...(cookie ? { Cookie: cookie } : {}) },
+      headers: {
+        Accept: 'application/json',
+        ...(body ? { 'Content-Type': 'application/json' } : {}),
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
       redirect: 'manual',
       signal: AbortSignal.timeout(20_000),
@@ -77,7 +83,9 @@ export async function smoke({ baseUrl, email, password }, print = console.log) {
   const { module: structs } = await runnerImport(join(repo, 'src/api/structs.ts'));
   let failed = 0;
   const line = (method, path, result, verdict) => {
-    print(`${`${method} ${path}`.padEnd(16)} ${String(result.response.status).padEnd(4)} ${`${result.ms} ms`.padStart(7)}  ${verdict}`);
+    print(
+      `${`${method} ${path}`.padEnd(16)} ${String(result.response.status).padEnd(4)} ${`${result.ms} ms`.padStart(7)}  ${verdict}`,
+    );
   };
   const check = (method, path, result, struct) => {
     if (!result.parsed) {
@@ -87,7 +95,12 @@ export async function smoke({ baseUrl, email, password }, print = console.log) {
       return false;
     }
     if (!result.response.ok) {
-      line(method, path, result, `refused: ${result.json?.reason ?? result.json?.message ?? result.response.statusText}`);
+      line(
+        method,
+        path,
+        result,
+        `refused: ${result.json?.reason ?? result.json?.message ?? result.response.statusText}`,
+      );
       failed += 1;
       return false;
     }
@@ -99,11 +112,23 @@ export async function smoke({ baseUrl, email, password }, print = console.log) {
 
   const login = await call(baseUrl, 'POST', '/login', { body: { email, password, language: 'en' } });
   if (!check('POST', '/login', login, structs.LoginAnswer)) {
-    throw new Error(login.parsed ? `the login was refused (${login.response.status})` : 'the login answered with something that is not JSON');
+    throw new Error(
+      login.parsed
+        ? `the login was refused (${login.response.status})`
+        : 'the login answered with something that is not JSON',
+    );
   }
   if (login.json.is_active === false) throw new Error(`the account ${email} is not active yet`);
-  const cookie = login.response.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
-  for (const [path, struct] of [['/me', structs.UserStruct], ['/company', structs.CompanyStruct], ['/status', structs.StatusListAnswer], ['/licences', structs.CatalogueAnswer]]) {
+  const cookie = login.response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  for (const [path, struct] of [
+    ['/me', structs.UserStruct],
+    ['/company', structs.CompanyStruct],
+    ['/status', structs.StatusListAnswer],
+    ['/licences', structs.CatalogueAnswer],
+  ]) {
     check('GET', path, await call(baseUrl, 'GET', path, { cookie }), struct);
   }
   const logout = await call(baseUrl, 'GET', '/logout', { cookie });

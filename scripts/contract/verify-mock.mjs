@@ -27,7 +27,11 @@ function freePort() {
 const { module } = await runnerImport(join(repo, 'scripts/mock-api/server.ts'));
 const api = await module.startApiServer(await freePort());
 try {
-  const states = await verifyContract({ providerBaseUrl: api.url, stateChangeUrl: `${api.url}/__mock/provider-state`, logLevel: 'error' });
+  const states = await verifyContract({
+    providerBaseUrl: api.url,
+    stateChangeUrl: `${api.url}/__mock/provider-state`,
+    logLevel: 'error',
+  });
   console.log(`contract:mock: the mock API keeps every interaction of the contract (${states} provider states).`);
 } catch (error) {
   console.error(`contract:mock: ${error instanceof Error ? error.message : error}`);

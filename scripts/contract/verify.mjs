@@ -31,7 +31,8 @@ function parseUrl(value, name) {
   } catch {
     throw new UsageError(`${name} must be an http(s) URL, not "${value}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${name} must be an http(s) URL, not "${value}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`${name} must be an http(s) URL, not "${value}"`);
   return url.href.replace(/\/$/, '');
 }
 
@@ -42,7 +43,9 @@ export function parseArguments(args) {
   if (!args.includes('--provider-base-url')) throw new UsageError('--provider-base-url URL is required');
   return {
     providerBaseUrl: parseUrl(value('--provider-base-url'), '--provider-base-url'),
-    stateChangeUrl: args.includes('--state-change-url') ? parseUrl(value('--state-change-url'), '--state-change-url') : undefined,
+    stateChangeUrl: args.includes('--state-change-url')
+      ? parseUrl(value('--state-change-url'), '--state-change-url')
+      : undefined,
     pactFile: value('--pact') ?? defaultPact,
   };
 }
@@ -79,9 +82,14 @@ async function changeState(stateChangeUrl, state, params) {
   try {
     answer = text.trim() === '' ? {} : JSON.parse(text);
   } catch {
-    throw new Error(`the state change for "${state}" answered ${response.status} with something that is not JSON: ${text.slice(0, 80).replace(/\s+/g, ' ')}`);
+    throw new Error(
+      `the state change for "${state}" answered ${response.status} with something that is not JSON: ${text.slice(0, 80).replace(/\s+/g, ' ')}`,
+    );
   }
-  if (!response.ok) throw new Error(`the state change for "${state}" answered ${response.status}: ${answer.reason ?? text.slice(0, 80)}`);
+  if (!response.ok)
+    throw new Error(
+      `the state change for "${state}" answered ${response.status}: ${answer.reason ?? text.slice(0, 80)}`,
+    );
   return typeof answer.session === 'string' ? answer.session : null;
 }
 
@@ -116,17 +124,22 @@ export async function verifyContract({ providerBaseUrl, stateChangeUrl, pactFile
   const { Verifier } = await import('@pact-foundation/pact');
   let session = null;
   let stateError = null;
-  const stateHandlers = Object.fromEntries(statesOf(pact).map((state) => [state, async (params) => {
-    session = null;
-    if (!stateChangeUrl) return {};
-    try {
-      session = await changeState(stateChangeUrl, state, params);
-    } catch (error) {
-      stateError ??= error instanceof Error ? error.message : String(error);
-      throw error;
-    }
-    return {};
-  }]));
+  const stateHandlers = Object.fromEntries(
+    statesOf(pact).map((state) => [
+      state,
+      async (params) => {
+        session = null;
+        if (!stateChangeUrl) return {};
+        try {
+          session = await changeState(stateChangeUrl, state, params);
+        } catch (error) {
+          stateError ??= error instanceof Error ? error.message : String(error);
+          throw error;
+        }
+        return {};
+      },
+    ]),
+  );
   const verifier = new Verifier({
     provider: pact.provider?.name ?? 'v1-api',
     providerBaseUrl,
@@ -150,7 +163,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const options = parseArguments(process.argv.slice(2));
     await verifyContract(options);
-    console.log(`contract:verify: ${options.providerBaseUrl} keeps the contract ${options.pactFile.replace(`${repo}`, '')}`);
+    console.log(
+      `contract:verify: ${options.providerBaseUrl} keeps the contract ${options.pactFile.replace(`${repo}`, '')}`,
+    );
   } catch (error) {
     console.error(`contract:verify: ${error instanceof Error ? error.message : error}`);
     process.exit(error instanceof UsageError ? 2 : 1);

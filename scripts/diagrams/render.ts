@@ -11,7 +11,11 @@ export interface MachineFacts {
   transitions: number;
 }
 
-const safe = (text: string) => text.replace(/[^A-Za-z0-9 ._()\-→§/]/g, ' ').replace(/\s+/g, ' ').trim();
+const safe = (text: string) =>
+  text
+    .replace(/[^A-Za-z0-9 ._()\-→§/]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const nodeId = (node: AnyStateNode) => `s_${node.id.replace(/[^A-Za-z0-9_]/g, '_')}`;
 
 function children(node: AnyStateNode): AnyStateNode[] {
@@ -73,7 +77,10 @@ export function triggerOf(machine: AnyStateMachine, transition: AnyTransitionDef
     const ms = delayMs(machine, name);
     return ms === undefined ? `after ${name}` : `after ${formatDelay(ms)} (${name})`;
   }
-  for (const [prefix, word] of [['xstate.done.actor.', 'done'], ['xstate.error.actor.', 'error']] as const) {
+  for (const [prefix, word] of [
+    ['xstate.done.actor.', 'done'],
+    ['xstate.error.actor.', 'error'],
+  ] as const) {
     if (type.startsWith(prefix)) {
       const id = type.slice(prefix.length);
       // A wildcard listens to every spawned actor of a kind, e.g. `xstate.done.actor.password.*`.
@@ -89,7 +96,8 @@ export function triggerOf(machine: AnyStateMachine, transition: AnyTransitionDef
 function actionNames(transition: AnyTransitionDefinition): string[] {
   return (transition.actions as unknown[]).map((action) => {
     if (typeof action === 'string') return action;
-    if (typeof action === 'object' && action !== null && 'type' in action) return String((action as { type: unknown }).type);
+    if (typeof action === 'object' && action !== null && 'type' in action)
+      return String((action as { type: unknown }).type);
     return 'assign';
   });
 }
@@ -105,7 +113,9 @@ function transitionLines(machine: AnyStateMachine, node: AnyStateNode, indent: s
   for (const transition of list) {
     const targets = (transition.target ?? [node]) as AnyStateNode[];
     for (const target of targets) {
-      lines.push(`${indent}${nodeId(node)} --> ${nodeId(target === machine.root ? node : target)} : ${label(machine, transition)}`);
+      lines.push(
+        `${indent}${nodeId(node)} --> ${nodeId(target === machine.root ? node : target)} : ${label(machine, transition)}`,
+      );
     }
   }
   return lines;
@@ -114,7 +124,9 @@ function transitionLines(machine: AnyStateMachine, node: AnyStateNode, indent: s
 function stateLines(machine: AnyStateMachine, node: AnyStateNode, indent: string): string[] {
   const lines: string[] = [];
   const kids = children(node);
-  const invokes = (node.invoke as { src: unknown }[]).map((invoke) => (typeof invoke.src === 'string' ? invoke.src : 'actor'));
+  const invokes = (node.invoke as { src: unknown }[]).map((invoke) =>
+    typeof invoke.src === 'string' ? invoke.src : 'actor',
+  );
   const notes = [...invokes.map((src) => `invokes ${safe(src)}`), ...[...node.tags].map((tag) => `tag ${safe(tag)}`)];
   if (kids.length === 0) {
     lines.push(`${indent}state "${safe(node.key)}" as ${nodeId(node)}`);
@@ -174,7 +186,9 @@ export function specSections(machine: AnyStateMachine): string[] {
 }
 
 function rootInvokes(machine: AnyStateMachine): string[] {
-  const sources = (machine.root.invoke as { src: unknown }[]).map((invoke) => (typeof invoke.src === 'string' ? invoke.src : 'actor'));
+  const sources = (machine.root.invoke as { src: unknown }[]).map((invoke) =>
+    typeof invoke.src === 'string' ? invoke.src : 'actor',
+  );
   return sources.length > 0 ? [`Runs throughout: ${sources.map((src) => `\`${src}\``).join(', ')}`, ''] : [];
 }
 

@@ -44,7 +44,11 @@ const states: Record<string, (params: ProviderStateParams) => ProviderStateResul
 const providerStateNames = Object.keys(states);
 
 /** Puts the mock into the named state, from the seed. Throws for a state it does not know. */
-export function setUpProviderState(controls: MockControls, state: string, params: ProviderStateParams = {}): ProviderStateResult {
+export function setUpProviderState(
+  controls: MockControls,
+  state: string,
+  params: ProviderStateParams = {},
+): ProviderStateResult {
   const setUp = states[state];
   if (!setUp) throw new Error(`Unknown provider state "${state}". Known: ${providerStateNames.join('; ')}`);
   controls.reset();

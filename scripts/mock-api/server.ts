@@ -33,7 +33,11 @@ function toRequest(incoming: IncomingMessage, body: Buffer, origin: string): Req
     else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
   }
   const withBody = body.length > 0 && incoming.method !== 'GET' && incoming.method !== 'HEAD';
-  return new Request(new URL(incoming.url ?? '/', origin), { method: incoming.method, headers, body: withBody ? new Uint8Array(body) : undefined });
+  return new Request(new URL(incoming.url ?? '/', origin), {
+    method: incoming.method,
+    headers,
+    body: withBody ? new Uint8Array(body) : undefined,
+  });
 }
 
 function json(outgoing: ServerResponse, status: number, value: unknown) {

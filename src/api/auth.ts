@@ -1,10 +1,17 @@
 import { ApiError, request, requestDone } from './client';
 import {
-  ChangePasswordPayload, ForgotPasswordPayload, LoginAnswer, LoginPayload, RegisterPayload, UserStruct,
+  ChangePasswordPayload,
+  ForgotPasswordPayload,
+  LoginAnswer,
+  LoginPayload,
+  RegisterPayload,
+  UserStruct,
 } from './structs';
 import type { User } from '../domain/entities';
 
-interface Call { signal?: AbortSignal }
+interface Call {
+  signal?: AbortSignal;
+}
 
 /** POST /login: `is_active` false means the account awaits activation (SPEC §4). */
 export async function login(body: LoginPayload, { signal }: Call = {}): Promise<LoginAnswer> {

@@ -40,7 +40,10 @@ function reasonOf(body: unknown): string | undefined {
  * The body as JSON: `unreadable` when the body could not be read (the connection broke, or
  * the call was aborted or timed out meanwhile), `invalid` when it is no JSON.
  */
-async function readJson(response: Response, signal: AbortSignal): Promise<{ ok: true; value: unknown } | { ok: false; why: 'unreadable' | 'invalid' }> {
+async function readJson(
+  response: Response,
+  signal: AbortSignal,
+): Promise<{ ok: true; value: unknown } | { ok: false; why: 'unreadable' | 'invalid' }> {
   let text: string;
   // Not every fetch ends a body's reading when its signal aborts: the abort ends it here.
   let onAbort = () => {};
@@ -69,7 +72,11 @@ export function apiUrl(path: string): string {
   return typeof location === 'undefined' ? url : new URL(url, location.href).href;
 }
 
-export async function request<TAnswer>(method: Method, path: string, options: RequestOptions<TAnswer>): Promise<TAnswer> {
+export async function request<TAnswer>(
+  method: Method,
+  path: string,
+  options: RequestOptions<TAnswer>,
+): Promise<TAnswer> {
   const { body, payload, answer, signal, timeoutMs = config.apiTimeoutMs } = options;
   if (payload) {
     const [error] = payload.validate(body);
@@ -95,7 +102,10 @@ export async function request<TAnswer>(method: Method, path: string, options: Re
       response = await fetch(apiUrl(path), {
         method,
         credentials: 'include',
-        headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+        headers:
+          body === undefined
+            ? { Accept: 'application/json' }
+            : { Accept: 'application/json', 'Content-Type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: controller.signal,
       });
@@ -117,7 +127,11 @@ export async function request<TAnswer>(method: Method, path: string, options: Re
       throw new ApiError('invalid-answer', { status: response.status });
     }
     const [error, value] = answer.validate(parsed.value, { coerce: true });
-    if (error) throw new ApiError('invalid-answer', { status: response.status, cause: error instanceof StructError ? error : undefined });
+    if (error)
+      throw new ApiError('invalid-answer', {
+        status: response.status,
+        cause: error instanceof StructError ? error : undefined,
+      });
     return value;
   } finally {
     clearTimeout(timer);
@@ -129,7 +143,11 @@ export async function request<TAnswer>(method: Method, path: string, options: Re
  * Calls whose answer reads `status` (SPEC §7) succeed with `status: "done"`; any other status
  * is a refusal explained by its `reason` or `message`.
  */
-export async function requestDone(method: Method, path: string, options: Omit<RequestOptions<unknown>, 'answer'>): Promise<void> {
+export async function requestDone(
+  method: Method,
+  path: string,
+  options: Omit<RequestOptions<unknown>, 'answer'>,
+): Promise<void> {
   const result = await request(method, path, { ...options, answer: StatusAnswer });
   if (result.status !== 'done') {
     throw new ApiError('http', { status: 200, reason: reasonOf(result) });

@@ -2,7 +2,9 @@ import { request, requestDone } from './client';
 import { CompanyStruct, EditCompanyPayload } from './structs';
 import type { Company } from '../domain/entities';
 
-interface Call { signal?: AbortSignal }
+interface Call {
+  signal?: AbortSignal;
+}
 
 export async function getCompany({ signal }: Call = {}): Promise<Company> {
   return request('GET', '/company', { answer: CompanyStruct, signal });

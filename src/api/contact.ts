@@ -1,7 +1,9 @@
 import { request } from './client';
 import { ContactPayload } from './structs';
 
-interface Call { signal?: AbortSignal }
+interface Call {
+  signal?: AbortSignal;
+}
 
 /** POST /contact: HTTP 200 is success. */
 export async function sendContact(body: ContactPayload, { signal }: Call = {}): Promise<void> {

@@ -3,7 +3,9 @@ import { ApiError, request } from './client';
 import { StatusListAnswer } from './structs';
 import type { Datastore } from '../domain/entities';
 
-interface Call { signal?: AbortSignal }
+interface Call {
+  signal?: AbortSignal;
+}
 
 /** GET /status: the customer's datastores. */
 export async function getStatus({ signal }: Call = {}): Promise<Datastore[]> {

@@ -1,11 +1,5 @@
 /** The one error every API call throws (CONVENTIONS: one typed shape, always thrown). */
-export type ApiErrorKind =
-  | 'network'
-  | 'timeout'
-  | 'http'
-  | 'invalid-answer'
-  | 'invalid-request'
-  | 'aborted';
+export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'invalid-answer' | 'invalid-request' | 'aborted';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -16,7 +10,9 @@ export class ApiError extends Error {
   readonly reason: string | undefined;
 
   constructor(kind: ApiErrorKind, options: { status?: number; reason?: string; cause?: unknown } = {}) {
-    super(`${kind}${options.status ? ` ${options.status}` : ''}${options.reason ? `: ${options.reason}` : ''}`, { cause: options.cause });
+    super(`${kind}${options.status ? ` ${options.status}` : ''}${options.reason ? `: ${options.reason}` : ''}`, {
+      cause: options.cause,
+    });
     this.kind = kind;
     this.status = options.status;
     this.reason = options.reason;

@@ -2,7 +2,9 @@ import { request, requestDone } from './client';
 import { CatalogueAnswer, LicenceOrderPayload } from './structs';
 import type { Catalogue } from '../domain/entities';
 
-interface Call { signal?: AbortSignal }
+interface Call {
+  signal?: AbortSignal;
+}
 
 export async function getCatalogue({ signal }: Call = {}): Promise<Catalogue> {
   return request('GET', '/licences', { answer: CatalogueAnswer, signal });

@@ -2,7 +2,9 @@ import type { Language } from '../domain/constants';
 import { request } from './client';
 import { LanguagePayload } from './structs';
 
-interface Call { signal?: AbortSignal }
+interface Call {
+  signal?: AbortSignal;
+}
 
 /** POST /language: only when logged in (SPEC §7); the answer's body is not specified. */
 export async function setLanguage(language: Language, { signal }: Call = {}): Promise<void> {

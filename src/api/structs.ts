@@ -5,8 +5,19 @@
  * later do not break the portal; payloads use `object()` so that nothing unplanned is sent.
  */
 import {
-  array, boolean, coerce, enums, nullable, number, object, optional, string, type, unknown,
-  type Infer, type Struct,
+  array,
+  boolean,
+  coerce,
+  enums,
+  nullable,
+  number,
+  object,
+  optional,
+  string,
+  type,
+  unknown,
+  type Infer,
+  type Struct,
 } from 'superstruct';
 import { business, type LicenceType } from '../domain/constants';
 import type { Catalogue, Company, CompanyProduct, Datastore, Licence, PaymentType, User } from '../domain/entities';
@@ -26,11 +37,10 @@ const PaymentTypeStruct = describing<PaymentType>()(enums(['bill', 'direct_debit
 const maybe = <T, S>(struct: Struct<T, S>) => optional(nullable(struct));
 
 /** A list that may be missing or null, read as empty (a group with nothing in it). */
-const listOrEmpty = <T, S>(struct: Struct<T, S>) =>
-  coerce(array(struct), unknown(), (value) => value ?? []);
+const listOrEmpty = <T, S>(struct: Struct<T, S>) => coerce(array(struct), unknown(), (value) => value ?? []);
 
 /** True when A and B are the same type (not merely assignable one way). */
-type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 
 /**
  * The entities of SPEC §3 are defined once, in src/domain/entities.ts (decision 021). An answer
@@ -39,7 +49,8 @@ type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ?
  * check here.
  */
 function describing<E>() {
-  return <T, S>(struct: Struct<T, S> & (Same<T, E> extends true ? unknown : { mismatchWith: E })): Struct<T, S> => struct;
+  return <T, S>(struct: Struct<T, S> & (Same<T, E> extends true ? unknown : { mismatchWith: E })): Struct<T, S> =>
+    struct;
 }
 
 /** Answers that only report an outcome; `reason` or `message` explain a refusal (SPEC §8). */
@@ -52,102 +63,114 @@ export const StatusAnswer = type({
 export const LoginAnswer = type({ is_active: boolean() });
 
 /** SPEC §3 "Company product": display only (product list, contract end), so nothing is required. */
-export const CompanyProductStruct = describing<CompanyProduct>()(type({
-  name: maybe(string()),
-  /** 1 means the dynamic rate. */
-  dynamic_volume: maybe(number()),
-  /** Terabytes of a fixed-volume rate. */
-  volume: maybe(number()),
-  /** Null: runs on; missing: not known. */
-  contract_end_date: maybe(string()),
-}));
+export const CompanyProductStruct = describing<CompanyProduct>()(
+  type({
+    name: maybe(string()),
+    /** 1 means the dynamic rate. */
+    dynamic_volume: maybe(number()),
+    /** Terabytes of a fixed-volume rate. */
+    volume: maybe(number()),
+    /** Null: runs on; missing: not known. */
+    contract_end_date: maybe(string()),
+  }),
+);
 
 /**
  * GET /me (SPEC §3 User). Required: `email`, who is logged in (the top bar, the company page,
  * the prefilled forms) and what tells a user apart from any other object. The products are
  * display and the contract's end date only: missing means "not known", not "none".
  */
-export const UserStruct = describing<User>()(type({
-  email: string(),
-  language: maybe(string()),
-  notifications: maybe(boolean()),
-  firstname: maybe(string()),
-  lastname: maybe(string()),
-  phone: maybe(string()),
-  company_number: maybe(string()),
-  products: maybe(array(CompanyProductStruct)),
-}));
+export const UserStruct = describing<User>()(
+  type({
+    email: string(),
+    language: maybe(string()),
+    notifications: maybe(boolean()),
+    firstname: maybe(string()),
+    lastname: maybe(string()),
+    phone: maybe(string()),
+    company_number: maybe(string()),
+    products: maybe(array(CompanyProductStruct)),
+  }),
+);
 
 /** GET /company (SPEC §3 Company): every field is shown or prefilled, none is needed to work. */
-export const CompanyStruct = describing<Company>()(type({
-  name: maybe(string()),
-  street: maybe(string()),
-  postcode: maybe(string()),
-  city: maybe(string()),
-  country: maybe(string()),
-  ustid: maybe(string()),
-  /** `bill` or `direct_debit` (SPEC §3); another value (a method added later) is shown as given. */
-  payment_type: maybe(string()),
-  iban: maybe(string()),
-  checkbox_iban: maybe(boolean()),
-  company_number: maybe(string()),
-  phone: maybe(string()),
-  has_product_count: maybe(number()),
-  notifications: maybe(boolean()),
-  pending_name: maybe(string()),
-  pending_street: maybe(string()),
-  pending_postcode: maybe(string()),
-  pending_city: maybe(string()),
-  pending_state: maybe(string()),
-  pending_country: maybe(string()),
-  pending_ustid: maybe(string()),
-  /** Set once the whole contract is cancelled (not in SPEC §3). */
-  contract_end_date: maybe(string()),
-}));
+export const CompanyStruct = describing<Company>()(
+  type({
+    name: maybe(string()),
+    street: maybe(string()),
+    postcode: maybe(string()),
+    city: maybe(string()),
+    country: maybe(string()),
+    ustid: maybe(string()),
+    /** `bill` or `direct_debit` (SPEC §3); another value (a method added later) is shown as given. */
+    payment_type: maybe(string()),
+    iban: maybe(string()),
+    checkbox_iban: maybe(boolean()),
+    company_number: maybe(string()),
+    phone: maybe(string()),
+    has_product_count: maybe(number()),
+    notifications: maybe(boolean()),
+    pending_name: maybe(string()),
+    pending_street: maybe(string()),
+    pending_postcode: maybe(string()),
+    pending_city: maybe(string()),
+    pending_state: maybe(string()),
+    pending_country: maybe(string()),
+    pending_ustid: maybe(string()),
+    /** Set once the whole contract is cancelled (not in SPEC §3). */
+    contract_end_date: maybe(string()),
+  }),
+);
 
 /**
  * A GET /status entry (SPEC §3 "Datastore status entry"). Required: what a backup client needs
  * to connect (SPEC §2 card, guide): the datastore's name, host, port and user name.
  */
-export const DatastoreStruct = describing<Datastore>()(type({
-  datastore: string(),
-  hostname: string(),
-  port: number(),
-  username: string(),
-  custom_name: maybe(string()),
-  /** Temporary password: present only during the first minutes after purchase. */
-  password: maybe(string()),
-  repository: maybe(string()),
-  unencrypted_files: maybe(boolean()),
-  contract_end_date: maybe(string()),
-  /** Terabytes; 0 means the dynamic rate. */
-  volume: maybe(number()),
-  space_used_text: maybe(string()),
-  space_total_text: maybe(string()),
-}));
+export const DatastoreStruct = describing<Datastore>()(
+  type({
+    datastore: string(),
+    hostname: string(),
+    port: number(),
+    username: string(),
+    custom_name: maybe(string()),
+    /** Temporary password: present only during the first minutes after purchase. */
+    password: maybe(string()),
+    repository: maybe(string()),
+    unencrypted_files: maybe(boolean()),
+    contract_end_date: maybe(string()),
+    /** Terabytes; 0 means the dynamic rate. */
+    volume: maybe(number()),
+    space_used_text: maybe(string()),
+    space_total_text: maybe(string()),
+  }),
+);
 
 export const StatusListAnswer = array(DatastoreStruct);
 
 /** SPEC §3 shop catalogue entry. Required: what the shop and an order need (id, name, prices, type). */
-export const LicenceStruct = describing<Licence>()(type({
-  id: number(),
-  name: string(),
-  price_1_cpu: number(),
-  price_2_cpu: number(),
-  price_4_cpu: number(),
-  highlight: maybe(boolean()),
-  product_type: LicenceTypeStruct,
-}));
+export const LicenceStruct = describing<Licence>()(
+  type({
+    id: number(),
+    name: string(),
+    price_1_cpu: number(),
+    price_2_cpu: number(),
+    price_4_cpu: number(),
+    highlight: maybe(boolean()),
+    product_type: LicenceTypeStruct,
+  }),
+);
 
 /**
  * The shop catalogue, grouped by product type (SPEC §3). A missing or null group has no licences;
  * a group the portal does not know (a product type added later) is left alone.
  */
-export const CatalogueAnswer = describing<Catalogue>()(type({
-  VE: listOrEmpty(LicenceStruct),
-  PBS: listOrEmpty(LicenceStruct),
-  MG: listOrEmpty(LicenceStruct),
-} satisfies Record<LicenceType, unknown>));
+export const CatalogueAnswer = describing<Catalogue>()(
+  type({
+    VE: listOrEmpty(LicenceStruct),
+    PBS: listOrEmpty(LicenceStruct),
+    MG: listOrEmpty(LicenceStruct),
+  } satisfies Record<LicenceType, unknown>),
+);
 
 // ---- payloads ----
 

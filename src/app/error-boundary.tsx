@@ -2,8 +2,13 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { reportCaughtError } from '../reporting/index';
 
-interface Props { children: ReactNode; /** A change (the location) clears a caught error. */ resetKey: string }
-interface State { failed: boolean }
+interface Props {
+  children: ReactNode;
+  /** A change (the location) clears a caught error. */ resetKey: string;
+}
+interface State {
+  failed: boolean;
+}
 
 /**
  * Catches what nothing else did, so that a bug shows a way back instead of a blank page.
@@ -31,10 +36,16 @@ export class ErrorBoundary extends Component<Props, State> {
     if (!this.state.failed) return this.props.children;
     return (
       <div className="notice notice-error" role="alert">
-        <h1><FormattedMessage id="crash.title" defaultMessage="Something went wrong" /></h1>
-        <p><FormattedMessage id="crash.text" defaultMessage="This page ran into a problem. Your data is safe." /></p>
+        <h1>
+          <FormattedMessage id="crash.title" defaultMessage="Something went wrong" />
+        </h1>
         <p>
-          <a href="/"><FormattedMessage id="crash.home" defaultMessage="Back to the start page" /></a>
+          <FormattedMessage id="crash.text" defaultMessage="This page ran into a problem. Your data is safe." />
+        </p>
+        <p>
+          <a href="/">
+            <FormattedMessage id="crash.home" defaultMessage="Back to the start page" />
+          </a>
           {' · '}
           <button type="button" className="link-button" onClick={() => window.location.reload()}>
             <FormattedMessage id="crash.reload" defaultMessage="Reload the page" />

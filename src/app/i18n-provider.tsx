@@ -28,7 +28,11 @@ const reportIntlError: NonNullable<IntlConfig['onError']> = (error) => {
  */
 export function I18nProvider({ catalogue, children }: { catalogue: Catalogue; children: ReactNode }) {
   const language = useLanguage();
-  const { language: spoken, messages } = useSyncExternalStore(catalogue.subscribe, catalogue.snapshot, catalogue.snapshot);
+  const { language: spoken, messages } = useSyncExternalStore(
+    catalogue.subscribe,
+    catalogue.snapshot,
+    catalogue.snapshot,
+  );
 
   useEffect(() => {
     // A part that cannot be fetched leaves the page in its current language.

@@ -10,7 +10,10 @@ export type Preloadable<P extends object> = ComponentType<P> & { preload: (catal
  * Suspense fallback: the first paint of a page loaded by address shows the page itself, not a
  * loading line that the page then pushes down (no layout shift). Until then it suspends.
  */
-export function preloadable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, messages?: string): Preloadable<P> {
+export function preloadable<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  messages?: string,
+): Preloadable<P> {
   let loaded: ComponentType<P> | undefined;
   const loadWith = async (catalogue?: Catalogue) => {
     const [module] = await Promise.all([load(), messages ? catalogue?.ready(messages) : undefined]);

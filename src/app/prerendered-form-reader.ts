@@ -103,7 +103,12 @@ export class PrerenderedForms {
   private readonly onFocusOut = (event: FocusEvent) => {
     const target = event.target;
     setTimeout(() => {
-      if (target === this.focused && target instanceof Element && target.isConnected && document.activeElement !== target) {
+      if (
+        target === this.focused &&
+        target instanceof Element &&
+        target.isConnected &&
+        document.activeElement !== target
+      ) {
         this.focused = null;
       }
     }, 0);

@@ -61,14 +61,28 @@ function Page({ children }: { children: ReactNode }) {
 }
 
 function Public({ page: Component }: { page: ComponentType }) {
-  return <PublicLayout><Page><Component /></Page></PublicLayout>;
+  return (
+    <PublicLayout>
+      <Page>
+        <Component />
+      </Page>
+    </PublicLayout>
+  );
 }
 
 /** SPEC §2: pages that need a login redirect when the login is missing. */
 function LoggedIn({ page: Component }: { page: ComponentType }) {
   const loggedIn = useLoggedIn();
   if (!loggedIn) return <Redirect to="/login" replace />;
-  return <Page><PortalLayout><Page><Component /></Page></PortalLayout></Page>;
+  return (
+    <Page>
+      <PortalLayout>
+        <Page>
+          <Component />
+        </Page>
+      </PortalLayout>
+    </Page>
+  );
 }
 
 /** Pages open to everyone that look like the portal when the customer is logged in. */
@@ -77,16 +91,26 @@ function Either({ page }: { page: ComponentType }) {
   return loggedIn ? <LoggedIn page={page} /> : <Public page={page} />;
 }
 
-const layouts: Record<Access, ComponentType<{ page: ComponentType }>> = { public: Public, loggedIn: LoggedIn, either: Either };
+const layouts: Record<Access, ComponentType<{ page: ComponentType }>> = {
+  public: Public,
+  loggedIn: LoggedIn,
+  either: Either,
+};
 
 export function AppRoutes() {
   return (
     <Switch>
       {routes.map(({ path, page, access }) => {
         const Layout = layouts[access];
-        return <Route key={path} path={path}><Layout page={page} /></Route>;
+        return (
+          <Route key={path} path={path}>
+            <Layout page={page} />
+          </Route>
+        );
       })}
-      <Route><Public page={LandingPage} /></Route>
+      <Route>
+        <Public page={LandingPage} />
+      </Route>
     </Switch>
   );
 }

@@ -27,7 +27,9 @@ export function readSession(): StoredSession {
   const language = store?.getItem(LANGUAGE);
   return {
     loggedIn: store?.getItem(LOGGED_IN) === 'true',
-    language: isLanguage(language) ? language : detectLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]),
+    language: isLanguage(language)
+      ? language
+      : detectLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]),
   };
 }
 

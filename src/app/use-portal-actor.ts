@@ -9,8 +9,16 @@
 import { useActorRef } from '@xstate/react';
 import { useContext, useState } from 'react';
 import {
-  type AnyActorRef, type EventObject, type InputFrom, type MachineContext, type MetaObject, type ParameterizedObject,
-  type ProvidedActor, type StateMachine, type StateSchema, type StateValue,
+  type AnyActorRef,
+  type EventObject,
+  type InputFrom,
+  type MachineContext,
+  type MetaObject,
+  type ParameterizedObject,
+  type ProvidedActor,
+  type StateMachine,
+  type StateSchema,
+  type StateValue,
 } from 'xstate';
 import { inspect } from './inspector';
 import { SessionContext, type SessionActor } from './session-context';
@@ -37,22 +45,51 @@ export function useSessionEnd(): ReturnType<typeof sessionEnd> | Record<string, 
 }
 
 export function usePortalActor<
-  TContext extends MachineContext, TEvent extends EventObject, TChildren extends Record<string, AnyActorRef | undefined>,
-  TActor extends ProvidedActor, TAction extends ParameterizedObject, TGuard extends ParameterizedObject, TDelay extends string,
-  TStateValue extends StateValue, TTag extends string, TInput, TOutput, TEmitted extends EventObject, TStateMeta extends MetaObject,
-  TStateSchema extends StateSchema, TTransitionMeta extends MetaObject,
+  TContext extends MachineContext,
+  TEvent extends EventObject,
+  TChildren extends Record<string, AnyActorRef | undefined>,
+  TActor extends ProvidedActor,
+  TAction extends ParameterizedObject,
+  TGuard extends ParameterizedObject,
+  TDelay extends string,
+  TStateValue extends StateValue,
+  TTag extends string,
+  TInput,
+  TOutput,
+  TEmitted extends EventObject,
+  TStateMeta extends MetaObject,
+  TStateSchema extends StateSchema,
+  TTransitionMeta extends MetaObject,
 >(
   machine: StateMachine<
-    TContext, TEvent, TChildren, TActor, TAction, TGuard, TDelay, TStateValue, TTag, TInput, TOutput, TEmitted, TStateMeta,
-    TStateSchema, TTransitionMeta
+    TContext,
+    TEvent,
+    TChildren,
+    TActor,
+    TAction,
+    TGuard,
+    TDelay,
+    TStateValue,
+    TTag,
+    TInput,
+    TOutput,
+    TEmitted,
+    TStateMeta,
+    TStateSchema,
+    TTransitionMeta
   >,
   options: PortalActorOptions<typeof machine, InputFrom<typeof machine>> = {},
 ) {
   const session = useContext(SessionContext);
-  const [provided] = useState(() => machine.provide({
-    actions: { ...(session && 'sessionExpired' in machine.implementations.actions ? sessionEnd(session) : {}), ...options.actions },
-    actors: options.actors,
-  }));
+  const [provided] = useState(() =>
+    machine.provide({
+      actions: {
+        ...(session && 'sessionExpired' in machine.implementations.actions ? sessionEnd(session) : {}),
+        ...options.actions,
+      },
+      actors: options.actors,
+    }),
+  );
   return useActorRef(provided, { input: options.input, inspect: inspect() });
 }
 

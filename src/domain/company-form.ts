@@ -88,8 +88,12 @@ function isPaymentType(value: string | null | undefined): value is PaymentType {
 /** True when an edit waits for the provider's confirmation (SPEC §3 pending_ fields). */
 export function hasPendingChanges(company: CompanyRecord): boolean {
   return [
-    company.pending_name, company.pending_street, company.pending_postcode, company.pending_city,
-    company.pending_country, company.pending_ustid,
+    company.pending_name,
+    company.pending_street,
+    company.pending_postcode,
+    company.pending_city,
+    company.pending_country,
+    company.pending_ustid,
   ].some((value) => value != null && value !== '');
 }
 
@@ -99,8 +103,9 @@ export function hasPendingChanges(company: CompanyRecord): boolean {
  */
 export function hasCompanyData(company: CompanyRecord & { company_number?: string | null }): boolean {
   if (company.name !== undefined) return Boolean(company.name);
-  return [company.company_number, company.street, company.postcode, company.city, company.country, company.ustid]
-    .some((value) => value != null && value !== '');
+  return [company.company_number, company.street, company.postcode, company.city, company.country, company.ustid].some(
+    (value) => value != null && value !== '',
+  );
 }
 
 /**
@@ -110,7 +115,8 @@ export function hasCompanyData(company: CompanyRecord & { company_number?: strin
  */
 export function companyFormValues(company: CompanyRecord, person: CompanyPerson | null): CompanyFormValues {
   const pending = hasPendingChanges(company);
-  const pick = (pendingValue: string | null | undefined, confirmed: string | null | undefined) => (pending ? pendingValue : confirmed) ?? '';
+  const pick = (pendingValue: string | null | undefined, confirmed: string | null | undefined) =>
+    (pending ? pendingValue : confirmed) ?? '';
   const country = pending ? company.pending_country : company.country;
   const direct = company.payment_type === 'direct_debit';
   return {
@@ -159,7 +165,11 @@ export function validateCompanyForm(values: CompanyFormValues): CompanyFieldErro
  * sent compact, in the electronic format of ISO 13616 (docs/decisions/007). The form has no
  * state field, so the one waiting in pending_state is passed through unchanged.
  */
-export function editCompanyPayload(values: CompanyFormValues, person: CompanyPerson | null, pendingState: string | null | undefined): EditCompanyValues {
+export function editCompanyPayload(
+  values: CompanyFormValues,
+  person: CompanyPerson | null,
+  pendingState: string | null | undefined,
+): EditCompanyValues {
   const direct = values.payment_type === 'direct_debit';
   return {
     firstname: person?.firstname ?? '',

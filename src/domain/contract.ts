@@ -11,7 +11,9 @@
  * product runs on without an end date (null, or not sent at all), when there are no products, or
  * while they are unknown.
  */
-export function contractEndDate(products: readonly { contract_end_date?: string | null }[] | null | undefined): string | null {
+export function contractEndDate(
+  products: readonly { contract_end_date?: string | null }[] | null | undefined,
+): string | null {
   if (!products || products.length === 0) return null;
   let last: string | null = null;
   for (const { contract_end_date: end } of products) {

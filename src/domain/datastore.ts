@@ -45,7 +45,8 @@ export function pbsUser(username: string): string {
   return username.endsWith('@pbs') ? username : `${username}@pbs`;
 }
 
-const HOST_PATTERN = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const HOST_PATTERN =
+  /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
 /**
  * The address that opens a datastore's host in the browser (SPEC §2 "link opening the
@@ -66,7 +67,15 @@ export function datastoreUrl(hostname: string, port: number): string | null {
       return null;
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    if (url.username !== '' || url.password !== '' || url.port !== '' || url.pathname.replace(/\/$/, '') !== '' || url.search !== '' || url.hash !== '') return null;
+    if (
+      url.username !== '' ||
+      url.password !== '' ||
+      url.port !== '' ||
+      url.pathname.replace(/\/$/, '') !== '' ||
+      url.search !== '' ||
+      url.hash !== ''
+    )
+      return null;
     scheme = url.protocol;
     name = url.hostname;
   }

@@ -23,8 +23,19 @@ export type FieldErrorCode =
   | 'invalid';
 
 const fieldErrorCodes: readonly FieldErrorCode[] = [
-  'required', 'email', 'passwordPolicy', 'passwordMismatch', 'identifier', 'postcode',
-  'iban', 'mandate', 'country', 'volume', 'cpu', 'tooLong', 'invalid',
+  'required',
+  'email',
+  'passwordPolicy',
+  'passwordMismatch',
+  'identifier',
+  'postcode',
+  'iban',
+  'mandate',
+  'country',
+  'volume',
+  'cpu',
+  'tooLong',
+  'invalid',
 ];
 
 const MAX_TEXT = 200;
@@ -83,8 +94,7 @@ export const password = refine(string(), 'password', (value) => {
 /** A password on the login form: only required, the policy is the server's business there. */
 export const loginPassword = text({ required: true, max: 1000 });
 
-export const country = refine(string(), 'country', (value) =>
-  isOneOf(business.countries, value) || 'country');
+export const country = refine(string(), 'country', (value) => isOneOf(business.countries, value) || 'country');
 
 const POSTCODE_PATTERNS: Record<string, RegExp> = {
   DE: /^\d{5}$/,
@@ -113,11 +123,13 @@ export const datastoreIdentifier = refine(string(), 'identifier', (value) => {
 });
 
 /** SPEC §5 slider: min 1, step 1, max from configuration. */
-export const volume = refine(number(), 'volume', (value) =>
-  (Number.isInteger(value) && value >= 1 && value <= business.maxVolumeTb) || 'volume');
+export const volume = refine(
+  number(),
+  'volume',
+  (value) => (Number.isInteger(value) && value >= 1 && value <= business.maxVolumeTb) || 'volume',
+);
 
-export const cpuCount = refine(number(), 'cpu', (value) =>
-  isOneOf(business.cpuChoices, value) || 'cpu');
+export const cpuCount = refine(number(), 'cpu', (value) => isOneOf(business.cpuChoices, value) || 'cpu');
 
 export const consent = boolean();
 

@@ -41,9 +41,10 @@ export function formatIbanAt(
 ): { value: string; caret: number } {
   const compact = compactIban(value).slice(0, IBAN_MAX_LENGTH);
   const kept = Math.min(compactIban(value.slice(0, Math.max(0, caret))).length, compact.length);
-  const onlySeparator = deletion !== undefined
-    && value.length === deletion.previous.length - 1
-    && compactIban(deletion.previous) === compactIban(value);
+  const onlySeparator =
+    deletion !== undefined &&
+    value.length === deletion.previous.length - 1 &&
+    compactIban(deletion.previous) === compactIban(value);
   if (onlySeparator) {
     const index = deletion.direction === 'backward' ? kept - 1 : kept;
     if (index >= 0 && index < compact.length) {

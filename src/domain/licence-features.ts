@@ -25,7 +25,13 @@ export interface LicenceFeatures {
 }
 
 const base = { enterpriseRepository: true, stableVersion: true, allFeatures: true, yearlyRenewal: true } as const;
-const community: LicenceFeatures = { ...base, support: 'community', supportTickets: 0, responseTime: null, sshRemoteSupport: false };
+const community: LicenceFeatures = {
+  ...base,
+  support: 'community',
+  supportTickets: 0,
+  responseTime: null,
+  sshRemoteSupport: false,
+};
 
 function tier(supportTickets: SupportTickets, responseTime: ResponseTime, sshRemoteSupport: boolean): LicenceFeatures {
   return { ...base, support: 'customer', supportTickets, responseTime, sshRemoteSupport };
@@ -76,9 +82,12 @@ interface PricedLicence {
 /** SPEC §2: the total follows the catalogue's price for the chosen CPU count (not a product). */
 export function licenceTotal(licence: PricedLicence, cpuCount: CpuChoice): number {
   switch (cpuCount) {
-    case 1: return licence.price_1_cpu;
-    case 2: return licence.price_2_cpu;
-    case 4: return licence.price_4_cpu;
+    case 1:
+      return licence.price_1_cpu;
+    case 2:
+      return licence.price_2_cpu;
+    case 4:
+      return licence.price_4_cpu;
   }
 }
 

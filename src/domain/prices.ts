@@ -1,7 +1,12 @@
 import { business } from './constants';
 
 /** SPEC §9: prices are shown in EUR with German formatting, whatever the interface language. */
-const eur = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const eur = new Intl.NumberFormat('de-DE', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 export function formatEur(amount: number): string {
   return eur.format(amount);

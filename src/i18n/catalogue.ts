@@ -34,7 +34,11 @@ export class Catalogue {
    */
   private readonly complete: boolean;
 
-  constructor(language: Language, private readonly load: PartLoader, initial?: { messages: Messages; complete?: boolean }) {
+  constructor(
+    language: Language,
+    private readonly load: PartLoader,
+    initial?: { messages: Messages; complete?: boolean },
+  ) {
     this.current = { language, messages: initial?.messages ?? {} };
     this.target = language;
     this.complete = initial?.complete === true;
@@ -65,17 +69,20 @@ export class Catalogue {
     const key = `${language}/${part}`;
     let promise = this.pending.get(key);
     if (!promise) {
-      promise = this.load(language, part).then((messages) => {
-        this.pending.delete(key);
-        // The language changed meanwhile: the page needs the part in the new one.
-        if (this.current.language !== language) return this.ready(part);
-        if (this.loaded.has(part)) return;
-        this.loaded.add(part);
-        this.publish({ language, messages: merge([this.current.messages, messages]) });
-      }, (error: unknown) => {
-        this.pending.delete(key);
-        throw error;
-      });
+      promise = this.load(language, part).then(
+        (messages) => {
+          this.pending.delete(key);
+          // The language changed meanwhile: the page needs the part in the new one.
+          if (this.current.language !== language) return this.ready(part);
+          if (this.loaded.has(part)) return;
+          this.loaded.add(part);
+          this.publish({ language, messages: merge([this.current.messages, messages]) });
+        },
+        (error: unknown) => {
+          this.pending.delete(key);
+          throw error;
+        },
+      );
       this.pending.set(key, promise);
     }
     return promise;
@@ -91,7 +98,9 @@ export class Catalogue {
     const done = new Set<string>();
     const messages: Messages[] = [];
     for (;;) {
-      const wanted = [...new Set(this.complete ? ['core'] : ['core', ...this.loaded])].filter((part) => !done.has(part));
+      const wanted = [...new Set(this.complete ? ['core'] : ['core', ...this.loaded])].filter(
+        (part) => !done.has(part),
+      );
       if (wanted.length === 0) break;
       const loaded = await Promise.all(wanted.map((part) => this.load(language, part)));
       if (this.target !== language) return;

@@ -87,7 +87,9 @@ export const appMachine = setup({
     openCatalogue: assign({
       catalogue: ({ context, spawn }) => context.catalogue ?? spawn('catalogue', { id: 'catalogue' }),
     }),
-    rememberOrder: assign({ lastOrder: ({ context, event }) => (event.type === 'order.placed' ? event.summary : context.lastOrder) }),
+    rememberOrder: assign({
+      lastOrder: ({ context, event }) => (event.type === 'order.placed' ? event.summary : context.lastOrder),
+    }),
     forgetOrder: assign({ lastOrder: null }),
   },
   guards: {
@@ -95,7 +97,7 @@ export const appMachine = setup({
   },
 }).createMachine({
   id: 'app',
-  description: 'The app\'s actor system: the session, the visit\'s catalogue (SPEC §7), the last order, navigation.',
+  description: "The app's actor system: the session, the visit's catalogue (SPEC §7), the last order, navigation.",
   context: ({ input }) => ({ session: input.session, catalogue: null, lastOrder: null }),
   invoke: { id: 'session', systemId: 'session', src: 'session', input: ({ context }) => context.session },
   on: {

@@ -9,9 +9,7 @@ import { typeOf } from './type-of';
 /** How long "Copied" stays beside the button; not a timer of the spec, just long enough to read. */
 export const COPIED_NOTICE_MS = 3_000;
 
-export type ClipboardEvent =
-  | { type: 'clipboard.copy'; text: string }
-  | { type: 'clipboard.dismiss' };
+export type ClipboardEvent = { type: 'clipboard.copy'; text: string } | { type: 'clipboard.dismiss' };
 
 export const clipboardMachine = setup({
   types: {

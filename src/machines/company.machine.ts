@@ -10,8 +10,14 @@ import { editCompany, getCompany } from '../api/company';
 import type { Company } from '../domain/entities';
 import { timers } from '../domain/constants';
 import {
-  companyFormValues, editCompanyPayload, validateCompanyForm, type CompanyFieldErrors, type CompanyFormValues,
-  type CompanyPerson, type EditCompanyValues, type PaymentType,
+  companyFormValues,
+  editCompanyPayload,
+  validateCompanyForm,
+  type CompanyFieldErrors,
+  type CompanyFormValues,
+  type CompanyPerson,
+  type EditCompanyValues,
+  type PaymentType,
 } from '../domain/company-form';
 import { formatIban } from '../domain/iban';
 import { errorLineMachine } from './error-line.machine';
@@ -47,15 +53,21 @@ export type CompanyEvent =
   | { type: 'form.submit' };
 
 const emptyValues: CompanyFormValues = {
-  name: '', phone: '', street: '', postcode: '', city: '', country: 'DE', ustid: '',
-  payment_type: '', iban: '', checkbox_iban: false,
+  name: '',
+  phone: '',
+  street: '',
+  postcode: '',
+  city: '',
+  country: 'DE',
+  ustid: '',
+  payment_type: '',
+  iban: '',
+  checkbox_iban: false,
 };
 
 /** Applies a change and, once a submit was refused, re-checks every field (live errors). */
 function changed(context: CompanyContext, values: CompanyFormValues, names: string[]) {
-  const fieldErrors = context.submitted
-    ? validateCompanyForm(values)
-    : withoutErrors(context.fieldErrors, names);
+  const fieldErrors = context.submitted ? validateCompanyForm(values) : withoutErrors(context.fieldErrors, names);
   return { values, fieldErrors };
 }
 
@@ -96,9 +108,15 @@ export const companyMachine = setup({
     }),
     /** SPEC §4: choosing bill clears the IBAN and the mandate. */
     chooseBill: assign(({ context }) =>
-      changed(context, { ...context.values, payment_type: 'bill', iban: '', checkbox_iban: false }, ['payment_type', 'iban', 'checkbox_iban'])),
+      changed(context, { ...context.values, payment_type: 'bill', iban: '', checkbox_iban: false }, [
+        'payment_type',
+        'iban',
+        'checkbox_iban',
+      ]),
+    ),
     chooseDirectDebit: assign(({ context }) =>
-      changed(context, { ...context.values, payment_type: 'direct_debit' }, ['payment_type'])),
+      changed(context, { ...context.values, payment_type: 'direct_debit' }, ['payment_type']),
+    ),
     markInvalid: markInvalid(validateCompanyForm),
     clearFieldErrors: clearFieldErrors(),
     markSaved: assign({ saved: true }),
@@ -117,7 +135,13 @@ export const companyMachine = setup({
   id: 'company',
   description: 'SPEC §2 Company page: view or edit; edit ends on success.',
   context: {
-    company: null, person: null, values: emptyValues, fieldErrors: {}, submitted: false, loadError: null, saved: false,
+    company: null,
+    person: null,
+    values: emptyValues,
+    fieldErrors: {},
+    submitted: false,
+    loadError: null,
+    saved: false,
   },
   invoke: { id: 'errorLine', src: 'errorLine' },
   initial: 'loading',
@@ -127,7 +151,10 @@ export const companyMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'loadCompany',
-        onDone: { target: 'view', actions: { type: 'keepCompany', params: ({ event }) => ({ company: event.output }) } },
+        onDone: {
+          target: 'view',
+          actions: { type: 'keepCompany', params: ({ event }) => ({ company: event.output }) },
+        },
         onError: [
           // An aborted call is no failure: React's development double mount stops the actor and
           // rehydrates it, and the stopped call's abort arrives here. Ask again.
@@ -154,7 +181,10 @@ export const companyMachine = setup({
           description: 'GET /company in the background (after a cancellation), the data stays on screen.',
           invoke: {
             src: 'loadCompany',
-            onDone: { target: 'shown', actions: { type: 'keepCompany', params: ({ event }) => ({ company: event.output }) } },
+            onDone: {
+              target: 'shown',
+              actions: { type: 'keepCompany', params: ({ event }) => ({ company: event.output }) },
+            },
             onError: [
               { guard: 'isAborted', target: 'refreshing', reenter: true },
               { guard: 'isUnauthorized', target: 'shown', actions: ['keepLoadError', 'sessionExpired'] },
@@ -173,10 +203,7 @@ export const companyMachine = setup({
           description: 'The customer types; field errors show beside their fields.',
           on: {
             'field.change': { actions: 'setValue' },
-            'payment.choose': [
-              { guard: 'choosesBill', actions: 'chooseBill' },
-              { actions: 'chooseDirectDebit' },
-            ],
+            'payment.choose': [{ guard: 'choosesBill', actions: 'chooseBill' }, { actions: 'chooseDirectDebit' }],
             'form.submit': [
               { guard: 'isInvalid', actions: ['markInvalid', 'clearError'] },
               { target: 'saving', actions: ['clearFieldErrors', 'clearError'] },
@@ -189,7 +216,8 @@ export const companyMachine = setup({
           tags: ['busy'],
           invoke: {
             src: 'saveCompany',
-            input: ({ context }) => editCompanyPayload(context.values, context.person, context.company?.pending_state ?? null),
+            input: ({ context }) =>
+              editCompanyPayload(context.values, context.person, context.company?.pending_state ?? null),
             onDone: { target: '#company.loading', actions: ['markSaved', 'saved'] },
             onError: [
               { guard: 'isAborted', target: 'editing' },

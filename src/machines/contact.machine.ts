@@ -43,7 +43,8 @@ export const contactMachine = createFormMachine<ContactValues>({
   description: 'SPEC §2 contact form: name, email, message and the hidden anti-spam field; POST /contact.',
   initialValues: { name: '', email: '', message: '', website: '' },
   // The payload's own rules (SPEC §7); the anti-spam field is never part of the payload.
-  validate: ({ name, email, message }) => fieldErrors<'name' | 'email' | 'message'>(ContactPayload, { name, email, message }),
+  validate: ({ name, email, message }) =>
+    fieldErrors<'name' | 'email' | 'message'>(ContactPayload, { name, email, message }),
   submit: async (values, signal) => {
     if (isSpam(values)) throw new AntispamError();
     await sendContact({ name: values.name.trim(), email: values.email.trim(), message: values.message }, { signal });

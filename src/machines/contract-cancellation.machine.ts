@@ -21,9 +21,7 @@ import { isAborted, isUnauthorized } from './user-error';
 import { typeOf } from './type-of';
 
 export type ContractCancellationEvent =
-  | { type: 'cancel.request' }
-  | { type: 'cancel.confirm' }
-  | { type: 'cancel.abort' };
+  { type: 'cancel.request' } | { type: 'cancel.confirm' } | { type: 'cancel.abort' };
 
 export interface ContractCancellationContext {
   /** The day the cancelled contract ends (yyyy-mm-dd), when the reloaded products say so. */
@@ -35,7 +33,9 @@ export const contractCancellationMachine = setup({
   actors: {
     cancelContract: fromPromise<void>(({ signal }) => cancelContract({ signal })),
     /** The user's products after the cancellation (GET /me, SPEC §3 User), for the end date; null when not sent. */
-    loadProducts: fromPromise<readonly CompanyProduct[] | null>(async ({ signal }) => (await me({ signal })).products ?? null),
+    loadProducts: fromPromise<readonly CompanyProduct[] | null>(
+      async ({ signal }) => (await me({ signal })).products ?? null,
+    ),
     errorLine: errorLineMachine,
   },
   actions: {
@@ -54,7 +54,7 @@ export const contractCancellationMachine = setup({
   delays: { loadingTimeout: timers.loadingTimeout },
 }).createMachine({
   id: 'contractCancellation',
-  description: 'SPEC §5: the contract cancellation asks for confirmation first; a 2xx is the server\'s yes.',
+  description: "SPEC §5: the contract cancellation asks for confirmation first; a 2xx is the server's yes.",
   context: { endDate: null },
   invoke: { id: 'errorLine', src: 'errorLine' },
   initial: 'idle',
@@ -96,10 +96,7 @@ export const contractCancellationMachine = setup({
             src: 'loadProducts',
             onDone: { target: 'settled', actions: assign({ endDate: ({ event }) => contractEndDate(event.output) }) },
             // The end date is an extra: without it the cancellation stands, shown without a date.
-            onError: [
-              { guard: 'isUnauthorized', target: 'settled', actions: 'sessionExpired' },
-              { target: 'settled' },
-            ],
+            onError: [{ guard: 'isUnauthorized', target: 'settled', actions: 'sessionExpired' }, { target: 'settled' }],
           },
           after: { loadingTimeout: { target: 'settled' } },
         },

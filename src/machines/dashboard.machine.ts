@@ -11,7 +11,16 @@
  * - each password actor reports `password.expired` with its datastore's name when its time is up.
  */
 import {
-  and, assign, fromPromise, raise, sendTo, setup, stateIn, stopChild, type ActorRefFrom, type SnapshotFrom,
+  and,
+  assign,
+  fromPromise,
+  raise,
+  sendTo,
+  setup,
+  stateIn,
+  stopChild,
+  type ActorRefFrom,
+  type SnapshotFrom,
 } from 'xstate';
 import { cancelDatastore, getStatus } from '../api/datastores';
 import type { Datastore } from '../domain/entities';
@@ -20,7 +29,11 @@ import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showTimeout } from './form-actions';
 import { purchaseMachine } from './purchase.machine';
 import type { NavigateParams } from './app.machine';
-import { temporaryPasswordMachine, type PasswordExpiredEvent, type TemporaryPasswordActor } from './temporary-password.machine';
+import {
+  temporaryPasswordMachine,
+  type PasswordExpiredEvent,
+  type TemporaryPasswordActor,
+} from './temporary-password.machine';
 import { isAborted, userErrorFrom, type UserError } from './user-error';
 import { typeOf } from './type-of';
 
@@ -81,7 +94,9 @@ export const dashboardMachine = setup({
   },
   actors: {
     loadStatus: fromPromise<Datastore[]>(({ signal }) => getStatus({ signal })),
-    cancelDatastore: fromPromise<void, { name: string }>(({ input, signal }) => cancelDatastore(input.name, { signal })),
+    cancelDatastore: fromPromise<void, { name: string }>(({ input, signal }) =>
+      cancelDatastore(input.name, { signal }),
+    ),
     temporaryPassword: temporaryPasswordMachine,
     purchase: purchaseMachine,
     errorLine: errorLineMachine,
@@ -121,7 +136,9 @@ export const dashboardMachine = setup({
       return { datastores: status.map(withoutPassword), loaded: true, statusError: null, passwords, overlay, shownAt };
     }),
     /** A password's 5 minutes are over: stop holding its actor ... */
-    stopExpiredPassword: stopChild(({ event }) => (event.type === 'password.expired' ? `${PASSWORD_ACTOR}${event.name}` : '')),
+    stopExpiredPassword: stopChild(({ event }) =>
+      event.type === 'password.expired' ? `${PASSWORD_ACTOR}${event.name}` : '',
+    ),
     /** ... and keep only its name, so that the password is never shown again. */
     forgetExpiredPassword: assign({
       passwords: ({ context, event }) => {
@@ -136,7 +153,10 @@ export const dashboardMachine = setup({
     storeTimeout: assign({ statusError: { key: 'timeout' } }),
     reportLoaded: sendTo('purchase', { type: 'status.loaded' }),
     reportFailed: sendTo('purchase', { type: 'status.failed' }),
-    chooseCancelTarget: assign({ cancelTarget: ({ context, event }) => (event.type === 'datastore.cancel.request' ? event.name : context.cancelTarget) }),
+    chooseCancelTarget: assign({
+      cancelTarget: ({ context, event }) =>
+        event.type === 'datastore.cancel.request' ? event.name : context.cancelTarget,
+    }),
     reloadStatus: raise({ type: 'status.reload' }),
     closeOverlay: assign({ overlay: null }),
     clearCancelError: clearError(),
@@ -159,7 +179,13 @@ export const dashboardMachine = setup({
   id: 'dashboard',
   description: 'SPEC §2 Dashboard: datastores, cancellation, first-time overlay, purchase card.',
   context: ({ input }) => ({
-    datastores: [], loaded: false, statusError: null, passwords: {}, overlay: null, cancelTarget: null, shownAt: { ...input?.shownAt },
+    datastores: [],
+    loaded: false,
+    statusError: null,
+    passwords: {},
+    overlay: null,
+    cancelTarget: null,
+    shownAt: { ...input?.shownAt },
   }),
   invoke: [
     { id: 'purchase', src: 'purchase', input: {} },
@@ -193,7 +219,11 @@ export const dashboardMachine = setup({
               // An aborted read is no failure: React's development double mount stops the actor
               // and rehydrates it, and the stopped call's abort arrives here. Ask again.
               { guard: 'isAborted', target: 'loading', reenter: true },
-              { guard: 'isUnauthorized', target: 'failed', actions: ['storeStatusError', 'reportFailed', 'sessionExpired'] },
+              {
+                guard: 'isUnauthorized',
+                target: 'failed',
+                actions: ['storeStatusError', 'reportFailed', 'sessionExpired'],
+              },
               { target: 'failed', actions: ['storeStatusError', 'reportFailed'] },
             ],
           },

@@ -7,9 +7,7 @@ import { timers } from '../domain/constants';
 import type { UserError } from './user-error';
 import { typeOf } from './type-of';
 
-export type ErrorLineEvent =
-  | { type: 'error.show'; error: UserError }
-  | { type: 'error.clear' };
+export type ErrorLineEvent = { type: 'error.show'; error: UserError } | { type: 'error.clear' };
 
 export const errorLineMachine = setup({
   types: {

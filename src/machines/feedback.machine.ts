@@ -62,7 +62,8 @@ export const FULL_CROP: Crop = { x: 0, y: 0, width: 100, height: 100 };
 
 /** Keeps a crop inside the picture and at least 1 % wide and high. */
 export function clampCrop(crop: Crop): Crop {
-  const whole = (value: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(Number.isFinite(value) ? value : min)));
+  const whole = (value: number, min: number, max: number) =>
+    Math.min(max, Math.max(min, Math.round(Number.isFinite(value) ? value : min)));
   const x = whole(crop.x, 0, 99);
   const y = whole(crop.y, 0, 99);
   return { x, y, width: whole(crop.width, 1, 100 - x), height: whole(crop.height, 1, 100 - y) };
@@ -83,7 +84,13 @@ const whileEditable = {
   'description.change': { actions: 'setDescription' },
 } as const;
 
-const initialContext: FeedbackContext = { description: '', capture: null, crop: FULL_CROP, screenshot: null, problem: null };
+const initialContext: FeedbackContext = {
+  description: '',
+  capture: null,
+  crop: FULL_CROP,
+  screenshot: null,
+  problem: null,
+};
 
 export const feedbackMachine = setup({
   types: {
@@ -91,9 +98,15 @@ export const feedbackMachine = setup({
     events: typeOf<FeedbackEvent>(),
   },
   actors: {
-    captureScreenshot: fromPromise<Capture>(async () => { throw new Error('captureScreenshot is provided by src/reporting'); }),
-    cropScreenshot: fromPromise<Screenshot, { capture: Capture; crop: Crop }>(async () => { throw new Error('cropScreenshot is provided by src/reporting'); }),
-    sendReport: fromPromise<void, FeedbackReport>(async () => { throw new Error('sendReport is provided by src/reporting'); }),
+    captureScreenshot: fromPromise<Capture>(async () => {
+      throw new Error('captureScreenshot is provided by src/reporting');
+    }),
+    cropScreenshot: fromPromise<Screenshot, { capture: Capture; crop: Crop }>(async () => {
+      throw new Error('cropScreenshot is provided by src/reporting');
+    }),
+    sendReport: fromPromise<void, FeedbackReport>(async () => {
+      throw new Error('sendReport is provided by src/reporting');
+    }),
   },
   actions: {
     reset: assign(() => initialContext),
@@ -108,7 +121,9 @@ export const feedbackMachine = setup({
     setProblem: assign((_, problem: FeedbackProblem) => ({ problem })),
     /** The capture, given by the `captureScreenshot` actor's done event (typed by `setup`). */
     keepCapture: assign((_, { capture }: { capture: Capture }) => ({ capture, crop: FULL_CROP })),
-    setCrop: assign(({ context, event }) => (event.type === 'crop.change' ? { crop: clampCrop({ ...context.crop, ...event.crop }) } : {})),
+    setCrop: assign(({ context, event }) =>
+      event.type === 'crop.change' ? { crop: clampCrop({ ...context.crop, ...event.crop }) } : {},
+    ),
     keepScreenshot: assign((_, { screenshot }: { screenshot: Screenshot }) => ({ screenshot, capture: null })),
     dropScreenshot: assign({ screenshot: null, capture: null, crop: FULL_CROP }),
   },
@@ -151,7 +166,10 @@ export const feedbackMachine = setup({
           on: whileEditable,
           invoke: {
             src: 'captureScreenshot',
-            onDone: { target: 'cropping', actions: { type: 'keepCapture', params: ({ event }) => ({ capture: event.output }) } },
+            onDone: {
+              target: 'cropping',
+              actions: { type: 'keepCapture', params: ({ event }) => ({ capture: event.output }) },
+            },
             onError: { target: 'editing', actions: { type: 'setProblem', params: 'capture' } },
           },
         },
@@ -170,8 +188,14 @@ export const feedbackMachine = setup({
           on: whileEditable,
           invoke: {
             src: 'cropScreenshot',
-            input: ({ context }) => ({ capture: context.capture ?? { url: '', width: 0, height: 0 }, crop: context.crop }),
-            onDone: { target: 'editing', actions: { type: 'keepScreenshot', params: ({ event }) => ({ screenshot: event.output }) } },
+            input: ({ context }) => ({
+              capture: context.capture ?? { url: '', width: 0, height: 0 },
+              crop: context.crop,
+            }),
+            onDone: {
+              target: 'editing',
+              actions: { type: 'keepScreenshot', params: ({ event }) => ({ screenshot: event.output }) },
+            },
             onError: { target: 'cropping', actions: { type: 'setProblem', params: 'crop' } },
           },
         },

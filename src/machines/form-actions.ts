@@ -46,7 +46,8 @@ function fieldsUpdate<V, TContext extends FieldsContext<V>>(update: Partial<Fiel
  */
 export function setValue<V, TContext extends FieldsContext<V>, TEvent extends EventObject>(validate: Validate<V>) {
   return assign<TContext, TEvent, undefined, TEvent, never>(({ context, event }) => {
-    if (event.type !== 'field.change' || !('name' in event) || typeof event.name !== 'string' || !('value' in event)) return {};
+    if (event.type !== 'field.change' || !('name' in event) || typeof event.name !== 'string' || !('value' in event))
+      return {};
     const values: V = { ...context.values, [event.name]: event.value };
     const fieldErrors = context.submitted ? validate(values) : withoutErrors(context.fieldErrors, [event.name]);
     return fieldsUpdate<V, TContext>({ values, fieldErrors });
@@ -56,12 +57,15 @@ export function setValue<V, TContext extends FieldsContext<V>, TEvent extends Ev
 /** A refused submission: every field's error shows, and from now on they follow the typing. */
 export function markInvalid<V, TContext extends FieldsContext<V>, TEvent extends EventObject>(validate: Validate<V>) {
   return assign<TContext, TEvent, undefined, TEvent, never>(({ context }) =>
-    fieldsUpdate<V, TContext>({ fieldErrors: validate(context.values), submitted: true }));
+    fieldsUpdate<V, TContext>({ fieldErrors: validate(context.values), submitted: true }),
+  );
 }
 
 /** A submission that goes out: no field errors, and no live checking until the next refusal. */
 export function clearFieldErrors<V, TContext extends FieldsContext<V>, TEvent extends EventObject>() {
-  return assign<TContext, TEvent, undefined, TEvent, never>(() => fieldsUpdate<V, TContext>({ fieldErrors: {}, submitted: false }));
+  return assign<TContext, TEvent, undefined, TEvent, never>(() =>
+    fieldsUpdate<V, TContext>({ fieldErrors: {}, submitted: false }),
+  );
 }
 
 /** Empties the error line. */
@@ -70,7 +74,9 @@ export function clearError<TContext extends MachineContext, TEvent extends Event
 }
 
 /** Shows on the error line why the call failed, read by `errorOf` (by default `userErrorFrom`). */
-export function showError<TContext extends MachineContext, TEvent extends EventObject>(errorOf: (error: unknown) => UserError = userErrorFrom) {
+export function showError<TContext extends MachineContext, TEvent extends EventObject>(
+  errorOf: (error: unknown) => UserError = userErrorFrom,
+) {
   return sendTo<TContext, TEvent, undefined, ErrorLineActor, TEvent>('errorLine', ({ event }) => ({
     type: 'error.show',
     error: errorOf('error' in event ? event.error : undefined),
@@ -79,5 +85,8 @@ export function showError<TContext extends MachineContext, TEvent extends EventO
 
 /** Shows the timeout message of SPEC §4 on the error line: the loading flag ended the wait. */
 export function showTimeout<TContext extends MachineContext, TEvent extends EventObject>() {
-  return sendTo<TContext, TEvent, undefined, ErrorLineActor, TEvent>('errorLine', { type: 'error.show', error: { key: 'timeout' } });
+  return sendTo<TContext, TEvent, undefined, ErrorLineActor, TEvent>('errorLine', {
+    type: 'error.show',
+    error: { key: 'timeout' },
+  });
 }

@@ -14,7 +14,15 @@ import type { User } from '../domain/entities';
 import type { NavigateParams } from './app.machine';
 import { errorLineMachine } from './error-line.machine';
 import {
-  clearError, clearFieldErrors, markInvalid, setValue, showError, showTimeout, withoutErrors, type FieldErrors, type FieldsContext,
+  clearError,
+  clearFieldErrors,
+  markInvalid,
+  setValue,
+  showError,
+  showTimeout,
+  withoutErrors,
+  type FieldErrors,
+  type FieldsContext,
 } from './form-actions';
 import { typeOf } from './type-of';
 import { isAborted, userErrorFrom, type UserError } from './user-error';
@@ -77,11 +85,16 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
       /** Fills the fields the customer has left empty with what the user gives. */
       fillFromUser: assign(({ context, event }) => {
         if (event.type !== 'user.known' || !fromUser) return {};
-        const known = Object.entries(fromUser(event.user)).filter(([name, value]) => context.values[name] === '' && value !== '');
+        const known = Object.entries(fromUser(event.user)).filter(
+          ([name, value]) => context.values[name] === '' && value !== '',
+        );
         if (known.length === 0) return {};
         const values = { ...context.values, ...Object.fromEntries(known) };
         const names = known.map(([name]) => name);
-        return { values, fieldErrors: context.submitted ? validate(values) : withoutErrors(context.fieldErrors, names) };
+        return {
+          values,
+          fieldErrors: context.submitted ? validate(values) : withoutErrors(context.fieldErrors, names),
+        };
       }),
       markInvalid: markInvalid(validate),
       clearFieldErrors: clearFieldErrors(),

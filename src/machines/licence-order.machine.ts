@@ -30,8 +30,18 @@ export interface LicenceOrderValues extends Record<string, unknown> {
 }
 
 export const emptyLicenceOrder: LicenceOrderValues = {
-  email: '', company_name: '', firstname: '', lastname: '', phone: '', street: '', postcode: '', city: '',
-  country: 'DE', ustid: '', product_id: 0, cpu_count: 1,
+  email: '',
+  company_name: '',
+  firstname: '',
+  lastname: '',
+  phone: '',
+  street: '',
+  postcode: '',
+  city: '',
+  country: 'DE',
+  ustid: '',
+  product_id: 0,
+  cpu_count: 1,
 };
 
 /** SPEC §5: everything but phone and VAT id is required; the postcode must fit the country. */

@@ -14,7 +14,13 @@ import { email, fieldErrors, loginPassword } from '../domain/fields';
 import type { NavigateParams } from './app.machine';
 import { errorLineMachine } from './error-line.machine';
 import {
-  clearError, clearFieldErrors, markInvalid, setValue, showError, showTimeout, type FieldErrors,
+  clearError,
+  clearFieldErrors,
+  markInvalid,
+  setValue,
+  showError,
+  showTimeout,
+  type FieldErrors,
 } from './form-actions';
 import { isAborted, plainReason, userErrorFrom, type UserError } from './user-error';
 import { typeOf } from './type-of';
@@ -72,7 +78,9 @@ export const loginMachine = setup({
   },
   actors: {
     // The API client loads with the first call: the page and its form need none of it to appear.
-    login: fromPromise<LoginAnswer, LoginPayload>(async ({ input, signal }) => (await import('../api/auth')).login(input, { signal })),
+    login: fromPromise<LoginAnswer, LoginPayload>(async ({ input, signal }) =>
+      (await import('../api/auth')).login(input, { signal }),
+    ),
     errorLine: errorLineMachine,
   },
   actions: {
@@ -83,7 +91,9 @@ export const loginMachine = setup({
     setValue: setValue(validateLogin),
     markInvalid: markInvalid(validateLogin),
     clearFieldErrors: clearFieldErrors(),
-    keepLanguage: assign({ language: ({ context, event }) => (event.type === 'form.submit' ? event.language : context.language) }),
+    keepLanguage: assign({
+      language: ({ context, event }) => (event.type === 'form.submit' ? event.language : context.language),
+    }),
     clearError: clearError(),
     showError: showError(loginErrorFrom),
     showTimeout: showTimeout(),
@@ -98,7 +108,8 @@ export const loginMachine = setup({
   delays: { loadingTimeout: timers.loadingTimeout, errorTtl: timers.errorTtl },
 }).createMachine({
   id: 'login',
-  description: 'SPEC §2 Login, SPEC §4 Account and SPEC §8: email and password; active accounts go on to /dashboard, pending ones see the activation notice.',
+  description:
+    'SPEC §2 Login, SPEC §4 Account and SPEC §8: email and password; active accounts go on to /dashboard, pending ones see the activation notice.',
   context: ({ input }) => ({
     values: { email: '', password: '', ...input.values },
     fieldErrors: {},

@@ -14,7 +14,13 @@ import { fieldErrors, isEmail } from '../domain/fields';
 import type { NavigateParams } from './app.machine';
 import { errorLineMachine } from './error-line.machine';
 import {
-  clearError, clearFieldErrors, markInvalid, setValue, showError, showTimeout, type FieldErrors,
+  clearError,
+  clearFieldErrors,
+  markInvalid,
+  setValue,
+  showError,
+  showTimeout,
+  type FieldErrors,
 } from './form-actions';
 import { isAborted, plainReason } from './user-error';
 import { typeOf } from './type-of';
@@ -39,7 +45,9 @@ export function validateNewPassword(values: NewPasswordValues): FieldErrors<NewP
 const LINK_REFUSALS: readonly number[] = [400, 401, 403, 404, 410];
 
 export function isLinkRefusal(error: unknown): boolean {
-  return isApiError(error) && error.kind === 'http' && error.status !== undefined && LINK_REFUSALS.includes(error.status);
+  return (
+    isApiError(error) && error.kind === 'http' && error.status !== undefined && LINK_REFUSALS.includes(error.status)
+  );
 }
 
 export interface NewPasswordInput {
@@ -63,7 +71,12 @@ export type NewPasswordEvent =
   | { type: 'field.change'; name: keyof NewPasswordValues & string; value: string }
   | { type: 'form.submit'; language: Language };
 
-interface ChangeInput { email: string; password: string; language: Language; token: string }
+interface ChangeInput {
+  email: string;
+  password: string;
+  language: Language;
+  token: string;
+}
 
 export const newPasswordMachine = setup({
   types: {
@@ -83,7 +96,9 @@ export const newPasswordMachine = setup({
     setValue: setValue(validateNewPassword),
     markInvalid: markInvalid(validateNewPassword),
     clearFieldErrors: clearFieldErrors(),
-    keepLanguage: assign({ language: ({ context, event }) => (event.type === 'form.submit' ? event.language : context.language) }),
+    keepLanguage: assign({
+      language: ({ context, event }) => (event.type === 'form.submit' ? event.language : context.language),
+    }),
     keepRefusal: assign({
       refusal: ({ event }) => ('error' in event && isApiError(event.error) ? plainReason(event.error.reason) : null),
     }),
@@ -100,7 +115,8 @@ export const newPasswordMachine = setup({
   delays: { loadingTimeout: timers.loadingTimeout },
 }).createMachine({
   id: 'newPassword',
-  description: 'SPEC §2 new password, SPEC §4 Password reset and SPEC §5: a new password from the emailed link, then /login.',
+  description:
+    'SPEC §2 new password, SPEC §4 Password reset and SPEC §5: a new password from the emailed link, then /login.',
   context: ({ input }) => ({
     email: input.email?.trim() ?? '',
     token: input.token?.trim() ?? '',

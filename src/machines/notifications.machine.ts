@@ -34,7 +34,9 @@ export const notificationsMachine = setup({
     input: typeOf<{ enabled: boolean }>(),
   },
   actors: {
-    saveNotifications: fromPromise<void, { enabled: boolean }>(({ input, signal }) => setNotifications(input.enabled, { signal })),
+    saveNotifications: fromPromise<void, { enabled: boolean }>(({ input, signal }) =>
+      setNotifications(input.enabled, { signal }),
+    ),
     errorLine: errorLineMachine,
   },
   actions: {

@@ -75,7 +75,8 @@ export const orderPrefillMachine = setup({
   delays: { loadingTimeout: timers.loadingTimeout },
 }).createMachine({
   id: 'orderPrefill',
-  description: 'SPEC §2 shop step 1: a logged-in customer finds the order form prefilled from the account (GET /me, GET /company).',
+  description:
+    'SPEC §2 shop step 1: a logged-in customer finds the order form prefilled from the account (GET /me, GET /company).',
   context: ({ input }) => ({ user: input.user, values: orderPrefillFrom(input.user, null), error: null }),
   initial: 'loadingCompany',
   states: {

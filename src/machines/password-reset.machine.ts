@@ -19,7 +19,8 @@ export function validatePasswordReset(values: PasswordResetValues): FieldErrors<
 
 export const passwordResetMachine = createFormMachine<PasswordResetValues>({
   id: 'passwordReset',
-  description: 'SPEC §2 Forgot password and SPEC §4: email only; success means the mail with the link is on its way (SPEC §8).',
+  description:
+    'SPEC §2 Forgot password and SPEC §4: email only; success means the mail with the link is on its way (SPEC §8).',
   initialValues: { email: '' },
   validate: validatePasswordReset,
   submit: (values, signal) => forgotPassword({ email: values.email.trim() }, { signal }),

@@ -63,7 +63,8 @@ export const purchaseMachine = setup({
   },
   actors: {
     buy: fromPromise<void, { identifier: string; productId: number }>(({ input, signal }) =>
-      buyDatastore(input.identifier, input.productId, { signal })),
+      buyDatastore(input.identifier, input.productId, { signal }),
+    ),
     errorLine: errorLineMachine,
   },
   actions: {
@@ -80,23 +81,33 @@ export const purchaseMachine = setup({
         fieldErrors: withError(context.fieldErrors, event.option, identifierError(event.value)),
       };
     }),
-    setVolume: assign({ volume: ({ context, event }) => (event.type === 'volume.change' ? clampVolume(event.volume) : context.volume) }),
-    chooseOption: assign({ option: ({ context, event }) => (event.type === 'purchase.buy' ? event.option : context.option) }),
+    setVolume: assign({
+      volume: ({ context, event }) => (event.type === 'volume.change' ? clampVolume(event.volume) : context.volume),
+    }),
+    chooseOption: assign({
+      option: ({ context, event }) => (event.type === 'purchase.buy' ? event.option : context.option),
+    }),
     markInvalid: assign(({ context, event }) => {
       if (event.type !== 'purchase.buy') return {};
-      return { fieldErrors: withError(context.fieldErrors, event.option, identifierError(context.identifiers[event.option])) };
+      return {
+        fieldErrors: withError(context.fieldErrors, event.option, identifierError(context.identifiers[event.option])),
+      };
     }),
-    markTaken: assign(({ context }) => (context.option ? { fieldErrors: withError(context.fieldErrors, context.option, 'taken') } : {})),
+    markTaken: assign(({ context }) =>
+      context.option ? { fieldErrors: withError(context.fieldErrors, context.option, 'taken') } : {},
+    ),
     clearError: clearError(),
     showError: showError(),
     showTimeout: showTimeout(),
   },
   guards: {
-    isInvalid: ({ context, event }) => event.type === 'purchase.buy' && identifierError(context.identifiers[event.option]) !== undefined,
+    isInvalid: ({ context, event }) =>
+      event.type === 'purchase.buy' && identifierError(context.identifiers[event.option]) !== undefined,
     isAborted: ({ event }) => 'error' in event && isAborted(event.error),
     isUnauthorized: ({ event }) => 'error' in event && userErrorFrom(event.error).key === 'sessionExpired',
     /** docs/decisions/002: 409 means the identifier is already used on this account. */
-    isTaken: ({ event }) => 'error' in event && isApiError(event.error) && event.error.kind === 'http' && event.error.status === 409,
+    isTaken: ({ event }) =>
+      'error' in event && isApiError(event.error) && event.error.kind === 'http' && event.error.status === 409,
   },
   delays: {
     postBuyDelay: timers.postBuyDelay,

@@ -53,7 +53,11 @@ const RegistrationFields = omit(RegisterPayload, ['pending_state']);
 
 export function validateRegistration(values: RegistrationValues): FieldErrors<RegistrationValues> {
   const errors = fieldErrors<keyof RegistrationValues & string>(RegistrationFields, values);
-  if (!errors.pending_postcode && !errors.pending_country && !isPostcode(values.pending_postcode, values.pending_country)) {
+  if (
+    !errors.pending_postcode &&
+    !errors.pending_country &&
+    !isPostcode(values.pending_postcode, values.pending_country)
+  ) {
     errors.pending_postcode = 'postcode';
   }
   return errors;
@@ -81,7 +85,8 @@ export function registrationPayload(values: RegistrationValues): RegisterPayload
 
 export const registrationMachine = createFormMachine<RegistrationValues>({
   id: 'registration',
-  description: 'SPEC §2 Registration, SPEC §5 and SPEC §7: the company account; status done leads to /waiting (SPEC §4).',
+  description:
+    'SPEC §2 Registration, SPEC §5 and SPEC §7: the company account; status done leads to /waiting (SPEC §4).',
   initialValues: initialRegistration,
   validate: validateRegistration,
   submit: (values, signal) => register(registrationPayload(values), { signal }),

@@ -53,7 +53,8 @@ export const sessionMachine = setup({
     loadUser: fromPromise<User>(async ({ signal }) => (await import('../api/auth')).me({ signal })),
     logout: fromPromise<void>(async ({ signal }) => (await import('../api/auth')).logout({ signal })),
     saveLanguage: fromPromise<void, { language: Language }>(async ({ input, signal }) =>
-      (await import('../api/settings')).setLanguage(input.language, { signal })),
+      (await import('../api/settings')).setLanguage(input.language, { signal }),
+    ),
   },
   actions: {
     /** Writes the logged-in flag and the language to the browser session (provided by the app). */
@@ -69,7 +70,8 @@ export const sessionMachine = setup({
     endSession: assign({ loggedIn: false, user: null, error: null, passwordsShownAt: {} }),
     /** The first showing of a password counts: a later report never moves it. */
     rememberPasswordsShown: assign({
-      passwordsShownAt: ({ context, event }) => (event.type === 'passwords.shown' ? { ...event.shownAt, ...context.passwordsShownAt } : context.passwordsShownAt),
+      passwordsShownAt: ({ context, event }) =>
+        event.type === 'passwords.shown' ? { ...event.shownAt, ...context.passwordsShownAt } : context.passwordsShownAt,
     }),
   },
   delays: { loadingTimeout: timers.loadingTimeout },
@@ -82,7 +84,13 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   description: 'SPEC §4 Session: logged-in flag and language in the browser session; me, logout.',
-  context: ({ input }) => ({ loggedIn: input.loggedIn, language: input.language, user: null, error: null, passwordsShownAt: {} }),
+  context: ({ input }) => ({
+    loggedIn: input.loggedIn,
+    language: input.language,
+    user: null,
+    error: null,
+    passwordsShownAt: {},
+  }),
   type: 'parallel',
   states: {
     auth: {

@@ -40,7 +40,8 @@ export const temporaryPasswordMachine = setup({
     forget: assign({ password: null, revealed: false }),
     /** Tells the dashboard that started it (an actor started alone has no one to tell). */
     reportExpired: enqueueActions(({ context, enqueue }) => {
-      if (context.name !== undefined) enqueue.sendParent({ type: 'password.expired', name: context.name } satisfies PasswordExpiredEvent);
+      if (context.name !== undefined)
+        enqueue.sendParent({ type: 'password.expired', name: context.name } satisfies PasswordExpiredEvent);
     }),
   },
 }).createMachine({

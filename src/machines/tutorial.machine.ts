@@ -18,9 +18,7 @@ export interface TutorialContext {
   error: UserError | null;
 }
 
-export type TutorialEvent =
-  | { type: 'datastore.choose'; datastore: string }
-  | { type: 'status.retry' };
+export type TutorialEvent = { type: 'datastore.choose'; datastore: string } | { type: 'status.retry' };
 
 export const tutorialMachine = setup({
   types: {
@@ -42,7 +40,7 @@ export const tutorialMachine = setup({
   delays: { loadingTimeout: timers.loadingTimeout },
 }).createMachine({
   id: 'tutorial',
-  description: 'SPEC §2 tutorial with the customer\'s real connection data from GET /status.',
+  description: "SPEC §2 tutorial with the customer's real connection data from GET /status.",
   context: { datastores: [], chosen: null, error: null },
   initial: 'loading',
   states: {
@@ -60,7 +58,11 @@ export const tutorialMachine = setup({
           }),
         },
         onError: [
-          { guard: 'isUnauthorized', target: 'failed', actions: ['sessionExpired', assign({ error: ({ event }) => userErrorFrom(event.error) })] },
+          {
+            guard: 'isUnauthorized',
+            target: 'failed',
+            actions: ['sessionExpired', assign({ error: ({ event }) => userErrorFrom(event.error) })],
+          },
           { target: 'failed', actions: assign({ error: ({ event }) => userErrorFrom(event.error) }) },
         ],
       },

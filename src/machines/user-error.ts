@@ -46,7 +46,10 @@ const CONTROLS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
 /** The text's user-perceived characters, so that a cut never splits an emoji or an accent. */
 function characters(text: string): string[] {
   if (typeof Intl !== 'undefined' && 'Segmenter' in Intl) {
-    return Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text), ({ segment }) => segment);
+    return Array.from(
+      new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text),
+      ({ segment }) => segment,
+    );
   }
   return Array.from(text);
 }
@@ -72,7 +75,10 @@ export function plainReason(text: string | null | undefined): string | null {
   if (plain.length <= REASON_MAX_LENGTH) return plain;
   const chars = characters(plain);
   if (chars.length <= REASON_MAX_LENGTH) return plain;
-  return `${chars.slice(0, REASON_MAX_LENGTH - 1).join('').trimEnd()}…`;
+  return `${chars
+    .slice(0, REASON_MAX_LENGTH - 1)
+    .join('')
+    .trimEnd()}…`;
 }
 
 /**

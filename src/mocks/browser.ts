@@ -30,7 +30,8 @@ const REALISTIC_LATENCY: Latency = { min: 200, max: 600 };
 
 /** A real server answers unknown API paths with 404 instead of letting them through. */
 const unknownCall = http.all(`${config.apiBaseUrl.replace(/\/$/, '')}/*`, () =>
-  HttpResponse.json({ status: 'error', reason: 'There is no such API call' }, { status: 404 }));
+  HttpResponse.json({ status: 'error', reason: 'There is no such API call' }, { status: 404 }),
+);
 
 let started: Promise<void> | null = null;
 

@@ -41,9 +41,7 @@ export interface CallRoute {
 export function callRoute(call: MockCall): CallRoute {
   const [verb, template = ''] = call.split(' ');
   const method = verb === 'POST' ? 'POST' : 'GET';
-  const path = template
-    .replace('{true|false}', ':flag')
-    .replace(/\{([A-Za-z]+)\}/g, ':$1');
+  const path = template.replace('{true|false}', ':flag').replace(/\{([A-Za-z]+)\}/g, ':$1');
   return { method, path };
 }
 

@@ -8,8 +8,15 @@ import { onMockChange, emitMockChange } from './changes';
 import { isMockCall, type MockCall } from './calls';
 import { db } from './db';
 import {
-  addFault, clearFaults, getLatency, isFaultKind, listFaults, setLatency,
-  type Fault, type FaultKind, type Latency,
+  addFault,
+  clearFaults,
+  getLatency,
+  isFaultKind,
+  listFaults,
+  setLatency,
+  type Fault,
+  type FaultKind,
+  type Latency,
 } from './faults';
 import { activateAccount } from './provision';
 import { seed } from './seed';
@@ -67,7 +74,8 @@ export function createMockControls(options: { latency?: Latency } = {}): MockCon
       return activated;
     },
     outbox() {
-      return db.mail.findMany({ where: {}, orderBy: { seq: 'asc' } })
+      return db.mail
+        .findMany({ where: {}, orderBy: { seq: 'asc' } })
         .map(({ to, subject, body, link }) => ({ to, subject, body, link }));
     },
     fault(call, kind, faultOptions = {}) {
@@ -87,7 +95,8 @@ export function createMockControls(options: { latency?: Latency } = {}): MockCon
     faults: listFaults,
     latency: getLatency,
     pendingAccounts() {
-      return db.account.findMany({ where: { active: { equals: false } }, orderBy: { created: 'asc' } })
+      return db.account
+        .findMany({ where: { active: { equals: false } }, orderBy: { created: 'asc' } })
         .map((account) => ({
           email: account.email,
           firstname: account.firstname,

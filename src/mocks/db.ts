@@ -134,8 +134,15 @@ type Db = typeof db;
 export type ModelName = Exclude<keyof Db, symbol>;
 /** Every model once; a Record so that a model missing here fails to compile (persistence needs all). */
 const everyModel: Record<ModelName, true> = {
-  account: true, company: true, datastore: true, licence: true, licenceOrder: true, contactMessage: true,
-  session: true, resetToken: true, mail: true,
+  account: true,
+  company: true,
+  datastore: true,
+  licence: true,
+  licenceOrder: true,
+  contactMessage: true,
+  session: true,
+  resetToken: true,
+  mail: true,
 };
 export const modelNames = Object.keys(everyModel).filter((name): name is ModelName => Object.hasOwn(everyModel, name));
 

@@ -72,17 +72,22 @@ function takeFault(call: MockCall): FaultKind | null {
   if (!fault) return null;
   if (fault.remaining !== null) {
     const remaining = fault.remaining - 1;
-    faults = remaining > 0
-      ? faults.map((candidate) => (candidate === fault ? { ...fault, remaining } : candidate))
-      : faults.filter((candidate) => candidate !== fault);
+    faults =
+      remaining > 0
+        ? faults.map((candidate) => (candidate === fault ? { ...fault, remaining } : candidate))
+        : faults.filter((candidate) => candidate !== fault);
   }
   return fault.kind;
 }
 
 /** Calls whose client does not read the answer's body (src/api: `answer: null`). */
 const bodylessCalls: readonly MockCall[] = [
-  'GET /product/pbs/{datastoreIdentifier}/{productId}', 'POST /contact', 'POST /language',
-  'GET /notifications/{true|false}', 'GET /contract/cancel', 'GET /datastore/cancel/{name}',
+  'GET /product/pbs/{datastoreIdentifier}/{productId}',
+  'POST /contact',
+  'POST /language',
+  'GET /notifications/{true|false}',
+  'GET /contract/cancel',
+  'GET /datastore/cancel/{name}',
 ];
 
 /**
@@ -94,7 +99,8 @@ const bodylessCalls: readonly MockCall[] = [
 function malformedAnswer(call: MockCall): Response {
   if (bodylessCalls.includes(call)) {
     return new HttpResponse('<!doctype html><title>Maintenance</title><p>Back soon.</p>', {
-      status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' },
+      status: 200,
+      headers: { 'Content-Type': 'text/html; charset=utf-8' },
     });
   }
   // Not an object at all: the portal reads answers tolerantly (an object with none of the expected

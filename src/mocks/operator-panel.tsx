@@ -67,109 +67,160 @@ export function OperatorPanel({ controls }: { controls: MockControls }) {
         hidden={!open}
         className="pm-panel"
         aria-labelledby={`${id}-title`}
-        onKeyDown={(event) => { if (event.key === 'Escape') close(); }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') close();
+        }}
       >
         <h2 id={`${id}-title`}>Mock API operator</h2>
 
         {/* Takes the focus after an activation removed the button that had it. */}
-        <h3 id={`${id}-pending`} ref={pendingHeading} tabIndex={-1}>Pending accounts</h3>
-        {pending.length === 0
-          ? <p className="pm-muted">No account awaits activation.</p>
-          : (
-            <ul aria-labelledby={`${id}-pending`}>
-              {pending.map((account) => (
-                <li key={account.email} className="pm-row">
-                  <span>
-                    {account.email}
-                    <br />
-                    <span className="pm-muted">
-                      {account.firstname} {account.lastname}{account.companyName ? `, ${account.companyName}` : ''}
-                    </span>
+        <h3 id={`${id}-pending`} ref={pendingHeading} tabIndex={-1}>
+          Pending accounts
+        </h3>
+        {pending.length === 0 ? (
+          <p className="pm-muted">No account awaits activation.</p>
+        ) : (
+          <ul aria-labelledby={`${id}-pending`}>
+            {pending.map((account) => (
+              <li key={account.email} className="pm-row">
+                <span>
+                  {account.email}
+                  <br />
+                  <span className="pm-muted">
+                    {account.firstname} {account.lastname}
+                    {account.companyName ? `, ${account.companyName}` : ''}
                   </span>
-                  <button
-                    type="button"
-                    className="pm-button"
-                    aria-label={`Activate ${account.email}`}
-                    onClick={() => {
-                      controls.activate(account.email);
-                      setStatus(`${account.email} is active.`);
-                      pendingHeading.current?.focus();
-                    }}
-                  >
-                    Activate
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+                </span>
+                <button
+                  type="button"
+                  className="pm-button"
+                  aria-label={`Activate ${account.email}`}
+                  onClick={() => {
+                    controls.activate(account.email);
+                    setStatus(`${account.email} is active.`);
+                    pendingHeading.current?.focus();
+                  }}
+                >
+                  Activate
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
 
         <h3 id={`${id}-outbox`}>Outbox (newest first)</h3>
-        {mails.length === 0
-          ? <p className="pm-muted">No mail sent yet.</p>
-          : (
-            <ol aria-labelledby={`${id}-outbox`}>
-              {mails.map((mail, index) => (
-                <li key={`${mails.length - index}`}>
-                  <strong>{mail.subject}</strong>
-                  <br />
-                  <span className="pm-muted">To {mail.to}</span>
-                  <p className="pm-mail-body">{mail.body}</p>
-                  {mail.link && <a href={mail.link}>{mail.link}</a>}
-                </li>
-              ))}
-            </ol>
-          )}
+        {mails.length === 0 ? (
+          <p className="pm-muted">No mail sent yet.</p>
+        ) : (
+          <ol aria-labelledby={`${id}-outbox`}>
+            {mails.map((mail, index) => (
+              <li key={`${mails.length - index}`}>
+                <strong>{mail.subject}</strong>
+                <br />
+                <span className="pm-muted">To {mail.to}</span>
+                <p className="pm-mail-body">{mail.body}</p>
+                {mail.link && <a href={mail.link}>{mail.link}</a>}
+              </li>
+            ))}
+          </ol>
+        )}
 
         <h3>Faults</h3>
         <form className="pm-row" onSubmit={addFault}>
           <label className="pm-field">
             Call
-            <select value={call} onChange={(event) => { if (isOneOf(mockCalls, event.target.value)) setCall(event.target.value); }}>
-              {mockCalls.map((option) => <option key={option} value={option}>{option}</option>)}
+            <select
+              value={call}
+              onChange={(event) => {
+                if (isOneOf(mockCalls, event.target.value)) setCall(event.target.value);
+              }}
+            >
+              {mockCalls.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
             </select>
           </label>
           <label className="pm-field">
             Kind
-            <select value={kind} onChange={(event) => { if (isOneOf(faultKinds, event.target.value)) setKind(event.target.value); }}>
-              {faultKinds.map((option) => <option key={option} value={option}>{option}</option>)}
+            <select
+              value={kind}
+              onChange={(event) => {
+                if (isOneOf(faultKinds, event.target.value)) setKind(event.target.value);
+              }}
+            >
+              {faultKinds.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
             </select>
           </label>
           <label className="pm-field">
             Times (empty: until cleared)
-            <input type="number" min={1} step={1} inputMode="numeric" value={times} onChange={(event) => setTimes(event.target.value)} />
+            <input
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              value={times}
+              onChange={(event) => setTimes(event.target.value)}
+            />
           </label>
-          <button type="submit" className="pm-button">Add fault</button>
+          <button type="submit" className="pm-button">
+            Add fault
+          </button>
         </form>
-        {faults.length === 0
-          ? <p className="pm-muted">No faults.</p>
-          : (
-            <>
-              <ul aria-label="Active faults">
-                {faults.map((fault, index) => (
-                  <li key={`${fault.call}-${fault.kind}-${index}`}>
-                    {fault.call}: {fault.kind}
-                    {fault.remaining === null ? ' (until cleared)' : ` (${fault.remaining} more)`}
-                  </li>
-                ))}
-              </ul>
-              <button type="button" className="pm-button" onClick={() => { controls.clearFaults(); setStatus('Faults cleared.'); }}>
-                Clear faults
-              </button>
-            </>
-          )}
+        {faults.length === 0 ? (
+          <p className="pm-muted">No faults.</p>
+        ) : (
+          <>
+            <ul aria-label="Active faults">
+              {faults.map((fault, index) => (
+                <li key={`${fault.call}-${fault.kind}-${index}`}>
+                  {fault.call}: {fault.kind}
+                  {fault.remaining === null ? ' (until cleared)' : ` (${fault.remaining} more)`}
+                </li>
+              ))}
+            </ul>
+            <button
+              type="button"
+              className="pm-button"
+              onClick={() => {
+                controls.clearFaults();
+                setStatus('Faults cleared.');
+              }}
+            >
+              Clear faults
+            </button>
+          </>
+        )}
 
         <h3>Latency</h3>
         <p className="pm-muted">Now: {latencyText(controls.latency())}</p>
         <form className="pm-row" onSubmit={applyLatency}>
           <label className="pm-field">
             Latency in ms
-            <input type="number" min={0} step={50} inputMode="numeric" value={latency} onChange={(event) => setLatencyInput(event.target.value)} />
+            <input
+              type="number"
+              min={0}
+              step={50}
+              inputMode="numeric"
+              value={latency}
+              onChange={(event) => setLatencyInput(event.target.value)}
+            />
           </label>
-          <button type="submit" className="pm-button">Set latency</button>
+          <button type="submit" className="pm-button">
+            Set latency
+          </button>
           <button
             type="button"
             className="pm-button"
-            onClick={() => { controls.setLatency({ min: 200, max: 600 }); setStatus('Latency set to 200–600 ms.'); }}
+            onClick={() => {
+              controls.setLatency({ min: 200, max: 600 });
+              setStatus('Latency set to 200–600 ms.');
+            }}
           >
             Realistic latency
           </button>
@@ -179,11 +230,16 @@ export function OperatorPanel({ controls }: { controls: MockControls }) {
         <button
           type="button"
           className="pm-button"
-          onClick={() => { controls.reset(); setStatus('Data reset to the seed scenario.'); }}
+          onClick={() => {
+            controls.reset();
+            setStatus('Data reset to the seed scenario.');
+          }}
         >
           Reset data
         </button>
-        <p className="pm-status" role="status">{status}</p>
+        <p className="pm-status" role="status">
+          {status}
+        </p>
       </section>
       <button
         ref={toggle}

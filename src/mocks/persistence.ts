@@ -8,7 +8,14 @@ import { drop } from '@mswjs/data';
 import { isMockCall } from './calls';
 import { db, modelNames, type ModelName } from './db';
 import {
-  addFault, clearFaults, getLatency, isFaultKind, listFaults, setLatency, type Fault, type Latency,
+  addFault,
+  clearFaults,
+  getLatency,
+  isFaultKind,
+  listFaults,
+  setLatency,
+  type Fault,
+  type Latency,
 } from './faults';
 import { seed } from './seed';
 
@@ -61,7 +68,9 @@ type RowCreator = { create(values: object): unknown };
 
 function loadSnapshot(snapshot: unknown): boolean {
   if (typeof snapshot !== 'object' || snapshot === null) return false;
-  const [version, models, faults, latency] = ['version', 'models', 'faults', 'latency'].map((key) => property(snapshot, key));
+  const [version, models, faults, latency] = ['version', 'models', 'faults', 'latency'].map((key) =>
+    property(snapshot, key),
+  );
   if (version !== SNAPSHOT_VERSION || typeof models !== 'object' || models === null) return false;
   drop(db);
   try {

@@ -52,7 +52,8 @@ export function provisionDatastore(order: DatastoreOrder): DatastoreRow {
 
 /** The next customer number: K-10001, K-10002, ... */
 function nextCompanyNumber(): string {
-  const numbers = db.account.getAll()
+  const numbers = db.account
+    .getAll()
     .map((account) => /^K-(\d+)$/.exec(account.company_number ?? '')?.[1])
     .filter((digits): digits is string => digits !== undefined)
     .map(Number);
@@ -82,8 +83,13 @@ export function activateAccount(email: string): boolean {
         state: company.pending_state ?? company.state,
         country: company.pending_country ?? company.country,
         ustid: company.pending_ustid ?? company.ustid,
-        pending_name: null, pending_street: null, pending_postcode: null, pending_city: null,
-        pending_state: null, pending_country: null, pending_ustid: null,
+        pending_name: null,
+        pending_street: null,
+        pending_postcode: null,
+        pending_city: null,
+        pending_state: null,
+        pending_country: null,
+        pending_ustid: null,
       },
     });
   }

@@ -73,14 +73,20 @@ function refusalReason(error: StructError): string {
   if (failure.type === 'never') return `The field "${key}" is not part of this request.`;
   if (failure.value === undefined) return `The ${label} is missing.`;
   switch (failure.message) {
-    case 'required': return `The ${label} is required.`;
-    case 'email': return `The ${label} is not a valid email address.`;
+    case 'required':
+      return `The ${label} is required.`;
+    case 'email':
+      return `The ${label} is not a valid email address.`;
     case 'passwordPolicy':
       return 'The password must be longer than 15 characters and contain lower and upper case letters and at least one number.';
-    case 'country': return `The ${label} must be DE, FR or LUX.`;
-    case 'tooLong': return `The ${label} is too long.`;
-    case 'cpu': return 'The CPU count must be 1, 2 or 4.';
-    default: return `The ${label} is not valid.`;
+    case 'country':
+      return `The ${label} must be DE, FR or LUX.`;
+    case 'tooLong':
+      return `The ${label} is too long.`;
+    case 'cpu':
+      return 'The CPU count must be 1, 2 or 4.';
+    default:
+      return `The ${label} is not valid.`;
   }
 }
 

@@ -50,43 +50,86 @@ function seedCatalogue(): void {
 
 function seedDemo(now: number): void {
   const account: AccountRow = db.account.create({
-    email: seedEmails.demo, password: SEED_PASSWORD, language: 'de', notifications: true,
-    firstname: 'Erika', lastname: 'Mustermann', phone: '+49 30 1234567', active: true,
-    company_number: 'K-10001', created: now - 400 * DAY,
+    email: seedEmails.demo,
+    password: SEED_PASSWORD,
+    language: 'de',
+    notifications: true,
+    firstname: 'Erika',
+    lastname: 'Mustermann',
+    phone: '+49 30 1234567',
+    active: true,
+    company_number: 'K-10001',
+    created: now - 400 * DAY,
   });
   db.company.create({
-    accountId: account.id, name: 'Demo GmbH', street: 'Musterstraße 1', postcode: '10115', city: 'Berlin',
-    country: 'DE', ustid: 'DE123456789', payment_type: 'direct_debit', iban: 'DE89370400440532013000',
-    checkbox_iban: true, phone: '+49 30 1234567',
+    accountId: account.id,
+    name: 'Demo GmbH',
+    street: 'Musterstraße 1',
+    postcode: '10115',
+    city: 'Berlin',
+    country: 'DE',
+    ustid: 'DE123456789',
+    payment_type: 'direct_debit',
+    iban: 'DE89370400440532013000',
+    checkbox_iban: true,
+    phone: '+49 30 1234567',
   });
   // Made long ago: their temporary passwords are no longer shown.
   provisionDatastore({ account, identifier: 'backup', volume: 0, usedBytes: 734 * GB, created: now - 300 * DAY });
   provisionDatastore({ account, identifier: 'archive', volume: 5, usedBytes: 4.25 * TB, created: now - 200 * DAY });
   provisionDatastore({
-    account, identifier: 'old', volume: 1, usedBytes: 310 * GB, created: now - 100 * DAY,
+    account,
+    identifier: 'old',
+    volume: 1,
+    usedBytes: 310 * GB,
+    created: now - 100 * DAY,
     contractEndDate: cancellationEndDate(now),
   });
   provisionDatastore({
-    account, identifier: 'media', volume: 2, usedBytes: 120 * GB, unencryptedFiles: true, created: now - 30 * DAY,
+    account,
+    identifier: 'media',
+    volume: 2,
+    usedBytes: 120 * GB,
+    unencryptedFiles: true,
+    created: now - 30 * DAY,
   });
 }
 
 function seedPending(now: number): void {
   const account = db.account.create({
-    email: seedEmails.pending, password: SEED_PASSWORD, language: 'en', notifications: false,
-    firstname: 'Paula', lastname: 'Wartend', phone: null, active: false, company_number: null,
+    email: seedEmails.pending,
+    password: SEED_PASSWORD,
+    language: 'en',
+    notifications: false,
+    firstname: 'Paula',
+    lastname: 'Wartend',
+    phone: null,
+    active: false,
+    company_number: null,
     created: now - DAY,
   });
   db.company.create({
-    accountId: account.id, checkbox_iban: false, pending_name: 'Wartend & Co. KG', pending_street: 'Hafenweg 7',
-    pending_postcode: '20457', pending_city: 'Hamburg', pending_country: 'DE',
+    accountId: account.id,
+    checkbox_iban: false,
+    pending_name: 'Wartend & Co. KG',
+    pending_street: 'Hafenweg 7',
+    pending_postcode: '20457',
+    pending_city: 'Hamburg',
+    pending_country: 'DE',
   });
 }
 
 function seedFresh(now: number): void {
   const account = db.account.create({
-    email: seedEmails.fresh, password: SEED_PASSWORD, language: 'en', notifications: true,
-    firstname: 'Felix', lastname: 'Frisch', phone: null, active: true, company_number: null,
+    email: seedEmails.fresh,
+    password: SEED_PASSWORD,
+    language: 'en',
+    notifications: true,
+    firstname: 'Felix',
+    lastname: 'Frisch',
+    phone: null,
+    active: true,
+    company_number: null,
     created: now - 2 * DAY,
   });
   db.company.create({ accountId: account.id, checkbox_iban: false });

@@ -12,13 +12,40 @@ export const specFields = {
   user: ['email', 'language', 'notifications', 'firstname', 'lastname', 'phone', 'company_number', 'products'],
   product: ['name', 'dynamic_volume', 'volume', 'contract_end_date'],
   company: [
-    'name', 'street', 'postcode', 'city', 'country', 'ustid', 'payment_type', 'iban', 'checkbox_iban', 'company_number', 'phone',
-    'has_product_count', 'notifications', 'pending_name', 'pending_street', 'pending_postcode', 'pending_city', 'pending_state',
-    'pending_country', 'pending_ustid',
+    'name',
+    'street',
+    'postcode',
+    'city',
+    'country',
+    'ustid',
+    'payment_type',
+    'iban',
+    'checkbox_iban',
+    'company_number',
+    'phone',
+    'has_product_count',
+    'notifications',
+    'pending_name',
+    'pending_street',
+    'pending_postcode',
+    'pending_city',
+    'pending_state',
+    'pending_country',
+    'pending_ustid',
   ],
   datastore: [
-    'datastore', 'custom_name', 'hostname', 'port', 'username', 'password', 'repository', 'unencrypted_files', 'contract_end_date',
-    'volume', 'space_used_text', 'space_total_text',
+    'datastore',
+    'custom_name',
+    'hostname',
+    'port',
+    'username',
+    'password',
+    'repository',
+    'unencrypted_files',
+    'contract_end_date',
+    'volume',
+    'space_used_text',
+    'space_total_text',
   ],
   licence: ['id', 'name', 'price_1_cpu', 'price_2_cpu', 'price_4_cpu', 'highlight', 'product_type'],
 } as const;
@@ -39,7 +66,11 @@ const sparse: Partial<Record<SpecEntity, Record<string, Record<string, null | un
 };
 
 const keyOf: Record<SpecEntity, string> = {
-  user: 'email', product: 'name', company: 'company_number', datastore: 'datastore', licence: 'id',
+  user: 'email',
+  product: 'name',
+  company: 'company_number',
+  datastore: 'datastore',
+  licence: 'id',
 };
 
 /**

@@ -23,7 +23,9 @@ function notStarted(error: unknown) {
 export function startReporting(): Promise<void> {
   if (import.meta.env.VITE_SENTRY_ENABLED !== 'true' || !import.meta.env.VITE_SENTRY_DSN) return Promise.resolve();
   reporting ??= import('./sentry-client')
-    .then(({ initSentry }) => { initSentry(readReportingEnv()); })
+    .then(({ initSentry }) => {
+      initSentry(readReportingEnv());
+    })
     .catch(notStarted);
   return reporting;
 }
@@ -36,7 +38,9 @@ export function reportCaughtError(error: unknown, componentStack?: string): Prom
   if (import.meta.env.VITE_SENTRY_ENABLED !== 'true' || !import.meta.env.VITE_SENTRY_DSN) return Promise.resolve();
   return startReporting()
     .then(() => import('./sentry-client'))
-    .then((client) => { client.reportCaughtError(error, componentStack); })
+    .then((client) => {
+      client.reportCaughtError(error, componentStack);
+    })
     .catch(notStarted);
 }
 
@@ -46,11 +50,11 @@ export function reportCaughtError(error: unknown, componentStack?: string): Prom
  */
 export function mountFeedback(): Promise<void> {
   if (import.meta.env.VITE_FEEDBACK_WIDGET !== 'true' || !import.meta.env.VITE_SENTRY_DSN) return Promise.resolve();
-  feedback ??= Promise.all([import('./sentry-client'), import('./feedback/mount-feedback-widget')]).then(
-    ([{ initSentry, sendReport }, { mountFeedbackWidget }]) => {
+  feedback ??= Promise.all([import('./sentry-client'), import('./feedback/mount-feedback-widget')])
+    .then(([{ initSentry, sendReport }, { mountFeedbackWidget }]) => {
       initSentry(readReportingEnv());
       mountFeedbackWidget({ send: sendReport });
-    },
-  ).catch(notStarted);
+    })
+    .catch(notStarted);
   return feedback;
 }

@@ -67,13 +67,24 @@ export function sentryOptions(env: ReportingEnv): SentrySetup | null {
     environment: 'production',
     // The SDK collects no cookies, headers, bodies or query strings (passwords, IBANs and
     // reset tokens travel there), and fills in user fields only when personal data is allowed.
-    dataCollection: { userInfo: scrub.sendPii, cookies: false, httpHeaders: false, httpBodies: [], urlQueryParams: false },
+    dataCollection: {
+      userInfo: scrub.sendPii,
+      cookies: false,
+      httpHeaders: false,
+      httpBodies: [],
+      urlQueryParams: false,
+    },
     beforeSend: (event) => scrubEvent(event, scrub),
     beforeBreadcrumb: (breadcrumb) => scrubBreadcrumb(breadcrumb, scrub),
     beforeSendSpan: (span) => scrubSpan(span, scrub),
   };
   if (!reporting) {
-    return { options: { ...shared, defaultIntegrations: false, tracesSampleRate: 0 }, tracing: false, replay: null, scrub };
+    return {
+      options: { ...shared, defaultIntegrations: false, tracesSampleRate: 0 },
+      tracing: false,
+      replay: null,
+      scrub,
+    };
   }
   return {
     options: {

@@ -24,7 +24,8 @@ const SECRET_KEY = /pass(?:word|wort|wd)?|pwd|secret|token|iban|authori[sz]ation
  * which Sentry's own contexts use for the browser and the system; the feedback's `name` is
  * handled with its context.
  */
-const PERSONAL_KEY = /^(?:e-?mail|contact_email|username|user_name|fullname|full_name|firstname|lastname|phone|ip_address)$/i;
+const PERSONAL_KEY =
+  /^(?:e-?mail|contact_email|username|user_name|fullname|full_name|firstname|lastname|phone|ip_address)$/i;
 /**
  * IBAN-like: two capital letters, two digits and 11 to 30 letters or digits, in blocks or not
  * (SPEC §5 formats IBANs in capitals). Case-sensitive on purpose: Sentry's own ids are lower-case hex.
@@ -108,7 +109,8 @@ export function scrubEvent<E extends Event>(event: E, options: ScrubOptions): E 
       })),
     };
   }
-  if (event.breadcrumbs) scrubbed.breadcrumbs = event.breadcrumbs.map((breadcrumb) => scrubBreadcrumb(breadcrumb, options));
+  if (event.breadcrumbs)
+    scrubbed.breadcrumbs = event.breadcrumbs.map((breadcrumb) => scrubBreadcrumb(breadcrumb, options));
   if (event.request) scrubbed.request = scrubRecord(event.request, options);
   if (event.extra) scrubbed.extra = scrubRecord(event.extra, options);
   if (event.tags) scrubbed.tags = scrubRecord(event.tags, options);
@@ -120,7 +122,12 @@ export function scrubEvent<E extends Event>(event: E, options: ScrubOptions): E 
     scrubbed.contexts = contexts;
   }
   if (event.user) scrubbed.user = scrubUser(event.user, options);
-  if (event.spans) scrubbed.spans = event.spans.map((span) => ({ ...span, description: span.description === undefined ? undefined : scrubText(span.description, options), data: scrubRecord(span.data, options) ?? {} }));
+  if (event.spans)
+    scrubbed.spans = event.spans.map((span) => ({
+      ...span,
+      description: span.description === undefined ? undefined : scrubText(span.description, options),
+      data: scrubRecord(span.data, options) ?? {},
+    }));
   return scrubbed;
 }
 
@@ -133,7 +140,10 @@ export function scrubSpan(span: StreamedSpan, options: ScrubOptions): StreamedSp
   };
 }
 
-function scrubSpanAttributes(attributes: StreamedSpan['attributes'], options: ScrubOptions): StreamedSpan['attributes'] {
+function scrubSpanAttributes(
+  attributes: StreamedSpan['attributes'],
+  options: ScrubOptions,
+): StreamedSpan['attributes'] {
   return Object.fromEntries(
     Object.entries(attributes).map(([key, value]) => {
       // Attribute keys are dotted ("user.email", "url.full"): judge the last part.

@@ -4,7 +4,14 @@
  * first page never waits for and that a build without the flags does not contain at all.
  */
 import {
-  addEventProcessor, browserTracingIntegration, captureException, getClient, init, replayIntegration, sendFeedback, type Event,
+  addEventProcessor,
+  browserTracingIntegration,
+  captureException,
+  getClient,
+  init,
+  replayIntegration,
+  sendFeedback,
+  type Event,
 } from '@sentry/react';
 import type { FeedbackReport } from '../machines/feedback.machine';
 import type { ReportingEnv } from './env';

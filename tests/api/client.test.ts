@@ -10,33 +10,113 @@ import { setLanguage, setNotifications } from '../../src/api/settings';
 import { LoginAnswer } from '../../src/api/structs';
 import { server } from '../../src/mocks/node';
 
-const user = { email: 'a@example.com', language: 'en', notifications: true, firstname: 'A', lastname: 'B', phone: null, company_number: 'K-1', products: [] };
+const user = {
+  email: 'a@example.com',
+  language: 'en',
+  notifications: true,
+  firstname: 'A',
+  lastname: 'B',
+  phone: null,
+  company_number: 'K-1',
+  products: [],
+};
 const company = {
-  name: 'X GmbH', street: 'S 1', postcode: '10115', city: 'Berlin', country: 'DE', ustid: null, payment_type: 'bill', iban: null,
-  checkbox_iban: false, company_number: 'K-1', phone: null, has_product_count: 0, notifications: true, pending_name: null,
-  pending_street: null, pending_postcode: null, pending_city: null, pending_state: null, pending_country: null, pending_ustid: null,
+  name: 'X GmbH',
+  street: 'S 1',
+  postcode: '10115',
+  city: 'Berlin',
+  country: 'DE',
+  ustid: null,
+  payment_type: 'bill',
+  iban: null,
+  checkbox_iban: false,
+  company_number: 'K-1',
+  phone: null,
+  has_product_count: 0,
+  notifications: true,
+  pending_name: null,
+  pending_street: null,
+  pending_postcode: null,
+  pending_city: null,
+  pending_state: null,
+  pending_country: null,
+  pending_ustid: null,
 };
 const datastore = {
-  datastore: 'k1_backup', custom_name: 'backup', hostname: 'pbs1.example.com', port: 8007, username: 'k1', password: '',
-  repository: 'k1@pbs@pbs1.example.com:8007:k1_backup', unencrypted_files: false, contract_end_date: null, volume: 0,
-  space_used_text: '1 GB', space_total_text: 'unlimited',
+  datastore: 'k1_backup',
+  custom_name: 'backup',
+  hostname: 'pbs1.example.com',
+  port: 8007,
+  username: 'k1',
+  password: '',
+  repository: 'k1@pbs@pbs1.example.com:8007:k1_backup',
+  unencrypted_files: false,
+  contract_end_date: null,
+  volume: 0,
+  space_used_text: '1 GB',
+  space_total_text: 'unlimited',
 };
-const licence = { id: 1, name: 'VE', price_1_cpu: 100, price_2_cpu: 200, price_4_cpu: 400, highlight: false, product_type: 'VE' };
+const licence = {
+  id: 1,
+  name: 'VE',
+  price_1_cpu: 100,
+  price_2_cpu: 200,
+  price_4_cpu: 400,
+  highlight: false,
+  product_type: 'VE',
+};
 const registration = {
-  email: 'new@example.com', password: 'Aa1-long-enough-pw', language: 'en' as const, firstname: 'A', lastname: 'B', phone: '',
-  pending_name: '', pending_street: 'S 1', pending_postcode: '10115', pending_city: 'Berlin', pending_state: '', pending_country: 'DE',
-  pending_ustid: '', notifications: false,
+  email: 'new@example.com',
+  password: 'Aa1-long-enough-pw',
+  language: 'en' as const,
+  firstname: 'A',
+  lastname: 'B',
+  phone: '',
+  pending_name: '',
+  pending_street: 'S 1',
+  pending_postcode: '10115',
+  pending_city: 'Berlin',
+  pending_state: '',
+  pending_country: 'DE',
+  pending_ustid: '',
+  notifications: false,
 };
 const edit = {
-  firstname: 'A', lastname: 'B', phone: '', pending_name: 'X GmbH', pending_street: 'S 1', pending_postcode: '10115', pending_city: 'Berlin',
-  pending_state: '', pending_country: 'DE', pending_ustid: '', payment_type: 'bill' as const, iban: '', checkbox_iban: false,
+  firstname: 'A',
+  lastname: 'B',
+  phone: '',
+  pending_name: 'X GmbH',
+  pending_street: 'S 1',
+  pending_postcode: '10115',
+  pending_city: 'Berlin',
+  pending_state: '',
+  pending_country: 'DE',
+  pending_ustid: '',
+  payment_type: 'bill' as const,
+  iban: '',
+  checkbox_iban: false,
 };
 const order = {
-  email: 'a@example.com', company_name: 'X', firstname: 'A', lastname: 'B', phone: '', street: 'S 1', postcode: '10115', city: 'Berlin',
-  country: 'DE', ustid: '', product_id: 1, cpu_count: 2,
+  email: 'a@example.com',
+  company_name: 'X',
+  firstname: 'A',
+  lastname: 'B',
+  phone: '',
+  street: 'S 1',
+  postcode: '10115',
+  city: 'Berlin',
+  country: 'DE',
+  ustid: '',
+  product_id: 1,
+  cpu_count: 2,
 };
 
-interface Seen { method: string; url: string; body: unknown; credentials: string }
+interface Seen {
+  method: string;
+  url: string;
+  body: unknown;
+  credentials: string;
+}
 
 /** Answers one exact call and records what the client sent. */
 function answer(method: 'get' | 'post', path: string, body: unknown, status = 200): Seen[] {
@@ -44,7 +124,12 @@ function answer(method: 'get' | 'post', path: string, body: unknown, status = 20
   server.use(
     http[method](apiUrl(path), async ({ request: sent }) => {
       const text = await sent.text();
-      seen.push({ method: sent.method, url: sent.url, body: text ? JSON.parse(text) : undefined, credentials: sent.credentials });
+      seen.push({
+        method: sent.method,
+        url: sent.url,
+        body: text ? JSON.parse(text) : undefined,
+        credentials: sent.credentials,
+      });
       return HttpResponse.json(body as Record<string, unknown>, { status });
     }),
   );
@@ -52,7 +137,10 @@ function answer(method: 'get' | 'post', path: string, body: unknown, status = 20
 }
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }
@@ -63,23 +151,38 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
  */
 function stalledBody(start: string) {
   const progress = { reading: false };
-  const answer = () => new HttpResponse(
-    new ReadableStream({
-      start: (stream) => stream.enqueue(new TextEncoder().encode(start)),
-      pull: () => { progress.reading = true; },
-    }),
-    { status: 200, headers: { 'Content-Type': 'application/json' } },
-  );
+  const answer = () =>
+    new HttpResponse(
+      new ReadableStream({
+        start: (stream) => stream.enqueue(new TextEncoder().encode(start)),
+        pull: () => {
+          progress.reading = true;
+        },
+      }),
+      { status: 200, headers: { 'Content-Type': 'application/json' } },
+    );
   return { answer, progress };
 }
 
 describe('the API client', () => {
   it('sends every call of the specification to its method and path with credentials and its payload', async () => {
     const calls: [() => Promise<unknown>, Seen[], unknown][] = [
-      [() => login({ email: 'a@example.com', password: 'x', language: 'en' }), answer('post', '/login', { is_active: true }), { email: 'a@example.com', password: 'x', language: 'en' }],
+      [
+        () => login({ email: 'a@example.com', password: 'x', language: 'en' }),
+        answer('post', '/login', { is_active: true }),
+        { email: 'a@example.com', password: 'x', language: 'en' },
+      ],
       [() => register(registration), answer('post', '/register/company', { status: 'done' }), registration],
-      [() => forgotPassword({ email: 'a@example.com' }), answer('post', '/forgotpassword', { status: 'done' }), { email: 'a@example.com' }],
-      [() => changePassword({ email: 'a@example.com', password: 'Aa1-long-enough-pw', language: 'de', token: 't' }), answer('post', '/changepassword', { status: 'done' }), { email: 'a@example.com', password: 'Aa1-long-enough-pw', language: 'de', token: 't' }],
+      [
+        () => forgotPassword({ email: 'a@example.com' }),
+        answer('post', '/forgotpassword', { status: 'done' }),
+        { email: 'a@example.com' },
+      ],
+      [
+        () => changePassword({ email: 'a@example.com', password: 'Aa1-long-enough-pw', language: 'de', token: 't' }),
+        answer('post', '/changepassword', { status: 'done' }),
+        { email: 'a@example.com', password: 'Aa1-long-enough-pw', language: 'de', token: 't' },
+      ],
       [() => me(), answer('get', '/me', user), undefined],
       [() => logout(), answer('get', '/logout', { status: 'done' }), undefined],
       [() => getCompany(), answer('get', '/company', company), undefined],
@@ -90,7 +193,11 @@ describe('the API client', () => {
       [() => cancelDatastore('k1_backup'), answer('get', '/datastore/cancel/k1_backup', { status: 'done' }), undefined],
       [() => getCatalogue(), answer('get', '/licences', { VE: [licence], PBS: [], MG: [] }), undefined],
       [() => orderLicence(order), answer('post', '/licence/order', { status: 'done' }), order],
-      [() => sendContact({ name: 'A', email: 'a@example.com', message: 'Hi' }), answer('post', '/contact', { status: 'done' }), { name: 'A', email: 'a@example.com', message: 'Hi' }],
+      [
+        () => sendContact({ name: 'A', email: 'a@example.com', message: 'Hi' }),
+        answer('post', '/contact', { status: 'done' }),
+        { name: 'A', email: 'a@example.com', message: 'Hi' },
+      ],
       [() => setLanguage('de'), answer('post', '/language', { status: 'done' }), { language: 'de' }],
       [() => setNotifications(false), answer('get', '/notifications/false', { status: 'done' }), undefined],
     ];
@@ -109,7 +216,9 @@ describe('the API client', () => {
     answer('post', '/login', { is_active: false });
     await expect(me()).resolves.toMatchObject({ email: 'a@example.com', products: [] });
     await expect(getStatus()).resolves.toEqual([datastore]);
-    await expect(login({ email: 'a@example.com', password: 'x', language: 'en' })).resolves.toEqual({ is_active: false });
+    await expect(login({ email: 'a@example.com', password: 'x', language: 'en' })).resolves.toEqual({
+      is_active: false,
+    });
   });
 
   it('reports an HTTP failure with its status and the server reason', async () => {
@@ -142,10 +251,12 @@ describe('the API client', () => {
   });
 
   it('gives up after its timeout', async () => {
-    server.use(http.post(apiUrl('/login'), async () => {
-      await delay('infinite');
-      return HttpResponse.json({});
-    }));
+    server.use(
+      http.post(apiUrl('/login'), async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
     const call = request('POST', '/login', { body: {}, answer: LoginAnswer, timeoutMs: 30 });
     expect(await failure(call)).toMatchObject({ kind: 'timeout' });
   });
@@ -170,10 +281,12 @@ describe('the API client', () => {
   });
 
   it('reports an aborted call as aborted, not as a failure of the server', async () => {
-    server.use(http.get(apiUrl('/me'), async () => {
-      await delay('infinite');
-      return HttpResponse.json(user);
-    }));
+    server.use(
+      http.get(apiUrl('/me'), async () => {
+        await delay('infinite');
+        return HttpResponse.json(user);
+      }),
+    );
     const controller = new AbortController();
     const call = me({ signal: controller.signal });
     controller.abort();
@@ -181,7 +294,12 @@ describe('the API client', () => {
   });
 
   it('refuses an answer that is not JSON', async () => {
-    server.use(http.get(apiUrl('/me'), () => new HttpResponse('<html>', { status: 200, headers: { 'Content-Type': 'text/html' } })));
+    server.use(
+      http.get(
+        apiUrl('/me'),
+        () => new HttpResponse('<html>', { status: 200, headers: { 'Content-Type': 'text/html' } }),
+      ),
+    );
     expect(await failure(me())).toMatchObject({ kind: 'invalid-answer', status: 200 });
   });
 
@@ -195,7 +313,11 @@ describe('the API client', () => {
 
   it('treats a status other than done as a refusal with its reason', async () => {
     answer('post', '/register/company', { status: 'error', reason: 'Email already registered' });
-    expect(await failure(register(registration))).toMatchObject({ kind: 'http', status: 200, reason: 'Email already registered' });
+    expect(await failure(register(registration))).toMatchObject({
+      kind: 'http',
+      status: 200,
+      reason: 'Email already registered',
+    });
   });
 
   it('refuses to send a payload that fails its struct', async () => {

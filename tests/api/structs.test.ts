@@ -6,7 +6,13 @@
 import { validate, type Struct } from 'superstruct';
 import { describe, expect, it } from 'vitest';
 import {
-  CatalogueAnswer, CompanyProductStruct, CompanyStruct, DatastoreStruct, LicenceStruct, LoginAnswer, StatusListAnswer,
+  CatalogueAnswer,
+  CompanyProductStruct,
+  CompanyStruct,
+  DatastoreStruct,
+  LicenceStruct,
+  LoginAnswer,
+  StatusListAnswer,
   UserStruct,
 } from '../../src/api/structs';
 
@@ -19,20 +25,60 @@ function reader<T, S>(struct: Struct<T, S>) {
 }
 
 const datastore = {
-  datastore: 'k1_backup', custom_name: 'backup', hostname: 'pbs1.example.com', port: 8007, username: 'k1', password: '',
-  repository: 'k1@pbs@pbs1.example.com:8007:k1_backup', unencrypted_files: false, contract_end_date: null, volume: 0,
-  space_used_text: '1 GB', space_total_text: 'unlimited',
+  datastore: 'k1_backup',
+  custom_name: 'backup',
+  hostname: 'pbs1.example.com',
+  port: 8007,
+  username: 'k1',
+  password: '',
+  repository: 'k1@pbs@pbs1.example.com:8007:k1_backup',
+  unencrypted_files: false,
+  contract_end_date: null,
+  volume: 0,
+  space_used_text: '1 GB',
+  space_total_text: 'unlimited',
 };
-const licence = { id: 1, name: 'VE Community', price_1_cpu: 115, price_2_cpu: 230, price_4_cpu: 460, highlight: false, product_type: 'VE' };
+const licence = {
+  id: 1,
+  name: 'VE Community',
+  price_1_cpu: 115,
+  price_2_cpu: 230,
+  price_4_cpu: 460,
+  highlight: false,
+  product_type: 'VE',
+};
 const product = { name: 'backup', dynamic_volume: 1, volume: 0, contract_end_date: null };
 const user = {
-  email: 'a@example.com', language: 'en', notifications: true, firstname: 'A', lastname: 'B', phone: null, company_number: 'K-1',
+  email: 'a@example.com',
+  language: 'en',
+  notifications: true,
+  firstname: 'A',
+  lastname: 'B',
+  phone: null,
+  company_number: 'K-1',
   products: [product],
 };
 const company = {
-  name: 'X GmbH', street: 'S 1', postcode: '10115', city: 'Berlin', country: 'DE', ustid: null, payment_type: 'bill', iban: null,
-  checkbox_iban: false, company_number: 'K-1', phone: null, has_product_count: 1, notifications: true, pending_name: null,
-  pending_street: null, pending_postcode: null, pending_city: null, pending_state: null, pending_country: null, pending_ustid: null,
+  name: 'X GmbH',
+  street: 'S 1',
+  postcode: '10115',
+  city: 'Berlin',
+  country: 'DE',
+  ustid: null,
+  payment_type: 'bill',
+  iban: null,
+  checkbox_iban: false,
+  company_number: 'K-1',
+  phone: null,
+  has_product_count: 1,
+  notifications: true,
+  pending_name: null,
+  pending_street: null,
+  pending_postcode: null,
+  pending_city: null,
+  pending_state: null,
+  pending_country: null,
+  pending_ustid: null,
   contract_end_date: null,
 };
 
@@ -44,12 +90,27 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { name: 'a datastore status entry (GET /status)', read: reader(DatastoreStruct), full: datastore, essential: ['datastore', 'hostname', 'port', 'username'] },
-  { name: 'a licence (GET /licences)', read: reader(LicenceStruct), full: licence, essential: ['id', 'name', 'price_1_cpu', 'price_2_cpu', 'price_4_cpu', 'product_type'] },
+  {
+    name: 'a datastore status entry (GET /status)',
+    read: reader(DatastoreStruct),
+    full: datastore,
+    essential: ['datastore', 'hostname', 'port', 'username'],
+  },
+  {
+    name: 'a licence (GET /licences)',
+    read: reader(LicenceStruct),
+    full: licence,
+    essential: ['id', 'name', 'price_1_cpu', 'price_2_cpu', 'price_4_cpu', 'product_type'],
+  },
   { name: 'the user (GET /me)', read: reader(UserStruct), full: user, essential: ['email'] },
   { name: 'a company product (GET /me)', read: reader(CompanyProductStruct), full: product, essential: [] },
   { name: 'the company (GET /company)', read: reader(CompanyStruct), full: company, essential: [] },
-  { name: 'the login answer (POST /login)', read: reader(LoginAnswer), full: { is_active: true }, essential: ['is_active'] },
+  {
+    name: 'the login answer (POST /login)',
+    read: reader(LoginAnswer),
+    full: { is_active: true },
+    essential: ['is_active'],
+  },
 ];
 
 function only(record: Record<string, unknown>, keys: readonly string[]) {
@@ -80,11 +141,12 @@ describe.each(cases)('$name', ({ read, full, essential }) => {
   });
 
   // The company and its products need nothing but to be objects (the next test).
-  if (essential.length > 0) it.each(essential)('refuses an answer without %s, or with it null', (key) => {
-    const { [key]: _left, ...without } = full;
-    expect(read(without).ok).toBe(false);
-    expect(read({ ...full, [key]: null }).ok).toBe(false);
-  });
+  if (essential.length > 0)
+    it.each(essential)('refuses an answer without %s, or with it null', (key) => {
+      const { [key]: _left, ...without } = full;
+      expect(read(without).ok).toBe(false);
+      expect(read({ ...full, [key]: null }).ok).toBe(false);
+    });
 
   it('refuses an answer that is not an object', () => {
     for (const answer of [null, 'ok', 3, [full]]) expect(read(answer).ok).toBe(false);

@@ -27,10 +27,17 @@ function datastores(count: number): Datastore[] {
     const name = `k10001_ds${index}`;
     const variant = index % 4;
     return {
-      datastore: name, custom_name: `ds${index}`, hostname: `pbs${(index % 3) + 1}.backup.example.com`, port: 8007,
-      username: name, password: '', repository: `${name}@pbs@pbs1.backup.example.com:8007:${name}`,
-      unencrypted_files: variant === 3, contract_end_date: variant === 2 ? '2099-12-31' : null,
-      volume: variant === 0 ? 0 : 5, space_used_text: variant === 1 ? '4.25 TB' : '734 GB',
+      datastore: name,
+      custom_name: `ds${index}`,
+      hostname: `pbs${(index % 3) + 1}.backup.example.com`,
+      port: 8007,
+      username: name,
+      password: '',
+      repository: `${name}@pbs@pbs1.backup.example.com:8007:${name}`,
+      unencrypted_files: variant === 3,
+      contract_end_date: variant === 2 ? '2099-12-31' : null,
+      volume: variant === 0 ? 0 : 5,
+      space_used_text: variant === 1 ? '4.25 TB' : '734 GB',
       space_total_text: variant === 0 ? 'unlimited' : '5 TB',
     };
   });
@@ -42,13 +49,18 @@ const round = (value: number) => Math.round(value * 10) / 10;
 async function renderOnce(count: number) {
   const status = datastores(count);
   let answeredAt = 0;
-  server.use(http.get(apiUrl('/status'), () => {
-    answeredAt = performance.now();
-    return HttpResponse.json(status);
-  }));
+  server.use(
+    http.get(apiUrl('/status'), () => {
+      answeredAt = performance.now();
+      return HttpResponse.json(status);
+    }),
+  );
   const started = performance.now();
   const view = renderApp('/dashboard', { loggedIn: true });
-  await waitFor(() => expect(view.container.querySelectorAll('article.datastore-card')).toHaveLength(count), { timeout: 120_000, interval: 2 });
+  await waitFor(() => expect(view.container.querySelectorAll('article.datastore-card')).toHaveLength(count), {
+    timeout: 120_000,
+    interval: 2,
+  });
   const done = performance.now();
   cleanup();
   return { total: done - started, render: done - answeredAt };
@@ -62,7 +74,11 @@ it('renders the dashboard with 10, 100 and 1000 datastores', async () => {
   for (const size of SIZES) {
     const runs = [];
     for (let run = 0; run < RUNS[size]; run += 1) runs.push(await renderOnce(size));
-    results[size] = { total: round(median(runs.map((run) => run.total))), render: round(median(runs.map((run) => run.render))), runs: runs.length };
+    results[size] = {
+      total: round(median(runs.map((run) => run.total))),
+      render: round(median(runs.map((run) => run.render))),
+      runs: runs.length,
+    };
   }
 }, 600_000);
 

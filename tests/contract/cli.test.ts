@@ -18,8 +18,12 @@ function run(script: string, args: string[]): Promise<{ code: number | null; out
     const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, NO_COLOR: '1' } });
     let out = '';
     let err = '';
-    child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-    child.stderr.on('data', (chunk: Buffer) => { err += chunk.toString(); });
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+    });
     child.on('close', (code) => resolve({ code, out, err }));
   });
 }
@@ -46,7 +50,9 @@ let downUrl = '';
 beforeAll(async () => {
   api = await startApiServer(await freePort());
   html = createServer((_request, response) => {
-    response.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>Maintenance</title><p>Back soon</p>');
+    response
+      .writeHead(200, { 'Content-Type': 'text/html' })
+      .end('<!doctype html><title>Maintenance</title><p>Back soon</p>');
   });
   const port = await freePort();
   await new Promise<void>((resolve) => html.listen(port, '127.0.0.1', resolve));
@@ -61,11 +67,23 @@ afterAll(async () => {
 
 describe('npm run smoke', () => {
   it('logs in, reads me, company, status and licences, logs out, and says every answer fits', async () => {
-    const { code, out } = await run(smoke, ['--base-url', `${api.url}/api/v1`, '--email', 'demo@example.com', '--password', 'Demo-Password-2026']);
+    const { code, out } = await run(smoke, [
+      '--base-url',
+      `${api.url}/api/v1`,
+      '--email',
+      'demo@example.com',
+      '--password',
+      'Demo-Password-2026',
+    ]);
     expect(code).toBe(0);
     const lines = out.trim().split('\n');
     expect(lines.slice(0, 6).map((line) => line.split(/\s+/).slice(0, 3).join(' '))).toEqual([
-      'POST /login 200', 'GET /me 200', 'GET /company 200', 'GET /status 200', 'GET /licences 200', 'GET /logout 200',
+      'POST /login 200',
+      'GET /me 200',
+      'GET /company 200',
+      'GET /status 200',
+      'GET /licences 200',
+      'GET /logout 200',
     ]);
     expect(lines.slice(0, 6).every((line) => /\d+ ms {2}fits/.test(line))).toBe(true);
     expect(lines.at(-1)).toBe('smoke: every answer fits the portal');
@@ -73,18 +91,39 @@ describe('npm run smoke', () => {
 
   it('changes nothing on the server: no call but the login and logout writes anything', async () => {
     const before = JSON.stringify(api.controls.outbox());
-    await run(smoke, ['--base-url', `${api.url}/api/v1`, '--email', 'demo@example.com', '--password', 'Demo-Password-2026']);
+    await run(smoke, [
+      '--base-url',
+      `${api.url}/api/v1`,
+      '--email',
+      'demo@example.com',
+      '--password',
+      'Demo-Password-2026',
+    ]);
     expect(JSON.stringify(api.controls.outbox())).toBe(before);
   }, 30_000);
 
   it('says the login was refused for a wrong password', async () => {
-    const { code, err } = await run(smoke, ['--base-url', `${api.url}/api/v1`, '--email', 'demo@example.com', '--password', 'wrong']);
+    const { code, err } = await run(smoke, [
+      '--base-url',
+      `${api.url}/api/v1`,
+      '--email',
+      'demo@example.com',
+      '--password',
+      'wrong',
+    ]);
     expect(code).toBe(1);
     expect(lastError(err)).toBe('smoke: the login was refused (403)');
   }, 30_000);
 
   it('says an account awaiting activation is not active yet', async () => {
-    const { code, err } = await run(smoke, ['--base-url', `${api.url}/api/v1`, '--email', 'pending@example.com', '--password', 'Demo-Password-2026']);
+    const { code, err } = await run(smoke, [
+      '--base-url',
+      `${api.url}/api/v1`,
+      '--email',
+      'pending@example.com',
+      '--password',
+      'Demo-Password-2026',
+    ]);
     expect(code).toBe(1);
     expect(lastError(err)).toBe('smoke: the account pending@example.com is not active yet');
   }, 30_000);
@@ -96,7 +135,14 @@ describe('npm run smoke', () => {
   }, 30_000);
 
   it('says when the server answers HTML where JSON was expected', async () => {
-    const { code, out, err } = await run(smoke, ['--base-url', `${htmlUrl}/api/v1`, '--email', 'a@b.de', '--password', 'x']);
+    const { code, out, err } = await run(smoke, [
+      '--base-url',
+      `${htmlUrl}/api/v1`,
+      '--email',
+      'a@b.de',
+      '--password',
+      'x',
+    ]);
     expect(code).toBe(1);
     expect(out).toContain('not JSON (text/html)');
     expect(lastError(err)).toBe('smoke: the login answered with something that is not JSON');
@@ -105,7 +151,10 @@ describe('npm run smoke', () => {
   it('asks for what is missing on the command line', async () => {
     for (const [args, message] of [
       [[], 'smoke: --base-url URL is required'],
-      [['--base-url', 'portal.example.com', '--email', 'a', '--password', 'b'], 'smoke: --base-url must be an http(s) URL, not "portal.example.com"'],
+      [
+        ['--base-url', 'portal.example.com', '--email', 'a', '--password', 'b'],
+        'smoke: --base-url must be an http(s) URL, not "portal.example.com"',
+      ],
       [['--base-url', `${api.url}/api/v1`, '--password', 'b'], 'smoke: --email EMAIL is required'],
       [['--base-url', `${api.url}/api/v1`, '--email', 'a', '--pasword', 'b'], 'smoke: unknown option --pasword'],
     ] as const) {
@@ -118,15 +167,24 @@ describe('npm run smoke', () => {
 
 describe('npm run contract:verify', () => {
   it('verifies the contract against the mock API over HTTP with its state-change endpoint', async () => {
-    const { code, out } = await run(verify, ['--provider-base-url', api.url, '--state-change-url', `${api.url}/__mock/provider-state`]);
+    const { code, out } = await run(verify, [
+      '--provider-base-url',
+      api.url,
+      '--state-change-url',
+      `${api.url}/__mock/provider-state`,
+    ]);
     expect(code).toBe(0);
-    expect(out.trim().split('\n').at(-1)).toBe(`contract:verify: ${api.url} keeps the contract contracts/backup-portal-v1-api.json`);
+    expect(out.trim().split('\n').at(-1)).toBe(
+      `contract:verify: ${api.url} keeps the contract contracts/backup-portal-v1-api.json`,
+    );
   }, 60_000);
 
   it('fails in one line when the provider does not keep it (here: no state changes, so no session)', async () => {
     const { code, err } = await run(verify, ['--provider-base-url', api.url]);
     expect(code).toBe(1);
-    expect(lastError(err)).toMatch(/^contract:verify: the server does not keep the contract: \d+ of \d+ interactions fail; first: .+/);
+    expect(lastError(err)).toMatch(
+      /^contract:verify: the server does not keep the contract: \d+ of \d+ interactions fail; first: .+/,
+    );
   }, 60_000);
 
   it('says it cannot reach a server that is down', async () => {
@@ -138,14 +196,19 @@ describe('npm run contract:verify', () => {
   it('says when the state-change endpoint answers HTML instead of JSON', async () => {
     const { code, err } = await run(verify, ['--provider-base-url', api.url, '--state-change-url', htmlUrl]);
     expect(code).toBe(1);
-    expect(lastError(err)).toMatch(/^contract:verify: the server does not keep the contract: the state change for ".+" answered 200 with something that is not JSON: <!doctype html>/);
+    expect(lastError(err)).toMatch(
+      /^contract:verify: the server does not keep the contract: the state change for ".+" answered 200 with something that is not JSON: <!doctype html>/,
+    );
   }, 60_000);
 
   it('asks for what is missing on the command line', async () => {
     for (const [args, message] of [
       [[], 'contract:verify: --provider-base-url URL is required'],
       [['--provider-base-url'], 'contract:verify: --provider-base-url URL is required'],
-      [['--provider-base-url', 'localhost:5173'], 'contract:verify: --provider-base-url must be an http(s) URL, not "localhost:5173"'],
+      [
+        ['--provider-base-url', 'localhost:5173'],
+        'contract:verify: --provider-base-url must be an http(s) URL, not "localhost:5173"',
+      ],
       [['--provider-base-url', api.url, '--state-url', 'x'], 'contract:verify: unknown option --state-url'],
     ] as const) {
       const { code, err } = await run(verify, [...args]);

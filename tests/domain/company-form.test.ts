@@ -1,43 +1,117 @@
 import { describe, expect, it } from 'vitest';
 import type { Company } from '../../src/domain/entities';
 import {
-  companyFormValues, editCompanyPayload, hasCompanyData, hasPendingChanges, validateCompanyForm, type CompanyFormValues,
+  companyFormValues,
+  editCompanyPayload,
+  hasCompanyData,
+  hasPendingChanges,
+  validateCompanyForm,
+  type CompanyFormValues,
 } from '../../src/domain/company-form';
 
 const demoCompany: Company = {
-  name: 'Demo GmbH', street: 'Musterstraße 1', postcode: '10115', city: 'Berlin', country: 'DE', ustid: 'DE123456789',
-  payment_type: 'direct_debit', iban: 'DE89370400440532013000', checkbox_iban: true, company_number: 'K-10001',
-  phone: '+49 30 1234567', has_product_count: 4, notifications: true, pending_name: null, pending_street: null,
-  pending_postcode: null, pending_city: null, pending_state: null, pending_country: null, pending_ustid: null,
+  name: 'Demo GmbH',
+  street: 'Musterstraße 1',
+  postcode: '10115',
+  city: 'Berlin',
+  country: 'DE',
+  ustid: 'DE123456789',
+  payment_type: 'direct_debit',
+  iban: 'DE89370400440532013000',
+  checkbox_iban: true,
+  company_number: 'K-10001',
+  phone: '+49 30 1234567',
+  has_product_count: 4,
+  notifications: true,
+  pending_name: null,
+  pending_street: null,
+  pending_postcode: null,
+  pending_city: null,
+  pending_state: null,
+  pending_country: null,
+  pending_ustid: null,
   contract_end_date: null,
 };
 
 const person = { firstname: 'Erika', lastname: 'Mustermann', phone: '+49 30 1234567' };
 
 const valid: CompanyFormValues = {
-  name: 'Demo GmbH', phone: '', street: 'Musterstraße 1', postcode: '10115', city: 'Berlin', country: 'DE', ustid: '',
-  payment_type: 'bill', iban: '', checkbox_iban: false,
+  name: 'Demo GmbH',
+  phone: '',
+  street: 'Musterstraße 1',
+  postcode: '10115',
+  city: 'Berlin',
+  country: 'DE',
+  ustid: '',
+  payment_type: 'bill',
+  iban: '',
+  checkbox_iban: false,
 };
 
 describe('the company form values', () => {
   it('start from the confirmed company, with the IBAN formatted', () => {
     expect(companyFormValues(demoCompany, person)).toEqual({
-      name: 'Demo GmbH', phone: '+49 30 1234567', street: 'Musterstraße 1', postcode: '10115', city: 'Berlin', country: 'DE',
-      ustid: 'DE123456789', payment_type: 'direct_debit', iban: 'DE89 3704 0044 0532 0130 00', checkbox_iban: true,
+      name: 'Demo GmbH',
+      phone: '+49 30 1234567',
+      street: 'Musterstraße 1',
+      postcode: '10115',
+      city: 'Berlin',
+      country: 'DE',
+      ustid: 'DE123456789',
+      payment_type: 'direct_debit',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      checkbox_iban: true,
     });
   });
 
   it('start from the pending address when one awaits confirmation', () => {
-    const company = { ...demoCompany, pending_name: 'Demo AG', pending_street: 'Neue Straße 5', pending_postcode: '1234', pending_city: 'Luxembourg', pending_country: 'LUX', pending_ustid: null };
+    const company = {
+      ...demoCompany,
+      pending_name: 'Demo AG',
+      pending_street: 'Neue Straße 5',
+      pending_postcode: '1234',
+      pending_city: 'Luxembourg',
+      pending_country: 'LUX',
+      pending_ustid: null,
+    };
     expect(hasPendingChanges(company)).toBe(true);
-    expect(companyFormValues(company, person)).toMatchObject({ name: 'Demo AG', street: 'Neue Straße 5', postcode: '1234', city: 'Luxembourg', country: 'LUX', ustid: '' });
+    expect(companyFormValues(company, person)).toMatchObject({
+      name: 'Demo AG',
+      street: 'Neue Straße 5',
+      postcode: '1234',
+      city: 'Luxembourg',
+      country: 'LUX',
+      ustid: '',
+    });
   });
 
   it('start empty in Germany for a fresh company, with no payment method chosen', () => {
-    const fresh = { ...demoCompany, name: null, street: null, postcode: null, city: null, country: null, ustid: null, payment_type: null, iban: null, checkbox_iban: false, phone: null, company_number: null };
+    const fresh = {
+      ...demoCompany,
+      name: null,
+      street: null,
+      postcode: null,
+      city: null,
+      country: null,
+      ustid: null,
+      payment_type: null,
+      iban: null,
+      checkbox_iban: false,
+      phone: null,
+      company_number: null,
+    };
     expect(hasPendingChanges(fresh)).toBe(false);
     expect(companyFormValues(fresh, { firstname: 'Felix', lastname: 'Frisch', phone: null })).toEqual({
-      name: '', phone: '', street: '', postcode: '', city: '', country: 'DE', ustid: '', payment_type: '', iban: '', checkbox_iban: false,
+      name: '',
+      phone: '',
+      street: '',
+      postcode: '',
+      city: '',
+      country: 'DE',
+      ustid: '',
+      payment_type: '',
+      iban: '',
+      checkbox_iban: false,
     });
   });
 });
@@ -45,10 +119,21 @@ describe('the company form values', () => {
 describe('an answer that leaves fields out (tolerant reading)', () => {
   it('starts the form from what there is: empty fields, Germany, no payment method, no mandate', () => {
     expect(companyFormValues({}, null)).toEqual({
-      name: '', phone: '', street: '', postcode: '', city: '', country: 'DE', ustid: '', payment_type: '', iban: '', checkbox_iban: false,
+      name: '',
+      phone: '',
+      street: '',
+      postcode: '',
+      city: '',
+      country: 'DE',
+      ustid: '',
+      payment_type: '',
+      iban: '',
+      checkbox_iban: false,
     });
     expect(companyFormValues({ payment_type: 'direct_debit', iban: 'DE89370400440532013000' }, {})).toMatchObject({
-      payment_type: 'direct_debit', iban: 'DE89 3704 0044 0532 0130 00', checkbox_iban: false,
+      payment_type: 'direct_debit',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      checkbox_iban: false,
     });
     expect(editCompanyPayload(valid, {}, undefined)).toMatchObject({ firstname: '', lastname: '', pending_state: '' });
     expect(companyFormValues({ payment_type: 'paypal' }, null).payment_type).toBe('');
@@ -77,7 +162,11 @@ describe('the company form rules (SPEC §5)', () => {
 
   it('require company name, street, postcode, city and payment method', () => {
     expect(validateCompanyForm({ ...valid, name: ' ', street: '', postcode: '', city: '', payment_type: '' })).toEqual({
-      name: 'required', street: 'required', postcode: 'required', city: 'required', payment_type: 'required',
+      name: 'required',
+      street: 'required',
+      postcode: 'required',
+      city: 'required',
+      payment_type: 'required',
     });
   });
 
@@ -89,24 +178,48 @@ describe('the company form rules (SPEC §5)', () => {
   it('require a valid IBAN and the mandate with direct debit', () => {
     const direct = { ...valid, payment_type: 'direct_debit' as const };
     expect(validateCompanyForm(direct)).toEqual({ iban: 'required', checkbox_iban: 'mandate' });
-    expect(validateCompanyForm({ ...direct, iban: 'DE89 3704 0044 0532 0130 01', checkbox_iban: true })).toEqual({ iban: 'iban' });
+    expect(validateCompanyForm({ ...direct, iban: 'DE89 3704 0044 0532 0130 01', checkbox_iban: true })).toEqual({
+      iban: 'iban',
+    });
     expect(validateCompanyForm({ ...direct, iban: 'DE89 3704 0044 0532 0130 00', checkbox_iban: true })).toEqual({});
   });
 });
 
 describe('the edit payload (SPEC §7)', () => {
   it('sends the names of the user, the address as pending_* and the IBAN compact', () => {
-    const values = { ...valid, street: ' Neue Straße 5 ', payment_type: 'direct_debit' as const, iban: 'DE89 3704 0044 0532 0130 00', checkbox_iban: true, phone: '+49 30 999' };
+    const values = {
+      ...valid,
+      street: ' Neue Straße 5 ',
+      payment_type: 'direct_debit' as const,
+      iban: 'DE89 3704 0044 0532 0130 00',
+      checkbox_iban: true,
+      phone: '+49 30 999',
+    };
     expect(editCompanyPayload(values, person, null)).toEqual({
-      firstname: 'Erika', lastname: 'Mustermann', phone: '+49 30 999', pending_name: 'Demo GmbH', pending_street: 'Neue Straße 5',
-      pending_postcode: '10115', pending_city: 'Berlin', pending_state: '', pending_country: 'DE', pending_ustid: '',
-      payment_type: 'direct_debit', iban: 'DE89370400440532013000', checkbox_iban: true,
+      firstname: 'Erika',
+      lastname: 'Mustermann',
+      phone: '+49 30 999',
+      pending_name: 'Demo GmbH',
+      pending_street: 'Neue Straße 5',
+      pending_postcode: '10115',
+      pending_city: 'Berlin',
+      pending_state: '',
+      pending_country: 'DE',
+      pending_ustid: '',
+      payment_type: 'direct_debit',
+      iban: 'DE89370400440532013000',
+      checkbox_iban: true,
     });
   });
 
   it('sends no IBAN and no mandate with bill, and passes a pending state through', () => {
     expect(editCompanyPayload({ ...valid, iban: 'DE89', checkbox_iban: true }, null, 'Saarland')).toMatchObject({
-      firstname: '', lastname: '', payment_type: 'bill', iban: '', checkbox_iban: false, pending_state: 'Saarland',
+      firstname: '',
+      lastname: '',
+      payment_type: 'bill',
+      iban: '',
+      checkbox_iban: false,
+      pending_state: 'Saarland',
     });
   });
 });

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  clampVolume, datastoreRate, datastoreUrl, isDynamic, pbsUser, productIdOf, productRate,
+  clampVolume,
+  datastoreRate,
+  datastoreUrl,
+  isDynamic,
+  pbsUser,
+  productIdOf,
+  productRate,
 } from '../../src/domain/datastore';
 import { isDatastoreIdentifier } from '../../src/domain/fields';
 import { formatEur, volumeInGb, volumePriceEur } from '../../src/domain/prices';
@@ -11,24 +17,30 @@ const alphanumeric = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLM
 
 describe('the datastore identifier (SPEC §5)', () => {
   it('accepts 1 to 8 letters and digits', () => {
-    fc.assert(fc.property(fc.array(alphanumeric, { minLength: 1, maxLength: 8 }), (chars) => {
-      const identifier = chars.join('');
-      expect(isDatastoreIdentifier(identifier)).toBe(true);
-      expect(identifierError(identifier)).toBeUndefined();
-    }));
+    fc.assert(
+      fc.property(fc.array(alphanumeric, { minLength: 1, maxLength: 8 }), (chars) => {
+        const identifier = chars.join('');
+        expect(isDatastoreIdentifier(identifier)).toBe(true);
+        expect(identifierError(identifier)).toBeUndefined();
+      }),
+    );
   });
 
   it('refuses anything longer than 8 characters', () => {
-    fc.assert(fc.property(fc.array(alphanumeric, { minLength: 9, maxLength: 30 }), (chars) => {
-      expect(identifierError(chars.join(''))).toBe('identifier');
-    }));
+    fc.assert(
+      fc.property(fc.array(alphanumeric, { minLength: 9, maxLength: 30 }), (chars) => {
+        expect(identifierError(chars.join(''))).toBe('identifier');
+      }),
+    );
   });
 
   it('refuses any character that is not a letter or digit', () => {
     const other = fc.string({ minLength: 1, maxLength: 1 }).filter((char) => !/^[A-Za-z0-9]$/.test(char));
-    fc.assert(fc.property(fc.string({ maxLength: 3 }), other, fc.string({ maxLength: 3 }), (before, char, after) => {
-      expect(identifierError(`${before}${char}${after}`)).toBe('identifier');
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 3 }), other, fc.string({ maxLength: 3 }), (before, char, after) => {
+        expect(identifierError(`${before}${char}${after}`)).toBe('identifier');
+      }),
+    );
   });
 
   it('asks for an identifier when it is empty', () => {
@@ -41,27 +53,33 @@ describe('prices and sizes (SPEC §9)', () => {
     expect(formatEur(volumePriceEur(1))).toBe('20,00\u00a0€');
     expect(formatEur(volumePriceEur(3))).toBe('60,00\u00a0€');
     expect(formatEur(volumePriceEur(20))).toBe('400,00\u00a0€');
-    fc.assert(fc.property(fc.integer({ min: 1, max: 20 }), (volume) => {
-      expect(volumePriceEur(volume)).toBe(volume * 20);
-      expect(formatEur(volumePriceEur(volume))).toMatch(/^\d{2,3},00\u00a0€$/);
-      expect(volumeInGb(volume)).toBe(volume * 1000);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 20 }), (volume) => {
+        expect(volumePriceEur(volume)).toBe(volume * 20);
+        expect(formatEur(volumePriceEur(volume))).toMatch(/^\d{2,3},00\u00a0€$/);
+        expect(volumeInGb(volume)).toBe(volume * 1000);
+      }),
+    );
   });
 
   it('buys product 0 for the dynamic rate and the volume in TB for a fixed one', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 20 }), (volume) => {
-      expect(productIdOf('dynamic', volume)).toBe(0);
-      expect(productIdOf('static', volume)).toBe(volume);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 20 }), (volume) => {
+        expect(productIdOf('dynamic', volume)).toBe(0);
+        expect(productIdOf('static', volume)).toBe(volume);
+      }),
+    );
   });
 
   it('keeps any slider value a whole number from 1 to 20', () => {
-    fc.assert(fc.property(fc.double(), (value) => {
-      const volume = clampVolume(value);
-      expect(Number.isInteger(volume)).toBe(true);
-      expect(volume).toBeGreaterThanOrEqual(1);
-      expect(volume).toBeLessThanOrEqual(20);
-    }));
+    fc.assert(
+      fc.property(fc.double(), (value) => {
+        const volume = clampVolume(value);
+        expect(Number.isInteger(volume)).toBe(true);
+        expect(volume).toBeGreaterThanOrEqual(1);
+        expect(volume).toBeLessThanOrEqual(20);
+      }),
+    );
   });
 
   it('knows the dynamic rate by volume 0', () => {
@@ -70,14 +88,14 @@ describe('prices and sizes (SPEC §9)', () => {
     expect(isDynamic({})).toBe(false);
   });
 
-  it('reads a datastore\'s rate from its volume, and none when the answer leaves the volume out', () => {
+  it("reads a datastore's rate from its volume, and none when the answer leaves the volume out", () => {
     expect(datastoreRate({ volume: 0 })).toEqual({ kind: 'dynamic' });
     expect(datastoreRate({ volume: 5 })).toEqual({ kind: 'volume', volumeTb: 5 });
     expect(datastoreRate({ volume: null })).toBeNull();
     expect(datastoreRate({})).toBeNull();
   });
 
-  it('reads a product\'s rate from dynamic_volume 1, else from its volume, and none without either', () => {
+  it("reads a product's rate from dynamic_volume 1, else from its volume, and none without either", () => {
     expect(productRate({ dynamic_volume: 1, volume: 0 })).toEqual({ kind: 'dynamic' });
     expect(productRate({ dynamic_volume: 1 })).toEqual({ kind: 'dynamic' });
     expect(productRate({ dynamic_volume: 0, volume: 5 })).toEqual({ kind: 'volume', volumeTb: 5 });
@@ -101,9 +119,18 @@ describe('access data', () => {
 
   it('builds no link from a host that is not a plain host name or an http(s) address', () => {
     for (const host of [
-      'javascript:alert(1)', 'data:text/html,x', 'ftp://pbs1.example.com', 'pbs1.example.com/evil', 'user@pbs1.example.com',
-      'https://user:pw@pbs1.example.com', 'https://pbs1.example.com:9000', 'https://pbs1.example.com/path', 'pbs 1.example.com',
-      '', '-bad.example.com', 'pbs1.example.com?x=1',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'ftp://pbs1.example.com',
+      'pbs1.example.com/evil',
+      'user@pbs1.example.com',
+      'https://user:pw@pbs1.example.com',
+      'https://pbs1.example.com:9000',
+      'https://pbs1.example.com/path',
+      'pbs 1.example.com',
+      '',
+      '-bad.example.com',
+      'pbs1.example.com?x=1',
     ]) {
       expect(datastoreUrl(host, 8007)).toBeNull();
     }
@@ -125,13 +152,20 @@ describe('access data', () => {
 
   it('only ever builds https or http links, whatever the server sends', () => {
     const numeric = fc.string({ unit: fc.constantFrom(...'0123456789.x'.split('')), maxLength: 20 });
-    fc.assert(fc.property(fc.oneof(fc.string(), numeric), fc.integer({ min: -10, max: 70_000 }), (host, port) => {
-      const url = datastoreUrl(host, port);
-      if (url === null) return;
-      const parsed = new URL(url);
-      expect(parsed.protocol).toMatch(/^https?:$/);
-      // It opens the very host it names (the browser rewrites no part of it).
-      expect(parsed.hostname).toBe(url.slice(parsed.protocol.length + 2).split(':')[0]?.toLowerCase());
-    }));
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), numeric), fc.integer({ min: -10, max: 70_000 }), (host, port) => {
+        const url = datastoreUrl(host, port);
+        if (url === null) return;
+        const parsed = new URL(url);
+        expect(parsed.protocol).toMatch(/^https?:$/);
+        // It opens the very host it names (the browser rewrites no part of it).
+        expect(parsed.hostname).toBe(
+          url
+            .slice(parsed.protocol.length + 2)
+            .split(':')[0]
+            ?.toLowerCase(),
+        );
+      }),
+    );
   });
 });

@@ -14,16 +14,19 @@ function withCheckDigits(country: string, bban: string): string {
   return `${country}${String(98 - remainder).padStart(2, '0')}${bban}`;
 }
 
-const germanIban = fc.string({ unit: fc.constantFrom(...'0123456789'.split('')), minLength: 18, maxLength: 18 })
+const germanIban = fc
+  .string({ unit: fc.constantFrom(...'0123456789'.split('')), minLength: 18, maxLength: 18 })
   .map((bban) => withCheckDigits('DE', bban));
 
 describe('IBAN formatting (SPEC §5)', () => {
   it('keeps only capitals and digits, in blocks of four separated by single spaces', () => {
-    fc.assert(fc.property(typed, (value) => {
-      const formatted = formatIban(value);
-      expect(formatted).toMatch(/^([0-9A-Z]{4} )*[0-9A-Z]{0,4}$/);
-      expect(compactIban(formatted)).toBe(compactIban(value));
-    }));
+    fc.assert(
+      fc.property(typed, (value) => {
+        const formatted = formatIban(value);
+        expect(formatted).toMatch(/^([0-9A-Z]{4} )*[0-9A-Z]{0,4}$/);
+        expect(compactIban(formatted)).toBe(compactIban(value));
+      }),
+    );
   });
 
   it('formats an IBAN typed in lower case with spaces', () => {
@@ -33,34 +36,40 @@ describe('IBAN formatting (SPEC §5)', () => {
   });
 
   it('is idempotent', () => {
-    fc.assert(fc.property(typed, (value) => {
-      expect(formatIban(formatIban(value))).toBe(formatIban(value));
-    }));
+    fc.assert(
+      fc.property(typed, (value) => {
+        expect(formatIban(formatIban(value))).toBe(formatIban(value));
+      }),
+    );
   });
 
   it('masks all but the last four characters', () => {
     expect(maskIban('DE89370400440532013000')).toBe('•••• •••• •••• •••• ••30 00');
     expect(maskIban('de12')).toBe('DE12');
-    fc.assert(fc.property(typed, (value) => {
-      const compact = compactIban(value);
-      const masked = maskIban(value).replace(/ /g, '');
-      expect(masked.length).toBe(compact.length);
-      expect(masked.slice(-4)).toBe(compact.slice(-4));
-    }));
+    fc.assert(
+      fc.property(typed, (value) => {
+        const compact = compactIban(value);
+        const masked = maskIban(value).replace(/ /g, '');
+        expect(masked.length).toBe(compact.length);
+        expect(masked.slice(-4)).toBe(compact.slice(-4));
+      }),
+    );
   });
 });
 
 describe('live formatting with the caret', () => {
   it('keeps the caret after the character it followed, wherever the customer types', () => {
-    fc.assert(fc.property(typed, fc.nat(), (value, position) => {
-      const caret = position % (value.length + 1);
-      const result = formatIbanAt(value, caret);
-      expect(result.value).toBe(formatIban(compactIban(value).slice(0, IBAN_MAX_LENGTH)));
-      expect(result.caret).toBeGreaterThanOrEqual(0);
-      expect(result.caret).toBeLessThanOrEqual(result.value.length);
-      const keptBefore = Math.min(compactIban(value.slice(0, caret)).length, IBAN_MAX_LENGTH);
-      expect(compactIban(result.value.slice(0, result.caret))).toBe(compactIban(value).slice(0, keptBefore));
-    }));
+    fc.assert(
+      fc.property(typed, fc.nat(), (value, position) => {
+        const caret = position % (value.length + 1);
+        const result = formatIbanAt(value, caret);
+        expect(result.value).toBe(formatIban(compactIban(value).slice(0, IBAN_MAX_LENGTH)));
+        expect(result.caret).toBeGreaterThanOrEqual(0);
+        expect(result.caret).toBeLessThanOrEqual(result.value.length);
+        const keptBefore = Math.min(compactIban(value.slice(0, caret)).length, IBAN_MAX_LENGTH);
+        expect(compactIban(result.value.slice(0, result.caret))).toBe(compactIban(value).slice(0, keptBefore));
+      }),
+    );
   });
 
   it('puts the caret after the new space when a block of four is full and more follows', () => {
@@ -83,29 +92,37 @@ describe('live formatting with the caret', () => {
 
   it('deletes the character before a block space when Backspace removed only the space', () => {
     // "DE89 3704 0044" with Backspace just after the first space: the "9" goes, not the space.
-    expect(formatIbanAt('DE893704 0044', 4, { previous: 'DE89 3704 0044', direction: 'backward' })).toEqual({ value: 'DE83 7040 044', caret: 3 });
+    expect(formatIbanAt('DE893704 0044', 4, { previous: 'DE89 3704 0044', direction: 'backward' })).toEqual({
+      value: 'DE83 7040 044',
+      caret: 3,
+    });
   });
 
   it('deletes the character after a block space when Delete removed only the space', () => {
-    expect(formatIbanAt('DE893704 0044', 4, { previous: 'DE89 3704 0044', direction: 'forward' })).toEqual({ value: 'DE89 7040 044', caret: 5 });
+    expect(formatIbanAt('DE893704 0044', 4, { previous: 'DE89 3704 0044', direction: 'forward' })).toEqual({
+      value: 'DE89 7040 044',
+      caret: 5,
+    });
   });
 
   it('removes exactly the character before the caret for Backspace anywhere, a separator meaning the one before it', () => {
-    fc.assert(fc.property(typed, fc.nat(), (raw, position) => {
-      const previous = formatIban(compactIban(raw).slice(0, IBAN_MAX_LENGTH));
-      const caret = position % (previous.length + 1);
-      if (caret === 0) return;
-      // What the browser does on Backspace: the character before the caret is gone.
-      const removedAt = caret - 1;
-      const value = previous.slice(0, removedAt) + previous.slice(caret);
-      const result = formatIbanAt(value, removedAt, { previous, direction: 'backward' });
-      // Independent of the implementation: which character of the compact IBAN was meant.
-      const before = compactIban(previous.slice(0, removedAt)).length;
-      const meant = previous[removedAt] === ' ' ? before - 1 : before;
-      const compact = compactIban(previous);
-      expect(compactIban(result.value)).toBe(compact.slice(0, meant) + compact.slice(meant + 1));
-      expect(compactIban(result.value.slice(0, result.caret))).toBe(compact.slice(0, meant));
-    }));
+    fc.assert(
+      fc.property(typed, fc.nat(), (raw, position) => {
+        const previous = formatIban(compactIban(raw).slice(0, IBAN_MAX_LENGTH));
+        const caret = position % (previous.length + 1);
+        if (caret === 0) return;
+        // What the browser does on Backspace: the character before the caret is gone.
+        const removedAt = caret - 1;
+        const value = previous.slice(0, removedAt) + previous.slice(caret);
+        const result = formatIbanAt(value, removedAt, { previous, direction: 'backward' });
+        // Independent of the implementation: which character of the compact IBAN was meant.
+        const before = compactIban(previous.slice(0, removedAt)).length;
+        const meant = previous[removedAt] === ' ' ? before - 1 : before;
+        const compact = compactIban(previous);
+        expect(compactIban(result.value)).toBe(compact.slice(0, meant) + compact.slice(meant + 1));
+        expect(compactIban(result.value.slice(0, result.caret))).toBe(compact.slice(0, meant));
+      }),
+    );
   });
 
   it('keeps every character of a paste over the whole IBAN, though it has no spaces', () => {
@@ -123,7 +140,13 @@ describe('live formatting with the caret', () => {
 
 describe('IBAN validation', () => {
   it('accepts valid IBANs of SEPA countries, in any case and with spaces', () => {
-    for (const iban of ['DE89 3704 0044 0532 0130 00', 'de89370400440532013000', 'FR14 2004 1010 0505 0001 3M02 606', 'LU28 0019 4006 4475 0000', 'AT61 1904 3002 3457 3201']) {
+    for (const iban of [
+      'DE89 3704 0044 0532 0130 00',
+      'de89370400440532013000',
+      'FR14 2004 1010 0505 0001 3M02 606',
+      'LU28 0019 4006 4475 0000',
+      'AT61 1904 3002 3457 3201',
+    ]) {
       expect(isValidIban(iban), iban).toBe(true);
     }
   });
@@ -138,18 +161,22 @@ describe('IBAN validation', () => {
   });
 
   it('accepts every German IBAN with correct check digits, as the mock API does', () => {
-    fc.assert(fc.property(germanIban, (iban) => {
-      expect(isValidIban(iban)).toBe(true);
-      expect(isValidIban(formatIban(iban).toLowerCase())).toBe(true);
-      expect(mockIsValidIban(iban)).toBe(true);
-    }));
+    fc.assert(
+      fc.property(germanIban, (iban) => {
+        expect(isValidIban(iban)).toBe(true);
+        expect(isValidIban(formatIban(iban).toLowerCase())).toBe(true);
+        expect(mockIsValidIban(iban)).toBe(true);
+      }),
+    );
   });
 
   it('refuses any single changed digit of a valid IBAN', () => {
-    fc.assert(fc.property(germanIban, fc.integer({ min: 2, max: 21 }), fc.integer({ min: 1, max: 9 }), (iban, index, delta) => {
-      const digit = (Number(iban[index]) + delta) % 10;
-      const changed = `${iban.slice(0, index)}${digit}${iban.slice(index + 1)}`;
-      expect(isValidIban(changed)).toBe(false);
-    }));
+    fc.assert(
+      fc.property(germanIban, fc.integer({ min: 2, max: 21 }), fc.integer({ min: 1, max: 9 }), (iban, index, delta) => {
+        const digit = (Number(iban[index]) + delta) % 10;
+        const changed = `${iban.slice(0, index)}${digit}${iban.slice(index + 1)}`;
+        expect(isValidIban(changed)).toBe(false);
+      }),
+    );
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cpuChoicesFor, isSoldPerCpu, licenceFeatures, licenceTotal, parseLicenceId } from '../../src/domain/licence-features';
+import {
+  cpuChoicesFor,
+  isSoldPerCpu,
+  licenceFeatures,
+  licenceTotal,
+  parseLicenceId,
+} from '../../src/domain/licence-features';
 
 const ids = Array.from({ length: 12 }, (_, index) => index + 1);
 
@@ -12,13 +18,23 @@ describe('the licence feature table', () => {
 
   it('gives every licence the enterprise repository, the stable version, all features and yearly renewal', () => {
     for (const id of ids) {
-      expect(licenceFeatures(id)).toMatchObject({ enterpriseRepository: true, stableVersion: true, allFeatures: true, yearlyRenewal: true });
+      expect(licenceFeatures(id)).toMatchObject({
+        enterpriseRepository: true,
+        stableVersion: true,
+        allFeatures: true,
+        yearlyRenewal: true,
+      });
     }
   });
 
   it('keeps the Community tier (ids 1, 5, 9) to community support without tickets, response time or ssh', () => {
     for (const id of [1, 5, 9]) {
-      expect(licenceFeatures(id)).toMatchObject({ support: 'community', supportTickets: 0, responseTime: null, sshRemoteSupport: false });
+      expect(licenceFeatures(id)).toMatchObject({
+        support: 'community',
+        supportTickets: 0,
+        responseTime: null,
+        sshRemoteSupport: false,
+      });
     }
   });
 

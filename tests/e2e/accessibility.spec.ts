@@ -5,8 +5,30 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, openFresh, test } from './fixtures';
 
-const publicRoutes = ['/', '/login', '/login/changed', '/register', '/reset', '/newpassword?email=a%40example.com&token=x', '/newpassword', '/waiting', '/shop', '/shop/2', '/order_done'];
-const portalRoutes = ['/dashboard', '/company', '/tutorial', '/encryption', '/notifications', '/contact', '/ishop', '/ishop/1', '/order_done'];
+const publicRoutes = [
+  '/',
+  '/login',
+  '/login/changed',
+  '/register',
+  '/reset',
+  '/newpassword?email=a%40example.com&token=x',
+  '/newpassword',
+  '/waiting',
+  '/shop',
+  '/shop/2',
+  '/order_done',
+];
+const portalRoutes = [
+  '/dashboard',
+  '/company',
+  '/tutorial',
+  '/encryption',
+  '/notifications',
+  '/contact',
+  '/ishop',
+  '/ishop/1',
+  '/order_done',
+];
 
 async function expectNoViolations(page: Page, route: string) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -17,7 +39,9 @@ async function expectNoViolations(page: Page, route: string) {
     // The mock's operator panel exists only in development and demo builds.
     .exclude('#portal-mock-operator')
     .analyze();
-  const found = results.violations.map((violation) => `${route}: ${violation.id} (${violation.nodes.length}) ${violation.nodes[0]?.target.join(' ')}`);
+  const found = results.violations.map(
+    (violation) => `${route}: ${violation.id} (${violation.nodes.length}) ${violation.nodes[0]?.target.join(' ')}`,
+  );
   expect(found).toEqual([]);
 }
 
@@ -38,7 +62,9 @@ for (const locale of ['en-US', 'de-DE']) {
       test.setTimeout(120_000);
       await openFresh(page, '/login');
       await page.getByLabel(locale === 'de-DE' ? 'E-Mail-Adresse' : 'Email address').fill('demo@example.com');
-      await page.getByRole('textbox', { name: locale === 'de-DE' ? 'Passwort' : 'Password' }).fill('Demo-Password-2026');
+      await page
+        .getByRole('textbox', { name: locale === 'de-DE' ? 'Passwort' : 'Password' })
+        .fill('Demo-Password-2026');
       await page.getByRole('button', { name: locale === 'de-DE' ? 'Anmelden' : 'Log in' }).click();
       await expect(page).toHaveURL(/\/dashboard$/);
       for (const route of portalRoutes) {

@@ -7,7 +7,11 @@ async function expectNoAxeViolations(page: Page) {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .exclude('#portal-mock-operator')
     .analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
 }
 
 const password = 'Correct-Horse-Battery-9';
@@ -41,13 +45,17 @@ test('a new company registers, waits for activation, is activated and logs in', 
   await page.getByLabel(/^Password/).fill(password);
   const logIn = page.getByRole('button', { name: 'Log in' });
   await logIn.click();
-  await expect(page.getByText('Please wait until your account is activated within 2 business days (notification by email)')).toBeVisible();
+  await expect(
+    page.getByText('Please wait until your account is activated within 2 business days (notification by email)'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
   expect(await page.evaluate(() => window.__portalMock.activate('new@example.com'))).toBe(true);
   await logIn.click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText('Username and password do not match or the account has not yet been activated')).toHaveCount(0);
+  await expect(
+    page.getByText('Username and password do not match or the account has not yet been activated'),
+  ).toHaveCount(0);
 });
 
 test('a customer resets a forgotten password through the emailed link and logs in with it', async ({ page }) => {
@@ -82,7 +90,9 @@ test('a customer resets a forgotten password through the emailed link and logs i
   await page.getByLabel(/^New password/).fill('Another-New-Password-2029');
   await page.getByLabel(/^Repeat the new password/).fill('Another-New-Password-2029');
   await page.getByRole('button', { name: 'Save new password' }).click();
-  await expect(page.getByText('This link can no longer be used: it is invalid, has expired or has already been used.')).toBeVisible();
+  await expect(
+    page.getByText('This link can no longer be used: it is invalid, has expired or has already been used.'),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/reset');
 });
 

@@ -29,10 +29,16 @@ async function expectNoAxeViolations(page: Page) {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .exclude('#portal-mock-operator')
     .analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
 }
 
-test('changes the street, switches to direct debit with an IBAN typed in lower case with spaces, and sees the pending address', async ({ page }) => {
+test('changes the street, switches to direct debit with an IBAN typed in lower case with spaces, and sees the pending address', async ({
+  page,
+}) => {
   await loginAndOpen(page, 'demo@example.com', '/company');
   await expect(page.getByRole('heading', { level: 1, name: 'Account and settings' })).toBeVisible();
   const data = page.getByRole('region', { name: 'Company data' });
@@ -90,7 +96,9 @@ test('the company page has no accessibility violations in view and edit mode', a
   await expectNoAxeViolations(page);
 });
 
-test('the notifications page explains that notifications are off and leads back to the company page', async ({ page }) => {
+test('the notifications page explains that notifications are off and leads back to the company page', async ({
+  page,
+}) => {
   await loginAndOpen(page, 'demo@example.com', '/company');
   await page.getByRole('checkbox', { name: 'Send me notifications by email' }).uncheck();
   await page.getByRole('link', { name: 'What this means' }).click();

@@ -12,7 +12,8 @@ function countRequests(page: Page, method: string, path: RegExp) {
   const seen: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (request.method() === method && url.pathname.startsWith('/api/v1/') && path.test(url.pathname)) seen.push(url.pathname);
+    if (request.method() === method && url.pathname.startsWith('/api/v1/') && path.test(url.pathname))
+      seen.push(url.pathname);
   });
   return seen;
 }
@@ -71,10 +72,15 @@ test('a double click on "Save" sends the company edit once', async ({ page }) =>
   expect(edits).toHaveLength(1);
 });
 
-test('leaving the contact form while its message is on the way cancels the call without an error', async ({ page, pageErrors }) => {
+test('leaving the contact form while its message is on the way cancels the call without an error', async ({
+  page,
+  pageErrors,
+}) => {
   await openAs(page, '/contact', { language: 'en', email: 'demo@example.com' });
   const failed: string[] = [];
-  page.on('requestfailed', (request) => { if (request.url().endsWith('/api/v1/contact')) failed.push(request.failure()?.errorText ?? ''); });
+  page.on('requestfailed', (request) => {
+    if (request.url().endsWith('/api/v1/contact')) failed.push(request.failure()?.errorText ?? '');
+  });
   await page.getByRole('textbox', { name: 'Your message', exact: true }).fill('Please call me back.');
   await setFault(page, 'POST /contact', 'slow');
   await page.getByRole('button', { name: 'Send message' }).click();
@@ -89,7 +95,10 @@ test('leaving the contact form while its message is on the way cancels the call 
   expect(pageErrors).toEqual([]);
 });
 
-test('leaving the dashboard while the datastores load cancels the call without an error', async ({ page, pageErrors }) => {
+test('leaving the dashboard while the datastores load cancels the call without an error', async ({
+  page,
+  pageErrors,
+}) => {
   await openAs(page, '/encryption', { language: 'en', email: 'demo@example.com' });
   await setFault(page, 'GET /status', 'slow');
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' }).click();

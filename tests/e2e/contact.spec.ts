@@ -23,7 +23,9 @@ test('a customer sends a message to support through the contact form', async ({ 
     .analyze();
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
 
-  await page.getByRole('textbox', { name: 'Your message' }).fill('Our nightly backup job to k10001_backup fails with a timeout.');
+  await page
+    .getByRole('textbox', { name: 'Your message' })
+    .fill('Our nightly backup job to k10001_backup fails with a timeout.');
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Your message has been sent.')).toBeVisible();
 

@@ -4,18 +4,48 @@ import { expect, openFresh, test } from './fixtures';
 
 const words = {
   en: {
-    email: 'Email address', password: 'Password', logIn: 'Log in', title: 'Your datastores', fixed: 'Fixed volume',
-    identifier: 'Datastore identifier', buy: 'Buy fixed volume', busy: 'Purchase in progress…', size: '3 TB (3,000 GB)',
-    price: '60,00 € per month', ready: 'Your datastore “test1” is ready', show: 'Show password', copy: 'Copy password',
-    copied: 'Copied', close: 'Close', remove: 'Delete datastore', confirmTitle: 'Delete the datastore “test1”?',
-    confirm: 'Yes, delete datastore', scheduled: 'Deletion scheduled:', rate: 'Rate',
+    email: 'Email address',
+    password: 'Password',
+    logIn: 'Log in',
+    title: 'Your datastores',
+    fixed: 'Fixed volume',
+    identifier: 'Datastore identifier',
+    buy: 'Buy fixed volume',
+    busy: 'Purchase in progress…',
+    size: '3 TB (3,000 GB)',
+    price: '60,00 € per month',
+    ready: 'Your datastore “test1” is ready',
+    show: 'Show password',
+    copy: 'Copy password',
+    copied: 'Copied',
+    close: 'Close',
+    remove: 'Delete datastore',
+    confirmTitle: 'Delete the datastore “test1”?',
+    confirm: 'Yes, delete datastore',
+    scheduled: 'Deletion scheduled:',
+    rate: 'Rate',
   },
   de: {
-    email: 'E-Mail-Adresse', password: 'Passwort', logIn: 'Anmelden', title: 'Ihre Datastores', fixed: 'Festes Volumen',
-    identifier: 'Datastore-Kennung', buy: 'Festes Volumen kaufen', busy: 'Kauf läuft …', size: '3 TB (3.000 GB)',
-    price: '60,00 € pro Monat', ready: 'Ihr Datastore „test1“ ist bereit', show: 'Passwort anzeigen', copy: 'Passwort kopieren',
-    copied: 'Kopiert', close: 'Schließen', remove: 'Datastore löschen', confirmTitle: 'Den Datastore „test1“ löschen?',
-    confirm: 'Ja, Datastore löschen', scheduled: 'Löschung geplant:', rate: 'Tarif',
+    email: 'E-Mail-Adresse',
+    password: 'Passwort',
+    logIn: 'Anmelden',
+    title: 'Ihre Datastores',
+    fixed: 'Festes Volumen',
+    identifier: 'Datastore-Kennung',
+    buy: 'Festes Volumen kaufen',
+    busy: 'Kauf läuft …',
+    size: '3 TB (3.000 GB)',
+    price: '60,00 € pro Monat',
+    ready: 'Ihr Datastore „test1“ ist bereit',
+    show: 'Passwort anzeigen',
+    copy: 'Passwort kopieren',
+    copied: 'Kopiert',
+    close: 'Schließen',
+    remove: 'Datastore löschen',
+    confirmTitle: 'Den Datastore „test1“ löschen?',
+    confirm: 'Ja, Datastore löschen',
+    scheduled: 'Löschung geplant:',
+    rate: 'Tarif',
   },
 } as const;
 
@@ -24,7 +54,11 @@ async function expectNoAxeViolations(page: Page) {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .exclude('#portal-mock-operator')
     .analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
 }
 
 for (const language of ['en', 'de'] as const) {
@@ -33,7 +67,9 @@ for (const language of ['en', 'de'] as const) {
   test.describe(`the dashboard in ${language === 'en' ? 'English' : 'German'}`, () => {
     test.use({ locale: language === 'de' ? 'de-DE' : 'en-US', permissions: ['clipboard-read', 'clipboard-write'] });
 
-    test('buys a fixed 3 TB datastore test1, sees its password and the overlay, copies the password and cancels it', async ({ page }) => {
+    test('buys a fixed 3 TB datastore test1, sees its password and the overlay, copies the password and cancels it', async ({
+      page,
+    }) => {
       await openFresh(page, '/login');
       await page.getByLabel(t.email).fill('demo@example.com');
       await page.locator('input[name="password"]').fill('Demo-Password-2026');

@@ -22,10 +22,20 @@ test.describe('the generated state diagrams', () => {
   for (const name of pages) {
     test(`${name} parses and renders in Chromium with every state of its machine`, async ({ page }) => {
       const { text, states } = diagramOf(name);
-      await page.setContent('<!doctype html><html lang="en"><title>diagram</title><body><main id="out"></main></body></html>');
+      await page.setContent(
+        '<!doctype html><html lang="en"><title>diagram</title><body><main id="out"></main></body></html>',
+      );
       await page.addScriptTag({ path: mermaidScript });
       const rendered = await page.evaluate(async (source) => {
-        const mermaid = (window as unknown as { mermaid: { initialize(o: object): void; parse(t: string): Promise<unknown>; render(id: string, t: string): Promise<{ svg: string }> } }).mermaid;
+        const mermaid = (
+          window as unknown as {
+            mermaid: {
+              initialize(o: object): void;
+              parse(t: string): Promise<unknown>;
+              render(id: string, t: string): Promise<{ svg: string }>;
+            };
+          }
+        ).mermaid;
         mermaid.initialize({ startOnLoad: false });
         await mermaid.parse(source);
         const { svg } = await mermaid.render('diagram', source);
@@ -41,7 +51,8 @@ test.describe('the generated state diagrams', () => {
       expect(rendered.hasSvg).toBe(true);
       // Every state node of the machine, plus the machine itself as the outer box.
       expect(rendered.states).toBe(states + 1);
-      if (name === 'session.md') await page.screenshot({ path: test.info().outputPath('session-diagram.png'), fullPage: true });
+      if (name === 'session.md')
+        await page.screenshot({ path: test.info().outputPath('session-diagram.png'), fullPage: true });
     });
   }
 });

@@ -61,7 +61,8 @@ describeFaults({
   call: 'POST /forgotpassword',
   language: 'en',
   path: '/reset',
-  prepare: async (page, say) => page.getByRole('textbox', { name: say('reset.email'), exact: true }).fill('demo@example.com'),
+  prepare: async (page, say) =>
+    page.getByRole('textbox', { name: say('reset.email'), exact: true }).fill('demo@example.com'),
   trigger: async (page, say) => page.getByRole('button', { name: say('reset.submit') }).click(),
   kept: (page, say) => [[page.getByRole('textbox', { name: say('reset.email'), exact: true }), 'demo@example.com']],
   busy: (page, say) => page.getByRole('button', { name: say('reset.submit') }),
@@ -78,7 +79,9 @@ describeFaults({
     // The emailed link of a real reset request, taken from the mock's outbox.
     const link = await page.evaluate(async () => {
       await fetch('/api/v1/forgotpassword', {
-        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'demo@example.com' }),
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'demo@example.com' }),
       });
       return window.__portalMock.outbox().at(-1)?.link ?? '';
     });
@@ -112,7 +115,12 @@ describeFaults({
   email: 'demo@example.com',
   path: '/encryption',
   loadsOnOpen: true,
-  messages: { http500: 'session.userFailed', network: 'session.userFailed', timeout: 'session.userFailed', malformed: 'session.userFailed' },
+  messages: {
+    http500: 'session.userFailed',
+    network: 'session.userFailed',
+    timeout: 'session.userFailed',
+    malformed: 'session.userFailed',
+  },
   busy: (page, say) => page.getByRole('button', { name: say('action.retry') }),
   succeeded: async (page) => {
     await expect(page.getByText('demo@example.com').first()).toBeVisible();

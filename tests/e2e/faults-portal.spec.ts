@@ -10,8 +10,9 @@ import { describeFaults, outcomesFor, type Say } from './support/fault-matrix';
 const demo = 'demo@example.com';
 
 function dashboardShown(page: Page, say: Say) {
-  return expect(page.getByRole('article', { name: 'archive' })).toBeVisible({ timeout: 10_000 }).then(() =>
-    expect(page.getByRole('heading', { level: 1, name: say('dashboard.title') })).toBeVisible());
+  return expect(page.getByRole('article', { name: 'archive' }))
+    .toBeVisible({ timeout: 10_000 })
+    .then(() => expect(page.getByRole('heading', { level: 1, name: say('dashboard.title') })).toBeVisible());
 }
 
 describeFaults({
@@ -20,7 +21,9 @@ describeFaults({
   email: demo,
   path: '/dashboard',
   loadsOnOpen: true,
-  messages: Object.fromEntries(['http500', 'network', 'timeout', 'malformed'].map((kind) => [kind, 'dashboard.status.failed'])),
+  messages: Object.fromEntries(
+    ['http500', 'network', 'timeout', 'malformed'].map((kind) => [kind, 'dashboard.status.failed']),
+  ),
   busy: (page, say) => page.getByRole('button', { name: say('dashboard.status.retry') }),
   succeeded: dashboardShown,
 });
@@ -35,9 +38,14 @@ describeFaults({
   prepare: async (page, say) => {
     await dashboardShown(page, say);
     await fixedForm(page, say).getByRole('slider').fill('3');
-    await fixedForm(page, say).getByRole('textbox', { name: say('dashboard.purchase.identifier') }).fill('neu1');
+    await fixedForm(page, say)
+      .getByRole('textbox', { name: say('dashboard.purchase.identifier') })
+      .fill('neu1');
   },
-  trigger: async (page, say) => fixedForm(page, say).getByRole('button', { name: say('dashboard.purchase.buyStatic') }).click(),
+  trigger: async (page, say) =>
+    fixedForm(page, say)
+      .getByRole('button', { name: say('dashboard.purchase.buyStatic') })
+      .click(),
   kept: (page, say) => [
     [fixedForm(page, say).getByRole('textbox', { name: say('dashboard.purchase.identifier') }), 'neu1'],
     [fixedForm(page, say).getByRole('slider'), '3'],
@@ -51,7 +59,9 @@ describeFaults({
   // reload after it shows that no datastore was added, and the purchase ends.
   outcomes: {
     malformed: async (page, say) => {
-      await expect(fixedForm(page, say).getByRole('button', { name: say('dashboard.purchase.buyStatic') })).toBeEnabled({ timeout: 15_000 });
+      await expect(fixedForm(page, say).getByRole('button', { name: say('dashboard.purchase.buyStatic') })).toBeEnabled(
+        { timeout: 15_000 },
+      );
       await expect(page.getByRole('article', { name: 'neu1' })).toHaveCount(0);
       await expect(page.getByRole('dialog')).toHaveCount(0);
     },
@@ -67,9 +77,15 @@ describeFaults({
   path: '/dashboard',
   prepare: async (page, say) => {
     await dashboardShown(page, say);
-    await backupCard(page).getByRole('button', { name: say('dashboard.card.delete') }).click();
+    await backupCard(page)
+      .getByRole('button', { name: say('dashboard.card.delete') })
+      .click();
   },
-  trigger: async (page, say) => page.getByRole('alertdialog').getByRole('button', { name: say('dashboard.cancel.confirm') }).click(),
+  trigger: async (page, say) =>
+    page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: say('dashboard.cancel.confirm') })
+      .click(),
   busy: (page, say) => backupCard(page).getByRole('button', { name: say('dashboard.card.delete') }),
   succeeded: async (page, say) => {
     await expect(backupCard(page).getByText(say('dashboard.card.scheduledTitle'))).toBeVisible({ timeout: 10_000 });
@@ -78,7 +94,9 @@ describeFaults({
   outcomes: {
     malformed: async (page, say) => {
       await expect(page.getByRole('alertdialog')).toHaveCount(0);
-      await expect(backupCard(page).getByRole('button', { name: say('dashboard.card.delete') })).toBeEnabled({ timeout: 10_000 });
+      await expect(backupCard(page).getByRole('button', { name: say('dashboard.card.delete') })).toBeEnabled({
+        timeout: 10_000,
+      });
       await expect(backupCard(page).getByText(say('dashboard.card.scheduledTitle'))).toHaveCount(0);
     },
   },
@@ -92,7 +110,9 @@ describeFaults({
   email: demo,
   path: '/company',
   loadsOnOpen: true,
-  messages: Object.fromEntries(['http500', 'network', 'timeout', 'malformed'].map((kind) => [kind, 'company.loadFailed'])),
+  messages: Object.fromEntries(
+    ['http500', 'network', 'timeout', 'malformed'].map((kind) => [kind, 'company.loadFailed']),
+  ),
   busy: (page, say) => page.getByRole('button', { name: say('company.retry') }),
   succeeded: async (page, say) => expect(companyData(page, say).getByText('Demo GmbH')).toBeVisible(),
 });
@@ -105,11 +125,20 @@ describeFaults({
   email: demo,
   path: '/company',
   prepare: async (page, say) => {
-    await companyData(page, say).getByRole('button', { name: say('company.view.edit') }).click();
-    await editForm(page, say).getByRole('textbox', { name: say('company.field.street') }).fill('Neue Straße 5');
-    await editForm(page, say).getByRole('textbox', { name: say('company.field.city') }).fill('Potsdam');
+    await companyData(page, say)
+      .getByRole('button', { name: say('company.view.edit') })
+      .click();
+    await editForm(page, say)
+      .getByRole('textbox', { name: say('company.field.street') })
+      .fill('Neue Straße 5');
+    await editForm(page, say)
+      .getByRole('textbox', { name: say('company.field.city') })
+      .fill('Potsdam');
   },
-  trigger: async (page, say) => editForm(page, say).getByRole('button', { name: say('company.edit.save') }).click(),
+  trigger: async (page, say) =>
+    editForm(page, say)
+      .getByRole('button', { name: say('company.edit.save') })
+      .click(),
   kept: (page, say) => [
     [editForm(page, say).getByRole('textbox', { name: say('company.field.street') }), 'Neue Straße 5'],
     [editForm(page, say).getByRole('textbox', { name: say('company.field.city') }), 'Potsdam'],
@@ -118,7 +147,8 @@ describeFaults({
   succeeded: async (page, say) => expect(companyData(page, say).getByText(say('company.view.saved'))).toBeVisible(),
 });
 
-const notificationsBox = (page: Page, say: Say) => page.getByRole('checkbox', { name: say('company.notifications.label') });
+const notificationsBox = (page: Page, say: Say) =>
+  page.getByRole('checkbox', { name: say('company.notifications.label') });
 
 describeFaults({
   call: 'GET /notifications/{true|false}',
@@ -150,7 +180,8 @@ describeFaults({
   prepare: async (page, say) => page.getByRole('button', { name: say('company.cancel.button') }).click(),
   trigger: async (page, say) => page.getByRole('button', { name: say('company.cancel.confirm') }).click(),
   busy: (page, say) => page.getByRole('button', { name: say('company.cancel.button') }),
-  succeeded: async (page, say) => expect(page.getByText(say('company.cancel.cancelled'))).toBeVisible({ timeout: 10_000 }),
+  succeeded: async (page, say) =>
+    expect(page.getByText(say('company.cancel.cancelled'))).toBeVisible({ timeout: 10_000 }),
   // Decision 013, point 6: a 2xx is the server's yes, whatever its body; a body-less call cannot
   // detect the maintenance page, so a malformed 2xx reads as cancelled too (the products tell).
   outcomes: outcomesFor(['malformed'], async (page, say) => {
@@ -168,11 +199,20 @@ describeFaults({
   path: '/contact',
   prepare: async (page, say) => {
     // The name comes from GET /me; the form is complete once it is there.
-    await expect(contactForm(page).getByRole('textbox', { name: say('contact.name'), exact: true })).toHaveValue('Erika Mustermann');
-    await contactForm(page).getByRole('textbox', { name: say('contact.message'), exact: true }).fill('Bitte rufen Sie mich zurück.');
+    await expect(contactForm(page).getByRole('textbox', { name: say('contact.name'), exact: true })).toHaveValue(
+      'Erika Mustermann',
+    );
+    await contactForm(page)
+      .getByRole('textbox', { name: say('contact.message'), exact: true })
+      .fill('Bitte rufen Sie mich zurück.');
   },
   trigger: async (page, say) => page.getByRole('button', { name: say('contact.send') }).click(),
-  kept: (page, say) => [[contactForm(page).getByRole('textbox', { name: say('contact.message'), exact: true }), 'Bitte rufen Sie mich zurück.']],
+  kept: (page, say) => [
+    [
+      contactForm(page).getByRole('textbox', { name: say('contact.message'), exact: true }),
+      'Bitte rufen Sie mich zurück.',
+    ],
+  ],
   busy: (page, say) => page.getByRole('button', { name: say('contact.send') }),
   succeeded: async (page, say) => expect(page.getByText(say('contact.sent'))).toBeVisible(),
   // Decision 002, point 6: a body-less call cannot detect the maintenance page.

@@ -11,7 +11,9 @@ describeFaults({
   path: '/shop',
   loadsOnOpen: true,
   // Public: a 401 is one more failure to load, with the same message and retry.
-  messages: Object.fromEntries(['http500', 'http401', 'network', 'timeout', 'malformed'].map((kind) => [kind, 'shop.catalogue.failed'])),
+  messages: Object.fromEntries(
+    ['http500', 'http401', 'network', 'timeout', 'malformed'].map((kind) => [kind, 'shop.catalogue.failed']),
+  ),
   busy: (page, say) => page.getByRole('button', { name: say('shop.catalogue.retry') }),
   succeeded: async (page, say) => {
     await expect(page.getByRole('heading', { level: 1, name: say('shop.title') })).toBeVisible();
@@ -19,7 +21,8 @@ describeFaults({
   },
 });
 
-const field = (page: Page, say: Say, id: string) => page.getByRole('main').getByRole('textbox', { name: say(id), exact: true });
+const field = (page: Page, say: Say, id: string) =>
+  page.getByRole('main').getByRole('textbox', { name: say(id), exact: true });
 
 const order: [string, string][] = [
   ['shop.order.email', 'einkauf@example.com'],

@@ -21,8 +21,15 @@ test.use({
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic', '--auto-accept-this-tab-capture',
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      '--auto-accept-this-tab-capture',
     ],
   },
 });
@@ -69,8 +76,10 @@ test('the widget opens from its floating button with German labels on an English
   for (const name of ['Screenshot hinzufügen', 'Abbrechen', 'Bug Report absenden']) {
     await expect(dialog.getByRole('button', { name })).toBeVisible();
   }
-  const axe = await new AxeBuilder({ page }).include('#portal-feedback')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const axe = await new AxeBuilder({ page })
+    .include('#portal-feedback')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
   await dialog.getByRole('button', { name: 'Bug Report absenden' }).click();
   await expect(dialog.getByText('Bitte beschreiben Sie den Fehler.')).toBeVisible();
@@ -82,7 +91,9 @@ test('the widget opens from its floating button with German labels on an English
 test('a report goes to Sentry and the thanks close on click', async ({ page }) => {
   const envelopes = await openWithWidget(page);
   await page.getByRole('button', { name: 'Fehler melden' }).click();
-  await page.getByRole('textbox', { name: 'Beschreibung (erforderlich)' }).fill('Der Preis auf der Startseite fehlt. IBAN DE89 3704 0044 0532 0130 00');
+  await page
+    .getByRole('textbox', { name: 'Beschreibung (erforderlich)' })
+    .fill('Der Preis auf der Startseite fehlt. IBAN DE89 3704 0044 0532 0130 00');
   await page.getByRole('button', { name: 'Bug Report absenden' }).click();
   const thanks = page.getByRole('button', { name: 'Vielen Dank für Ihren Bericht!' });
   await expect(thanks).toBeVisible();

@@ -11,11 +11,14 @@ interface PortalFixtures {
  * uncaught error or console.error in the page.
  */
 export const test = base.extend<PortalFixtures>({
-  pageErrors: [async ({ page }, use) => {
-    const errors = collectPageErrors(page);
-    await use(errors);
-    expect(errors, 'errors in the page').toEqual([]);
-  }, { auto: true }],
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors = collectPageErrors(page);
+      await use(errors);
+      expect(errors, 'errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 /** Opens a path once the mock worker runs, with a fresh mock database and no latency. */

@@ -29,7 +29,9 @@ async function logIn(page: Page, secret: string) {
   await form.getByRole('button', { name: 'Log in' }).click();
 }
 
-test('a developer registers, activates, logs in and resets a password with only the portal and its operator panel', async ({ page }) => {
+test('a developer registers, activates, logs in and resets a password with only the portal and its operator panel', async ({
+  page,
+}) => {
   // Six screens and a full page load through the mail link: longer than the usual journey.
   test.setTimeout(60_000);
   await openFresh(page, '/register');
@@ -78,10 +80,15 @@ test('a developer registers, activates, logs in and resets a password with only 
   await expect(page).toHaveURL(/\/reset$/);
   await page.getByRole('main').getByRole('textbox', { name: 'Email address' }).fill(email);
   await page.getByRole('main').getByRole('button', { name: 'Send link' }).click();
-  await expect(page.getByRole('main').getByRole('status')).toHaveText('You will receive an email to set a new password.');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(
+    'You will receive an email to set a new password.',
+  );
 
   await openPanel(page);
-  const resetMail = outbox.getByRole('listitem').filter({ hasText: 'Set a new password' }).filter({ hasText: `To ${email}` });
+  const resetMail = outbox
+    .getByRole('listitem')
+    .filter({ hasText: 'Set a new password' })
+    .filter({ hasText: `To ${email}` });
   await expect(resetMail).toHaveCount(1);
   await resetMail.getByRole('link', { name: /^\/newpassword\?email=panel%40example\.com&token=/ }).click();
 

@@ -81,7 +81,9 @@ test('the temporary password leaves the page on logout and does not come back', 
   await expect(page.locator('#root').getByText('demo@example.com')).toHaveCount(0);
 });
 
-test('no password or IBAN reaches a URL, the storage or the console during login, payment edit and logout', async ({ page }) => {
+test('no password or IBAN reaches a URL, the storage or the console during login, payment edit and logout', async ({
+  page,
+}) => {
   const urls: string[] = [];
   const logs: string[] = [];
   page.on('request', (request) => urls.push(request.url()));
@@ -103,7 +105,10 @@ test('no password or IBAN reaches a URL, the storage or the console during login
 
   const session = await page.evaluate(() => Object.fromEntries(Object.entries(sessionStorage)));
   expect(Object.keys(session).sort()).toEqual(['portal.language', 'portal.loggedIn']);
-  const local = await page.evaluate((skip) => Object.entries(localStorage).filter(([key]) => !skip.includes(key)), mockKeys);
+  const local = await page.evaluate(
+    (skip) => Object.entries(localStorage).filter(([key]) => !skip.includes(key)),
+    mockKeys,
+  );
 
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);

@@ -8,10 +8,16 @@ async function expectNoAxeViolations(page: Page) {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .exclude('#portal-mock-operator')
     .analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
 }
 
-test('a visitor switches to PBS, picks a licence, goes back and forth, orders it and reaches /order_done', async ({ page }) => {
+test('a visitor switches to PBS, picks a licence, goes back and forth, orders it and reaches /order_done', async ({
+  page,
+}) => {
   await openFresh(page, '/shop');
   await expect(page.getByRole('heading', { level: 1, name: 'Licence shop' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Virtualization (VE)' })).toHaveAttribute('aria-selected', 'true');
@@ -51,7 +57,9 @@ test('a visitor switches to PBS, picks a licence, goes back and forth, orders it
   await expectNoAxeViolations(page);
 });
 
-test('the demo customer logs in, opens the shop from the menu and orders a VE licence for 4 CPUs with the prefilled form', async ({ page }) => {
+test('the demo customer logs in, opens the shop from the menu and orders a VE licence for 4 CPUs with the prefilled form', async ({
+  page,
+}) => {
   await openFresh(page, '/login');
   await page.getByRole('textbox', { name: 'Email address' }).fill('demo@example.com');
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo-Password-2026');

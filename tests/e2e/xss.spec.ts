@@ -19,7 +19,8 @@ async function expectNothingInjected(page: Page) {
     images: document.querySelectorAll('img[src="x"], img[onerror]').length,
     scripts: [...document.querySelectorAll('script')].filter((element) => element.textContent.includes('__xss')).length,
     handlers: [...document.querySelectorAll('*')].filter((element) =>
-      [...element.attributes].some((attribute) => attribute.name.startsWith('on'))).length,
+      [...element.attributes].some((attribute) => attribute.name.startsWith('on')),
+    ).length,
     links: [...document.querySelectorAll('a[href]')]
       .map((anchor) => (anchor as HTMLAnchorElement).protocol)
       .filter((protocol) => !['http:', 'https:', 'mailto:'].includes(protocol)),
@@ -29,33 +30,54 @@ async function expectNothingInjected(page: Page) {
 
 /** Makes the page's own fetch answer one API call with a refusal the mock never gives. */
 async function refuseCall(page: Page, path: string, status: number, body: Record<string, string>) {
-  await page.addInitScript(({ path, status, body }) => {
-    const original = window.fetch.bind(window);
-    window.fetch = (input, init) => {
-      const url = input instanceof Request ? input.url : String(input);
-      if (url.endsWith(`/api/v1${path}`)) {
-        return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
-      }
-      return original(input, init);
-    };
-  }, { path, status, body });
+  await page.addInitScript(
+    ({ path, status, body }) => {
+      const original = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (url.endsWith(`/api/v1${path}`)) {
+          return Promise.resolve(
+            new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+          );
+        }
+        return original(input, init);
+      };
+    },
+    { path, status, body },
+  );
 }
 
-test('a company registered with script payloads shows them as text on every screen that reads them', async ({ page }) => {
+test('a company registered with script payloads shows them as text on every screen that reads them', async ({
+  page,
+}) => {
   await openAs(page, '/', { language: 'en' });
-  const status = await page.evaluate(async ({ img, script, link, password }) => {
-    const response = await fetch('/api/v1/register/company', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        email: 'xss@example.com', password, language: 'en', firstname: img, lastname: script, phone: link,
-        pending_name: img, pending_street: script, pending_postcode: '10115', pending_city: link, pending_state: '',
-        pending_country: 'DE', pending_ustid: '', notifications: false,
-      }),
-    });
-    window.__portalMock.activate('xss@example.com');
-    return response.status;
-  }, { img, script, link, password: seedPassword });
+  const status = await page.evaluate(
+    async ({ img, script, link, password }) => {
+      const response = await fetch('/api/v1/register/company', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          email: 'xss@example.com',
+          password,
+          language: 'en',
+          firstname: img,
+          lastname: script,
+          phone: link,
+          pending_name: img,
+          pending_street: script,
+          pending_postcode: '10115',
+          pending_city: link,
+          pending_state: '',
+          pending_country: 'DE',
+          pending_ustid: '',
+          notifications: false,
+        }),
+      });
+      window.__portalMock.activate('xss@example.com');
+      return response.status;
+    },
+    { img, script, link, password: seedPassword },
+  );
   expect(status).toBe(200);
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Email address', exact: true }).fill('xss@example.com');
@@ -89,14 +111,31 @@ test('a company registered with script payloads shows them as text on every scre
 
 test('pending company edits with script payloads show as text', async ({ page }) => {
   await openAs(page, '/', { language: 'de', email: 'demo@example.com' });
-  const status = await page.evaluate(async ({ img, script }) => (await fetch('/api/v1/edit/company', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      firstname: 'Demo', lastname: 'Kunde', phone: '', pending_name: script, pending_street: img, pending_postcode: '10115',
-      pending_city: 'Berlin', pending_state: '', pending_country: 'DE', pending_ustid: '', payment_type: 'bill', iban: '', checkbox_iban: false,
-    }),
-  })).status, { img, script });
+  const status = await page.evaluate(
+    async ({ img, script }) =>
+      (
+        await fetch('/api/v1/edit/company', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            firstname: 'Demo',
+            lastname: 'Kunde',
+            phone: '',
+            pending_name: script,
+            pending_street: img,
+            pending_postcode: '10115',
+            pending_city: 'Berlin',
+            pending_state: '',
+            pending_country: 'DE',
+            pending_ustid: '',
+            payment_type: 'bill',
+            iban: '',
+            checkbox_iban: false,
+          }),
+        })
+      ).status,
+    { img, script },
+  );
   expect(status).toBe(200);
   await page.goto('/company');
   await expect(page.getByText(script).first()).toBeVisible();
@@ -108,8 +147,13 @@ test('a licence order with script payloads reaches the thanks page without runni
   await openAs(page, '/shop/1', { language: 'en' });
   const main = page.getByRole('main');
   const values: [string, string][] = [
-    ['Email', 'buyer@example.com'], ['Company name', img], ['First name', script], ['Last name', link],
-    ['Street and number', img], ['Postcode', '80331'], ['City', script],
+    ['Email', 'buyer@example.com'],
+    ['Company name', img],
+    ['First name', script],
+    ['Last name', link],
+    ['Street and number', img],
+    ['Postcode', '80331'],
+    ['City', script],
   ];
   for (const [label, value] of values) await main.getByRole('textbox', { name: label, exact: true }).fill(value);
   await page.getByRole('button', { name: 'Place binding order' }).click();
@@ -117,18 +161,25 @@ test('a licence order with script payloads reaches the thanks page without runni
   await expectNothingInjected(page);
 });
 
-test('datastores with a script link as host and HTML in their names show as text with no unsafe link', async ({ page }) => {
+test('datastores with a script link as host and HTML in their names show as text with no unsafe link', async ({
+  page,
+}) => {
   await openAs(page, '/', { language: 'en', email: 'demo@example.com' });
   // The API cannot store such names: they go into the mock's saved database, which it restores on load.
-  await page.evaluate(({ img, script, link }) => {
-    const snapshot = JSON.parse(localStorage.getItem('portal-mock-db') ?? '{}') as { models: { datastore: Record<string, unknown>[] } };
-    const [first, second, third] = snapshot.models.datastore;
-    if (!first || !second || !third) throw new Error('the seed has fewer datastores');
-    Object.assign(first, { identifier: img, hostname: link, username: script });
-    Object.assign(second, { identifier: script, hostname: `"><img src=x onerror=window.__xss=1>`, repository: img });
-    Object.assign(third, { identifier: link, hostname: 'data:text/html,<script>window.__xss=1</script>' });
-    localStorage.setItem('portal-mock-db', JSON.stringify(snapshot));
-  }, { img, script, link });
+  await page.evaluate(
+    ({ img, script, link }) => {
+      const snapshot = JSON.parse(localStorage.getItem('portal-mock-db') ?? '{}') as {
+        models: { datastore: Record<string, unknown>[] };
+      };
+      const [first, second, third] = snapshot.models.datastore;
+      if (!first || !second || !third) throw new Error('the seed has fewer datastores');
+      Object.assign(first, { identifier: img, hostname: link, username: script });
+      Object.assign(second, { identifier: script, hostname: `"><img src=x onerror=window.__xss=1>`, repository: img });
+      Object.assign(third, { identifier: link, hostname: 'data:text/html,<script>window.__xss=1</script>' });
+      localStorage.setItem('portal-mock-db', JSON.stringify(snapshot));
+    },
+    { img, script, link },
+  );
   await page.goto('/dashboard');
   await mockStarted(page);
   await expect(page.getByRole('article', { name: img })).toBeVisible();
@@ -136,13 +187,16 @@ test('datastores with a script link as host and HTML in their names show as text
   await expect(page.getByText(link).first()).toBeVisible();
   await expectNothingInjected(page);
   // Only http(s) links lead to a datastore host; the others have none.
-  const hostLinks = await page.locator('article a[target="_blank"]').evaluateAll((anchors) =>
-    anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+  const hostLinks = await page
+    .locator('article a[target="_blank"]')
+    .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
   for (const href of hostLinks) expect(href).toMatch(/^https?:\/\//);
   await expect(page.getByRole('article', { name: img }).locator('a[target="_blank"]')).toHaveCount(0);
 });
 
-test('a refusal reason with HTML is shown as plain text on the error line, its markup removed (decision 017)', async ({ page }) => {
+test('a refusal reason with HTML is shown as plain text on the error line, its markup removed (decision 017)', async ({
+  page,
+}) => {
   const reason = `${img}${script}`;
   // A server answer the mock never gives: the page's fetch answers this one call itself.
   await refuseCall(page, '/forgotpassword', 400, { status: 'error', reason });
@@ -155,18 +209,25 @@ test('a refusal reason with HTML is shown as plain text on the error line, its m
   await expectNothingInjected(page);
 });
 
-test('licence names with HTML from the catalogue show as text in the list, the order form and the thanks', async ({ page }) => {
+test('licence names with HTML from the catalogue show as text in the list, the order form and the thanks', async ({
+  page,
+}) => {
   await openAs(page, '/', { language: 'en' });
   // The API has no call that writes the catalogue: the payloads go into the mock's saved database.
-  await page.evaluate(({ img, script }) => {
-    const snapshot = JSON.parse(localStorage.getItem('portal-mock-db') ?? '{}') as { models: { licence: Record<string, unknown>[] } };
-    const first = snapshot.models.licence.find((licence) => licence.id === 1);
-    const second = snapshot.models.licence.find((licence) => licence.id === 2);
-    if (!first || !second) throw new Error('the seed has no licences 1 and 2');
-    Object.assign(first, { name: img });
-    Object.assign(second, { name: script });
-    localStorage.setItem('portal-mock-db', JSON.stringify(snapshot));
-  }, { img, script });
+  await page.evaluate(
+    ({ img, script }) => {
+      const snapshot = JSON.parse(localStorage.getItem('portal-mock-db') ?? '{}') as {
+        models: { licence: Record<string, unknown>[] };
+      };
+      const first = snapshot.models.licence.find((licence) => licence.id === 1);
+      const second = snapshot.models.licence.find((licence) => licence.id === 2);
+      if (!first || !second) throw new Error('the seed has no licences 1 and 2');
+      Object.assign(first, { name: img });
+      Object.assign(second, { name: script });
+      localStorage.setItem('portal-mock-db', JSON.stringify(snapshot));
+    },
+    { img, script },
+  );
   await page.goto('/shop');
   await mockStarted(page);
   const main = page.getByRole('main');
@@ -177,8 +238,13 @@ test('licence names with HTML from the catalogue show as text in the list, the o
   await page.goto('/shop/1');
   await expect(main.getByText(img).first()).toBeVisible();
   const values: [string, string][] = [
-    ['Email', 'buyer@example.com'], ['Company name', 'Käufer GmbH'], ['First name', 'Karl'], ['Last name', 'Käufer'],
-    ['Street and number', 'Marktplatz 2'], ['Postcode', '80331'], ['City', 'München'],
+    ['Email', 'buyer@example.com'],
+    ['Company name', 'Käufer GmbH'],
+    ['First name', 'Karl'],
+    ['Last name', 'Käufer'],
+    ['Street and number', 'Marktplatz 2'],
+    ['Postcode', '80331'],
+    ['City', 'München'],
   ];
   for (const [label, value] of values) await main.getByRole('textbox', { name: label, exact: true }).fill(value);
   await page.getByRole('button', { name: 'Place binding order' }).click();
@@ -187,14 +253,20 @@ test('licence names with HTML from the catalogue show as text in the list, the o
   await expectNothingInjected(page);
 });
 
-test('a refusal that explains itself in the message field with HTML is shown as plain text, its markup removed', async ({ page }) => {
+test('a refusal that explains itself in the message field with HTML is shown as plain text, its markup removed', async ({
+  page,
+}) => {
   const message = `${script}${img}`;
   await refuseCall(page, '/register/company', 409, { message });
   await openAs(page, '/register', { language: 'en' });
   const main = page.getByRole('main');
   const values: [string, string][] = [
-    ['Email address', 'new@example.com'], ['First name', 'Nina'], ['Last name', 'Neu'],
-    ['Street and number', 'Weg 1'], ['Postcode', '10115'], ['City', 'Berlin'],
+    ['Email address', 'new@example.com'],
+    ['First name', 'Nina'],
+    ['Last name', 'Neu'],
+    ['Street and number', 'Weg 1'],
+    ['Postcode', '10115'],
+    ['City', 'Berlin'],
   ];
   for (const [label, value] of values) await main.getByRole('textbox', { name: label, exact: true }).fill(value);
   await main.locator('input[name="password"]').fill(seedPassword);

@@ -45,7 +45,9 @@ describe('the catalogue of messages', () => {
     const { load, answer } = loader();
     const catalogue = new Catalogue('de', load);
     let told = 0;
-    catalogue.subscribe(() => { told += 1; });
+    catalogue.subscribe(() => {
+      told += 1;
+    });
     const core = catalogue.ready('core');
     await answer('de/core');
     await core;
@@ -53,7 +55,10 @@ describe('the catalogue of messages', () => {
     await answer('de/shop');
     await shop;
     expect(told).toBe(2);
-    expect(catalogue.snapshot()).toEqual({ language: 'de', messages: { 'core.title': 'de/core title', 'shop.title': 'de/shop title' } });
+    expect(catalogue.snapshot()).toEqual({
+      language: 'de',
+      messages: { 'core.title': 'de/core title', 'shop.title': 'de/shop title' },
+    });
   });
 
   it('asks again for a part whose loading failed', async () => {
@@ -82,7 +87,10 @@ describe('the catalogue of messages', () => {
     await answer('de/login');
     await switched;
     expect(asked.slice(2).sort()).toEqual(['de/core', 'de/login']);
-    expect(catalogue.snapshot()).toEqual({ language: 'de', messages: { 'core.title': 'de/core title', 'login.title': 'de/login title' } });
+    expect(catalogue.snapshot()).toEqual({
+      language: 'de',
+      messages: { 'core.title': 'de/core title', 'login.title': 'de/login title' },
+    });
   });
 
   it('loads in the new language a part that a page asked for while the switch was under way', async () => {
@@ -97,7 +105,10 @@ describe('the catalogue of messages', () => {
     await answer('de/core');
     await answer('de/dashboard');
     await Promise.all([switched, dashboard]);
-    expect(catalogue.snapshot()).toEqual({ language: 'de', messages: { 'core.title': 'de/core title', 'dashboard.title': 'de/dashboard title' } });
+    expect(catalogue.snapshot()).toEqual({
+      language: 'de',
+      messages: { 'core.title': 'de/core title', 'dashboard.title': 'de/dashboard title' },
+    });
     expect(catalogue.has('dashboard')).toBe(true);
   });
 

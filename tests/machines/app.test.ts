@@ -6,11 +6,21 @@ import { catalogueMachine } from '../../src/machines/catalogue.machine';
 
 const catalogue: Catalogue = { VE: [], PBS: [], MG: [] };
 const user: User = {
-  email: 'demo@example.com', language: 'en', notifications: true, firstname: 'D', lastname: 'E', phone: null,
-  company_number: 'K-10001', products: [],
+  email: 'demo@example.com',
+  language: 'en',
+  notifications: true,
+  firstname: 'D',
+  lastname: 'E',
+  phone: null,
+  company_number: 'K-10001',
+  products: [],
 };
 const summary: LicenceOrderSummary = {
-  licenceName: 'Proxmox VE Standard', productType: 'VE', cpuCount: 2, totalNetEur: 1020, email: 'buyer@example.com',
+  licenceName: 'Proxmox VE Standard',
+  productType: 'VE',
+  cpuCount: 2,
+  totalNetEur: 1020,
+  email: 'buyer@example.com',
 };
 
 function start(loggedIn = true) {

@@ -5,7 +5,17 @@ import type { Catalogue } from '../../src/domain/entities';
 import { catalogueMachine } from '../../src/machines/catalogue.machine';
 
 const catalogue: Catalogue = {
-  VE: [{ id: 1, name: 'Proxmox VE Community', price_1_cpu: 115, price_2_cpu: 230, price_4_cpu: 460, highlight: false, product_type: 'VE' }],
+  VE: [
+    {
+      id: 1,
+      name: 'Proxmox VE Community',
+      price_1_cpu: 115,
+      price_2_cpu: 230,
+      price_4_cpu: 460,
+      highlight: false,
+      product_type: 'VE',
+    },
+  ],
   PBS: [],
   MG: [],
 };
@@ -35,7 +45,12 @@ describe('the catalogue machine', () => {
   });
 
   it('keeps the reason of a failed load and loads again on retry', async () => {
-    const { actor, load } = start(async () => { throw new ApiError('http', { status: 500 }); }, async () => catalogue);
+    const { actor, load } = start(
+      async () => {
+        throw new ApiError('http', { status: 500 });
+      },
+      async () => catalogue,
+    );
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
     expect(actor.getSnapshot().context.error).toEqual({ key: 'general' });
     actor.send({ type: 'catalogue.retry' });
@@ -46,10 +61,14 @@ describe('the catalogue machine', () => {
   });
 
   it('tells a malformed answer apart from a network failure', async () => {
-    const malformed = start(async () => { throw new ApiError('invalid-answer'); });
+    const malformed = start(async () => {
+      throw new ApiError('invalid-answer');
+    });
     await waitFor(malformed.actor, (snapshot) => snapshot.matches('failed'));
     expect(malformed.actor.getSnapshot().context.error).toEqual({ key: 'invalidAnswer' });
-    const offline = start(async () => { throw new ApiError('network'); });
+    const offline = start(async () => {
+      throw new ApiError('network');
+    });
     await waitFor(offline.actor, (snapshot) => snapshot.matches('failed'));
     expect(offline.actor.getSnapshot().context.error).toEqual({ key: 'network' });
   });

@@ -39,7 +39,9 @@ describe('the copy button', () => {
 
   it('offers manual copying when the browser refuses, until dismissed or tried again', async () => {
     let allowed = false;
-    const { actor } = start(async () => { if (!allowed) throw new Error('denied'); });
+    const { actor } = start(async () => {
+      if (!allowed) throw new Error('denied');
+    });
     actor.send({ type: 'clipboard.copy', text: 'secret' });
     await waitFor(actor, (snapshot) => snapshot.hasTag('failed'));
     actor.send({ type: 'clipboard.dismiss' });

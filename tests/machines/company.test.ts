@@ -6,19 +6,37 @@ import type { Company } from '../../src/domain/entities';
 import { companyMachine } from '../../src/machines/company.machine';
 
 const company: Company = {
-  name: 'Demo GmbH', street: 'Musterstraße 1', postcode: '10115', city: 'Berlin', country: 'DE', ustid: 'DE123456789',
-  payment_type: 'direct_debit', iban: 'DE89370400440532013000', checkbox_iban: true, company_number: 'K-10001',
-  phone: '+49 30 1234567', has_product_count: 4, notifications: true, pending_name: null, pending_street: null,
-  pending_postcode: null, pending_city: null, pending_state: null, pending_country: null, pending_ustid: null,
+  name: 'Demo GmbH',
+  street: 'Musterstraße 1',
+  postcode: '10115',
+  city: 'Berlin',
+  country: 'DE',
+  ustid: 'DE123456789',
+  payment_type: 'direct_debit',
+  iban: 'DE89370400440532013000',
+  checkbox_iban: true,
+  company_number: 'K-10001',
+  phone: '+49 30 1234567',
+  has_product_count: 4,
+  notifications: true,
+  pending_name: null,
+  pending_street: null,
+  pending_postcode: null,
+  pending_city: null,
+  pending_state: null,
+  pending_country: null,
+  pending_ustid: null,
   contract_end_date: null,
 };
 const person = { firstname: 'Erika', lastname: 'Mustermann', phone: null };
 const never = () => new Promise<never>(() => {});
 
-function start(options: {
-  load?: () => Promise<Company>;
-  save?: (payload: EditCompanyPayload) => Promise<void>;
-} = {}) {
+function start(
+  options: {
+    load?: () => Promise<Company>;
+    save?: (payload: EditCompanyPayload) => Promise<void>;
+  } = {},
+) {
   const load = vi.fn(options.load ?? (async () => company));
   const save = vi.fn(options.save ?? (async () => {}));
   const sessionExpired = vi.fn();
@@ -55,7 +73,13 @@ describe('loading the company', () => {
 
   it('shows the failure with a retry that loads again', async () => {
     let calls = 0;
-    const { actor, context } = start({ load: async () => { calls += 1; if (calls === 1) throw new ApiError('http', { status: 500 }); return company; } });
+    const { actor, context } = start({
+      load: async () => {
+        calls += 1;
+        if (calls === 1) throw new ApiError('http', { status: 500 });
+        return company;
+      },
+    });
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
     expect(context().loadError).toEqual({ key: 'general' });
     actor.send({ type: 'company.retry' });
@@ -63,15 +87,25 @@ describe('loading the company', () => {
     expect(context().loadError).toBeNull();
   });
 
-  it('asks again when the load was aborted, as after React\'s development double mount', async () => {
+  it("asks again when the load was aborted, as after React's development double mount", async () => {
     let calls = 0;
-    const { actor, load } = start({ load: async () => { calls += 1; if (calls === 1) throw new ApiError('aborted'); return company; } });
+    const { actor, load } = start({
+      load: async () => {
+        calls += 1;
+        if (calls === 1) throw new ApiError('aborted');
+        return company;
+      },
+    });
     await waitFor(actor, (snapshot) => snapshot.matches('view'));
     expect(load).toHaveBeenCalledTimes(2);
   });
 
   it('ends the session when GET /company answers 401', async () => {
-    const { actor, sessionExpired } = start({ load: async () => { throw new ApiError('http', { status: 401 }); } });
+    const { actor, sessionExpired } = start({
+      load: async () => {
+        throw new ApiError('http', { status: 401 });
+      },
+    });
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
     expect(sessionExpired).toHaveBeenCalledOnce();
   });
@@ -89,7 +123,12 @@ describe('edit mode', () => {
   it('fills the form from the company and the IBAN in blocks of four', async () => {
     const { actor, context } = await editing();
     expect(actor.getSnapshot().matches({ edit: 'editing' })).toBe(true);
-    expect(context().values).toMatchObject({ name: 'Demo GmbH', payment_type: 'direct_debit', iban: 'DE89 3704 0044 0532 0130 00', checkbox_iban: true });
+    expect(context().values).toMatchObject({
+      name: 'Demo GmbH',
+      payment_type: 'direct_debit',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      checkbox_iban: true,
+    });
     expect(context().person).toEqual(person);
   });
 
@@ -145,9 +184,19 @@ describe('saving', () => {
     await waitFor(actor, (snapshot) => snapshot.matches({ view: 'shown' }));
     expect(save).toHaveBeenCalledOnce();
     expect(save).toHaveBeenCalledWith({
-      firstname: 'Erika', lastname: 'Mustermann', phone: '+49 30 1234567', pending_name: 'Demo GmbH', pending_street: 'Neue Straße 5',
-      pending_postcode: '10115', pending_city: 'Berlin', pending_state: '', pending_country: 'DE', pending_ustid: 'DE123456789',
-      payment_type: 'direct_debit', iban: 'DE89370400440532013000', checkbox_iban: true,
+      firstname: 'Erika',
+      lastname: 'Mustermann',
+      phone: '+49 30 1234567',
+      pending_name: 'Demo GmbH',
+      pending_street: 'Neue Straße 5',
+      pending_postcode: '10115',
+      pending_city: 'Berlin',
+      pending_state: '',
+      pending_country: 'DE',
+      pending_ustid: 'DE123456789',
+      payment_type: 'direct_debit',
+      iban: 'DE89370400440532013000',
+      checkbox_iban: true,
     });
     expect(saved).toHaveBeenCalledOnce();
     expect(context()).toMatchObject({ company: fresh, saved: true });
@@ -156,7 +205,11 @@ describe('saving', () => {
   });
 
   it('keeps every field as typed and shows the server reason when the save fails, cleared after 30 seconds', async () => {
-    const { actor, context, errorLine } = await editing({ save: async () => { throw new ApiError('http', { status: 400, reason: 'The IBAN is not valid.' }); } });
+    const { actor, context, errorLine } = await editing({
+      save: async () => {
+        throw new ApiError('http', { status: 400, reason: 'The IBAN is not valid.' });
+      },
+    });
     actor.send({ type: 'field.change', name: 'city', value: 'Hamburg' });
     actor.send({ type: 'field.change', name: 'postcode', value: '20457' });
     const typed = context().values;
@@ -170,7 +223,11 @@ describe('saving', () => {
   });
 
   it('ends the session when the save answers 401', async () => {
-    const { actor, sessionExpired, errorLine } = await editing({ save: async () => { throw new ApiError('http', { status: 401 }); } });
+    const { actor, sessionExpired, errorLine } = await editing({
+      save: async () => {
+        throw new ApiError('http', { status: 401 });
+      },
+    });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches({ edit: 'editing' }));
     expect(sessionExpired).toHaveBeenCalledOnce();
@@ -178,7 +235,11 @@ describe('saving', () => {
   });
 
   it('returns to editing quietly when the save was aborted', async () => {
-    const { actor, errorLine } = await editing({ save: async () => { throw new ApiError('aborted'); } });
+    const { actor, errorLine } = await editing({
+      save: async () => {
+        throw new ApiError('aborted');
+      },
+    });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches({ edit: 'editing' }));
     expect(errorLine()).toBeNull();
@@ -211,7 +272,12 @@ describe('reloading in the background', () => {
   it('keeps the old data with a message when the reload fails, or ends the session on 401', async () => {
     const failures = [new ApiError('network'), new ApiError('http', { status: 401 })];
     let loads = 0;
-    const { actor, context, sessionExpired } = start({ load: async () => { if (++loads === 1) return company; throw failures.shift(); } });
+    const { actor, context, sessionExpired } = start({
+      load: async () => {
+        if (++loads === 1) return company;
+        throw failures.shift();
+      },
+    });
     await waitFor(actor, (snapshot) => snapshot.matches('view'));
     actor.send({ type: 'company.reload' });
     await waitFor(actor, (snapshot) => snapshot.context.loadError !== null);
@@ -224,7 +290,13 @@ describe('reloading in the background', () => {
 
   it('asks again when a background reload was aborted', async () => {
     let loads = 0;
-    const { actor, load } = start({ load: async () => { loads += 1; if (loads === 2) throw new ApiError('aborted'); return company; } });
+    const { actor, load } = start({
+      load: async () => {
+        loads += 1;
+        if (loads === 2) throw new ApiError('aborted');
+        return company;
+      },
+    });
     await waitFor(actor, (snapshot) => snapshot.matches('view'));
     actor.send({ type: 'company.reload' });
     await waitFor(actor, () => load.mock.calls.length === 3);

@@ -5,7 +5,11 @@ import { contactMachine, isSpam, type ContactValues } from '../../src/machines/c
 import { db } from '../../src/mocks/db';
 import { mock, server } from '../../src/mocks/node';
 
-const filled: Partial<ContactValues> = { name: 'Erika Muster', email: 'erika@example.com', message: 'My backup job fails.' };
+const filled: Partial<ContactValues> = {
+  name: 'Erika Muster',
+  email: 'erika@example.com',
+  message: 'My backup job fails.',
+};
 
 /** The machine with its real call (the mock API behind it) unless a call is given. */
 function start(options: { values?: Partial<ContactValues>; submit?: () => Promise<unknown> } = {}) {
@@ -22,7 +26,9 @@ function start(options: { values?: Partial<ContactValues>; submit?: () => Promis
 
 function countRequests() {
   const seen: string[] = [];
-  server.events.on('request:start', ({ request }) => { seen.push(`${request.method} ${new URL(request.url).pathname}`); });
+  server.events.on('request:start', ({ request }) => {
+    seen.push(`${request.method} ${new URL(request.url).pathname}`);
+  });
   return seen;
 }
 
@@ -59,7 +65,9 @@ describe('the contact form machine', () => {
     expect(db.contactMessage.getAll()).toEqual([
       expect.objectContaining({ name: 'Erika Muster', email: 'erika@example.com', message: 'My backup job fails.' }),
     ]);
-    expect(mock.outbox().at(-1)).toEqual(expect.objectContaining({ subject: 'Contact form: Erika Muster <erika@example.com>' }));
+    expect(mock.outbox().at(-1)).toEqual(
+      expect.objectContaining({ subject: 'Contact form: Erika Muster <erika@example.com>' }),
+    );
   });
 
   it('goes back to editing with the sent values after success when asked', async () => {
@@ -105,7 +113,12 @@ describe('the contact form machine', () => {
   });
 
   it('reports a 401 to the session', async () => {
-    const { actor, sessionExpired, errorLine } = start({ values: filled, submit: async () => { throw new ApiError('http', { status: 401 }); } });
+    const { actor, sessionExpired, errorLine } = start({
+      values: filled,
+      submit: async () => {
+        throw new ApiError('http', { status: 401 });
+      },
+    });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing') && errorLine() !== null);
     expect(sessionExpired).toHaveBeenCalledOnce();
@@ -113,7 +126,12 @@ describe('the contact form machine', () => {
   });
 
   it('returns to editing without a message when the call was aborted', async () => {
-    const { actor, errorLine } = start({ values: filled, submit: async () => { throw new ApiError('aborted'); } });
+    const { actor, errorLine } = start({
+      values: filled,
+      submit: async () => {
+        throw new ApiError('aborted');
+      },
+    });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
     expect(errorLine()).toBeNull();
@@ -135,16 +153,26 @@ describe('the contact form machine', () => {
 
 describe('the contact machine: the logged-in customer', () => {
   const user = {
-    email: 'demo@example.com', language: 'en' as const, notifications: true, firstname: 'Erika', lastname: 'Muster', phone: null,
-    company_number: 'K-10001', products: [],
+    email: 'demo@example.com',
+    language: 'en' as const,
+    notifications: true,
+    firstname: 'Erika',
+    lastname: 'Muster',
+    phone: null,
+    company_number: 'K-10001',
+    products: [],
   };
 
-  it('fills name and email from the session\'s user, also when GET /me answers after the form opened', () => {
+  it("fills name and email from the session's user, also when GET /me answers after the form opened", () => {
     const machine = contactMachine.provide({
       actors: { user: fromCallback(({ sendBack }) => sendBack({ type: 'user.known', user })) },
     });
     const actor = createActor(machine, { input: { values: {} } }).start();
-    expect(actor.getSnapshot().context.values).toMatchObject({ name: 'Erika Muster', email: 'demo@example.com', message: '' });
+    expect(actor.getSnapshot().context.values).toMatchObject({
+      name: 'Erika Muster',
+      email: 'demo@example.com',
+      message: '',
+    });
   });
 
   it('keeps what the customer typed and fills only the fields left empty', () => {

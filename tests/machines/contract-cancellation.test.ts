@@ -4,8 +4,12 @@ import { ApiError } from '../../src/api/client';
 import type { CompanyProduct } from '../../src/domain/entities';
 import { contractCancellationMachine } from '../../src/machines/contract-cancellation.machine';
 
-const product = (name: string, contractEndDate: string | null): CompanyProduct =>
-  ({ name, dynamic_volume: 0, volume: 2, contract_end_date: contractEndDate });
+const product = (name: string, contractEndDate: string | null): CompanyProduct => ({
+  name,
+  dynamic_volume: 0,
+  volume: 2,
+  contract_end_date: contractEndDate,
+});
 
 /** The user's products as a spec-strict server reloads them: no end date anywhere. */
 const running = [product('backup', null), product('archive', null)];
@@ -61,7 +65,13 @@ describe('the contract cancellation', () => {
 
   it('reads a 2xx as cancelled when no end date comes back anywhere', async () => {
     let reload = (_products: readonly CompanyProduct[]) => {};
-    const { actor, loadProducts, confirm } = start(async () => {}, () => new Promise((resolve) => { reload = resolve; }));
+    const { actor, loadProducts, confirm } = start(
+      async () => {},
+      () =>
+        new Promise((resolve) => {
+          reload = resolve;
+        }),
+    );
     confirm();
     await waitFor(actor, (snapshot) => snapshot.hasTag('done'));
     // The server's yes is enough: the card says "cancelled" before the reload has answered.
@@ -76,14 +86,20 @@ describe('the contract cancellation', () => {
 
   it('takes the end date from the reloaded products when every one carries it, the latest of them', async () => {
     // `old` was cancelled on its own before and keeps its earlier date (decision 002, point 3).
-    const { actor, confirm } = start(async () => {}, async () => [product('backup', '2027-01-31'), product('old', '2026-12-31')]);
+    const { actor, confirm } = start(
+      async () => {},
+      async () => [product('backup', '2027-01-31'), product('old', '2026-12-31')],
+    );
     confirm();
     await waitFor(actor, (snapshot) => snapshot.matches({ cancelled: 'settled' }));
     expect(actor.getSnapshot().context.endDate).toBe('2027-01-31');
   });
 
   it('shows no end date while a reloaded product still runs without one, and stays cancelled', async () => {
-    const { actor, confirm } = start(async () => {}, async () => [product('old', '2026-12-31'), product('backup', null)]);
+    const { actor, confirm } = start(
+      async () => {},
+      async () => [product('old', '2026-12-31'), product('backup', null)],
+    );
     confirm();
     await waitFor(actor, (snapshot) => snapshot.matches({ cancelled: 'settled' }));
     expect(actor.getSnapshot().hasTag('done')).toBe(true);
@@ -91,7 +107,12 @@ describe('the contract cancellation', () => {
   });
 
   it('stays cancelled, without a date and without an error, when the reload fails', async () => {
-    const { actor, errorLine, sessionExpired, confirm } = start(async () => {}, async () => { throw new ApiError('http', { status: 500 }); });
+    const { actor, errorLine, sessionExpired, confirm } = start(
+      async () => {},
+      async () => {
+        throw new ApiError('http', { status: 500 });
+      },
+    );
     confirm();
     await waitFor(actor, (snapshot) => snapshot.matches({ cancelled: 'settled' }));
     expect(actor.getSnapshot().context.endDate).toBeNull();
@@ -100,7 +121,12 @@ describe('the contract cancellation', () => {
   });
 
   it('ends the session quietly when the reload answers 401, still cancelled', async () => {
-    const { actor, sessionExpired, confirm } = start(async () => {}, async () => { throw new ApiError('http', { status: 401 }); });
+    const { actor, sessionExpired, confirm } = start(
+      async () => {},
+      async () => {
+        throw new ApiError('http', { status: 401 });
+      },
+    );
     confirm();
     await waitFor(actor, (snapshot) => snapshot.matches({ cancelled: 'settled' }));
     expect(sessionExpired).toHaveBeenCalledOnce();
@@ -109,7 +135,10 @@ describe('the contract cancellation', () => {
 
   it('stops waiting for the end date after the 120 second loading timeout, still cancelled', async () => {
     vi.useFakeTimers();
-    const { actor, errorLine, confirm } = start(async () => {}, () => new Promise(() => {}));
+    const { actor, errorLine, confirm } = start(
+      async () => {},
+      () => new Promise(() => {}),
+    );
     confirm();
     await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ cancelled: 'loadingEndDate' }));
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
@@ -122,7 +151,9 @@ describe('the contract cancellation', () => {
 
   it('shows the server reason when the cancellation is refused, cleared after 30 seconds or a new request', async () => {
     vi.useFakeTimers();
-    const { actor, errorLine, cancelled } = start(async () => { throw new ApiError('http', { status: 409, reason: 'The contract is already cancelled' }); });
+    const { actor, errorLine, cancelled } = start(async () => {
+      throw new ApiError('http', { status: 409, reason: 'The contract is already cancelled' });
+    });
     actor.send({ type: 'cancel.request' });
     actor.send({ type: 'cancel.confirm' });
     await vi.waitFor(() => expect(errorLine()).toEqual({ key: 'server', reason: 'The contract is already cancelled' }));
@@ -135,7 +166,9 @@ describe('the contract cancellation', () => {
   });
 
   it('ends the session quietly on 401', async () => {
-    const { actor, sessionExpired, errorLine } = start(async () => { throw new ApiError('http', { status: 401 }); });
+    const { actor, sessionExpired, errorLine } = start(async () => {
+      throw new ApiError('http', { status: 401 });
+    });
     actor.send({ type: 'cancel.request' });
     actor.send({ type: 'cancel.confirm' });
     await waitFor(actor, (snapshot) => snapshot.matches('idle'));
@@ -144,7 +177,9 @@ describe('the contract cancellation', () => {
   });
 
   it('returns to the button quietly when the call was aborted', async () => {
-    const { actor, errorLine } = start(async () => { throw new ApiError('aborted'); });
+    const { actor, errorLine } = start(async () => {
+      throw new ApiError('aborted');
+    });
     actor.send({ type: 'cancel.request' });
     actor.send({ type: 'cancel.confirm' });
     await waitFor(actor, (snapshot) => snapshot.matches('idle'));

@@ -10,21 +10,36 @@ import type { User } from '../../src/domain/entities';
 function datastore(identifier: string, overrides: Partial<Datastore> = {}): Datastore {
   const name = `k10001_${identifier}`;
   return {
-    datastore: name, custom_name: identifier, hostname: 'pbs1.backup.example.com', port: 8007, username: name,
-    password: '', repository: `${name}@pbs@pbs1.backup.example.com:8007:${name}`, unencrypted_files: false,
-    contract_end_date: null, volume: 1, space_used_text: '310 GB', space_total_text: '1 TB', ...overrides,
+    datastore: name,
+    custom_name: identifier,
+    hostname: 'pbs1.backup.example.com',
+    port: 8007,
+    username: name,
+    password: '',
+    repository: `${name}@pbs@pbs1.backup.example.com:8007:${name}`,
+    unencrypted_files: false,
+    contract_end_date: null,
+    volume: 1,
+    space_used_text: '310 GB',
+    space_total_text: '1 TB',
+    ...overrides,
   };
 }
 
-const seed = [datastore('backup', { volume: 0, space_total_text: 'unlimited' }), datastore('old', { contract_end_date: '2026-12-31' })];
+const seed = [
+  datastore('backup', { volume: 0, space_total_text: 'unlimited' }),
+  datastore('old', { contract_end_date: '2026-12-31' }),
+];
 
-function start(options: {
-  loadStatus?: () => Promise<Datastore[]>;
-  cancel?: (name: string) => Promise<void>;
-  buy?: () => Promise<void>;
-  shownAt?: Record<string, number>;
-  passwordsShown?: (shownAt: Record<string, number>) => void;
-} = {}) {
+function start(
+  options: {
+    loadStatus?: () => Promise<Datastore[]>;
+    cancel?: (name: string) => Promise<void>;
+    buy?: () => Promise<void>;
+    shownAt?: Record<string, number>;
+    passwordsShown?: (shownAt: Record<string, number>) => void;
+  } = {},
+) {
   const loadStatus = vi.fn(options.loadStatus ?? (async () => seed));
   const cancel = vi.fn(options.cancel ?? (async () => {}));
   const sessionExpired = vi.fn();
@@ -36,7 +51,9 @@ function start(options: {
       loadStatus: fromPromise<Datastore[]>(() => loadStatus()),
       cancelDatastore: fromPromise<void, { name: string }>(({ input }) => cancel(input.name)),
       purchase: purchaseMachine.provide({
-        actors: { buy: fromPromise<void, { identifier: string; productId: number }>(() => (options.buy ?? (async () => {}))()) },
+        actors: {
+          buy: fromPromise<void, { identifier: string; productId: number }>(() => (options.buy ?? (async () => {}))()),
+        },
         actions: { purchased },
       }),
     },
@@ -49,7 +66,17 @@ function start(options: {
     return child;
   };
   const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
-  return { actor, loadStatus, cancel, sessionExpired, datastoresChanged, purchased, passwordsShown, purchase, errorLine };
+  return {
+    actor,
+    loadStatus,
+    cancel,
+    sessionExpired,
+    datastoresChanged,
+    purchased,
+    passwordsShown,
+    purchase,
+    errorLine,
+  };
 }
 
 const ready = { status: 'ready' } as const;
@@ -107,7 +134,12 @@ describe('the dashboard machine: the status', () => {
 
   it('shows why the status failed and loads it again on retry', async () => {
     let fail = true;
-    const { actor, loadStatus } = start({ loadStatus: async () => { if (fail) throw new ApiError('http', { status: 500 }); return seed; } });
+    const { actor, loadStatus } = start({
+      loadStatus: async () => {
+        if (fail) throw new ApiError('http', { status: 500 });
+        return seed;
+      },
+    });
     await waitFor(actor, (snapshot) => snapshot.matches({ status: 'failed' }));
     expect(actor.getSnapshot().context.statusError).toEqual({ key: 'general' });
     fail = false;
@@ -119,7 +151,12 @@ describe('the dashboard machine: the status', () => {
 
   it('reloads after a failure when asked by the purchase', async () => {
     let fail = true;
-    const { actor } = start({ loadStatus: async () => { if (fail) throw new ApiError('network'); return seed; } });
+    const { actor } = start({
+      loadStatus: async () => {
+        if (fail) throw new ApiError('network');
+        return seed;
+      },
+    });
     await waitFor(actor, (snapshot) => snapshot.matches({ status: 'failed' }));
     fail = false;
     actor.send({ type: 'status.reload' });
@@ -127,14 +164,23 @@ describe('the dashboard machine: the status', () => {
   });
 
   it('ends the session silently when the status answers 401', async () => {
-    const { actor, sessionExpired } = start({ loadStatus: async () => { throw new ApiError('http', { status: 401 }); } });
+    const { actor, sessionExpired } = start({
+      loadStatus: async () => {
+        throw new ApiError('http', { status: 401 });
+      },
+    });
     await waitFor(actor, (snapshot) => snapshot.matches({ status: 'failed' }));
     expect(sessionExpired).toHaveBeenCalledOnce();
   });
 
   it('reads again when the read was aborted (React restarting the actor), without a message', async () => {
     let calls = 0;
-    const { actor } = start({ loadStatus: async () => { if (++calls === 1) throw new ApiError('aborted'); return seed; } });
+    const { actor } = start({
+      loadStatus: async () => {
+        if (++calls === 1) throw new ApiError('aborted');
+        return seed;
+      },
+    });
     await waitFor(actor, (snapshot) => snapshot.matches(ready));
     expect(calls).toBe(2);
     expect(actor.getSnapshot().context.statusError).toBeNull();
@@ -152,7 +198,9 @@ describe('the dashboard machine: the status', () => {
 
   it('starts the read afresh when a reload is asked for during a read', async () => {
     let calls = 0;
-    const { actor } = start({ loadStatus: () => (++calls === 1 ? new Promise<Datastore[]>(() => {}) : Promise.resolve(seed)) });
+    const { actor } = start({
+      loadStatus: () => (++calls === 1 ? new Promise<Datastore[]>(() => {}) : Promise.resolve(seed)),
+    });
     actor.send({ type: 'status.reload' });
     await waitFor(actor, (snapshot) => snapshot.matches(ready));
     expect(calls).toBe(2);
@@ -165,7 +213,9 @@ describe('the dashboard machine: a temporary password across visits of the dashb
 
   it('tells the app when it first showed each password, and only the name and the time', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z') });
-    const { passwordsShown } = start({ loadStatus: async () => [datastore('a', { password: 'Pw-A' }), datastore('b')] });
+    const { passwordsShown } = start({
+      loadStatus: async () => [datastore('a', { password: 'Pw-A' }), datastore('b')],
+    });
     await settle();
     expect(passwordsShown).toHaveBeenLastCalledWith({ k10001_a: Date.parse('2026-11-23T10:00:00Z') });
     expect(JSON.stringify(passwordsShown.mock.calls)).not.toContain('Pw-A');
@@ -173,7 +223,10 @@ describe('the dashboard machine: a temporary password across visits of the dashb
 
   it('shows a password first shown 4 minutes ago for the minute left, without the overlay', async () => {
     vi.useFakeTimers();
-    const { actor } = start({ loadStatus: async () => [datastore('a', { password: 'Pw-A' })], shownAt: { k10001_a: Date.now() - 4 * minute } });
+    const { actor } = start({
+      loadStatus: async () => [datastore('a', { password: 'Pw-A' })],
+      shownAt: { k10001_a: Date.now() - 4 * minute },
+    });
     await settle();
     expect(actor.getSnapshot().context.overlay).toBeNull();
     expect(actor.getSnapshot().context.passwords.k10001_a?.getSnapshot().context.password).toBe('Pw-A');
@@ -185,7 +238,10 @@ describe('the dashboard machine: a temporary password across visits of the dashb
 
   it('never shows a password first shown 5 minutes ago or more, even if the server still sends it', async () => {
     vi.useFakeTimers();
-    const { actor } = start({ loadStatus: async () => [datastore('a', { password: 'Pw-A' })], shownAt: { k10001_a: Date.now() - 5 * minute } });
+    const { actor } = start({
+      loadStatus: async () => [datastore('a', { password: 'Pw-A' })],
+      shownAt: { k10001_a: Date.now() - 5 * minute },
+    });
     await settle();
     expect(actor.getSnapshot().context.passwords).toEqual({ k10001_a: null });
     expect(actor.getSnapshot().context.overlay).toBeNull();
@@ -194,15 +250,24 @@ describe('the dashboard machine: a temporary password across visits of the dashb
 
   it('counts from the first showing through visits kept by the session: overlay once, hidden after 5 minutes', async () => {
     vi.useFakeTimers();
-    const session = createActor(sessionMachine.provide({
-      actors: { loadUser: fromPromise<User>(async () => { throw new Error('not needed'); }) },
-    }), { input: { loggedIn: true, language: 'en' } }).start();
-    const visit = () => start({
-      loadStatus: async () => [datastore('a', { password: 'Pw-A' })],
-      shownAt: session.getSnapshot().context.passwordsShownAt,
-      passwordsShown: (shownAt) => session.send({ type: 'passwords.shown', shownAt }),
-    });
-    const password = (actor: ReturnType<typeof visit>['actor']) => actor.getSnapshot().context.passwords.k10001_a?.getSnapshot().context.password ?? null;
+    const session = createActor(
+      sessionMachine.provide({
+        actors: {
+          loadUser: fromPromise<User>(async () => {
+            throw new Error('not needed');
+          }),
+        },
+      }),
+      { input: { loggedIn: true, language: 'en' } },
+    ).start();
+    const visit = () =>
+      start({
+        loadStatus: async () => [datastore('a', { password: 'Pw-A' })],
+        shownAt: session.getSnapshot().context.passwordsShownAt,
+        passwordsShown: (shownAt) => session.send({ type: 'passwords.shown', shownAt }),
+      });
+    const password = (actor: ReturnType<typeof visit>['actor']) =>
+      actor.getSnapshot().context.passwords.k10001_a?.getSnapshot().context.password ?? null;
 
     // The first visit shows it with the overlay; the customer leaves after a minute.
     const first = visit();
@@ -253,7 +318,12 @@ describe('the dashboard machine: the purchase', () => {
   it('ends the purchase loading when the status reload fails', async () => {
     vi.useFakeTimers();
     let fail = false;
-    const { actor, purchase, purchased } = start({ loadStatus: async () => { if (fail) throw new ApiError('network'); return seed; } });
+    const { actor, purchase, purchased } = start({
+      loadStatus: async () => {
+        if (fail) throw new ApiError('network');
+        return seed;
+      },
+    });
     await settle();
     purchase().send({ type: 'purchase.buy', option: 'dynamic' });
     await settle();
@@ -279,7 +349,10 @@ describe('the dashboard machine: cancelling a datastore', () => {
     status = [datastore('backup', { volume: 0, contract_end_date: '2026-12-31' }), seed[1] ?? datastore('old')];
     actor.send({ type: 'datastore.cancel.confirm' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    await waitFor(actor, (snapshot) => snapshot.matches({ cancellation: 'idle', status: 'ready' }) && loadStatus.mock.calls.length === 2);
+    await waitFor(
+      actor,
+      (snapshot) => snapshot.matches({ cancellation: 'idle', status: 'ready' }) && loadStatus.mock.calls.length === 2,
+    );
     expect(cancel).toHaveBeenCalledWith('k10001_backup');
     expect(datastoresChanged).toHaveBeenCalledOnce();
     expect(actor.getSnapshot().context.datastores[0]?.contract_end_date).toBe('2026-12-31');
@@ -306,7 +379,11 @@ describe('the dashboard machine: cancelling a datastore', () => {
 
   it('shows the server reason on the error line when the cancellation fails, for 30 seconds', async () => {
     vi.useFakeTimers();
-    const { actor, errorLine, datastoresChanged } = start({ cancel: async () => { throw new ApiError('http', { status: 409, reason: 'This datastore is already cancelled' }); } });
+    const { actor, errorLine, datastoresChanged } = start({
+      cancel: async () => {
+        throw new ApiError('http', { status: 409, reason: 'This datastore is already cancelled' });
+      },
+    });
     await settle();
     actor.send({ type: 'datastore.cancel.request', name: 'k10001_backup' });
     actor.send({ type: 'datastore.cancel.confirm' });
@@ -319,7 +396,11 @@ describe('the dashboard machine: cancelling a datastore', () => {
   });
 
   it('ends the session when the cancellation answers 401', async () => {
-    const { actor, sessionExpired } = start({ cancel: async () => { throw new ApiError('http', { status: 401 }); } });
+    const { actor, sessionExpired } = start({
+      cancel: async () => {
+        throw new ApiError('http', { status: 401 });
+      },
+    });
     await waitFor(actor, (snapshot) => snapshot.matches(ready));
     actor.send({ type: 'datastore.cancel.request', name: 'k10001_backup' });
     actor.send({ type: 'datastore.cancel.confirm' });
@@ -328,7 +409,11 @@ describe('the dashboard machine: cancelling a datastore', () => {
   });
 
   it('returns quietly when the cancellation was aborted', async () => {
-    const { actor, errorLine } = start({ cancel: async () => { throw new ApiError('aborted'); } });
+    const { actor, errorLine } = start({
+      cancel: async () => {
+        throw new ApiError('aborted');
+      },
+    });
     await waitFor(actor, (snapshot) => snapshot.matches(ready));
     actor.send({ type: 'datastore.cancel.request', name: 'k10001_backup' });
     actor.send({ type: 'datastore.cancel.confirm' });
@@ -357,7 +442,9 @@ describe('the dashboard machine: what its children tell it', () => {
     const machine = dashboardMachine.provide({
       actors: {
         loadStatus: fromPromise<Datastore[]>(() => loadStatus()),
-        purchase: purchaseMachine.provide({ actors: { buy: fromPromise<void, { identifier: string; productId: number }>(async () => {}) } }),
+        purchase: purchaseMachine.provide({
+          actors: { buy: fromPromise<void, { identifier: string; productId: number }>(async () => {}) },
+        }),
       },
       actions: { datastoresChanged, navigate: (_, { to }) => navigate(to) },
     });
@@ -367,7 +454,10 @@ describe('the dashboard machine: what its children tell it', () => {
 
   it('drops a password when its actor reports password.expired, and keeps the name so that it never shows again', async () => {
     vi.useFakeTimers();
-    const { actor } = startWithRealPurchase(async () => [datastore('a', { password: 'Pw-A' }), datastore('b', { password: 'Pw-B' })]);
+    const { actor } = startWithRealPurchase(async () => [
+      datastore('a', { password: 'Pw-A' }),
+      datastore('b', { password: 'Pw-B' }),
+    ]);
     await settle();
     actor.send({ type: 'password.expired', name: 'k10001_a' });
     expect(actor.getSnapshot().context.passwords.k10001_a).toBeNull();
@@ -383,7 +473,7 @@ describe('the dashboard machine: what its children tell it', () => {
     expect(actor.getSnapshot().context.passwords).toEqual({ k10001_a: expect.anything() });
   });
 
-  it('after a purchase has reloaded the status, reloads the user\'s products and goes to /dashboard', async () => {
+  it("after a purchase has reloaded the status, reloads the user's products and goes to /dashboard", async () => {
     vi.useFakeTimers();
     const { actor, datastoresChanged, navigate } = startWithRealPurchase(async () => seed);
     await settle();

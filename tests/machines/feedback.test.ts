@@ -1,17 +1,26 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
-  clampCrop, feedbackMachine, FULL_CROP, MAX_DESCRIPTION, type Capture, type Crop, type FeedbackReport, type Screenshot,
+  clampCrop,
+  feedbackMachine,
+  FULL_CROP,
+  MAX_DESCRIPTION,
+  type Capture,
+  type Crop,
+  type FeedbackReport,
+  type Screenshot,
 } from '../../src/machines/feedback.machine';
 
 const capture: Capture = { url: 'data:image/png;base64,AAAA', width: 1000, height: 500 };
 const screenshot: Screenshot = { url: 'data:image/png;base64,BBBB', data: new Uint8Array([137, 80, 78, 71]) };
 
-function start(effects: {
-  capture?: () => Promise<Capture>;
-  crop?: (input: { capture: Capture; crop: Crop }) => Promise<Screenshot>;
-  send?: (report: FeedbackReport) => Promise<void>;
-} = {}) {
+function start(
+  effects: {
+    capture?: () => Promise<Capture>;
+    crop?: (input: { capture: Capture; crop: Crop }) => Promise<Screenshot>;
+    send?: (report: FeedbackReport) => Promise<void>;
+  } = {},
+) {
   const send = vi.fn(effects.send ?? (async () => {}));
   const crop = vi.fn(effects.crop ?? (async () => screenshot));
   const machine = feedbackMachine.provide({
@@ -35,7 +44,13 @@ describe('the feedback widget machine', () => {
     expect(state(actor)).toBe('closed');
     actor.send({ type: 'feedback.open' });
     expect(state(actor)).toEqual({ open: 'editing' });
-    expect(actor.getSnapshot().context).toEqual({ description: '', capture: null, crop: FULL_CROP, screenshot: null, problem: null });
+    expect(actor.getSnapshot().context).toEqual({
+      description: '',
+      capture: null,
+      crop: FULL_CROP,
+      screenshot: null,
+      problem: null,
+    });
   });
 
   it('requires a description, then follows the typing', () => {
@@ -90,7 +105,11 @@ describe('the feedback widget machine', () => {
   });
 
   it('keeps the description and says so when sending fails', async () => {
-    const { actor } = start({ send: async () => { throw new Error('403'); } });
+    const { actor } = start({
+      send: async () => {
+        throw new Error('403');
+      },
+    });
     actor.send({ type: 'feedback.open' });
     actor.send({ type: 'description.change', value: 'Broken' });
     actor.send({ type: 'feedback.submit' });
@@ -153,7 +172,11 @@ describe('the feedback widget machine', () => {
   });
 
   it('goes on without a screenshot when the customer refuses to share the screen', async () => {
-    const { actor } = start({ capture: async () => { throw new DOMException('Permission denied', 'NotAllowedError'); } });
+    const { actor } = start({
+      capture: async () => {
+        throw new DOMException('Permission denied', 'NotAllowedError');
+      },
+    });
     actor.send({ type: 'feedback.open' });
     actor.send({ type: 'screenshot.add' });
     await waitFor(actor, (snapshot) => snapshot.matches({ open: 'editing' }));
@@ -161,7 +184,11 @@ describe('the feedback widget machine', () => {
   });
 
   it('stays cropping when the picture cannot be cut', async () => {
-    const { actor } = start({ crop: async () => { throw new Error('no canvas'); } });
+    const { actor } = start({
+      crop: async () => {
+        throw new Error('no canvas');
+      },
+    });
     actor.send({ type: 'feedback.open' });
     actor.send({ type: 'screenshot.add' });
     await waitFor(actor, (snapshot) => snapshot.matches({ open: 'cropping' }));

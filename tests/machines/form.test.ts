@@ -5,17 +5,23 @@ import { fieldErrors, email, text } from '../../src/domain/fields';
 import { createFormMachine } from '../../src/machines/form.machine';
 import { object } from 'superstruct';
 
-interface Values extends Record<string, unknown> { email: string; name: string }
+interface Values extends Record<string, unknown> {
+  email: string;
+  name: string;
+}
 
 const rules = object({ email, name: text({ required: true }) });
 
-const exampleForm = () => createFormMachine<Values>({
-  id: 'example',
-  description: 'test form',
-  initialValues: { email: '', name: '' },
-  validate: (values) => fieldErrors(rules, values),
-  submit: async () => { throw new Error('replaced in the test'); },
-});
+const exampleForm = () =>
+  createFormMachine<Values>({
+    id: 'example',
+    description: 'test form',
+    initialValues: { email: '', name: '' },
+    validate: (values) => fieldErrors(rules, values),
+    submit: async () => {
+      throw new Error('replaced in the test');
+    },
+  });
 
 function start(submit: (values: Values) => Promise<unknown> = async () => 'ok') {
   const succeeded = vi.fn();
@@ -65,7 +71,9 @@ describe('the form machine', () => {
   });
 
   it('keeps every value and shows the server reason when the call fails', async () => {
-    const { actor, errorLine } = start(async () => { throw new ApiError('http', { status: 409, reason: 'Taken' }); });
+    const { actor, errorLine } = start(async () => {
+      throw new ApiError('http', { status: 409, reason: 'Taken' });
+    });
     actor.send({ type: 'field.change', name: 'email', value: 'a@example.com' });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
@@ -75,7 +83,9 @@ describe('the form machine', () => {
 
   it('clears the error line after 30 seconds', async () => {
     vi.useFakeTimers();
-    const { actor, errorLine } = start(async () => { throw new ApiError('network'); });
+    const { actor, errorLine } = start(async () => {
+      throw new ApiError('network');
+    });
     actor.send({ type: 'field.change', name: 'email', value: 'a@example.com' });
     actor.send({ type: 'form.submit' });
     await vi.waitFor(() => expect(errorLine()).toEqual({ key: 'network' }));
@@ -84,7 +94,9 @@ describe('the form machine', () => {
   });
 
   it('tells the session when the call answers 401', async () => {
-    const { actor, sessionExpired, errorLine } = start(async () => { throw new ApiError('http', { status: 401 }); });
+    const { actor, sessionExpired, errorLine } = start(async () => {
+      throw new ApiError('http', { status: 401 });
+    });
     actor.send({ type: 'field.change', name: 'email', value: 'a@example.com' });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
@@ -93,7 +105,9 @@ describe('the form machine', () => {
   });
 
   it('returns to editing quietly when the call was aborted', async () => {
-    const { actor, errorLine } = start(async () => { throw new ApiError('aborted'); });
+    const { actor, errorLine } = start(async () => {
+      throw new ApiError('aborted');
+    });
     actor.send({ type: 'field.change', name: 'email', value: 'a@example.com' });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));

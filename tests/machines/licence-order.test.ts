@@ -2,16 +2,30 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import {
-  emptyLicenceOrder, licenceOrderMachine, licenceOrderPayload, licenceOrderSummary, validateLicenceOrder, type LicenceOrderValues,
+  emptyLicenceOrder,
+  licenceOrderMachine,
+  licenceOrderPayload,
+  licenceOrderSummary,
+  validateLicenceOrder,
+  type LicenceOrderValues,
 } from '../../src/machines/licence-order.machine';
 
 const filled: LicenceOrderValues = {
   ...emptyLicenceOrder,
-  email: 'buyer@example.org', company_name: 'Käufer GmbH', firstname: 'Karl', lastname: 'Käufer',
-  street: 'Marktplatz 2', postcode: '80331', city: 'München', product_id: 3,
+  email: 'buyer@example.org',
+  company_name: 'Käufer GmbH',
+  firstname: 'Karl',
+  lastname: 'Käufer',
+  street: 'Marktplatz 2',
+  postcode: '80331',
+  city: 'München',
+  product_id: 3,
 };
 
-function start(order: (values: LicenceOrderValues) => Promise<unknown> = async () => undefined, values: Partial<LicenceOrderValues> = filled) {
+function start(
+  order: (values: LicenceOrderValues) => Promise<unknown> = async () => undefined,
+  values: Partial<LicenceOrderValues> = filled,
+) {
   const succeeded = vi.fn();
   const sessionExpired = vi.fn();
   const submit = vi.fn(order);
@@ -27,8 +41,13 @@ function start(order: (values: LicenceOrderValues) => Promise<unknown> = async (
 describe('the licence order rules', () => {
   it('require everything but phone and VAT id', () => {
     expect(validateLicenceOrder({ ...emptyLicenceOrder, product_id: 3 })).toEqual({
-      email: 'required', company_name: 'required', firstname: 'required', lastname: 'required',
-      street: 'required', postcode: 'required', city: 'required',
+      email: 'required',
+      company_name: 'required',
+      firstname: 'required',
+      lastname: 'required',
+      street: 'required',
+      postcode: 'required',
+      city: 'required',
     });
     expect(validateLicenceOrder(filled)).toEqual({});
   });
@@ -42,8 +61,18 @@ describe('the licence order rules', () => {
 
   it('send the payload of SPEC §7 without the blanks around typed texts', () => {
     expect(licenceOrderPayload({ ...filled, email: ' buyer@example.org ', city: 'München ', cpu_count: 4 })).toEqual({
-      email: 'buyer@example.org', company_name: 'Käufer GmbH', firstname: 'Karl', lastname: 'Käufer', phone: '',
-      street: 'Marktplatz 2', postcode: '80331', city: 'München', country: 'DE', ustid: '', product_id: 3, cpu_count: 4,
+      email: 'buyer@example.org',
+      company_name: 'Käufer GmbH',
+      firstname: 'Karl',
+      lastname: 'Käufer',
+      phone: '',
+      street: 'Marktplatz 2',
+      postcode: '80331',
+      city: 'München',
+      country: 'DE',
+      ustid: '',
+      product_id: 3,
+      cpu_count: 4,
     });
   });
 });
@@ -54,7 +83,11 @@ describe('the licence order machine', () => {
   it('starts editing with the prefilled values', () => {
     const { actor } = start(undefined, { email: 'demo@example.com', product_id: 5 });
     expect(actor.getSnapshot().value).toBe('editing');
-    expect(actor.getSnapshot().context.values).toEqual({ ...emptyLicenceOrder, email: 'demo@example.com', product_id: 5 });
+    expect(actor.getSnapshot().context.values).toEqual({
+      ...emptyLicenceOrder,
+      email: 'demo@example.com',
+      product_id: 5,
+    });
   });
 
   it('refuses to order with missing fields and shows their errors beside them', () => {
@@ -83,7 +116,9 @@ describe('the licence order machine', () => {
 
   it('keeps the form and shows the server reason when the order is refused, for 30 seconds', async () => {
     vi.useFakeTimers();
-    const { actor, errorLine } = start(async () => { throw new ApiError('http', { status: 400, reason: 'The licence product does not exist.' }); });
+    const { actor, errorLine } = start(async () => {
+      throw new ApiError('http', { status: 400, reason: 'The licence product does not exist.' });
+    });
     actor.send({ type: 'form.submit' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
     expect(actor.getSnapshot().context.values).toEqual(filled);
@@ -93,14 +128,18 @@ describe('the licence order machine', () => {
   });
 
   it('tells the session when the order answers 401', async () => {
-    const { actor, sessionExpired } = start(async () => { throw new ApiError('http', { status: 401 }); });
+    const { actor, sessionExpired } = start(async () => {
+      throw new ApiError('http', { status: 401 });
+    });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
     expect(sessionExpired).toHaveBeenCalledOnce();
   });
 
   it('returns to editing quietly when the order was aborted', async () => {
-    const { actor, errorLine } = start(async () => { throw new ApiError('aborted'); });
+    const { actor, errorLine } = start(async () => {
+      throw new ApiError('aborted');
+    });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
     expect(errorLine()).toBeNull();
@@ -135,9 +174,20 @@ describe('the licence order machine: after the order', () => {
   });
 
   it('sums up the order for /order_done: licence, CPUs, yearly net total and the trimmed email', () => {
-    const licence = { id: 3, name: 'Proxmox VE Standard', price_1_cpu: 510, price_2_cpu: 1020, price_4_cpu: 2040, product_type: 'VE' as const };
+    const licence = {
+      id: 3,
+      name: 'Proxmox VE Standard',
+      price_1_cpu: 510,
+      price_2_cpu: 1020,
+      price_4_cpu: 2040,
+      product_type: 'VE' as const,
+    };
     expect(licenceOrderSummary(licence, { ...filled, email: ' buyer@example.org ', cpu_count: 2 })).toEqual({
-      licenceName: 'Proxmox VE Standard', productType: 'VE', cpuCount: 2, totalNetEur: 1020, email: 'buyer@example.org',
+      licenceName: 'Proxmox VE Standard',
+      productType: 'VE',
+      cpuCount: 2,
+      totalNetEur: 1020,
+      email: 'buyer@example.org',
     });
   });
 });

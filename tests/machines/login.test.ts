@@ -83,7 +83,9 @@ describe('the login machine', () => {
   });
 
   it('shows the activation notice when the server answers 401', async () => {
-    const { actor, fill } = start(async () => { throw new ApiError('http', { status: 401, reason: 'Not logged in' }); });
+    const { actor, fill } = start(async () => {
+      throw new ApiError('http', { status: 401, reason: 'Not logged in' });
+    });
     fill();
     actor.send({ type: 'form.submit', language: 'en' });
     await waitFor(actor, (snapshot) => snapshot.matches('notActive'));
@@ -120,7 +122,9 @@ describe('the login machine', () => {
 
   it('clears the error line after 30 seconds and when the form is sent again', async () => {
     vi.useFakeTimers();
-    const { actor, fill, errorLine } = start(async () => { throw new ApiError('network'); });
+    const { actor, fill, errorLine } = start(async () => {
+      throw new ApiError('network');
+    });
     fill();
     actor.send({ type: 'form.submit', language: 'en' });
     await vi.advanceTimersByTimeAsync(0);
@@ -138,7 +142,9 @@ describe('the login machine', () => {
   });
 
   it('returns to editing quietly when the call was aborted', async () => {
-    const { actor, fill, errorLine } = start(async () => { throw new ApiError('aborted'); });
+    const { actor, fill, errorLine } = start(async () => {
+      throw new ApiError('aborted');
+    });
     fill();
     actor.send({ type: 'form.submit', language: 'en' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
@@ -160,13 +166,33 @@ describe('the login machine', () => {
 
 describe('how a refused login reads', () => {
   it.each([
-    ['403 with a text', new ApiError('http', { status: 403, reason: 'Username and password do not match' }), { key: 'loginFailed' }],
+    [
+      '403 with a text',
+      new ApiError('http', { status: 403, reason: 'Username and password do not match' }),
+      { key: 'loginFailed' },
+    ],
     ['a 4xx without a text', new ApiError('http', { status: 429 }), { key: 'loginFailed' }],
-    ['another 4xx with a text', new ApiError('http', { status: 429, reason: 'Too many attempts' }), { key: 'server', reason: 'Too many attempts' }],
-    ['another 4xx with markup in its text', new ApiError('http', { status: 429, reason: '<b>Too many</b>\nattempts' }), { key: 'server', reason: 'Too many attempts' }],
-    ['another 4xx whose text is only markup', new ApiError('http', { status: 429, reason: '<br>' }), { key: 'loginFailed' }],
+    [
+      'another 4xx with a text',
+      new ApiError('http', { status: 429, reason: 'Too many attempts' }),
+      { key: 'server', reason: 'Too many attempts' },
+    ],
+    [
+      'another 4xx with markup in its text',
+      new ApiError('http', { status: 429, reason: '<b>Too many</b>\nattempts' }),
+      { key: 'server', reason: 'Too many attempts' },
+    ],
+    [
+      'another 4xx whose text is only markup',
+      new ApiError('http', { status: 429, reason: '<br>' }),
+      { key: 'loginFailed' },
+    ],
     ['a 5xx without a text', new ApiError('http', { status: 500 }), { key: 'general' }],
-    ['a 5xx with a text (SPEC §8, decision 017)', new ApiError('http', { status: 503, reason: 'Maintenance until 2 pm' }), { key: 'server', reason: 'Maintenance until 2 pm' }],
+    [
+      'a 5xx with a text (SPEC §8, decision 017)',
+      new ApiError('http', { status: 503, reason: 'Maintenance until 2 pm' }),
+      { key: 'server', reason: 'Maintenance until 2 pm' },
+    ],
     ['a network failure', new ApiError('network'), { key: 'network' }],
     ['a client timeout', new ApiError('timeout'), { key: 'timeout' }],
     ['a malformed answer', new ApiError('invalid-answer'), { key: 'invalidAnswer' }],

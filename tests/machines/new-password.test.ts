@@ -3,13 +3,19 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import type { ChangePasswordPayload } from '../../src/api/structs';
 import {
-  isLinkRefusal, newPasswordMachine, validateNewPassword, type NewPasswordInput,
+  isLinkRefusal,
+  newPasswordMachine,
+  validateNewPassword,
+  type NewPasswordInput,
 } from '../../src/machines/new-password.machine';
 
 const strong = 'Correct-Horse-Battery-9';
 const link: NewPasswordInput = { email: 'demo@example.com', token: 'abc123' };
 
-function start(change: (payload: ChangePasswordPayload) => Promise<void> = async () => {}, input: NewPasswordInput = link) {
+function start(
+  change: (payload: ChangePasswordPayload) => Promise<void> = async () => {},
+  input: NewPasswordInput = link,
+) {
   const changed = vi.fn();
   const call = vi.fn(change);
   const machine = newPasswordMachine.provide({
@@ -27,9 +33,16 @@ function start(change: (payload: ChangePasswordPayload) => Promise<void> = async
 
 describe('the new-password rules', () => {
   it('require both fields, the policy of SPEC §5 and a matching repetition', () => {
-    expect(validateNewPassword({ password: '', confirmation: '' })).toEqual({ password: 'required', confirmation: 'required' });
-    expect(validateNewPassword({ password: 'short-A1', confirmation: 'short-A1' })).toEqual({ password: 'passwordPolicy' });
-    expect(validateNewPassword({ password: strong, confirmation: `${strong}x` })).toEqual({ confirmation: 'passwordMismatch' });
+    expect(validateNewPassword({ password: '', confirmation: '' })).toEqual({
+      password: 'required',
+      confirmation: 'required',
+    });
+    expect(validateNewPassword({ password: 'short-A1', confirmation: 'short-A1' })).toEqual({
+      password: 'passwordPolicy',
+    });
+    expect(validateNewPassword({ password: strong, confirmation: `${strong}x` })).toEqual({
+      confirmation: 'passwordMismatch',
+    });
     expect(validateNewPassword({ password: strong, confirmation: strong })).toEqual({});
   });
 
@@ -99,7 +112,9 @@ describe('the new-password machine', () => {
   });
 
   it('keeps no reason for a refused link without a text', async () => {
-    const { actor, fill } = start(async () => { throw new ApiError('http', { status: 410 }); });
+    const { actor, fill } = start(async () => {
+      throw new ApiError('http', { status: 410 });
+    });
     fill();
     actor.send({ type: 'form.submit', language: 'en' });
     await waitFor(actor, (snapshot) => snapshot.matches('linkRefused'));
@@ -108,7 +123,9 @@ describe('the new-password machine', () => {
 
   it('keeps both fields and shows other failures on the error line for 30 seconds', async () => {
     vi.useFakeTimers();
-    const { actor, fill, errorLine } = start(async () => { throw new ApiError('http', { status: 500 }); });
+    const { actor, fill, errorLine } = start(async () => {
+      throw new ApiError('http', { status: 500 });
+    });
     fill();
     actor.send({ type: 'form.submit', language: 'en' });
     await vi.advanceTimersByTimeAsync(0);
@@ -120,7 +137,9 @@ describe('the new-password machine', () => {
   });
 
   it('returns to editing quietly when the call was aborted', async () => {
-    const { actor, fill, errorLine } = start(async () => { throw new ApiError('aborted'); });
+    const { actor, fill, errorLine } = start(async () => {
+      throw new ApiError('aborted');
+    });
     fill();
     actor.send({ type: 'form.submit', language: 'en' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));

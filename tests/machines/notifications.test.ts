@@ -40,7 +40,9 @@ describe('the notifications checkbox', () => {
   });
 
   it('returns to the old value and shows an error when the call answers 500 (SPEC §8)', async () => {
-    const { actor, enabledNow, errorLine, saved } = start(true, async () => { throw new ApiError('http', { status: 500, reason: 'Internal server error' }); });
+    const { actor, enabledNow, errorLine, saved } = start(true, async () => {
+      throw new ApiError('http', { status: 500, reason: 'Internal server error' });
+    });
     actor.send({ type: 'notifications.set', enabled: false });
     await waitFor(actor, (snapshot) => snapshot.matches('idle'));
     expect(enabledNow()).toBe(true);
@@ -49,7 +51,9 @@ describe('the notifications checkbox', () => {
   });
 
   it('names a network failure as such', async () => {
-    const { actor, enabledNow, errorLine } = start(false, async () => { throw new ApiError('network'); });
+    const { actor, enabledNow, errorLine } = start(false, async () => {
+      throw new ApiError('network');
+    });
     actor.send({ type: 'notifications.set', enabled: true });
     await waitFor(actor, (snapshot) => snapshot.matches('idle'));
     expect(enabledNow()).toBe(false);
@@ -57,7 +61,9 @@ describe('the notifications checkbox', () => {
   });
 
   it('returns to the old value and ends the session on 401', async () => {
-    const { actor, enabledNow, sessionExpired, errorLine } = start(true, async () => { throw new ApiError('http', { status: 401 }); });
+    const { actor, enabledNow, sessionExpired, errorLine } = start(true, async () => {
+      throw new ApiError('http', { status: 401 });
+    });
     actor.send({ type: 'notifications.set', enabled: false });
     await waitFor(actor, (snapshot) => snapshot.matches('idle'));
     expect(enabledNow()).toBe(true);
@@ -66,7 +72,9 @@ describe('the notifications checkbox', () => {
   });
 
   it('returns to the old value quietly when the call was aborted', async () => {
-    const { actor, enabledNow, errorLine } = start(true, async () => { throw new ApiError('aborted'); });
+    const { actor, enabledNow, errorLine } = start(true, async () => {
+      throw new ApiError('aborted');
+    });
     actor.send({ type: 'notifications.set', enabled: false });
     await waitFor(actor, (snapshot) => snapshot.matches('idle'));
     expect(enabledNow()).toBe(true);

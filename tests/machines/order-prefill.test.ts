@@ -5,25 +5,57 @@ import type { Company, User } from '../../src/domain/entities';
 import { orderPrefillFrom, orderPrefillMachine } from '../../src/machines/order-prefill.machine';
 
 const user: User = {
-  email: 'demo@example.com', language: 'de', notifications: true, firstname: 'Erika', lastname: 'Mustermann',
-  phone: '+49 30 1234567', company_number: 'K-10001', products: [],
+  email: 'demo@example.com',
+  language: 'de',
+  notifications: true,
+  firstname: 'Erika',
+  lastname: 'Mustermann',
+  phone: '+49 30 1234567',
+  company_number: 'K-10001',
+  products: [],
 };
 
 const company: Company = {
-  name: 'Demo GmbH', street: 'Musterstraße 1', postcode: '10115', city: 'Berlin', country: 'DE', ustid: 'DE123456789',
-  payment_type: 'direct_debit', iban: 'DE89370400440532013000', checkbox_iban: true, company_number: 'K-10001',
-  phone: '+49 30 1234567', has_product_count: 4, notifications: true, pending_name: null, pending_street: null,
-  pending_postcode: null, pending_city: null, pending_state: null, pending_country: null, pending_ustid: null,
+  name: 'Demo GmbH',
+  street: 'Musterstraße 1',
+  postcode: '10115',
+  city: 'Berlin',
+  country: 'DE',
+  ustid: 'DE123456789',
+  payment_type: 'direct_debit',
+  iban: 'DE89370400440532013000',
+  checkbox_iban: true,
+  company_number: 'K-10001',
+  phone: '+49 30 1234567',
+  has_product_count: 4,
+  notifications: true,
+  pending_name: null,
+  pending_street: null,
+  pending_postcode: null,
+  pending_city: null,
+  pending_state: null,
+  pending_country: null,
+  pending_ustid: null,
 };
 
 const emptyCompany: Company = {
-  ...company, name: null, street: null, postcode: null, city: null, country: null, ustid: null, phone: null,
+  ...company,
+  name: null,
+  street: null,
+  postcode: null,
+  city: null,
+  country: null,
+  ustid: null,
+  phone: null,
 };
 
 function start(loadCompany: () => Promise<Company> = async () => company, sessionUser: User | null = user) {
   const sessionExpired = vi.fn();
   const load = vi.fn(loadCompany);
-  const machine = orderPrefillMachine.provide({ actors: { loadCompany: fromPromise(load) }, actions: { sessionExpired } });
+  const machine = orderPrefillMachine.provide({
+    actors: { loadCompany: fromPromise(load) },
+    actions: { sessionExpired },
+  });
   const actor = createActor(machine, { input: { user: sessionUser } }).start();
   return { actor, load, sessionExpired };
 }
@@ -31,15 +63,33 @@ function start(loadCompany: () => Promise<Company> = async () => company, sessio
 describe('the order prefill values', () => {
   it('take the person from the user and the company from the company call', () => {
     expect(orderPrefillFrom(user, company)).toEqual({
-      email: 'demo@example.com', firstname: 'Erika', lastname: 'Mustermann', phone: '+49 30 1234567',
-      company_name: 'Demo GmbH', street: 'Musterstraße 1', postcode: '10115', city: 'Berlin', country: 'DE', ustid: 'DE123456789',
+      email: 'demo@example.com',
+      firstname: 'Erika',
+      lastname: 'Mustermann',
+      phone: '+49 30 1234567',
+      company_name: 'Demo GmbH',
+      street: 'Musterstraße 1',
+      postcode: '10115',
+      city: 'Berlin',
+      country: 'DE',
+      ustid: 'DE123456789',
     });
   });
 
   it('fall back to the pending company fields and skip what is empty or unknown', () => {
-    const pending: Company = { ...emptyCompany, pending_name: 'Neu KG', pending_street: 'Weg 2', pending_country: 'LUX', country: 'AT' };
+    const pending: Company = {
+      ...emptyCompany,
+      pending_name: 'Neu KG',
+      pending_street: 'Weg 2',
+      pending_country: 'LUX',
+      country: 'AT',
+    };
     expect(orderPrefillFrom({ ...user, phone: null, firstname: '' }, pending)).toEqual({
-      email: 'demo@example.com', lastname: 'Mustermann', company_name: 'Neu KG', street: 'Weg 2', country: 'LUX',
+      email: 'demo@example.com',
+      lastname: 'Mustermann',
+      company_name: 'Neu KG',
+      street: 'Weg 2',
+      country: 'LUX',
     });
     expect(orderPrefillFrom(null, null)).toEqual({});
   });
@@ -58,15 +108,22 @@ describe('the order prefill machine', () => {
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
-  it('opens the form with the user\'s values and the reason when the company cannot be loaded', async () => {
-    const { actor } = start(async () => { throw new ApiError('http', { status: 500 }); });
+  it("opens the form with the user's values and the reason when the company cannot be loaded", async () => {
+    const { actor } = start(async () => {
+      throw new ApiError('http', { status: 500 });
+    });
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
     expect(actor.getSnapshot().context.values).toEqual(orderPrefillFrom(user, null));
     expect(actor.getSnapshot().context.error).toEqual({ key: 'general' });
   });
 
   it('asks again when a restarted actor receives the abort of its stopped call', async () => {
-    const answers = [async (): Promise<Company> => { throw new ApiError('aborted'); }, async () => company];
+    const answers = [
+      async (): Promise<Company> => {
+        throw new ApiError('aborted');
+      },
+      async () => company,
+    ];
     const { actor, load } = start(() => (answers.shift() ?? (async () => company))());
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
     expect(load).toHaveBeenCalledTimes(2);
@@ -82,7 +139,9 @@ describe('the order prefill machine', () => {
   });
 
   it('ends the session and forgets the account on a 401', async () => {
-    const { actor, sessionExpired } = start(async () => { throw new ApiError('http', { status: 401 }); });
+    const { actor, sessionExpired } = start(async () => {
+      throw new ApiError('http', { status: 401 });
+    });
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
     expect(sessionExpired).toHaveBeenCalledOnce();
     expect(actor.getSnapshot().context.values).toEqual({});

@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
-import { passwordResetMachine, validatePasswordReset, type PasswordResetValues } from '../../src/machines/password-reset.machine';
+import {
+  passwordResetMachine,
+  validatePasswordReset,
+  type PasswordResetValues,
+} from '../../src/machines/password-reset.machine';
 
 function start(submit: (values: PasswordResetValues) => Promise<unknown> = async () => undefined) {
   const succeeded = vi.fn();
@@ -54,7 +58,9 @@ describe('the forgotten-password machine', () => {
 
   it('keeps the address and shows the failure for 30 seconds', async () => {
     vi.useFakeTimers();
-    const { actor, type, errorLine } = start(async () => { throw new ApiError('network'); });
+    const { actor, type, errorLine } = start(async () => {
+      throw new ApiError('network');
+    });
     type('demo@example.com');
     actor.send({ type: 'form.submit' });
     await vi.advanceTimersByTimeAsync(0);
@@ -67,7 +73,9 @@ describe('the forgotten-password machine', () => {
 
   it('reports a 401 to the session and returns quietly from an aborted call', async () => {
     const errors = [new ApiError('http', { status: 401 }), new ApiError('aborted')];
-    const { actor, type, sessionExpired, errorLine } = start(async () => { throw errors.shift(); });
+    const { actor, type, sessionExpired, errorLine } = start(async () => {
+      throw errors.shift();
+    });
     type('demo@example.com');
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));

@@ -3,13 +3,19 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import { identifierError, purchaseMachine, type PurchaseInput } from '../../src/machines/purchase.machine';
 
-function start(options: { buy?: (identifier: string, productId: number) => Promise<void>; input?: PurchaseInput } = {}) {
+function start(
+  options: { buy?: (identifier: string, productId: number) => Promise<void>; input?: PurchaseInput } = {},
+) {
   const buy = vi.fn(options.buy ?? (async () => {}));
   const requestReload = vi.fn();
   const purchased = vi.fn();
   const sessionExpired = vi.fn();
   const machine = purchaseMachine.provide({
-    actors: { buy: fromPromise<void, { identifier: string; productId: number }>(({ input }) => buy(input.identifier, input.productId)) },
+    actors: {
+      buy: fromPromise<void, { identifier: string; productId: number }>(({ input }) =>
+        buy(input.identifier, input.productId),
+      ),
+    },
     actions: { requestReload, purchased, sessionExpired },
   });
   const actor = createActor(machine, { input: options.input }).start();
@@ -26,7 +32,10 @@ describe('the purchase card machine', () => {
     const { actor } = start();
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context).toEqual({
-      identifiers: { dynamic: 'backup', static: 'backup' }, volume: 1, fieldErrors: {}, option: null,
+      identifiers: { dynamic: 'backup', static: 'backup' },
+      volume: 1,
+      fieldErrors: {},
+      option: null,
     });
   });
 
@@ -48,7 +57,13 @@ describe('the purchase card machine', () => {
 
   it('keeps the volume a whole number of TB from 1 to 20', () => {
     const { actor } = start();
-    for (const [given, kept] of [[3, 3], [0, 1], [25, 20], [3.4, 3], [Number.NaN, 1]] as const) {
+    for (const [given, kept] of [
+      [3, 3],
+      [0, 1],
+      [25, 20],
+      [3.4, 3],
+      [Number.NaN, 1],
+    ] as const) {
       actor.send({ type: 'volume.change', volume: given });
       expect(actor.getSnapshot().context.volume).toBe(kept);
     }
@@ -106,13 +121,20 @@ describe('the purchase card machine', () => {
   });
 
   it('marks a taken identifier, shows the server reason and keeps the option and identifier', async () => {
-    const { actor, errorLine } = start({ buy: async () => { throw new ApiError('http', { status: 409, reason: 'A datastore with this name already exists' }); } });
+    const { actor, errorLine } = start({
+      buy: async () => {
+        throw new ApiError('http', { status: 409, reason: 'A datastore with this name already exists' });
+      },
+    });
     actor.send({ type: 'volume.change', volume: 3 });
     actor.send({ type: 'identifier.change', option: 'static', value: 'archive' });
     actor.send({ type: 'purchase.buy', option: 'static' });
     await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     expect(actor.getSnapshot().context).toMatchObject({
-      identifiers: { static: 'archive' }, volume: 3, option: 'static', fieldErrors: { static: 'taken' },
+      identifiers: { static: 'archive' },
+      volume: 3,
+      option: 'static',
+      fieldErrors: { static: 'taken' },
     });
     expect(errorLine()).toEqual({ key: 'server', reason: 'A datastore with this name already exists' });
     actor.send({ type: 'identifier.change', option: 'static', value: 'archive2' });
@@ -121,7 +143,11 @@ describe('the purchase card machine', () => {
 
   it('shows the general message for a server error without a text and clears it after 30 seconds', async () => {
     vi.useFakeTimers();
-    const { actor, errorLine } = start({ buy: async () => { throw new ApiError('http', { status: 500 }); } });
+    const { actor, errorLine } = start({
+      buy: async () => {
+        throw new ApiError('http', { status: 500 });
+      },
+    });
     actor.send({ type: 'purchase.buy', option: 'dynamic' });
     await settle();
     expect(actor.getSnapshot().value).toBe('ready');
@@ -134,7 +160,11 @@ describe('the purchase card machine', () => {
 
   it('clears the error line when the customer tries again', async () => {
     let fail = true;
-    const { actor, errorLine } = start({ buy: async () => { if (fail) throw new ApiError('network'); } });
+    const { actor, errorLine } = start({
+      buy: async () => {
+        if (fail) throw new ApiError('network');
+      },
+    });
     actor.send({ type: 'purchase.buy', option: 'dynamic' });
     await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     expect(errorLine()).toEqual({ key: 'network' });
@@ -144,14 +174,22 @@ describe('the purchase card machine', () => {
   });
 
   it('ends the session when the purchase answers 401', async () => {
-    const { actor, sessionExpired } = start({ buy: async () => { throw new ApiError('http', { status: 401 }); } });
+    const { actor, sessionExpired } = start({
+      buy: async () => {
+        throw new ApiError('http', { status: 401 });
+      },
+    });
     actor.send({ type: 'purchase.buy', option: 'dynamic' });
     await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     expect(sessionExpired).toHaveBeenCalledOnce();
   });
 
   it('returns to ready quietly when the call was aborted', async () => {
-    const { actor, errorLine } = start({ buy: async () => { throw new ApiError('aborted'); } });
+    const { actor, errorLine } = start({
+      buy: async () => {
+        throw new ApiError('aborted');
+      },
+    });
     actor.send({ type: 'purchase.buy', option: 'dynamic' });
     await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     expect(errorLine()).toBeNull();

@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import {
-  initialRegistration, registrationMachine, registrationPayload, validateRegistration, type RegistrationValues,
+  initialRegistration,
+  registrationMachine,
+  registrationPayload,
+  validateRegistration,
+  type RegistrationValues,
 } from '../../src/machines/registration.machine';
 
 const complete: RegistrationValues = {
@@ -45,8 +49,13 @@ describe('the registration rules', () => {
 
   it('mark every required field of SPEC §5 and nothing else', () => {
     expect(validateRegistration(initialRegistration)).toEqual({
-      email: 'required', password: 'required', firstname: 'required', lastname: 'required',
-      pending_street: 'required', pending_postcode: 'required', pending_city: 'required',
+      email: 'required',
+      password: 'required',
+      firstname: 'required',
+      lastname: 'required',
+      pending_street: 'required',
+      pending_postcode: 'required',
+      pending_city: 'required',
     });
   });
 
@@ -69,9 +78,20 @@ describe('the registration rules', () => {
 
   it('build exactly the payload of SPEC §7, trimmed, with an empty state and the language', () => {
     expect(registrationPayload({ ...complete, language: 'de' })).toEqual({
-      email: 'new@example.com', password: 'Correct-Horse-Battery-9', language: 'de', firstname: 'Nora', lastname: 'Neumann',
-      phone: '+49 40 123', pending_name: 'Neu IT GmbH', pending_street: 'Am Kai 3', pending_postcode: '20457',
-      pending_city: 'Hamburg', pending_state: '', pending_country: 'DE', pending_ustid: '', notifications: true,
+      email: 'new@example.com',
+      password: 'Correct-Horse-Battery-9',
+      language: 'de',
+      firstname: 'Nora',
+      lastname: 'Neumann',
+      phone: '+49 40 123',
+      pending_name: 'Neu IT GmbH',
+      pending_street: 'Am Kai 3',
+      pending_postcode: '20457',
+      pending_city: 'Hamburg',
+      pending_state: '',
+      pending_country: 'DE',
+      pending_ustid: '',
+      notifications: true,
     });
   });
 });
@@ -117,7 +137,9 @@ describe('the registration machine', () => {
 
   it('clears the error line after 30 seconds', async () => {
     vi.useFakeTimers();
-    const { actor, fill, errorLine } = start(async () => { throw new ApiError('http', { status: 500 }); });
+    const { actor, fill, errorLine } = start(async () => {
+      throw new ApiError('http', { status: 500 });
+    });
     fill();
     actor.send({ type: 'form.submit' });
     await vi.advanceTimersByTimeAsync(0);
@@ -128,7 +150,9 @@ describe('the registration machine', () => {
 
   it('reports a 401 to the session and returns quietly from an aborted call', async () => {
     const errors = [new ApiError('http', { status: 401 }), new ApiError('aborted')];
-    const { actor, fill, sessionExpired } = start(async () => { throw errors.shift(); });
+    const { actor, fill, sessionExpired } = start(async () => {
+      throw errors.shift();
+    });
     fill();
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
@@ -154,7 +178,11 @@ describe('the registration machine: where the customer goes', () => {
     const navigate = vi.fn();
     let refuse = true;
     const machine = registrationMachine.provide({
-      actors: { submit: fromPromise<unknown, Record<string, unknown>>(async () => { if (refuse) throw new ApiError('http', { status: 400, reason: 'Refused' }); }) },
+      actors: {
+        submit: fromPromise<unknown, Record<string, unknown>>(async () => {
+          if (refuse) throw new ApiError('http', { status: 400, reason: 'Refused' });
+        }),
+      },
       actions: { navigate: (_, { to }) => navigate(to) },
     });
     const actor = createActor(machine, { input: { values: complete } }).start();

@@ -6,16 +6,24 @@ import type { Language } from '../../src/domain/constants';
 import { sessionMachine } from '../../src/machines/session.machine';
 
 const user: User = {
-  email: 'demo@example.com', language: 'de', notifications: true, firstname: 'D', lastname: 'E', phone: null,
-  company_number: 'K-10001', products: [],
+  email: 'demo@example.com',
+  language: 'de',
+  notifications: true,
+  firstname: 'D',
+  lastname: 'E',
+  phone: null,
+  company_number: 'K-10001',
+  products: [],
 };
 
-function start(options: {
-  loggedIn?: boolean;
-  loadUser?: () => Promise<User>;
-  logout?: () => Promise<void>;
-  saveLanguage?: (language: Language) => Promise<void>;
-} = {}) {
+function start(
+  options: {
+    loggedIn?: boolean;
+    loadUser?: () => Promise<User>;
+    logout?: () => Promise<void>;
+    saveLanguage?: (language: Language) => Promise<void>;
+  } = {},
+) {
   const persist = vi.fn();
   const goToLogin = vi.fn();
   const forgetClientState = vi.fn();
@@ -54,7 +62,12 @@ describe('the session machine', () => {
   });
 
   it('logs out silently when /me answers 401', async () => {
-    const { actor, persist, goToLogin } = start({ loggedIn: true, loadUser: async () => { throw new ApiError('http', { status: 401 }); } });
+    const { actor, persist, goToLogin } = start({
+      loggedIn: true,
+      loadUser: async () => {
+        throw new ApiError('http', { status: 401 });
+      },
+    });
     await waitFor(actor, (snapshot) => snapshot.matches({ auth: 'loggedOut' }));
     expect(actor.getSnapshot().context).toMatchObject({ loggedIn: false, user: null, error: null });
     expect(persist).toHaveBeenLastCalledWith({ loggedIn: false, language: 'en' });
@@ -123,7 +136,12 @@ describe('the session machine', () => {
   });
 
   it('forgets the session on this device even when /logout fails', async () => {
-    const { actor, goToLogin } = start({ loggedIn: true, logout: async () => { throw new ApiError('network'); } });
+    const { actor, goToLogin } = start({
+      loggedIn: true,
+      logout: async () => {
+        throw new ApiError('network');
+      },
+    });
     actor.send({ type: 'session.logout' });
     await waitFor(actor, (snapshot) => snapshot.matches({ auth: 'loggedOut' }));
     expect(goToLogin).toHaveBeenCalledOnce();
@@ -169,7 +187,12 @@ describe('the session machine', () => {
   });
 
   it('ends the session when the server answers 401 to the chosen language', async () => {
-    const { actor, persist } = start({ loggedIn: true, saveLanguage: async () => { throw new ApiError('http', { status: 401 }); } });
+    const { actor, persist } = start({
+      loggedIn: true,
+      saveLanguage: async () => {
+        throw new ApiError('http', { status: 401 });
+      },
+    });
     await waitFor(actor, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
     actor.send({ type: 'language.change', language: 'de' });
     await waitFor(actor, (snapshot) => snapshot.matches({ auth: 'loggedOut', language: 'idle' }));
@@ -201,7 +224,12 @@ describe('the session machine', () => {
   });
 
   it('keeps the chosen language when the server cannot store it', async () => {
-    const { actor } = start({ loggedIn: true, saveLanguage: async () => { throw new ApiError('http', { status: 500 }); } });
+    const { actor } = start({
+      loggedIn: true,
+      saveLanguage: async () => {
+        throw new ApiError('http', { status: 500 });
+      },
+    });
     actor.send({ type: 'language.change', language: 'de' });
     await waitFor(actor, (snapshot) => snapshot.matches({ language: 'idle' }));
     expect(actor.getSnapshot().context.language).toBe('de');

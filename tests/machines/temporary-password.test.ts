@@ -14,7 +14,11 @@ describe('the temporary password', () => {
     const actor = start();
     expect(actor.getSnapshot().value).toBe('visible');
     expect(actor.getSnapshot().hasTag('visible')).toBe(true);
-    expect(actor.getSnapshot().context).toEqual({ password: 'Temp-Secret-42', visibleFor: 5 * 60_000, revealed: false });
+    expect(actor.getSnapshot().context).toEqual({
+      password: 'Temp-Secret-42',
+      visibleFor: 5 * 60_000,
+      revealed: false,
+    });
   });
 
   it('reveals the password and masks it again on request', () => {
@@ -71,7 +75,11 @@ describe('the temporary password started by a dashboard', () => {
     vi.useFakeTimers();
     const told = vi.fn();
     const parent = createMachine({
-      invoke: { id: 'password', src: temporaryPasswordMachine, input: { password: 'Temp-Secret-42', name: 'k10001_a', visibleFor: 60_000 } },
+      invoke: {
+        id: 'password',
+        src: temporaryPasswordMachine,
+        input: { password: 'Temp-Secret-42', name: 'k10001_a', visibleFor: 60_000 },
+      },
       on: { 'password.expired': { actions: ({ event }) => told(event) } },
     });
     createActor(parent).start();

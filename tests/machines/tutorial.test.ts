@@ -24,7 +24,12 @@ describe('the tutorial machine', () => {
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     const { datastores, chosen, error } = actor.getSnapshot().context;
-    expect(datastores.map((entry) => entry.datastore)).toEqual(['k10001_backup', 'k10001_archive', 'k10001_old', 'k10001_media']);
+    expect(datastores.map((entry) => entry.datastore)).toEqual([
+      'k10001_backup',
+      'k10001_archive',
+      'k10001_old',
+      'k10001_media',
+    ]);
     expect(chosen).toBe('k10001_backup');
     expect(error).toBeNull();
   });

@@ -1,24 +1,74 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/client';
-import { errorForAudience, plainReason, publicCallError, REASON_MAX_LENGTH, userErrorFrom } from '../../src/machines/user-error';
+import {
+  errorForAudience,
+  plainReason,
+  publicCallError,
+  REASON_MAX_LENGTH,
+  userErrorFrom,
+} from '../../src/machines/user-error';
 
 describe('what the customer reads of a failure (SPEC §8, decision 017)', () => {
   it.each([
-    ['a 4xx with a reason shows the reason', new ApiError('http', { status: 409, reason: 'The name is taken.' }), { key: 'server', reason: 'The name is taken.' }],
-    ['a refusal inside a 200 answer shows its reason', new ApiError('http', { status: 200, reason: 'Unknown token' }), { key: 'server', reason: 'Unknown token' }],
+    [
+      'a 4xx with a reason shows the reason',
+      new ApiError('http', { status: 409, reason: 'The name is taken.' }),
+      { key: 'server', reason: 'The name is taken.' },
+    ],
+    [
+      'a refusal inside a 200 answer shows its reason',
+      new ApiError('http', { status: 200, reason: 'Unknown token' }),
+      { key: 'server', reason: 'Unknown token' },
+    ],
     ['a 4xx without a reason shows the general message', new ApiError('http', { status: 400 }), { key: 'general' }],
-    ['a 5xx with a reason shows the reason', new ApiError('http', { status: 503, reason: 'Wartungsarbeiten bis 14 Uhr' }), { key: 'server', reason: 'Wartungsarbeiten bis 14 Uhr' }],
-    ['a 500 with an English reason shows it on any page, as the server wrote it', new ApiError('http', { status: 500, reason: 'Internal server error' }), { key: 'server', reason: 'Internal server error' }],
+    [
+      'a 5xx with a reason shows the reason',
+      new ApiError('http', { status: 503, reason: 'Wartungsarbeiten bis 14 Uhr' }),
+      { key: 'server', reason: 'Wartungsarbeiten bis 14 Uhr' },
+    ],
+    [
+      'a 500 with an English reason shows it on any page, as the server wrote it',
+      new ApiError('http', { status: 500, reason: 'Internal server error' }),
+      { key: 'server', reason: 'Internal server error' },
+    ],
     ['a 5xx without a reason shows the general message', new ApiError('http', { status: 500 }), { key: 'general' }],
-    ['a 5xx whose reason is only whitespace shows the general message', new ApiError('http', { status: 502, reason: ' \n\t ' }), { key: 'general' }],
-    ['a 5xx whose reason is only HTML tags shows the general message', new ApiError('http', { status: 500, reason: '<p> <br/> </p>' }), { key: 'general' }],
-    ['a 5xx whose reason is only control characters shows the general message', new ApiError('http', { status: 500, reason: '\u0000\u0007\u001b' }), { key: 'general' }],
-    ['a 5xx reason with markup shows its text', new ApiError('http', { status: 503, reason: '<b>Wartung</b> bis 14 Uhr' }), { key: 'server', reason: 'Wartung bis 14 Uhr' }],
-    ['a 4xx reason with markup shows its text', new ApiError('http', { status: 422, reason: '<em>IBAN</em>  is\ninvalid' }), { key: 'server', reason: 'IBAN is invalid' }],
-    ['a 401 ends the session, whatever its reason', new ApiError('http', { status: 401, reason: 'Not logged in' }), { key: 'sessionExpired' }],
+    [
+      'a 5xx whose reason is only whitespace shows the general message',
+      new ApiError('http', { status: 502, reason: ' \n\t ' }),
+      { key: 'general' },
+    ],
+    [
+      'a 5xx whose reason is only HTML tags shows the general message',
+      new ApiError('http', { status: 500, reason: '<p> <br/> </p>' }),
+      { key: 'general' },
+    ],
+    [
+      'a 5xx whose reason is only control characters shows the general message',
+      new ApiError('http', { status: 500, reason: '\u0000\u0007\u001b' }),
+      { key: 'general' },
+    ],
+    [
+      'a 5xx reason with markup shows its text',
+      new ApiError('http', { status: 503, reason: '<b>Wartung</b> bis 14 Uhr' }),
+      { key: 'server', reason: 'Wartung bis 14 Uhr' },
+    ],
+    [
+      'a 4xx reason with markup shows its text',
+      new ApiError('http', { status: 422, reason: '<em>IBAN</em>  is\ninvalid' }),
+      { key: 'server', reason: 'IBAN is invalid' },
+    ],
+    [
+      'a 401 ends the session, whatever its reason',
+      new ApiError('http', { status: 401, reason: 'Not logged in' }),
+      { key: 'sessionExpired' },
+    ],
     ['a network failure has its own message', new ApiError('network'), { key: 'network' }],
     ['a client timeout has its own message', new ApiError('timeout'), { key: 'timeout' }],
-    ['a malformed answer has its own message', new ApiError('invalid-answer', { status: 200 }), { key: 'invalidAnswer' }],
+    [
+      'a malformed answer has its own message',
+      new ApiError('invalid-answer', { status: 200 }),
+      { key: 'invalidAnswer' },
+    ],
     ['anything that is no ApiError shows the general message', new Error('bug'), { key: 'general' }],
   ])('%s', (_name, error, expected) => {
     expect(userErrorFrom(error)).toEqual(expected);
@@ -32,13 +82,18 @@ describe('what the customer reads of a failure (SPEC §8, decision 017)', () => 
   });
 
   it('cuts a long 4xx reason the same way', () => {
-    expect(userErrorFrom(new ApiError('http', { status: 400, reason: 'y'.repeat(301) })).reason).toBe(`${'y'.repeat(299)}…`);
+    expect(userErrorFrom(new ApiError('http', { status: 400, reason: 'y'.repeat(301) })).reason).toBe(
+      `${'y'.repeat(299)}…`,
+    );
   });
 
   it('keeps a visitor\'s public call from reading "your session has ended"', () => {
     expect(publicCallError(new ApiError('http', { status: 401 }))).toEqual({ key: 'general' });
     expect(errorForAudience(userErrorFrom(new ApiError('http', { status: 401 })), false)).toEqual({ key: 'general' });
-    expect(errorForAudience(userErrorFrom(new ApiError('http', { status: 503, reason: 'Down' })), false)).toEqual({ key: 'server', reason: 'Down' });
+    expect(errorForAudience(userErrorFrom(new ApiError('http', { status: 503, reason: 'Down' })), false)).toEqual({
+      key: 'server',
+      reason: 'Down',
+    });
   });
 });
 
@@ -48,7 +103,11 @@ describe('a server text made plain', () => {
     ['removes tags and keeps their text', '<b>Wartung</b> bis 14 Uhr', 'Wartung bis 14 Uhr'],
     ['keeps words apart across block tags', 'Line one<br>line two</p><p>three', 'Line one line two three'],
     ['keeps a word whole across inline tags', 'Wart<i>ung</i>', 'Wartung'],
-    ['drops scripts and styles with their content', '<style>p{color:red}</style>Down<script>alert(1)</script> now', 'Down now'],
+    [
+      'drops scripts and styles with their content',
+      '<style>p{color:red}</style>Down<script>alert(1)</script> now',
+      'Down now',
+    ],
     ['drops comments', 'Down<!-- node 7 --> now', 'Down now'],
     ['keeps a "<" that opens no tag', 'a < b and size <5', 'a < b and size <5'],
     ['turns control characters into spaces', 'Down\u0000now\r\nand\u0085later\u001b[31m', 'Down now and later [31m'],

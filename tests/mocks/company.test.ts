@@ -15,7 +15,11 @@ describe('the user object', () => {
     await loginAs();
     const user = await me();
     expect(user).toMatchObject({
-      email: seedEmails.demo, language: 'en', notifications: true, firstname: 'Erika', lastname: 'Mustermann',
+      email: seedEmails.demo,
+      language: 'en',
+      notifications: true,
+      firstname: 'Erika',
+      lastname: 'Mustermann',
       company_number: 'K-10001',
     });
     expect(user.products).toEqual([
@@ -31,18 +35,33 @@ describe('the company', () => {
   it('shows the seeded company with direct debit and the running datastores', async () => {
     await loginAs();
     // The company's end date is the default mock's extra; the spec-strict mock leaves it out.
-    await expect(getCompany()).resolves.toMatchObject(asSpec('company', {
-      name: 'Demo GmbH', company_number: 'K-10001', country: 'DE', payment_type: 'direct_debit',
-      iban: 'DE89370400440532013000', checkbox_iban: true, has_product_count: 4, notifications: true,
-      pending_name: null, contract_end_date: null,
-    }));
+    await expect(getCompany()).resolves.toMatchObject(
+      asSpec('company', {
+        name: 'Demo GmbH',
+        company_number: 'K-10001',
+        country: 'DE',
+        payment_type: 'direct_debit',
+        iban: 'DE89370400440532013000',
+        checkbox_iban: true,
+        has_product_count: 4,
+        notifications: true,
+        pending_name: null,
+        contract_end_date: null,
+      }),
+    );
   });
 
   it('shows a fresh account with an empty company and no number', async () => {
     await loginAs(seedEmails.fresh);
-    await expect(getCompany()).resolves.toMatchObject(asSpec('company', {
-      name: null, street: null, company_number: null, payment_type: null, has_product_count: 0,
-    }));
+    await expect(getCompany()).resolves.toMatchObject(
+      asSpec('company', {
+        name: null,
+        street: null,
+        company_number: null,
+        payment_type: null,
+        has_product_count: 0,
+      }),
+    );
   });
 
   it('keeps address edits pending and applies phone and payment data at once', async () => {
@@ -50,23 +69,40 @@ describe('the company', () => {
     await editCompany(companyEdit({ pending_street: 'Neue Straße 5', phone: '+49 30 999', payment_type: 'bill' }));
     const company = await getCompany();
     expect(company).toMatchObject({
-      street: 'Musterstraße 1', pending_street: 'Neue Straße 5', pending_name: 'Demo GmbH', pending_city: 'Berlin',
-      phone: '+49 30 999', payment_type: 'bill', iban: null, checkbox_iban: false,
+      street: 'Musterstraße 1',
+      pending_street: 'Neue Straße 5',
+      pending_name: 'Demo GmbH',
+      pending_city: 'Berlin',
+      phone: '+49 30 999',
+      payment_type: 'bill',
+      iban: null,
+      checkbox_iban: false,
     });
   });
 
   it('leaves nothing pending when the address is sent back unchanged', async () => {
     await loginAs();
     await editCompany(companyEdit());
-    await expect(getCompany()).resolves.toMatchObject({ pending_name: null, pending_street: null, street: 'Musterstraße 1' });
+    await expect(getCompany()).resolves.toMatchObject({
+      pending_name: null,
+      pending_street: null,
+      street: 'Musterstraße 1',
+    });
   });
 
   it('stores the IBAN without spaces for direct debit with the mandate accepted', async () => {
     await loginAs(seedEmails.fresh);
     await editCompany(companyEdit({ pending_name: 'Frisch AG', iban: 'de44 5001 0517 5407 3249 31' }));
-    await expect(getCompany()).resolves.toMatchObject(asSpec('company', {
-      name: null, company_number: null, pending_name: 'Frisch AG', payment_type: 'direct_debit', iban: 'DE44500105175407324931', checkbox_iban: true,
-    }));
+    await expect(getCompany()).resolves.toMatchObject(
+      asSpec('company', {
+        name: null,
+        company_number: null,
+        pending_name: 'Frisch AG',
+        payment_type: 'direct_debit',
+        iban: 'DE44500105175407324931',
+        checkbox_iban: true,
+      }),
+    );
   });
 
   it.each([
@@ -90,11 +126,15 @@ describe('the company', () => {
 });
 
 describe('the IBAN check', () => {
-  it.each(['DE89370400440532013000', 'FR1420041010050500013M02606', 'LU280019400644750000', 'GB82 WEST 1234 5698 7654 32'])(
-    'accepts the valid IBAN %s', (iban) => expect(isValidIban(iban)).toBe(true),
-  );
+  it.each([
+    'DE89370400440532013000',
+    'FR1420041010050500013M02606',
+    'LU280019400644750000',
+    'GB82 WEST 1234 5698 7654 32',
+  ])('accepts the valid IBAN %s', (iban) => expect(isValidIban(iban)).toBe(true));
   it.each(['DE89370400440532013001', 'DE8937040044053201300', 'XX89370400440532013000', 'DE89-3704'])(
-    'refuses %s', (iban) => expect(isValidIban(iban)).toBe(false),
+    'refuses %s',
+    (iban) => expect(isValidIban(iban)).toBe(false),
   );
 });
 
@@ -104,9 +144,16 @@ describe('contract cancellation', () => {
     mock.reset();
     await loginAs();
     await expect(cancelContract()).resolves.toBeUndefined();
-    await expect(getCompany()).resolves.toMatchObject(asSpec('company', { contract_end_date: '2026-12-31', has_product_count: 4 }));
+    await expect(getCompany()).resolves.toMatchObject(
+      asSpec('company', { contract_end_date: '2026-12-31', has_product_count: 4 }),
+    );
     const status = await getStatus();
-    expect(status.map((datastore) => datastore.contract_end_date)).toEqual(['2026-12-31', '2026-12-31', '2026-12-31', '2026-12-31']);
+    expect(status.map((datastore) => datastore.contract_end_date)).toEqual([
+      '2026-12-31',
+      '2026-12-31',
+      '2026-12-31',
+      '2026-12-31',
+    ]);
     expect(mock.outbox().at(-1)).toMatchObject({ to: seedEmails.demo, subject: 'Your cancellation' });
   });
 
@@ -149,7 +196,10 @@ describe('settings', () => {
   it('refuses anything but true or false in the notifications path with 400', async () => {
     await loginAs();
     const result = await send('GET', '/notifications/yes');
-    expect(result).toEqual({ status: 400, body: { status: 'error', reason: 'The notifications setting must be true or false.' } });
+    expect(result).toEqual({
+      status: 400,
+      body: { status: 'error', reason: 'The notifications setting must be true or false.' },
+    });
   });
 
   it('stores the language', async () => {

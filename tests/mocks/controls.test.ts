@@ -9,7 +9,9 @@ import { loginAs, seedEmails } from './support';
 describe('the operator controls', () => {
   it('seed three accounts: one active with a company, one pending, one fresh', () => {
     expect(db.account.getAll().map((account) => [account.email, account.active])).toEqual([
-      [seedEmails.demo, true], [seedEmails.pending, false], [seedEmails.fresh, true],
+      [seedEmails.demo, true],
+      [seedEmails.pending, false],
+      [seedEmails.fresh, true],
     ]);
     expect(mock.pendingAccounts()).toEqual([
       expect.objectContaining({ email: seedEmails.pending, companyName: 'Wartend & Co. KG' }),
@@ -31,7 +33,10 @@ describe('the operator controls', () => {
     mock.activate(seedEmails.fresh);
     expect(mock.outbox().map((mail) => mail.to)).toEqual([seedEmails.pending, seedEmails.fresh]);
     expect(mock.outbox()[0]).toEqual({
-      to: seedEmails.pending, subject: 'Your account has been activated', body: expect.stringContaining('K-10002'), link: '/login',
+      to: seedEmails.pending,
+      subject: 'Your account has been activated',
+      body: expect.stringContaining('K-10002'),
+      link: '/login',
     });
   });
 

@@ -20,9 +20,21 @@ describe('the datastore list', () => {
     expect(status.map((datastore) => datastore.custom_name)).toEqual(['backup', 'archive', 'old', 'media']);
     // No temporary password to show: empty, or (spec-strict mock, "may be empty") left out.
     expect(status.every((datastore) => !datastore.password)).toBe(true);
-    expect(await datastoreNamed('backup')).toMatchObject({ volume: 0, space_used_text: '734 GB', space_total_text: 'unlimited' });
-    expect(await datastoreNamed('archive')).toMatchObject({ volume: 5, space_used_text: '4.25 TB', space_total_text: '5 TB' });
-    expect(await datastoreNamed('media')).toMatchObject({ volume: 2, space_used_text: '120 GB', unencrypted_files: true });
+    expect(await datastoreNamed('backup')).toMatchObject({
+      volume: 0,
+      space_used_text: '734 GB',
+      space_total_text: 'unlimited',
+    });
+    expect(await datastoreNamed('archive')).toMatchObject({
+      volume: 5,
+      space_used_text: '4.25 TB',
+      space_total_text: '5 TB',
+    });
+    expect(await datastoreNamed('media')).toMatchObject({
+      volume: 2,
+      space_used_text: '120 GB',
+      unencrypted_files: true,
+    });
     expect((await datastoreNamed('old')).contract_end_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
@@ -52,7 +64,12 @@ describe('buying a datastore', () => {
     await loginAs();
     await expect(buyDatastore('Daily', 0)).resolves.toBeUndefined();
     await buyDatastore('big', 20);
-    expect(await datastoreNamed('Daily')).toMatchObject({ volume: 0, datastore: 'k10001_daily', space_used_text: '0 MB', space_total_text: 'unlimited' });
+    expect(await datastoreNamed('Daily')).toMatchObject({
+      volume: 0,
+      datastore: 'k10001_daily',
+      space_used_text: '0 MB',
+      space_total_text: 'unlimited',
+    });
     expect(await datastoreNamed('big')).toMatchObject({ volume: 20, space_total_text: '20 TB' });
     expect(mock.outbox().at(-1)).toMatchObject({ to: seedEmails.demo, subject: 'Your datastore big is ready' });
   });
@@ -89,14 +106,20 @@ describe('buying a datastore', () => {
   it('refuses an account without company details with 403', async () => {
     await loginAs(seedEmails.fresh);
     const error = await apiError(buyDatastore('backup', 1));
-    expect(error).toMatchObject({ status: 403, reason: 'Please complete your company details before buying a datastore.' });
+    expect(error).toMatchObject({
+      status: 403,
+      reason: 'Please complete your company details before buying a datastore.',
+    });
   });
 
   it('refuses a purchase after the contract was cancelled with 403', async () => {
     await loginAs();
     await cancelContract();
     const error = await apiError(buyDatastore('extra', 1));
-    expect(error).toMatchObject({ status: 403, reason: 'Your contract is cancelled; no new datastores can be bought.' });
+    expect(error).toMatchObject({
+      status: 403,
+      reason: 'Your contract is cancelled; no new datastores can be bought.',
+    });
   });
 });
 
@@ -130,7 +153,10 @@ describe('cancelling a datastore', () => {
 
   it('refuses an unknown datastore, or another customer’s, with 404', async () => {
     await loginAs();
-    expect(await apiError(cancelDatastore('nothere'))).toMatchObject({ status: 404, reason: 'There is no datastore with this name' });
+    expect(await apiError(cancelDatastore('nothere'))).toMatchObject({
+      status: 404,
+      reason: 'There is no datastore with this name',
+    });
     await loginAs(seedEmails.fresh);
     expect((await apiError(cancelDatastore('k10001_backup'))).status).toBe(404);
   });

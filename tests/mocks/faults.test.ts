@@ -16,7 +16,8 @@ describe('the call keys', () => {
   it('name the 17 calls of the spec and map to route patterns', () => {
     expect(mockCalls).toHaveLength(17);
     expect(callRoute('GET /product/pbs/{datastoreIdentifier}/{productId}')).toEqual({
-      method: 'GET', path: '/product/pbs/:datastoreIdentifier/:productId',
+      method: 'GET',
+      path: '/product/pbs/:datastoreIdentifier/:productId',
     });
     expect(callRoute('GET /notifications/{true|false}')).toEqual({ method: 'GET', path: '/notifications/:flag' });
     expect(faultKinds).toEqual(['http500', 'http401', 'network', 'timeout', 'malformed', 'slow']);
@@ -81,7 +82,9 @@ describe('fault kinds, as the client sees them', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     mock.fault('GET /licences', 'slow');
     let settled = false;
-    const catalogue = getCatalogue().finally(() => { settled = true; });
+    const catalogue = getCatalogue().finally(() => {
+      settled = true;
+    });
     await vi.advanceTimersByTimeAsync(SLOW_FAULT_MS - 100);
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(100);

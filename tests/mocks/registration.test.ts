@@ -15,29 +15,52 @@ describe('registration', () => {
   it('creates a pending account, answers done and mails that the registration was received', async () => {
     await expect(register(registration())).resolves.toBeUndefined();
     expect(mock.pendingAccounts().map((account) => account.email)).toContain('new@example.com');
-    expect(mock.outbox().at(-1)).toMatchObject({ to: 'new@example.com', subject: 'We have received your registration' });
+    expect(mock.outbox().at(-1)).toMatchObject({
+      to: 'new@example.com',
+      subject: 'We have received your registration',
+    });
     await expect(loginAs('new@example.com', 'Correct-Horse-Battery-9')).resolves.toEqual({ is_active: false });
   });
 
   it('goes from registration through activation to a login with the address in the company', async () => {
     await register(registration());
     expect(mock.activate('new@example.com')).toBe(true);
-    expect(mock.outbox().at(-1)).toMatchObject({ to: 'new@example.com', subject: 'Your account has been activated', link: '/login' });
+    expect(mock.outbox().at(-1)).toMatchObject({
+      to: 'new@example.com',
+      subject: 'Your account has been activated',
+      link: '/login',
+    });
     await expect(loginAs('new@example.com', 'Correct-Horse-Battery-9')).resolves.toEqual({ is_active: true });
     const company = await getCompany();
     expect(company).toMatchObject({
-      name: 'Neu IT GmbH', street: 'Am Kai 3', postcode: '20457', city: 'Hamburg', country: 'DE',
-      company_number: 'K-10002', pending_name: null, pending_street: null, has_product_count: 0,
+      name: 'Neu IT GmbH',
+      street: 'Am Kai 3',
+      postcode: '20457',
+      city: 'Hamburg',
+      country: 'DE',
+      company_number: 'K-10002',
+      pending_name: null,
+      pending_street: null,
+      has_product_count: 0,
     });
     expect((await me()).company_number).toBe('K-10002');
   });
 
   it('keeps the address in pending fields and the name empty until activation copies them over', async () => {
     const account = findAccountByEmail(seedEmails.pending);
-    expect(findCompany(account?.id ?? '')).toMatchObject({ name: null, city: null, pending_name: 'Wartend & Co. KG', pending_city: 'Hamburg' });
+    expect(findCompany(account?.id ?? '')).toMatchObject({
+      name: null,
+      city: null,
+      pending_name: 'Wartend & Co. KG',
+      pending_city: 'Hamburg',
+    });
     mock.activate(seedEmails.pending);
     await loginAs(seedEmails.pending);
-    await expect(getCompany()).resolves.toMatchObject({ name: 'Wartend & Co. KG', city: 'Hamburg', pending_city: null });
+    await expect(getCompany()).resolves.toMatchObject({
+      name: 'Wartend & Co. KG',
+      city: 'Hamburg',
+      pending_city: null,
+    });
   });
 
   it('refuses an email address that is already registered with 409, whatever its letter case', async () => {
@@ -46,8 +69,14 @@ describe('registration', () => {
   });
 
   it.each([
-    [{ password: 'Short-Pass-1' }, 'The password must be longer than 15 characters and contain lower and upper case letters and at least one number.'],
-    [{ password: 'all-lower-case-password-1' }, 'The password must be longer than 15 characters and contain lower and upper case letters and at least one number.'],
+    [
+      { password: 'Short-Pass-1' },
+      'The password must be longer than 15 characters and contain lower and upper case letters and at least one number.',
+    ],
+    [
+      { password: 'all-lower-case-password-1' },
+      'The password must be longer than 15 characters and contain lower and upper case letters and at least one number.',
+    ],
     [{ pending_country: 'AT' }, 'The country must be DE, FR or LUX.'],
     [{ pending_street: ' ' }, 'The street is required.'],
     [{ firstname: '' }, 'The first name is required.'],
@@ -60,9 +89,15 @@ describe('registration', () => {
 
   it('refuses a payload with a missing field or an extra field', async () => {
     const { lastname: _lastname, ...withoutLastname } = registration();
-    expect((await postRaw('/register/company', withoutLastname)).body).toEqual({ status: 'error', reason: 'The last name is missing.' });
+    expect((await postRaw('/register/company', withoutLastname)).body).toEqual({
+      status: 'error',
+      reason: 'The last name is missing.',
+    });
     const extra = await postRaw('/register/company', { ...registration(), role: 'admin' });
-    expect(extra).toEqual({ status: 400, body: { status: 'error', reason: 'The field "role" is not part of this request.' } });
+    expect(extra).toEqual({
+      status: 400,
+      body: { status: 'error', reason: 'The field "role" is not part of this request.' },
+    });
   });
 });
 
@@ -111,15 +146,21 @@ describe('forgotten password', () => {
     await forgotPassword({ email: seedEmails.demo });
     const { email, token } = resetLink();
     vi.setSystemTime(new Date('2026-11-22T10:59:59Z'));
-    await expect(changePassword({ email, token, password: 'Brand-New-Password-42', language: 'en' })).resolves.toBeUndefined();
+    await expect(
+      changePassword({ email, token, password: 'Brand-New-Password-42', language: 'en' }),
+    ).resolves.toBeUndefined();
   });
 
   it('refuses a token for another email address and an unknown token', async () => {
     await forgotPassword({ email: seedEmails.demo });
     const { token } = resetLink();
-    const wrongEmail = await apiError(changePassword({ email: seedEmails.fresh, token, password: 'Brand-New-Password-42', language: 'en' }));
+    const wrongEmail = await apiError(
+      changePassword({ email: seedEmails.fresh, token, password: 'Brand-New-Password-42', language: 'en' }),
+    );
     expect(wrongEmail).toMatchObject({ status: 400, reason: 'This link is invalid or has expired' });
-    const unknown = await apiError(changePassword({ email: seedEmails.demo, token: 'nope', password: 'Brand-New-Password-42', language: 'en' }));
+    const unknown = await apiError(
+      changePassword({ email: seedEmails.demo, token: 'nope', password: 'Brand-New-Password-42', language: 'en' }),
+    );
     expect(unknown.status).toBe(400);
   });
 
@@ -129,7 +170,9 @@ describe('forgotten password', () => {
     await forgotPassword({ email: seedEmails.demo });
     const stale = await apiError(changePassword({ ...first, password: 'Brand-New-Password-42', language: 'en' }));
     expect(stale.status).toBe(400);
-    await expect(changePassword({ ...resetLink(), password: 'Brand-New-Password-42', language: 'en' })).resolves.toBeUndefined();
+    await expect(
+      changePassword({ ...resetLink(), password: 'Brand-New-Password-42', language: 'en' }),
+    ).resolves.toBeUndefined();
   });
 
   it('refuses a new password that breaks the policy with 400', async () => {

@@ -9,9 +9,19 @@ import { apiError, loginAs, send } from './support';
 
 function order(overrides: Partial<LicenceOrderPayload> = {}): LicenceOrderPayload {
   return {
-    email: 'buyer@example.org', company_name: 'Käufer GmbH', firstname: 'Karl', lastname: 'Käufer', phone: '',
-    street: 'Marktplatz 2', postcode: '80331', city: 'München', country: 'DE', ustid: '',
-    product_id: 3, cpu_count: 2, ...overrides,
+    email: 'buyer@example.org',
+    company_name: 'Käufer GmbH',
+    firstname: 'Karl',
+    lastname: 'Käufer',
+    phone: '',
+    street: 'Marktplatz 2',
+    postcode: '80331',
+    city: 'München',
+    country: 'DE',
+    ustid: '',
+    product_id: 3,
+    cpu_count: 2,
+    ...overrides,
   };
 }
 
@@ -23,7 +33,10 @@ describe('the licence catalogue', () => {
     expect(catalogue.PBS.map((licence) => licence.id)).toEqual([5, 6, 7, 8]);
     expect(catalogue.MG.map((licence) => licence.id)).toEqual([9, 10, 11, 12]);
     expect(catalogue.VE.map((licence) => licence.name)).toEqual([
-      'Proxmox VE Community', 'Proxmox VE Basic', 'Proxmox VE Standard', 'Proxmox VE Premium',
+      'Proxmox VE Community',
+      'Proxmox VE Basic',
+      'Proxmox VE Standard',
+      'Proxmox VE Premium',
     ]);
     expect(catalogue.PBS[0]?.name).toBe('Proxmox Backup Server Community');
   });
@@ -52,7 +65,9 @@ describe('the licence catalogue', () => {
 describe('a licence order', () => {
   it('is stored and confirmed by mail without a login', async () => {
     await expect(orderLicence(order())).resolves.toBeUndefined();
-    expect(db.licenceOrder.getAll()).toEqual([expect.objectContaining({ product_id: 3, cpu_count: 2, totalNetEur: 1060 })]);
+    expect(db.licenceOrder.getAll()).toEqual([
+      expect.objectContaining({ product_id: 3, cpu_count: 2, totalNetEur: 1060 }),
+    ]);
     const mail = mock.outbox().at(-1);
     expect(mail).toMatchObject({ to: 'buyer@example.org', subject: 'Your order: Proxmox VE Standard' });
     expect(mail?.body).toMatch(/1\.060,00\s€ per year/);
@@ -65,7 +80,10 @@ describe('a licence order', () => {
 
   it('refuses more than one CPU for a licence sold per server with 400', async () => {
     const error = await apiError(orderLicence(order({ product_id: 6, cpu_count: 4 })));
-    expect(error).toMatchObject({ status: 400, reason: 'Proxmox Backup Server licences are sold per server; the CPU count must be 1.' });
+    expect(error).toMatchObject({
+      status: 400,
+      reason: 'Proxmox Backup Server licences are sold per server; the CPU count must be 1.',
+    });
     await expect(orderLicence(order({ product_id: 6, cpu_count: 1 }))).resolves.toBeUndefined();
   });
 
@@ -75,17 +93,26 @@ describe('a licence order', () => {
     [{ country: 'AT' }, 'The country must be DE, FR or LUX.'],
     [{ postcode: '8033' }, 'The postcode does not fit the country DE.'],
   ])('refuses %o with 400 and its reason', async (overrides, reason) => {
-    expect(await send('POST', '/licence/order', order(overrides))).toEqual({ status: 400, body: { status: 'error', reason } });
+    expect(await send('POST', '/licence/order', order(overrides))).toEqual({
+      status: 400,
+      body: { status: 'error', reason },
+    });
   });
 });
 
 describe('the contact form', () => {
   it('stores the message, forwards it to support and answers done with 200', async () => {
-    await expect(sendContact({ name: 'Erika', email: 'erika@example.com', message: 'Hello support' })).resolves.toBeUndefined();
-    expect(db.contactMessage.getAll()).toEqual([expect.objectContaining({ name: 'Erika', message: 'Hello support', accountId: null })]);
+    await expect(
+      sendContact({ name: 'Erika', email: 'erika@example.com', message: 'Hello support' }),
+    ).resolves.toBeUndefined();
+    expect(db.contactMessage.getAll()).toEqual([
+      expect.objectContaining({ name: 'Erika', message: 'Hello support', accountId: null }),
+    ]);
     expect(mock.outbox().at(-1)).toMatchObject({ to: config.supportEmail, body: 'Hello support' });
-    expect(await send('POST', '/contact', { name: 'E', email: 'e@example.com', message: 'Hi' }))
-      .toEqual({ status: 200, body: { status: 'done' } });
+    expect(await send('POST', '/contact', { name: 'E', email: 'e@example.com', message: 'Hi' })).toEqual({
+      status: 200,
+      body: { status: 'done' },
+    });
   });
 
   it('links the message to the account when someone is logged in', async () => {
@@ -95,15 +122,25 @@ describe('the contact form', () => {
   });
 
   it('refuses the honeypot field or an empty message with 400', async () => {
-    const honeypot = await send('POST', '/contact', { name: 'Bot', email: 'bot@example.com', message: 'Buy', website: 'x' });
-    expect(honeypot).toEqual({ status: 400, body: { status: 'error', reason: 'The field "website" is not part of this request.' } });
+    const honeypot = await send('POST', '/contact', {
+      name: 'Bot',
+      email: 'bot@example.com',
+      message: 'Buy',
+      website: 'x',
+    });
+    expect(honeypot).toEqual({
+      status: 400,
+      body: { status: 'error', reason: 'The field "website" is not part of this request.' },
+    });
     const empty = await send('POST', '/contact', { name: 'E', email: 'e@example.com', message: '  ' });
     expect(empty).toEqual({ status: 400, body: { status: 'error', reason: 'The message is required.' } });
   });
 
   it('refuses a body that is not JSON with 400', async () => {
     const response = await fetch(new URL('/api/v1/contact', location.href), {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{nope',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{nope',
     });
     expect(response.status).toBe(400);
     await expect(response.json()).resolves.toEqual({ status: 'error', reason: 'The request body is not valid JSON.' });

@@ -16,7 +16,10 @@ export async function loginAs(email: string = seedEmails.demo, password: string 
 
 /** The ApiError a call fails with; fails the test when the call succeeds or throws anything else. */
 export async function apiError(call: Promise<unknown>): Promise<ApiError> {
-  const error: unknown = await call.then(() => undefined, (caught: unknown) => caught);
+  const error: unknown = await call.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }

@@ -7,8 +7,13 @@
  */
 import { getAdjacencyMap } from '@xstate/graph';
 import {
-  createActor, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode,
-  type AnyTransitionDefinition, type InspectionEvent,
+  createActor,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+  type InspectionEvent,
 } from 'xstate';
 
 export interface PathModel {
@@ -51,7 +56,9 @@ function transitionsOf(machine: AnyStateMachine): Map<AnyTransitionDefinition, s
   for (const node of [machine.root, ...stateNodes(machine)]) {
     const lists: [string, AnyTransitionDefinition[]][] = [...node.transitions.entries(), ['always', node.always ?? []]];
     for (const [event, list] of lists) {
-      list.forEach((transition, index) => keys.set(transition, `${node.id} on ${event || 'always'}${list.length > 1 ? ` #${index + 1}` : ''}`));
+      list.forEach((transition, index) =>
+        keys.set(transition, `${node.id} on ${event || 'always'}${list.length > 1 ? ` #${index + 1}` : ''}`),
+      );
     }
   }
   return keys;
@@ -63,8 +70,10 @@ function derivedEvents(model: PathModel): AnyEventObject[] {
   for (const node of stateNodes(model.machine).concat(model.machine.root)) {
     for (const invoke of node.invoke as { id: string; src: unknown }[]) {
       const src = typeof invoke.src === 'string' ? invoke.src : invoke.id;
-      for (const output of model.outputs?.[src] ?? [undefined]) events.push({ type: `xstate.done.actor.${invoke.id}`, output });
-      for (const error of model.errors?.[src] ?? [new Error('failed')]) events.push({ type: `xstate.error.actor.${invoke.id}`, error });
+      for (const output of model.outputs?.[src] ?? [undefined])
+        events.push({ type: `xstate.done.actor.${invoke.id}`, output });
+      for (const error of model.errors?.[src] ?? [new Error('failed')])
+        events.push({ type: `xstate.error.actor.${invoke.id}`, error });
     }
     for (const type of node.transitions.keys()) if (type.startsWith('xstate.after.')) events.push({ type });
   }
@@ -74,7 +83,8 @@ function derivedEvents(model: PathModel): AnyEventObject[] {
 function serialize(model: PathModel, snapshot: AnyMachineSnapshot): string {
   const context = model.serializeContext ? model.serializeContext(snapshot.context) : snapshot.context;
   return JSON.stringify({ value: snapshot.value, context }, (_key, value: unknown) =>
-    value instanceof Error ? { error: value.message, ...value } : value);
+    value instanceof Error ? { error: value.message, ...value } : value,
+  );
 }
 
 /** One path per transition found by the exploration: the shortest way to its state, then its event. */
@@ -110,7 +120,10 @@ function pathsOf(model: PathModel): AnyEventObject[][] {
 }
 
 /** Runs one path on a real actor; returns the transitions it took and the states it entered. */
-function execute(model: PathModel, path: AnyEventObject[]): { transitions: Set<AnyTransitionDefinition>; states: Set<string> } {
+function execute(
+  model: PathModel,
+  path: AnyEventObject[],
+): { transitions: Set<AnyTransitionDefinition>; states: Set<string> } {
   const transitions = new Set<AnyTransitionDefinition>();
   const states = new Set<string>();
   // The root's id is known once createActor returns; microsteps before that are the root's own.
@@ -123,7 +136,8 @@ function execute(model: PathModel, path: AnyEventObject[]): { transitions: Set<A
       for (const transition of event._transitions) {
         transitions.add(transition);
         // A state passed through within one step (an eventless transition) was active too.
-        for (let node: AnyStateNode | undefined = transition.source; node?.parent; node = node.parent) states.add(node.id);
+        for (let node: AnyStateNode | undefined = transition.source; node?.parent; node = node.parent)
+          states.add(node.id);
       }
     },
   });
@@ -152,7 +166,9 @@ export function coverageOf(model: PathModel): Coverage {
     result.transitions.forEach((transition) => reachedTransitions.add(transition));
     result.states.forEach((state) => reachedStates.add(state));
   }
-  const missingTransitions = [...keys].filter(([transition]) => !reachedTransitions.has(transition)).map(([, key]) => key);
+  const missingTransitions = [...keys]
+    .filter(([transition]) => !reachedTransitions.has(transition))
+    .map(([, key]) => key);
   const missingStates = allStates.filter((state) => !reachedStates.has(state));
   return {
     machine: model.machine.id,
@@ -166,8 +182,10 @@ export function formatTable(rows: Coverage[]): string {
   const pct = (reached: number, total: number) => (total === 0 ? 100 : (100 * reached) / total).toFixed(1).padStart(5);
   const lines = [
     'machine                        states            transitions         paths',
-    ...rows.map((row) =>
-      `${row.machine.padEnd(30)} ${`${row.states.reached}/${row.states.total}`.padStart(7)} ${pct(row.states.reached, row.states.total)} %   ${`${row.transitions.reached}/${row.transitions.total}`.padStart(7)} ${pct(row.transitions.reached, row.transitions.total)} %   ${String(row.paths).padStart(5)}`),
+    ...rows.map(
+      (row) =>
+        `${row.machine.padEnd(30)} ${`${row.states.reached}/${row.states.total}`.padStart(7)} ${pct(row.states.reached, row.states.total)} %   ${`${row.transitions.reached}/${row.transitions.total}`.padStart(7)} ${pct(row.transitions.reached, row.transitions.total)} %   ${String(row.paths).padStart(5)}`,
+    ),
   ];
   return lines.join('\n');
 }

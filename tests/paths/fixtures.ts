@@ -19,7 +19,14 @@ export const networkError = new ApiError('network');
  */
 export function formModels<V extends Record<string, unknown>>(
   machine: AnyStateMachine,
-  options: { valid: V; invalid: Partial<V>; field: keyof V & string; validValue: V[keyof V & string]; invalidValue: V[keyof V & string]; outputs?: unknown[] },
+  options: {
+    valid: V;
+    invalid: Partial<V>;
+    field: keyof V & string;
+    validValue: V[keyof V & string];
+    invalidValue: V[keyof V & string];
+    outputs?: unknown[];
+  },
 ): PathModel[] {
   const provided = machine.provide({ actors: { submit: pending } }) as AnyStateMachine;
   const events = [
@@ -34,7 +41,11 @@ export function formModels<V extends Record<string, unknown>>(
     outputs: { submit: options.outputs ?? [undefined] },
     errors: { submit: [refused, unauthorized, aborted] },
     serializeContext: (context: unknown) => {
-      const { values, submitted, fieldErrors } = context as { values: Record<string, unknown>; submitted: boolean; fieldErrors: object };
+      const { values, submitted, fieldErrors } = context as {
+        values: Record<string, unknown>;
+        submitted: boolean;
+        fieldErrors: object;
+      };
       return { field: values[options.field], submitted, errors: Object.keys(fieldErrors).length > 0 };
     },
   };

@@ -12,11 +12,17 @@ const rows = new Map<string, Coverage>();
 function merge(previous: Coverage | undefined, next: Coverage): Coverage {
   if (!previous) return next;
   const missingStates = previous.states.missing.filter((state) => next.states.missing.includes(state));
-  const missingTransitions = previous.transitions.missing.filter((transition) => next.transitions.missing.includes(transition));
+  const missingTransitions = previous.transitions.missing.filter((transition) =>
+    next.transitions.missing.includes(transition),
+  );
   return {
     machine: next.machine,
     states: { total: next.states.total, missing: missingStates, reached: next.states.total - missingStates.length },
-    transitions: { total: next.transitions.total, missing: missingTransitions, reached: next.transitions.total - missingTransitions.length },
+    transitions: {
+      total: next.transitions.total,
+      missing: missingTransitions,
+      reached: next.transitions.total - missingTransitions.length,
+    },
     paths: previous.paths + next.paths,
   };
 }
@@ -34,11 +40,17 @@ describe('machine path coverage', () => {
   it('has a path model for every machine in src/machines', () => {
     const modules = import.meta.glob<Record<string, unknown>>('../../src/machines/*.machine.ts', { eager: true });
     const machines = Object.values(modules).flatMap((module) =>
-      Object.values(module).filter((value): value is { id: string } =>
-        typeof value === 'object' && value !== null && 'root' in value && 'config' in value));
+      Object.values(module).filter(
+        (value): value is { id: string } =>
+          typeof value === 'object' && value !== null && 'root' in value && 'config' in value,
+      ),
+    );
     const modelled = new Set(models.map((model) => model.machine.id));
     expect(machines.length).toBeGreaterThan(0);
-    expect(machines.map((machine) => machine.id).filter((id) => !modelled.has(id)), 'machines without a path model').toEqual([]);
+    expect(
+      machines.map((machine) => machine.id).filter((id) => !modelled.has(id)),
+      'machines without a path model',
+    ).toEqual([]);
   });
 
   // `npm run test:paths` prints the table; `npm test` stays quiet.

@@ -38,7 +38,11 @@ describe('a page that fails to render', () => {
     expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the start page' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('button', { name: 'Reload the page' })).toBeInTheDocument();
-    expect(warn).toHaveBeenCalledWith('Unexpected error in the page', expect.stringContaining('Cannot read'), expect.any(String));
+    expect(warn).toHaveBeenCalledWith(
+      'Unexpected error in the page',
+      expect.stringContaining('Cannot read'),
+      expect.any(String),
+    );
 
     await vi.waitFor(async () => {
       await flush(500);

@@ -93,7 +93,10 @@ describe('the feedback widget', () => {
     await user.clear(left);
     await user.type(left, '25');
     await user.click(within(crop).getByRole('button', { name: 'Bestätigen' }));
-    expect(await screen.findByRole('img', { name: /Zugeschnittener Screenshot/ })).toHaveAttribute('src', screenshot.url);
+    expect(await screen.findByRole('img', { name: /Zugeschnittener Screenshot/ })).toHaveAttribute(
+      'src',
+      screenshot.url,
+    );
     expect(screen.getByText('screenshot.png')).toBeInTheDocument();
     expect(effects.crop).toHaveBeenCalledWith({ capture, crop: { x: 25, y: 0, width: 50, height: 100 } });
     expect(screen.getByRole('button', { name: 'Screenshot entfernen' })).toBeInTheDocument();
@@ -114,7 +117,11 @@ describe('the feedback widget', () => {
   });
 
   it('explains a refused screen capture and offers no screenshot where the browser cannot take one', async () => {
-    const { user } = renderWidget({ capture: async () => { throw new DOMException('denied', 'NotAllowedError'); } });
+    const { user } = renderWidget({
+      capture: async () => {
+        throw new DOMException('denied', 'NotAllowedError');
+      },
+    });
     await user.click(trigger());
     await user.click(screen.getByRole('button', { name: 'Screenshot hinzufügen' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Der Screenshot konnte nicht aufgenommen werden.');
@@ -125,7 +132,11 @@ describe('the feedback widget', () => {
   });
 
   it('keeps the description and shows an error when sending fails', async () => {
-    const { user } = renderWidget({ send: async () => { throw new Error('Unable to send feedback'); } });
+    const { user } = renderWidget({
+      send: async () => {
+        throw new Error('Unable to send feedback');
+      },
+    });
     await user.click(trigger());
     await user.type(description(), 'Fehler');
     await user.click(screen.getByRole('button', { name: 'Bug Report absenden' }));

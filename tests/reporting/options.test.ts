@@ -35,7 +35,11 @@ describe('error reporting with its flag on', () => {
   it('samples every trace, session and replay on error, in the production environment', () => {
     const { options, tracing } = setupOf(reporting);
     expect(options).toMatchObject({
-      dsn, environment: 'production', tracesSampleRate: 1.0, replaysSessionSampleRate: 1.0, replaysOnErrorSampleRate: 1.0,
+      dsn,
+      environment: 'production',
+      tracesSampleRate: 1.0,
+      replaysSessionSampleRate: 1.0,
+      replaysOnErrorSampleRate: 1.0,
     });
     expect(tracing).toBe(true);
     expect(options.defaultIntegrations).toBeUndefined();
@@ -44,7 +48,11 @@ describe('error reporting with its flag on', () => {
   it('masks all text and inputs and blocks media in replays, and records no network details', () => {
     const { replay } = setupOf(reporting);
     expect(replay).toMatchObject({
-      maskAllText: true, maskAllInputs: true, blockAllMedia: true, networkDetailAllowUrls: [], networkCaptureBodies: false,
+      maskAllText: true,
+      maskAllInputs: true,
+      blockAllMedia: true,
+      networkDetailAllowUrls: [],
+      networkCaptureBodies: false,
     });
     expect(replay?.mask).toEqual(replayMaskSelectors);
     expect(replayMaskSelectors).toEqual(expect.arrayContaining(['input', 'textarea', 'select', '[data-private]']));
@@ -63,13 +71,21 @@ describe('error reporting with its flag on', () => {
 
   it('collects no cookies, headers, bodies or query strings and no user data by itself', () => {
     expect(setupOf(reporting).options.dataCollection).toEqual({
-      userInfo: false, cookies: false, httpHeaders: false, httpBodies: [], urlQueryParams: false,
+      userInfo: false,
+      cookies: false,
+      httpHeaders: false,
+      httpBodies: [],
+      urlQueryParams: false,
     });
     expect(setupOf({ ...reporting, VITE_SENTRY_SEND_PII: 'true' }).options.dataCollection?.userInfo).toBe(true);
   });
 
-  it('strips the user\'s email and username before sending, unless the flag allows them', async () => {
-    const event: ErrorEvent = { type: undefined, message: 'x', user: { id: '1', email: 'erika@example.com', username: 'erika' } };
+  it("strips the user's email and username before sending, unless the flag allows them", async () => {
+    const event: ErrorEvent = {
+      type: undefined,
+      message: 'x',
+      user: { id: '1', email: 'erika@example.com', username: 'erika' },
+    };
     const strict = await setupOf(reporting).options.beforeSend?.(event, {});
     expect(strict?.user).toEqual({ id: '1' });
     const allowed = await setupOf({ ...reporting, VITE_SENTRY_SEND_PII: 'true' }).options.beforeSend?.(event, {});
@@ -78,21 +94,43 @@ describe('error reporting with its flag on', () => {
 
   it('scrubs passwords and IBANs from events, breadcrumbs and spans', async () => {
     const { options } = setupOf(reporting);
-    const event: ErrorEvent = { type: undefined, message: 'IBAN DE89 3704 0044 0532 0130 00', extra: { password: 'Demo-Password-2026' } };
+    const event: ErrorEvent = {
+      type: undefined,
+      message: 'IBAN DE89 3704 0044 0532 0130 00',
+      extra: { password: 'Demo-Password-2026' },
+    };
     const sent = await options.beforeSend?.(event, {});
     expect(sent?.message).toBe(`IBAN ${FILTERED}`);
     expect(sent?.extra).toEqual({ password: FILTERED });
     expect(options.beforeBreadcrumb?.({ data: { password: 'x' } })).toEqual({ data: { password: FILTERED } });
-    expect(options.beforeSendSpan?.({
-      trace_id: 't', span_id: 's', name: '/newpassword?token=abc', start_timestamp: 0, status: 'ok', is_segment: true, attributes: {},
-    }).name).toBe(`/newpassword?token=${FILTERED}`);
+    expect(
+      options.beforeSendSpan?.({
+        trace_id: 't',
+        span_id: 's',
+        name: '/newpassword?token=abc',
+        start_timestamp: 0,
+        status: 'ok',
+        is_segment: true,
+        attributes: {},
+      }).name,
+    ).toBe(`/newpassword?token=${FILTERED}`);
   });
 
   it('scrubs the custom events of a replay recording', () => {
     const hook = setupOf(reporting).replay?.beforeAddRecordingEvent;
     const recorded = hook?.({
-      type: 5, timestamp: 1,
-      data: { tag: 'breadcrumb', payload: { timestamp: 1, type: 'default', category: 'console', message: 'IBAN DE89370400440532013000', data: { password: 'x' } } },
+      type: 5,
+      timestamp: 1,
+      data: {
+        tag: 'breadcrumb',
+        payload: {
+          timestamp: 1,
+          type: 'default',
+          category: 'console',
+          message: 'IBAN DE89370400440532013000',
+          data: { password: 'x' },
+        },
+      },
     });
     expect(JSON.stringify(recorded)).not.toContain('DE89');
     expect(JSON.stringify(recorded)).toContain(FILTERED);
@@ -102,7 +140,12 @@ describe('error reporting with its flag on', () => {
 describe('the feedback widget without error reporting', () => {
   it('starts Sentry for the reports only: no automatic error capture, tracing or replay', () => {
     const setup = setupOf({ VITE_FEEDBACK_WIDGET: 'true', VITE_SENTRY_DSN: dsn });
-    expect(setup.options).toMatchObject({ dsn, environment: 'production', defaultIntegrations: false, tracesSampleRate: 0 });
+    expect(setup.options).toMatchObject({
+      dsn,
+      environment: 'production',
+      defaultIntegrations: false,
+      tracesSampleRate: 0,
+    });
     expect(setup.options.replaysSessionSampleRate).toBeUndefined();
     expect(setup.tracing).toBe(false);
     expect(setup.replay).toBeNull();

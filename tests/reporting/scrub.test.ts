@@ -1,7 +1,14 @@
 import type { Breadcrumb, ErrorEvent } from '@sentry/react';
 import { describe, expect, it } from 'vitest';
 import {
-  FILTERED, scrubBreadcrumb, scrubEvent, scrubSpan, scrubText, scrubUser, scrubValue, type StreamedSpan,
+  FILTERED,
+  scrubBreadcrumb,
+  scrubEvent,
+  scrubSpan,
+  scrubText,
+  scrubUser,
+  scrubValue,
+  type StreamedSpan,
 } from '../../src/reporting/scrub';
 
 const strict = { sendPii: false };
@@ -12,10 +19,12 @@ describe('scrubbing texts', () => {
   it('blanks IBANs written in blocks or in one piece', () => {
     expect(scrubText(`Direct debit from ${iban} failed`, strict)).toBe(`Direct debit from ${FILTERED} failed`);
     expect(scrubText('iban=DE89370400440532013000;', strict)).not.toContain('DE8937');
-    expect(scrubText('FR1420041010050500013M02606 and LU280019400644750000', strict)).toBe(`${FILTERED} and ${FILTERED}`);
+    expect(scrubText('FR1420041010050500013M02606 and LU280019400644750000', strict)).toBe(
+      `${FILTERED} and ${FILTERED}`,
+    );
   });
 
-  it('leaves Sentry\'s lower-case ids and ordinary words alone', () => {
+  it("leaves Sentry's lower-case ids and ordinary words alone", () => {
     const id = 'ab12cdef34567890ab12cdef34567890';
     expect(scrubText(id, strict)).toBe(id);
     expect(scrubText('Datastore k10001_archive is 85 % full', strict)).toBe('Datastore k10001_archive is 85 % full');
@@ -23,7 +32,9 @@ describe('scrubbing texts', () => {
 
   it('blanks secret and personal query parameters such as the password reset link', () => {
     const link = 'https://portal.example.com/newpassword?email=erika%40example.com&token=8f3c2a&lang=de';
-    expect(scrubText(link, allowed)).toBe(`https://portal.example.com/newpassword?email=${FILTERED}&token=${FILTERED}&lang=de`);
+    expect(scrubText(link, allowed)).toBe(
+      `https://portal.example.com/newpassword?email=${FILTERED}&token=${FILTERED}&lang=de`,
+    );
   });
 
   it('blanks email addresses unless personal data is allowed', () => {
@@ -51,7 +62,10 @@ describe('scrubbing values', () => {
   });
 
   it('keeps personal keys when allowed, but never secrets', () => {
-    expect(scrubValue({ email: 'erika@example.com', password: 'x' }, allowed)).toEqual({ email: 'erika@example.com', password: FILTERED });
+    expect(scrubValue({ email: 'erika@example.com', password: 'x' }, allowed)).toEqual({
+      email: 'erika@example.com',
+      password: FILTERED,
+    });
   });
 
   it('stops at a depth limit instead of walking endlessly', () => {
@@ -77,11 +91,19 @@ describe('scrubbing events', () => {
     message: `Payment failed for ${iban}`,
     exception: { values: [{ type: 'ApiError', value: `http 400: The IBAN ${iban} is not valid` }] },
     user: { email: 'erika@example.com', username: 'erika', id: 'K-10001' },
-    request: { url: 'https://portal.example.com/newpassword?email=e%40x.de&token=abc', headers: { Cookie: 'portal_session=1' } },
-    breadcrumbs: [{ category: 'console', message: `sending ${iban}`, data: { arguments: [{ password: 'Demo-Password-2026' }] } }],
+    request: {
+      url: 'https://portal.example.com/newpassword?email=e%40x.de&token=abc',
+      headers: { Cookie: 'portal_session=1' },
+    },
+    breadcrumbs: [
+      { category: 'console', message: `sending ${iban}`, data: { arguments: [{ password: 'Demo-Password-2026' }] } },
+    ],
     extra: { form: { iban, password: 'secret' } },
     tags: { page: '/company' },
-    contexts: { feedback: { message: `My IBAN ${iban} is refused`, name: 'Erika', contact_email: 'erika@example.com' }, trace: { trace_id: 'ab12cdef34567890ab12cdef34567890', span_id: 'ab12cdef34567890' } },
+    contexts: {
+      feedback: { message: `My IBAN ${iban} is refused`, name: 'Erika', contact_email: 'erika@example.com' },
+      trace: { trace_id: 'ab12cdef34567890ab12cdef34567890', span_id: 'ab12cdef34567890' },
+    },
     transaction: '/newpassword?token=abc',
   };
 
@@ -94,7 +116,11 @@ describe('scrubbing events', () => {
     expect(scrubbed.event_id).toBe(event.event_id);
     expect(scrubbed.user).toEqual({ id: 'K-10001' });
     expect(scrubbed.contexts?.trace).toEqual(event.contexts?.trace);
-    expect(scrubbed.contexts?.feedback).toEqual({ message: `My IBAN ${FILTERED} is refused`, name: FILTERED, contact_email: FILTERED });
+    expect(scrubbed.contexts?.feedback).toEqual({
+      message: `My IBAN ${FILTERED} is refused`,
+      name: FILTERED,
+      contact_email: FILTERED,
+    });
     expect(scrubbed.tags).toEqual({ page: '/company' });
   });
 
@@ -112,30 +138,63 @@ describe('scrubbing events', () => {
   });
 
   it('scrubs the spans of a transaction', () => {
-    const scrubbed = scrubEvent({
-      type: 'transaction', spans: [{ span_id: '1', trace_id: '2', start_timestamp: 0, description: 'GET /newpassword?token=abc', data: { 'http.query': '?token=abc' }, origin: 'manual', status: 'ok' }],
-    }, strict);
+    const scrubbed = scrubEvent(
+      {
+        type: 'transaction',
+        spans: [
+          {
+            span_id: '1',
+            trace_id: '2',
+            start_timestamp: 0,
+            description: 'GET /newpassword?token=abc',
+            data: { 'http.query': '?token=abc' },
+            origin: 'manual',
+            status: 'ok',
+          },
+        ],
+      },
+      strict,
+    );
     expect(JSON.stringify(scrubbed.spans)).not.toContain('abc');
   });
 });
 
 describe('scrubbing breadcrumbs and spans', () => {
   it('scrubs the message and data of a breadcrumb', () => {
-    const breadcrumb: Breadcrumb = { category: 'fetch', message: `IBAN ${iban}`, data: { url: '/api/v1/edit/company', body: { iban } } };
+    const breadcrumb: Breadcrumb = {
+      category: 'fetch',
+      message: `IBAN ${iban}`,
+      data: { url: '/api/v1/edit/company', body: { iban } },
+    };
     expect(scrubBreadcrumb(breadcrumb, strict)).toEqual({
-      category: 'fetch', message: `IBAN ${FILTERED}`, data: { url: '/api/v1/edit/company', body: { iban: FILTERED } },
+      category: 'fetch',
+      message: `IBAN ${FILTERED}`,
+      data: { url: '/api/v1/edit/company', body: { iban: FILTERED } },
     });
   });
 
   it('scrubs span names and attributes, and user attributes unless allowed', () => {
     const span: StreamedSpan = {
-      trace_id: 't', span_id: 's', name: 'GET /newpassword?token=abc', start_timestamp: 0, status: 'ok', is_segment: true,
-      attributes: { 'url.full': 'https://x.example/?email=a%40b.de', 'user.email': 'erika@example.com', 'user.id': '1', 'http.request.header.authorization': 'Bearer x' },
+      trace_id: 't',
+      span_id: 's',
+      name: 'GET /newpassword?token=abc',
+      start_timestamp: 0,
+      status: 'ok',
+      is_segment: true,
+      attributes: {
+        'url.full': 'https://x.example/?email=a%40b.de',
+        'user.email': 'erika@example.com',
+        'user.id': '1',
+        'http.request.header.authorization': 'Bearer x',
+      },
     };
     const scrubbed = scrubSpan(span, strict);
     expect(scrubbed.name).toBe(`GET /newpassword?token=${FILTERED}`);
     expect(scrubbed.attributes).toEqual({
-      'url.full': `https://x.example/?email=${FILTERED}`, 'user.email': FILTERED, 'user.id': '1', 'http.request.header.authorization': FILTERED,
+      'url.full': `https://x.example/?email=${FILTERED}`,
+      'user.email': FILTERED,
+      'user.id': '1',
+      'http.request.header.authorization': FILTERED,
     });
     expect(scrubSpan(span, allowed).attributes['user.email']).toBe('erika@example.com');
   });

@@ -49,7 +49,10 @@ describe('the Sentry client of the feedback widget', () => {
   });
 
   it('scrubs replay events by value', () => {
-    const scrubbed = scrubAnyEvent({ type: 'replay_event', extra: { url: '/newpassword?token=abc', iban: 'x' } }, { sendPii: false });
+    const scrubbed = scrubAnyEvent(
+      { type: 'replay_event', extra: { url: '/newpassword?token=abc', iban: 'x' } },
+      { sendPii: false },
+    );
     expect(scrubbed.extra).toEqual({ url: '/newpassword?token=[Filtered]', iban: '[Filtered]' });
   });
 });

@@ -11,10 +11,15 @@ describe('Sentry with error reporting on', () => {
     const client = getClient();
     expect(client?.getIntegrationByName('Replay')).toBeDefined();
     expect(client?.getIntegrationByName('BrowserTracing')).toBeDefined();
-    expect(client?.getOptions()).toMatchObject({ tracesSampleRate: 1, replaysSessionSampleRate: 1, replaysOnErrorSampleRate: 1, environment: 'production' });
+    expect(client?.getOptions()).toMatchObject({
+      tracesSampleRate: 1,
+      replaysSessionSampleRate: 1,
+      replaysOnErrorSampleRate: 1,
+      environment: 'production',
+    });
   });
 
-  it('reports errors without the user\'s email and username, passwords or IBANs', async () => {
+  it("reports errors without the user's email and username, passwords or IBANs", async () => {
     setUser({ id: 'K-10001', email: 'erika@example.com', username: 'erika' });
     captureException(new Error('Direct debit DE89 3704 0044 0532 0130 00 refused for erika@example.com'), {
       extra: { payload: { password: 'Demo-Password-2026', iban: 'DE89370400440532013000' } },
@@ -23,6 +28,7 @@ describe('Sentry with error reporting on', () => {
     const envelope = sent.find((text) => text.includes('"type":"event"')) ?? '';
     expect(envelope).toContain('Direct debit [Filtered] refused for [Filtered]');
     expect(envelope).toContain('"id":"K-10001"');
-    for (const secret of ['DE89', 'erika@example.com', '"username"', 'Demo-Password-2026']) expect(envelope).not.toContain(secret);
+    for (const secret of ['DE89', 'erika@example.com', '"username"', 'Demo-Password-2026'])
+      expect(envelope).not.toContain(secret);
   });
 });

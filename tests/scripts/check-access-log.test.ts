@@ -10,7 +10,8 @@ const script = join(process.cwd(), 'scripts/check-access-log.mjs');
 const folder = mkdtempSync(join(tmpdir(), 'access-log-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const line = (url: string) => `127.0.0.1 - - [23/Nov/2026:15:35:47 +0000] "GET ${url} HTTP/1.1" 200 3214 "-" "Mozilla/5.0"`;
+const line = (url: string) =>
+  `127.0.0.1 - - [23/Nov/2026:15:35:47 +0000] "GET ${url} HTTP/1.1" 200 3214 "-" "Mozilla/5.0"`;
 
 function check(lines: string[]) {
   const file = join(folder, `${Math.random().toString(36).slice(2)}.log`);
@@ -19,7 +20,7 @@ function check(lines: string[]) {
 }
 
 describe('the access log check', () => {
-  it('reads the URL of a request line in nginx\'s combined format', () => {
+  it("reads the URL of a request line in nginx's combined format", () => {
     expect(requestUrl(line('/login?a=1'))).toBe('/login?a=1');
     expect(requestUrl('not a log line')).toBeNull();
   });

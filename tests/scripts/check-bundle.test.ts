@@ -50,25 +50,56 @@ function build(sizes: Sizes, extra: Record<string, string> = {}): string {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   for (const [name, text] of Object.entries(extra)) writeFileSync(join(dist, name), text);
   const messages = ['messages-en-core', 'messages-de-core', 'messages-en-dashboard', 'messages-de-dashboard'];
-  const page = (name: string, imports: string[] = []) => ({ file: `assets/${name}.js`, isDynamicEntry: true, imports: ['_session.js', 'src/main.tsx', ...imports] });
-  writeFileSync(join(dist, '.vite/manifest.json'), JSON.stringify({
-    'index.html': { file: 'assets/index.js', css: ['assets/index.css'], isEntry: true, dynamicImports: ['src/main.tsx'] },
-    'src/main.tsx': {
-      file: 'assets/main.js',
-      isDynamicEntry: true,
-      imports: ['_session.js', 'index.html'],
-      dynamicImports: ['src/app/prerendered-form-reader.ts', 'src/views/login/login-page.tsx', 'src/views/shop/shop-page.tsx', 'src/views/dashboard/dashboard-page.tsx', 'src/views/layout/portal-layout.tsx'],
-    },
-    '_session.js': { file: 'assets/session.js', name: 'session', imports: ['index.html'], dynamicImports: ['virtual:portal-messages', '_auth.js'] },
-    'virtual:portal-messages': { file: 'assets/portal-messages.js', dynamicImports: messages.map((part) => `virtual:portal-messages/${part}`) },
-    '_auth.js': { file: 'assets/auth.js', name: 'auth' },
-    ...Object.fromEntries(messages.map((part) => [`virtual:portal-messages/${part}`, { file: `assets/${part}.js`, isDynamicEntry: true }])),
-    'src/views/login/login-page.tsx': page('login-page', ['_auth.js']),
-    'src/app/prerendered-form-reader.ts': { file: 'assets/prerendered-form-reader.js', isDynamicEntry: true },
-    'src/views/shop/shop-page.tsx': page('shop-page'),
-    'src/views/dashboard/dashboard-page.tsx': page('dashboard-page'),
-    'src/views/layout/portal-layout.tsx': page('portal-layout'),
-  }));
+  const page = (name: string, imports: string[] = []) => ({
+    file: `assets/${name}.js`,
+    isDynamicEntry: true,
+    imports: ['_session.js', 'src/main.tsx', ...imports],
+  });
+  writeFileSync(
+    join(dist, '.vite/manifest.json'),
+    JSON.stringify({
+      'index.html': {
+        file: 'assets/index.js',
+        css: ['assets/index.css'],
+        isEntry: true,
+        dynamicImports: ['src/main.tsx'],
+      },
+      'src/main.tsx': {
+        file: 'assets/main.js',
+        isDynamicEntry: true,
+        imports: ['_session.js', 'index.html'],
+        dynamicImports: [
+          'src/app/prerendered-form-reader.ts',
+          'src/views/login/login-page.tsx',
+          'src/views/shop/shop-page.tsx',
+          'src/views/dashboard/dashboard-page.tsx',
+          'src/views/layout/portal-layout.tsx',
+        ],
+      },
+      '_session.js': {
+        file: 'assets/session.js',
+        name: 'session',
+        imports: ['index.html'],
+        dynamicImports: ['virtual:portal-messages', '_auth.js'],
+      },
+      'virtual:portal-messages': {
+        file: 'assets/portal-messages.js',
+        dynamicImports: messages.map((part) => `virtual:portal-messages/${part}`),
+      },
+      '_auth.js': { file: 'assets/auth.js', name: 'auth' },
+      ...Object.fromEntries(
+        messages.map((part) => [
+          `virtual:portal-messages/${part}`,
+          { file: `assets/${part}.js`, isDynamicEntry: true },
+        ]),
+      ),
+      'src/views/login/login-page.tsx': page('login-page', ['_auth.js']),
+      'src/app/prerendered-form-reader.ts': { file: 'assets/prerendered-form-reader.js', isDynamicEntry: true },
+      'src/views/shop/shop-page.tsx': page('shop-page'),
+      'src/views/dashboard/dashboard-page.tsx': page('dashboard-page'),
+      'src/views/layout/portal-layout.tsx': page('portal-layout'),
+    }),
+  );
   return dist;
 }
 
@@ -111,9 +142,14 @@ describe('the bundle budget check', () => {
 
   it('counts the logged-in layout and the auth chunk in the first visit of the dashboard, not in the public pages', () => {
     const { routes } = figures(build({ entry: 10 * 1024 }));
-    expect(routes['/dashboard']?.files).toEqual(expect.arrayContaining([
-      'assets/main.js', 'assets/dashboard-page.js', 'assets/portal-layout.js', 'assets/auth.js',
-    ]));
+    expect(routes['/dashboard']?.files).toEqual(
+      expect.arrayContaining([
+        'assets/main.js',
+        'assets/dashboard-page.js',
+        'assets/portal-layout.js',
+        'assets/auth.js',
+      ]),
+    );
     expect(routes['/login']?.files).toContain('assets/auth.js');
     for (const route of ['/', '/login', '/shop']) expect(routes[route]?.files).not.toContain('assets/portal-layout.js');
     expect(routes['/']?.files).not.toContain('assets/auth.js');
@@ -134,8 +170,11 @@ describe('the bundle budget check', () => {
 
   it('counts the messages of the dashboard page in its own first visit and in no other', () => {
     const { routes } = figures(build({ entry: 10 * 1024, german: 5000, germanDashboard: 3000 }));
-    expect(routes['/dashboard']?.files).toEqual(expect.arrayContaining(['assets/messages-de-core.js', 'assets/messages-de-dashboard.js']));
-    for (const route of ['/', '/login', '/shop']) expect(routes[route]?.files).not.toContain('assets/messages-de-dashboard.js');
+    expect(routes['/dashboard']?.files).toEqual(
+      expect.arrayContaining(['assets/messages-de-core.js', 'assets/messages-de-dashboard.js']),
+    );
+    for (const route of ['/', '/login', '/shop'])
+      expect(routes[route]?.files).not.toContain('assets/messages-de-dashboard.js');
     expect(routes['/dashboard']?.files.filter((file) => file.startsWith('assets/messages-'))).toHaveLength(2);
   });
 
@@ -157,7 +196,9 @@ describe('the bundle budget check', () => {
   });
 
   it('fails when mock code slipped into the build', () => {
-    const result = run(build({ entry: 10 * 1024 }, { 'mockServiceWorker.js': 'self.addEventListener("fetch", () => {})' }));
+    const result = run(
+      build({ entry: 10 * 1024 }, { 'mockServiceWorker.js': 'self.addEventListener("fetch", () => {})' }),
+    );
     expect(result.code).toBe(1);
     expect(result.out).toContain('dist/ ships mockServiceWorker.js');
   });

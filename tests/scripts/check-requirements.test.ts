@@ -52,7 +52,9 @@ describe('the requirements check', () => {
     expect([...read.ids]).toEqual([id('1.1'), id('1.2'), id('2.1')]);
     expect(read.problems).toEqual([]);
 
-    const wrong = readRequirements(`${requirements}\n- **${id('2.1')}** Again.\n- **${id('1.3')}** Misplaced.`) as { problems: string[] };
+    const wrong = readRequirements(`${requirements}\n- **${id('2.1')}** Again.\n- **${id('1.3')}** Misplaced.`) as {
+      problems: string[];
+    };
     expect(wrong.problems).toEqual([
       `docs/requirements.md:11: ${id('2.1')} is defined twice`,
       `docs/requirements.md:12: ${id('1.3')} is not under ## ${sign}1`,

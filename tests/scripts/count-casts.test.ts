@@ -7,14 +7,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 const script = join(process.cwd(), 'scripts/count-casts.mjs');
 const folder = mkdtempSync(join(tmpdir(), 'count-casts-'));
 mkdirSync(join(folder, 'mocks'));
-writeFileSync(join(folder, 'code.ts'), [
-  "const a = value as string;",
-  "const b = <number>other;",
-  "const c = ['x', 'y'] as const;",
-  "const d = thing as unknown as Date;",
-].join('\n'));
-writeFileSync(join(folder, 'view.tsx'), "export const e = (props as { id: string }).id;\n");
-writeFileSync(join(folder, 'mocks', 'db.ts'), "export const f = row as Row;\n");
+writeFileSync(
+  join(folder, 'code.ts'),
+  [
+    'const a = value as string;',
+    'const b = <number>other;',
+    "const c = ['x', 'y'] as const;",
+    'const d = thing as unknown as Date;',
+  ].join('\n'),
+);
+writeFileSync(join(folder, 'view.tsx'), 'export const e = (props as { id: string }).id;\n');
+writeFileSync(join(folder, 'mocks', 'db.ts'), 'export const f = row as Row;\n');
 
 function count(...args: string[]) {
   const result = spawnSync(process.execPath, [script, folder, ...args], { encoding: 'utf8' });

@@ -17,9 +17,14 @@ function featureMap(): { feature: string; paths: string[] }[] {
     }));
 }
 
-const filesIn = (folder: string) => readdirSync(join(root, folder)).filter((name) => /\.tsx?$/.test(name)).map((name) => `${folder}/${name}`);
+const filesIn = (folder: string) =>
+  readdirSync(join(root, folder))
+    .filter((name) => /\.tsx?$/.test(name))
+    .map((name) => `${folder}/${name}`);
 const foldersIn = (folder: string) =>
-  readdirSync(join(root, folder), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => `${folder}/${entry.name}/`);
+  readdirSync(join(root, folder), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `${folder}/${entry.name}/`);
 
 describe('the feature map of docs/architecture.md', () => {
   it('names only files and folders that exist', () => {
@@ -31,7 +36,11 @@ describe('the feature map of docs/architecture.md', () => {
   it('places every API module, domain rule, machine, mock handler and view folder in a row', () => {
     const named = new Set(featureMap().flatMap((row) => row.paths));
     const expected = [
-      ...filesIn('src/api'), ...filesIn('src/domain'), ...filesIn('src/machines'), ...filesIn('src/mocks/handlers'), ...foldersIn('src/views'),
+      ...filesIn('src/api'),
+      ...filesIn('src/domain'),
+      ...filesIn('src/machines'),
+      ...filesIn('src/mocks/handlers'),
+      ...foldersIn('src/views'),
     ];
     expect(expected.filter((path) => !named.has(path))).toEqual([]);
   });

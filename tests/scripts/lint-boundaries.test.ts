@@ -19,34 +19,97 @@ const timeout = 60_000;
 
 describe('the layer boundaries of src', () => {
   it.each([
-    ['a machine imports a view', 'src/machines/probe.ts', "import LandingPage from '../views/landing/landing-page';\nexport const probe = LandingPage;\n"],
-    ['the api imports a machine', 'src/api/probe.ts', "import { sessionMachine } from '../machines/session.machine';\nexport const probe = sessionMachine;\n"],
-    ['a view imports api types, even as a type import', 'src/views/shop/probe.ts', "import type { LoginPayload } from '../../api/structs';\nexport type Probe = LoginPayload;\n"],
-    ['a view imports the mock API', 'src/views/shop/probe.ts', "import { db } from '../../mocks/db';\nexport const probe = db;\n"],
-    ['a machine imports the mock API', 'src/machines/probe.ts', "import { db } from '../mocks/db';\nexport const probe = db;\n"],
-    ['the domain imports the api', 'src/domain/probe.ts', "import { request } from '../api/client';\nexport const probe = request;\n"],
-    ['the domain imports the deployment settings', 'src/domain/probe.ts', "import { config } from '../config';\nexport const probe = config;\n"],
-  ])('fails lint when %s', async (_direction, filePath, code) => {
-    expect(await rulesFiredOn(filePath, code)).toContain('import-x/no-restricted-paths');
-  }, timeout);
+    [
+      'a machine imports a view',
+      'src/machines/probe.ts',
+      "import LandingPage from '../views/landing/landing-page';\nexport const probe = LandingPage;\n",
+    ],
+    [
+      'the api imports a machine',
+      'src/api/probe.ts',
+      "import { sessionMachine } from '../machines/session.machine';\nexport const probe = sessionMachine;\n",
+    ],
+    [
+      'a view imports api types, even as a type import',
+      'src/views/shop/probe.ts',
+      "import type { LoginPayload } from '../../api/structs';\nexport type Probe = LoginPayload;\n",
+    ],
+    [
+      'a view imports the mock API',
+      'src/views/shop/probe.ts',
+      "import { db } from '../../mocks/db';\nexport const probe = db;\n",
+    ],
+    [
+      'a machine imports the mock API',
+      'src/machines/probe.ts',
+      "import { db } from '../mocks/db';\nexport const probe = db;\n",
+    ],
+    [
+      'the domain imports the api',
+      'src/domain/probe.ts',
+      "import { request } from '../api/client';\nexport const probe = request;\n",
+    ],
+    [
+      'the domain imports the deployment settings',
+      'src/domain/probe.ts',
+      "import { config } from '../config';\nexport const probe = config;\n",
+    ],
+  ])(
+    'fails lint when %s',
+    async (_direction, filePath, code) => {
+      expect(await rulesFiredOn(filePath, code)).toContain('import-x/no-restricted-paths');
+    },
+    timeout,
+  );
 
   it.each([
-    ['a view imports a machine', 'src/views/shop/probe.ts', "import { sessionMachine } from '../../machines/session.machine';\nexport const probe = sessionMachine;\n"],
-    ['a view imports a domain type', 'src/views/shop/probe.ts', "import type { Licence } from '../../domain/entities';\nexport type Probe = Licence;\n"],
-    ['a machine imports the domain', 'src/machines/probe.ts', "import { timers } from '../domain/constants';\nexport const probe = timers;\n"],
-    ['a machine imports an api function for its default actor', 'src/machines/probe.ts', "import { me } from '../api/auth';\nexport const probe = me;\n"],
-  ])('passes lint when %s', async (_direction, filePath, code) => {
-    expect(await rulesFiredOn(filePath, code)).toEqual([]);
-  }, timeout);
+    [
+      'a view imports a machine',
+      'src/views/shop/probe.ts',
+      "import { sessionMachine } from '../../machines/session.machine';\nexport const probe = sessionMachine;\n",
+    ],
+    [
+      'a view imports a domain type',
+      'src/views/shop/probe.ts',
+      "import type { Licence } from '../../domain/entities';\nexport type Probe = Licence;\n",
+    ],
+    [
+      'a machine imports the domain',
+      'src/machines/probe.ts',
+      "import { timers } from '../domain/constants';\nexport const probe = timers;\n",
+    ],
+    [
+      'a machine imports an api function for its default actor',
+      'src/machines/probe.ts',
+      "import { me } from '../api/auth';\nexport const probe = me;\n",
+    ],
+  ])(
+    'passes lint when %s',
+    async (_direction, filePath, code) => {
+      expect(await rulesFiredOn(filePath, code)).toEqual([]);
+    },
+    timeout,
+  );
 
-  it('lets only the entry load the mock API, and only lazily behind VITE_MOCK_API', async () => {
-    const guarded = "export const probe = import.meta.env.VITE_MOCK_API === 'true'\n  ? import('./mocks/browser').then(({ startMock }) => startMock())\n  : Promise.resolve();\n";
-    expect(await rulesFiredOn('src/main.tsx', guarded)).toEqual([]);
-    expect(await rulesFiredOn('src/main.tsx', "export const probe = () => import('./mocks/browser');\n"))
-      .toContain('no-restricted-syntax');
-    expect(await rulesFiredOn('src/main.tsx', "import { startMock } from './mocks/browser';\nexport const probe = startMock;\n"))
-      .toContain('no-restricted-syntax');
-    expect(await rulesFiredOn('src/app/probe.ts', guarded.replace('./mocks/', '../mocks/')))
-      .toContain('import-x/no-restricted-paths');
-  }, timeout);
+  it(
+    'lets only the entry load the mock API, and only lazily behind VITE_MOCK_API',
+    async () => {
+      const guarded =
+        "export const probe = import.meta.env.VITE_MOCK_API === 'true'\n  ? import('./mocks/browser').then(({ startMock }) => startMock())\n  : Promise.resolve();\n";
+      expect(await rulesFiredOn('src/main.tsx', guarded)).toEqual([]);
+      expect(await rulesFiredOn('src/main.tsx', "export const probe = () => import('./mocks/browser');\n")).toContain(
+        'no-restricted-syntax',
+      );
+      expect(
+        await rulesFiredOn(
+          'src/main.tsx',
+          "import { startMock } from './mocks/browser';\nexport const probe = startMock;\n",
+        ),
+      ).toContain('no-restricted-syntax');
+      expect(await rulesFiredOn('src/app/probe.ts', guarded.replace('./mocks/', '../mocks/'))).toContain(
+        'import-x/no-restricted-paths',
+      );
+    },
+    timeout,
+  );
 });

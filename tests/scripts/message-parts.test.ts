@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { corePart, pagesOf, partitionMessages, partitionProject, splitMessages } from '../../scripts/build/message-parts';
+import {
+  corePart,
+  pagesOf,
+  partitionMessages,
+  partitionProject,
+  splitMessages,
+} from '../../scripts/build/message-parts';
 
 const routes = `
 import LandingPage from '../views/landing/landing-page';
@@ -8,21 +14,34 @@ const ShopPage = preloadable(() => import('../views/shop/shop-page'), 'shop');
 `;
 
 function sources(files: Record<string, string>): Map<string, string> {
-  return new Map(Object.entries({
-    'src/main.tsx': "import { App } from './app/app';\n",
-    'src/app/app.tsx': "import { routes } from './routes';\nexport const title = 'app.title';\n",
-    'src/app/routes.tsx': routes,
-    'src/views/landing/landing-page.tsx': "export default () => 'landing.heading';\n",
-    'src/views/login/login-page.tsx': "import { Field } from '../shared/field';\nimport { Notice } from './notice';\nexport default () => 'login.title';\n",
-    'src/views/login/notice.ts': "export const Notice = { id: 'login.notice' };\n",
-    'src/views/shop/shop-page.tsx': "import { Field } from '../shared/field';\nconst Form = () => import('./order-form');\nexport default () => \"shop.title\";\n",
-    'src/views/shop/order-form.tsx': 'export default () => `shop.order`;\n',
-    'src/views/shared/field.tsx': "export const Field = () => 'field.required';\n",
-    ...files,
-  }));
+  return new Map(
+    Object.entries({
+      'src/main.tsx': "import { App } from './app/app';\n",
+      'src/app/app.tsx': "import { routes } from './routes';\nexport const title = 'app.title';\n",
+      'src/app/routes.tsx': routes,
+      'src/views/landing/landing-page.tsx': "export default () => 'landing.heading';\n",
+      'src/views/login/login-page.tsx':
+        "import { Field } from '../shared/field';\nimport { Notice } from './notice';\nexport default () => 'login.title';\n",
+      'src/views/login/notice.ts': "export const Notice = { id: 'login.notice' };\n",
+      'src/views/shop/shop-page.tsx':
+        "import { Field } from '../shared/field';\nconst Form = () => import('./order-form');\nexport default () => \"shop.title\";\n",
+      'src/views/shop/order-form.tsx': 'export default () => `shop.order`;\n',
+      'src/views/shared/field.tsx': "export const Field = () => 'field.required';\n",
+      ...files,
+    }),
+  );
 }
 
-const ids = ['app.title', 'landing.heading', 'login.title', 'login.notice', 'shop.title', 'shop.order', 'field.required', 'nowhere.named'];
+const ids = [
+  'app.title',
+  'landing.heading',
+  'login.title',
+  'login.notice',
+  'shop.title',
+  'shop.order',
+  'field.required',
+  'nowhere.named',
+];
 
 describe('the split of the messages into parts', () => {
   it('puts a message that the modules of one page alone name into the part of that page, through static and lazy imports', () => {
@@ -42,18 +61,28 @@ describe('the split of the messages into parts', () => {
   });
 
   it('moves the message of a page to core as soon as the app itself imports the module that names it', () => {
-    const partOf = partitionMessages(ids, sources({ 'src/app/app.tsx': "import { Notice } from '../views/login/notice';\nexport const title = 'app.title';\n" }));
+    const partOf = partitionMessages(
+      ids,
+      sources({
+        'src/app/app.tsx': "import { Notice } from '../views/login/notice';\nexport const title = 'app.title';\n",
+      }),
+    );
     expect(partOf.get('login.notice')).toBe(corePart);
     expect(partOf.get('login.title')).toBe('login');
   });
 
   it('moves a message to core when a second page names it too', () => {
-    const partOf = partitionMessages(ids, sources({ 'src/views/shop/order-form.tsx': "export default () => ['shop.order', 'login.title'];\n" }));
+    const partOf = partitionMessages(
+      ids,
+      sources({ 'src/views/shop/order-form.tsx': "export default () => ['shop.order', 'login.title'];\n" }),
+    );
     expect(partOf.get('login.title')).toBe(corePart);
   });
 
   it('refuses a lazy page whose part is not named after its directory', () => {
-    expect(() => pagesOf("preloadable(() => import('../views/shop/shop-page'), 'store');")).toThrow(/shop-page.*'shop'/);
+    expect(() => pagesOf("preloadable(() => import('../views/shop/shop-page'), 'store');")).toThrow(
+      /shop-page.*'shop'/,
+    );
     expect(() => pagesOf("preloadable(() => import('../views/shop/shop-page'));")).toThrow(/shop-page/);
   });
 
@@ -68,7 +97,9 @@ describe('the split of the messages into parts', () => {
 
   it('splits the messages of the portal: the landing page in core, the dashboard and the shop in parts of their own', () => {
     const { partOf, parts } = partitionProject(process.cwd());
-    expect(parts).toEqual(expect.arrayContaining(['login', 'register', 'reset', 'shop', 'dashboard', 'company', 'layout']));
+    expect(parts).toEqual(
+      expect.arrayContaining(['login', 'register', 'reset', 'shop', 'dashboard', 'company', 'layout']),
+    );
     const idsOf = (part: string) => [...partOf].filter(([, owner]) => owner === part).map(([id]) => id);
     expect(idsOf('dashboard').length).toBeGreaterThan(20);
     expect(idsOf('shop').length).toBeGreaterThan(20);

@@ -16,14 +16,19 @@ async function filesByProject() {
     files: await glob(test?.include ?? [], { ignore: test?.exclude ?? [] }),
   }));
   const contract = contractConfig.test?.include ?? [];
-  return [...await Promise.all(runs), { name: 'contract', files: await glob(contract) }];
+  return [...(await Promise.all(runs)), { name: 'contract', files: await glob(contract) }];
 }
 
 describe('the test projects', () => {
   it('run every test file of the project exactly once, in Node or in a document', async () => {
     const projects = await filesByProject();
     const all = await glob('tests/**/*.test.{ts,tsx}');
-    const runs = new Map(all.map((file) => [file, projects.filter((project) => project.files.includes(file)).map((project) => project.name)]));
+    const runs = new Map(
+      all.map((file) => [
+        file,
+        projects.filter((project) => project.files.includes(file)).map((project) => project.name),
+      ]),
+    );
     expect([...runs].filter(([, names]) => names.length !== 1)).toEqual([]);
     expect(projects.map((project) => project.name)).toEqual(['node', 'dom', 'page', 'contract']);
     // A rendered view needs a document: no .tsx test runs in the node project.

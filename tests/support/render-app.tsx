@@ -22,14 +22,17 @@ export async function loginAs(email: string, password = seedPassword) {
  * Renders the whole portal at a path, in memory, with the real MSW handlers behind it
  * (CONVENTIONS: one renderApp helper for all view tests).
  */
-export function renderApp(path: string, options: {
-  language?: Language;
-  loggedIn?: boolean;
-  /** Render over this element (a prerendered page), taking over its forms as src/main.tsx does. */
-  over?: { container: HTMLElement; forms: PrerenderedForms };
-  /** The messages, loaded part by part as a build does; every message at once by default. */
-  catalogue?: Catalogue;
-} = {}) {
+export function renderApp(
+  path: string,
+  options: {
+    language?: Language;
+    loggedIn?: boolean;
+    /** Render over this element (a prerendered page), taking over its forms as src/main.tsx does. */
+    over?: { container: HTMLElement; forms: PrerenderedForms };
+    /** The messages, loaded part by part as a build does; every message at once by default. */
+    catalogue?: Catalogue;
+  } = {},
+) {
   const { language = 'en', loggedIn = false, over, catalogue = Catalogue.whole(language, { de, en }) } = options;
   const location = memoryLocation({ path, record: true });
   const user = userEvent.setup({ delay: null });

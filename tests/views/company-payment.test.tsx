@@ -5,8 +5,24 @@ import type { Language } from '../../src/domain/constants';
 import { loginAs, renderApp } from '../support/render-app';
 
 const labels = {
-  en: { edit: 'Edit', form: 'Edit company data', payment: 'Payment method', bill: 'Bill / money transfer', debit: 'Direct debit', mandate: 'I grant the SEPA direct debit mandate', save: 'Save' },
-  de: { edit: 'Bearbeiten', form: 'Firmendaten bearbeiten', payment: 'Zahlungsart', bill: 'Rechnung / Überweisung', debit: 'Lastschrift', mandate: 'Ich erteile das SEPA-Lastschriftmandat', save: 'Speichern' },
+  en: {
+    edit: 'Edit',
+    form: 'Edit company data',
+    payment: 'Payment method',
+    bill: 'Bill / money transfer',
+    debit: 'Direct debit',
+    mandate: 'I grant the SEPA direct debit mandate',
+    save: 'Save',
+  },
+  de: {
+    edit: 'Bearbeiten',
+    form: 'Firmendaten bearbeiten',
+    payment: 'Zahlungsart',
+    bill: 'Rechnung / Überweisung',
+    debit: 'Lastschrift',
+    mandate: 'Ich erteile das SEPA-Lastschriftmandat',
+    save: 'Speichern',
+  },
 };
 
 async function openEditForm(language: Language = 'en') {
@@ -63,7 +79,11 @@ describe.each<Language>(['en', 'de'])('the payment method (%s)', (language) => {
     await save();
     const data = within(await screen.findByRole('region', { name: region }));
     expect(await data.findByText('•••• •••• •••• •••• ••49 31')).toBeInTheDocument();
-    await expect(getCompany()).resolves.toMatchObject({ payment_type: 'direct_debit', iban: 'DE44500105175407324931', checkbox_iban: true });
+    await expect(getCompany()).resolves.toMatchObject({
+      payment_type: 'direct_debit',
+      iban: 'DE44500105175407324931',
+      checkbox_iban: true,
+    });
   });
 });
 
@@ -105,19 +125,28 @@ describe('the IBAN field', () => {
     expect(iban()).toHaveValue('DE89 3704 0044 0532 0130 00');
   });
 
-  it.each<Language>(['en', 'de'])('refuses an IBAN with a wrong checksum beside the field (%s) and sends nothing', async (language) => {
-    const { iban, mandate, save, chooseDirectDebitAfresh, form, user } = await openEditForm(language);
-    await chooseDirectDebitAfresh();
-    await user.type(iban(), 'DE89 3704 0044 0532 0130 01');
-    await user.click(mandate());
-    await save();
-    const message = language === 'de' ? 'Diese IBAN ist ungültig. Bitte prüfen Sie Länge und Ziffern.' : 'This IBAN is not valid. Please check its length and digits.';
-    expect(await form.findByText(message)).toBeInTheDocument();
-    expect(iban()).toHaveAttribute('aria-invalid', 'true');
-    expect(iban()).toHaveFocus();
-    expect(iban()).toHaveAccessibleDescription(expect.stringContaining(message));
-    await expect(getCompany()).resolves.toMatchObject({ payment_type: 'direct_debit', iban: 'DE89370400440532013000' });
-  });
+  it.each<Language>(['en', 'de'])(
+    'refuses an IBAN with a wrong checksum beside the field (%s) and sends nothing',
+    async (language) => {
+      const { iban, mandate, save, chooseDirectDebitAfresh, form, user } = await openEditForm(language);
+      await chooseDirectDebitAfresh();
+      await user.type(iban(), 'DE89 3704 0044 0532 0130 01');
+      await user.click(mandate());
+      await save();
+      const message =
+        language === 'de'
+          ? 'Diese IBAN ist ungültig. Bitte prüfen Sie Länge und Ziffern.'
+          : 'This IBAN is not valid. Please check its length and digits.';
+      expect(await form.findByText(message)).toBeInTheDocument();
+      expect(iban()).toHaveAttribute('aria-invalid', 'true');
+      expect(iban()).toHaveFocus();
+      expect(iban()).toHaveAccessibleDescription(expect.stringContaining(message));
+      await expect(getCompany()).resolves.toMatchObject({
+        payment_type: 'direct_debit',
+        iban: 'DE89370400440532013000',
+      });
+    },
+  );
 
   it('refuses an IBAN that is too short for its country', async () => {
     const { iban, mandate, save, chooseDirectDebitAfresh, form, user } = await openEditForm();
@@ -138,7 +167,8 @@ describe('the SEPA mandate', () => {
     await chooseDirectDebitAfresh();
     await user.type(iban(), 'DE44 5001 0517 5407 3249 31');
     await save();
-    const message = language === 'de' ? 'Bitte stimmen Sie dem Lastschriftmandat zu.' : 'Please agree to the direct debit mandate.';
+    const message =
+      language === 'de' ? 'Bitte stimmen Sie dem Lastschriftmandat zu.' : 'Please agree to the direct debit mandate.';
     expect(await form.findByText(message)).toBeInTheDocument();
     expect(mandate()).toHaveFocus();
     await expect(getCompany()).resolves.toMatchObject({ iban: 'DE89370400440532013000' });

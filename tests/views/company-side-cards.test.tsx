@@ -31,44 +31,63 @@ describe('the notifications card', () => {
     const link = await notifications.findByRole('link', { name: 'What this means' });
     await waitFor(async () => expect((await me()).notifications).toBe(false));
     await user.click(link);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Notifications are switched off' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Notifications are switched off' }),
+    ).toBeInTheDocument();
     expect(currentPath()).toBe('/notifications');
   });
 
   it.each<[Language, string, string]>([
     ['en', 'Send me notifications by email', 'The notification setting could not be saved. Please try again.'],
-    ['de', 'Benachrichtigungen per E-Mail erhalten', 'Die Benachrichtigungseinstellung konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.'],
-  ])('returns the checkbox to its old value and shows an error when the call answers 500 (%s)', async (language, label, message) => {
-    mock.fault('GET /notifications/{true|false}', 'http500');
-    const { user } = await openCompany('demo@example.com', language);
-    const notifications = await card(language === 'de' ? 'Benachrichtigungen' : 'Notifications');
-    const checkbox = notifications.getByRole('checkbox', { name: label });
-    await user.click(checkbox);
-    await waitFor(() => expect(notifications.getByRole('alert')).toHaveTextContent(message));
-    expect(checkbox).toBeChecked();
-    await expect(me()).resolves.toMatchObject({ notifications: true });
-  });
+    [
+      'de',
+      'Benachrichtigungen per E-Mail erhalten',
+      'Die Benachrichtigungseinstellung konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
+    ],
+  ])(
+    'returns the checkbox to its old value and shows an error when the call answers 500 (%s)',
+    async (language, label, message) => {
+      mock.fault('GET /notifications/{true|false}', 'http500');
+      const { user } = await openCompany('demo@example.com', language);
+      const notifications = await card(language === 'de' ? 'Benachrichtigungen' : 'Notifications');
+      const checkbox = notifications.getByRole('checkbox', { name: label });
+      await user.click(checkbox);
+      await waitFor(() => expect(notifications.getByRole('alert')).toHaveTextContent(message));
+      expect(checkbox).toBeChecked();
+      await expect(me()).resolves.toMatchObject({ notifications: true });
+    },
+  );
 });
 
 /** A yyyy-mm-dd day as the portal writes it in each language (product-list.tsx, useDayFormat). */
-const longDay = (day: string, language: Language) => new Intl.DateTimeFormat(language, {
-  year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC',
-}).format(new Date(`${day}T00:00:00Z`));
+const longDay = (day: string, language: Language) =>
+  new Intl.DateTimeFormat(language, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
 
 const texts = {
   en: {
-    heading: 'Cancel the contract', button: 'Cancel the contract…', confirm: 'Yes, cancel the contract',
+    heading: 'Cancel the contract',
+    button: 'Cancel the contract…',
+    confirm: 'Yes, cancel the contract',
     cancelled: 'Your contract has been cancelled.',
     cancelledEnds: (date: string) => `Your contract has been cancelled. It ends on ${date}.`,
     consequences: 'Your datastores become read-only and the login is deleted after 30 days.',
-    allCancelled: (date: string) => `All your products are already cancelled; the last one ends on ${date}. There is nothing left to cancel.`,
+    allCancelled: (date: string) =>
+      `All your products are already cancelled; the last one ends on ${date}. There is nothing left to cancel.`,
   },
   de: {
-    heading: 'Vertrag kündigen', button: 'Vertrag kündigen…', confirm: 'Ja, Vertrag kündigen',
+    heading: 'Vertrag kündigen',
+    button: 'Vertrag kündigen…',
+    confirm: 'Ja, Vertrag kündigen',
     cancelled: 'Ihr Vertrag wurde gekündigt.',
     cancelledEnds: (date: string) => `Ihr Vertrag wurde gekündigt. Er endet am ${date}.`,
     consequences: 'Ihre Datastores werden schreibgeschützt und der Zugang wird nach 30 Tagen gelöscht.',
-    allCancelled: (date: string) => `Alle Ihre Produkte sind bereits gekündigt; das letzte endet am ${date}. Es gibt nichts mehr zu kündigen.`,
+    allCancelled: (date: string) =>
+      `Alle Ihre Produkte sind bereits gekündigt; das letzte endet am ${date}. Es gibt nichts mehr zu kündigen.`,
   },
 } satisfies Record<Language, unknown>;
 
@@ -83,16 +102,20 @@ async function specStrictServer(products?: (seeded: CompanyProduct[]) => Company
   const strict: Omit<Company, 'contract_end_date'> = company;
   /** How often the portal has read each override. */
   const answers = { company: 0, me: 0 };
-  server.use(http.get(apiUrl('/company'), () => {
-    answers.company += 1;
-    return HttpResponse.json(strict);
-  }));
+  server.use(
+    http.get(apiUrl('/company'), () => {
+      answers.company += 1;
+      return HttpResponse.json(strict);
+    }),
+  );
   if (products) {
     const user = await me();
-    server.use(http.get(apiUrl('/me'), () => {
-      answers.me += 1;
-      return HttpResponse.json({ ...user, products: products(user.products ?? []) });
-    }));
+    server.use(
+      http.get(apiUrl('/me'), () => {
+        answers.me += 1;
+        return HttpResponse.json({ ...user, products: products(user.products ?? []) });
+      }),
+    );
   }
   return answers;
 }
@@ -121,7 +144,9 @@ describe('the cancellation card', () => {
     await openCompany('pending@example.com', 'de');
     const cancellation = await card('Vertrag kündigen');
     expect(cancellation.getByRole('button', { name: 'Vertrag kündigen…' })).toBeDisabled();
-    expect(cancellation.getByText('Sie haben keine laufenden Produkte, daher gibt es nichts zu kündigen.')).toBeInTheDocument();
+    expect(
+      cancellation.getByText('Sie haben keine laufenden Produkte, daher gibt es nichts zu kündigen.'),
+    ).toBeInTheDocument();
   });
 
   it('states the consequences first and cancels nothing when the customer keeps the contract', async () => {
@@ -133,7 +158,8 @@ describe('the cancellation card', () => {
       /four weeks to the billing date/,
       'After the end, your datastores are read-only.',
       'Your login is deleted 30 days after the end.',
-    ]) expect(cancellation.getByText(consequence)).toBeInTheDocument();
+    ])
+      expect(cancellation.getByText(consequence)).toBeInTheDocument();
     await user.click(cancellation.getByRole('button', { name: 'No, keep the contract' }));
     expect(cancellation.getByRole('button', { name: 'Cancel the contract…' })).toHaveFocus();
     const { products } = await me();
@@ -157,13 +183,17 @@ describe('the cancellation card', () => {
   it.each<Language>(['en', 'de'])(
     'reads a 2xx as cancelled, with the consequences, when the server sends no end date anywhere (%s)',
     async (language) => {
-      const answers = await specStrictServer((seeded) => seeded.map((product) => ({ ...product, contract_end_date: null })));
+      const answers = await specStrictServer((seeded) =>
+        seeded.map((product) => ({ ...product, contract_end_date: null })),
+      );
       const cancellation = await confirmCancellation(language);
       expect(await cancellation.findByText(texts[language].cancelled)).toBeInTheDocument();
       expect(cancellation.getByText(texts[language].consequences)).toBeInTheDocument();
       // It stays so once the company and the user are reloaded, still without any end date.
       await waitFor(() => expect(answers).toEqual({ company: 2, me: 2 }));
-      expect(cancellation.getByRole('status')).toHaveTextContent(`${texts[language].cancelled}${texts[language].consequences}`);
+      expect(cancellation.getByRole('status')).toHaveTextContent(
+        `${texts[language].cancelled}${texts[language].consequences}`,
+      );
       expect(cancellation.getByRole('alert')).toBeEmptyDOMElement();
       expect(cancellation.queryByRole('button')).not.toBeInTheDocument();
     },
@@ -182,11 +212,15 @@ describe('the cancellation card', () => {
     },
   );
 
-  it.each<[Language, string]>([['en', 'January 31, 2027'], ['de', '31. Januar 2027']])(
+  it.each<[Language, string]>([
+    ['en', 'January 31, 2027'],
+    ['de', '31. Januar 2027'],
+  ])(
     'says so instead of offering to cancel when every product already ends, on a later visit (%s)',
     async (language, date) => {
-      await specStrictServer((seeded) => seeded.map((product, index) =>
-        ({ ...product, contract_end_date: index === 0 ? '2027-01-31' : '2026-12-31' })));
+      await specStrictServer((seeded) =>
+        seeded.map((product, index) => ({ ...product, contract_end_date: index === 0 ? '2027-01-31' : '2026-12-31' })),
+      );
       renderApp('/company', { loggedIn: true, language });
       const cancellation = await card(texts[language].heading);
       expect(await cancellation.findByText(texts[language].allCancelled(date))).toBeInTheDocument();
@@ -216,13 +250,23 @@ describe('the cancellation card', () => {
   });
 
   it('shows the server\u2019s reason for a refusal and offers the cancellation again', async () => {
-    server.use(http.get(apiUrl('/contract/cancel'), () =>
-      HttpResponse.json({ status: 'error', reason: 'Cancellations are closed until the billing run is over.' }, { status: 409 })));
+    server.use(
+      http.get(apiUrl('/contract/cancel'), () =>
+        HttpResponse.json(
+          { status: 'error', reason: 'Cancellations are closed until the billing run is over.' },
+          { status: 409 },
+        ),
+      ),
+    );
     const { user } = await openCompany();
     const cancellation = await card('Cancel the contract');
     await user.click(cancellation.getByRole('button', { name: 'Cancel the contract…' }));
     await user.click(cancellation.getByRole('button', { name: 'Yes, cancel the contract' }));
-    await waitFor(() => expect(cancellation.getByRole('alert')).toHaveTextContent('Cancellations are closed until the billing run is over.'));
+    await waitFor(() =>
+      expect(cancellation.getByRole('alert')).toHaveTextContent(
+        'Cancellations are closed until the billing run is over.',
+      ),
+    );
     expect(cancellation.queryByText('Your contract has been cancelled.')).not.toBeInTheDocument();
     expect(cancellation.getByRole('button', { name: 'Cancel the contract…' })).toBeEnabled();
   });

@@ -22,7 +22,9 @@ async function openEditForm(email = 'demo@example.com', language: 'en' | 'de' = 
   const button = await screen.findByRole('button', { name: edit });
   await waitFor(() => expect(button).toBeEnabled());
   await view.user.click(button);
-  const form = await screen.findByRole('form', { name: language === 'de' ? 'Firmendaten bearbeiten' : 'Edit company data' });
+  const form = await screen.findByRole('form', {
+    name: language === 'de' ? 'Firmendaten bearbeiten' : 'Edit company data',
+  });
   return { ...view, form: within(form) };
 }
 
@@ -32,7 +34,15 @@ describe('the company page in view mode', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Account and settings' })).toBeInTheDocument();
     const data = within(await companySection('Company data'));
     expect(await data.findByText('demo@example.com')).toBeInTheDocument();
-    for (const text of ['Demo GmbH', 'K-10001', 'Musterstraße 1', '10115 Berlin', 'Germany', 'DE123456789', 'Direct debit']) {
+    for (const text of [
+      'Demo GmbH',
+      'K-10001',
+      'Musterstraße 1',
+      '10115 Berlin',
+      'Germany',
+      'DE123456789',
+      'Direct debit',
+    ]) {
       expect(data.getByText(text)).toBeInTheDocument();
     }
     expect(data.getByText('•••• •••• •••• •••• ••30 00')).toBeInTheDocument();
@@ -72,14 +82,18 @@ describe('the company page in view mode', () => {
     expect(data.getByText('You have not entered your company data yet.')).toBeInTheDocument();
     expect(data.queryByText('Customer number')).not.toBeInTheDocument();
     expect(data.getByRole('button', { name: 'Enter company data' })).toBeInTheDocument();
-    expect(await within(await companySection('Your products')).findByText('You have no products yet.')).toBeInTheDocument();
+    expect(
+      await within(await companySection('Your products')).findByText('You have no products yet.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Cancel the contract' })).not.toBeInTheDocument();
   });
 
   it('shows a failed load with a retry that works', async () => {
     mock.fault('GET /company', 'http500', { times: 1 });
     const { user } = await openCompany('demo@example.com');
-    expect(await screen.findByText(/Your company data could not be loaded\. An error has occurred!/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Your company data could not be loaded\. An error has occurred!/),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Demo GmbH')).toBeInTheDocument();
   });
@@ -105,10 +119,18 @@ describe('editing the company', () => {
     expect(await data.findByText('Your changes have been saved.')).toBeInTheDocument();
     const pending = within(data.getByRole('region', { name: 'Changes awaiting confirmation Pending' }));
     expect(pending.getByText('Neue Straße 5')).toBeInTheDocument();
-    expect(pending.getByText('Changes to the company name, address, country and VAT id take up to three business days to show.')).toBeInTheDocument();
+    expect(
+      pending.getByText(
+        'Changes to the company name, address, country and VAT id take up to three business days to show.',
+      ),
+    ).toBeInTheDocument();
     // The confirmed address stays until the provider confirms the change.
     expect(data.getByText('Musterstraße 1')).toBeInTheDocument();
-    await expect(getCompany()).resolves.toMatchObject({ street: 'Musterstraße 1', pending_street: 'Neue Straße 5', payment_type: 'direct_debit' });
+    await expect(getCompany()).resolves.toMatchObject({
+      street: 'Musterstraße 1',
+      pending_street: 'Neue Straße 5',
+      payment_type: 'direct_debit',
+    });
   });
 
   it('lets an account without company data enter it, paying by bill', async () => {
@@ -126,7 +148,11 @@ describe('editing the company', () => {
     const pending = await screen.findByRole('region', { name: 'Changes awaiting confirmation Pending' });
     expect(within(pending).getByText('Frisch AG')).toBeInTheDocument();
     expect(within(pending).getByText('1234 Luxembourg')).toBeInTheDocument();
-    await expect(getCompany()).resolves.toMatchObject({ pending_name: 'Frisch AG', pending_country: 'LUX', payment_type: 'bill' });
+    await expect(getCompany()).resolves.toMatchObject({
+      pending_name: 'Frisch AG',
+      pending_country: 'LUX',
+      payment_type: 'bill',
+    });
   });
 
   it('goes back to the view without saving', async () => {
@@ -139,7 +165,11 @@ describe('editing the company', () => {
   });
 
   it('keeps every field as typed and shows the server reason on the error line when the save is refused', async () => {
-    server.use(http.post(apiUrl('/edit/company'), () => HttpResponse.json({ status: 'error', reason: 'The VAT id is unknown.' }, { status: 400 })));
+    server.use(
+      http.post(apiUrl('/edit/company'), () =>
+        HttpResponse.json({ status: 'error', reason: 'The VAT id is unknown.' }, { status: 400 }),
+      ),
+    );
     const { form, user } = await openEditForm();
     await user.clear(form.getByRole('textbox', { name: 'VAT id' }));
     await user.type(form.getByRole('textbox', { name: 'VAT id' }), 'DE999999999');

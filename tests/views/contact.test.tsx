@@ -6,14 +6,26 @@ import { loginAs, renderApp } from '../support/render-app';
 
 const texts = {
   en: {
-    title: 'Contact support', name: /Your name/, email: /Email address for our answer/, message: /Your message/,
-    send: 'Send message', sent: 'Your message has been sent.', another: 'Write another message',
-    required: 'Please fill in this field.', general: 'An error has occurred!',
+    title: 'Contact support',
+    name: /Your name/,
+    email: /Email address for our answer/,
+    message: /Your message/,
+    send: 'Send message',
+    sent: 'Your message has been sent.',
+    another: 'Write another message',
+    required: 'Please fill in this field.',
+    general: 'An error has occurred!',
   },
   de: {
-    title: 'Support kontaktieren', name: /Ihr Name/, email: /E-Mail-Adresse für unsere Antwort/, message: /Ihre Nachricht/,
-    send: 'Nachricht senden', sent: 'Ihre Nachricht wurde gesendet.', another: 'Weitere Nachricht schreiben',
-    required: 'Bitte füllen Sie dieses Feld aus.', general: 'Ein Fehler ist aufgetreten!',
+    title: 'Support kontaktieren',
+    name: /Ihr Name/,
+    email: /E-Mail-Adresse für unsere Antwort/,
+    message: /Ihre Nachricht/,
+    send: 'Nachricht senden',
+    sent: 'Ihre Nachricht wurde gesendet.',
+    another: 'Weitere Nachricht schreiben',
+    required: 'Bitte füllen Sie dieses Feld aus.',
+    general: 'Ein Fehler ist aufgetreten!',
   },
 } as const;
 
@@ -22,7 +34,9 @@ async function openContact(language: 'en' | 'de') {
   const view = renderApp('/contact', { loggedIn: true, language });
   await screen.findByRole('heading', { level: 1, name: texts[language].title });
   // The name and email are prefilled once GET /me has answered.
-  await waitFor(() => expect(screen.getByRole('textbox', { name: texts[language].email })).toHaveValue('demo@example.com'));
+  await waitFor(() =>
+    expect(screen.getByRole('textbox', { name: texts[language].email })).toHaveValue('demo@example.com'),
+  );
   return view;
 }
 
@@ -35,14 +49,18 @@ function honeypot(container: HTMLElement): HTMLInputElement {
 describe.each(['en', 'de'] as const)('the contact form in %s', (language) => {
   const t = texts[language];
 
-  it('prefills the customer\'s name and email and sends the message', async () => {
+  it("prefills the customer's name and email and sends the message", async () => {
     const { user } = await openContact(language);
     expect(screen.getByRole('textbox', { name: t.name })).toHaveValue('Erika Mustermann');
     await user.type(screen.getByRole('textbox', { name: t.message }), 'My backup job fails every night.');
     await user.click(screen.getByRole('button', { name: t.send }));
     expect(await screen.findByText(t.sent)).toBeInTheDocument();
     expect(db.contactMessage.getAll()).toEqual([
-      expect.objectContaining({ name: 'Erika Mustermann', email: 'demo@example.com', message: 'My backup job fails every night.' }),
+      expect.objectContaining({
+        name: 'Erika Mustermann',
+        email: 'demo@example.com',
+        message: 'My backup job fails every night.',
+      }),
     ]);
     await user.click(screen.getByRole('button', { name: t.another }));
     expect(screen.getByRole('textbox', { name: t.message })).toHaveValue('');
@@ -64,7 +82,9 @@ describe.each(['en', 'de'] as const)('the contact form in %s', (language) => {
     // The second try goes through with the kept text.
     await user.click(screen.getByRole('button', { name: t.send }));
     expect(await screen.findByText(t.sent)).toBeInTheDocument();
-    expect(db.contactMessage.getAll()).toEqual([expect.objectContaining({ name: 'Max Muster', message: 'Please call me back.' })]);
+    expect(db.contactMessage.getAll()).toEqual([
+      expect.objectContaining({ name: 'Max Muster', message: 'Please call me back.' }),
+    ]);
   });
 
   it('shows ANTISPAM and sends nothing when the hidden anti-spam field is filled', async () => {

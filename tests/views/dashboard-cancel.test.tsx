@@ -48,7 +48,9 @@ describe('cancelling a datastore', () => {
   it('cancels after confirmation, then shows the scheduled deletion and disables delete', async () => {
     const { user } = await openDashboard();
     await user.click(card('archive').getByRole('button', { name: 'Delete datastore' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, delete datastore' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, delete datastore' }),
+    );
     expect(await card('archive').findByText('Deletion scheduled:')).toBeInTheDocument();
     expect(card('archive').getByRole('button', { name: 'Delete datastore' })).toBeDisabled();
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'archive' })).toHaveFocus());
@@ -59,7 +61,9 @@ describe('cancelling a datastore', () => {
     mock.fault('GET /datastore/cancel/{name}', 'http500', { times: 1 });
     const { user } = await openDashboard();
     await user.click(card('backup').getByRole('button', { name: 'Delete datastore' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, delete datastore' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, delete datastore' }),
+    );
     expect(await card('backup').findByRole('alert')).toHaveTextContent('An error has occurred!');
     expect(card('backup').getByRole('button', { name: 'Delete datastore' })).toBeEnabled();
     expect(card('backup').queryByText('Deletion scheduled:')).not.toBeInTheDocument();

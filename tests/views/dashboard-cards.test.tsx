@@ -21,22 +21,34 @@ function fact(scope: ReturnType<typeof within>, label: string) {
   return value;
 }
 
-const endDate = () => new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${cancellationEndDate()}T00:00:00Z`));
+const endDate = () =>
+  new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${cancellationEndDate()}T00:00:00Z`),
+  );
 
 describe('the datastore cards', () => {
   it('shows every datastore of the account with its access data', async () => {
     await openDashboard();
     expect(await screen.findByRole('heading', { level: 1, name: 'Your datastores' })).toBeInTheDocument();
     const names = (await screen.findAllByRole('article')).map((article) => article.getAttribute('aria-labelledby'));
-    expect(names).toEqual(['datastore-k10001_backup', 'datastore-k10001_archive', 'datastore-k10001_old', 'datastore-k10001_media']);
+    expect(names).toEqual([
+      'datastore-k10001_backup',
+      'datastore-k10001_archive',
+      'datastore-k10001_old',
+      'datastore-k10001_media',
+    ]);
     const archive = await card('archive');
     expect(fact(archive, 'Hostname')).toHaveTextContent(/^pbs\d\.backup\.example\.com$/);
     expect(fact(archive, 'Port')).toHaveTextContent('8007');
     expect(fact(archive, 'Datastore')).toHaveTextContent('k10001_archive');
     expect(fact(archive, 'Username')).toHaveTextContent('k10001_archive');
-    expect(fact(archive, 'Repository')).toHaveTextContent(/^k10001_archive@pbs@pbs\d\.backup\.example\.com:8007:k10001_archive/);
+    expect(fact(archive, 'Repository')).toHaveTextContent(
+      /^k10001_archive@pbs@pbs\d\.backup\.example\.com:8007:k10001_archive/,
+    );
     expect(fact(archive, 'Realm')).toHaveTextContent('Proxmox Backup authentication server');
-    expect(fact(archive, 'Password')).toHaveTextContent('Empty: the temporary password is shown only during the first 5 minutes after the purchase.');
+    expect(fact(archive, 'Password')).toHaveTextContent(
+      'Empty: the temporary password is shown only during the first 5 minutes after the purchase.',
+    );
     const host = fact(archive, 'Hostname').textContent;
     const link = archive.getByRole('link', { name: /Open on host/ });
     expect(link).toHaveAttribute('href', `https://${host}:8007/`);
@@ -65,13 +77,20 @@ describe('the datastore cards', () => {
     const media = await card('media');
     expect(fact(media, 'Used')).toHaveTextContent('120 GB of 2 TB (6%)');
     expect(media.queryByText(/Almost full/)).not.toBeInTheDocument();
-    expect(screen.getByRole('article', { name: 'media' }).querySelector('.space-bar')).not.toHaveClass('space-bar-warn');
+    expect(screen.getByRole('article', { name: 'media' }).querySelector('.space-bar')).not.toHaveClass(
+      'space-bar-warn',
+    );
   });
 
   it('warns of the scheduled deletion of a cancelled datastore and disables its delete button', async () => {
     await openDashboard();
     const old = await card('old');
-    expect(old.getByText(`this datastore has been cancelled and will be deleted on ${endDate()}. Until then it stays usable.`, { exact: false })).toBeInTheDocument();
+    expect(
+      old.getByText(
+        `this datastore has been cancelled and will be deleted on ${endDate()}. Until then it stays usable.`,
+        { exact: false },
+      ),
+    ).toBeInTheDocument();
     expect(old.getByText('Deletion scheduled:')).toBeInTheDocument();
     expect(old.getByRole('button', { name: 'Delete datastore' })).toBeDisabled();
   });
@@ -91,7 +110,9 @@ describe('the datastore cards', () => {
     expect(fact(archive, 'Benutzername')).toHaveTextContent('k10001_archive');
     expect(fact(archive, 'Belegt')).toHaveTextContent('4.25 TB von 5 TB (85 %)');
     expect(archive.getByText('Fast voll: Mehr als 80 % des Volumens sind belegt.')).toBeInTheDocument();
-    const germanDate = new Intl.DateTimeFormat('de', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${cancellationEndDate()}T00:00:00Z`));
+    const germanDate = new Intl.DateTimeFormat('de', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(`${cancellationEndDate()}T00:00:00Z`),
+    );
     expect((await card('old')).getByText(new RegExp(`wird am ${germanDate} gelöscht`))).toBeInTheDocument();
     expect(fact(await card('backup'), 'Tarif')).toHaveTextContent('Dynamischer Tarif');
   });
@@ -121,7 +142,9 @@ describe('the datastore cards', () => {
 
   it('tells a customer without datastores how to get one', async () => {
     await openDashboard('en', 'fresh@example.com');
-    expect(await screen.findByText('You have no datastores yet. Choose a rate below to buy your first one.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You have no datastores yet. Choose a rate below to buy your first one.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Once you have bought a datastore, its access data appears here.')).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
@@ -161,9 +184,16 @@ describe('the configuration guide', () => {
     const backup = await card('backup');
     const host = fact(backup, 'Hostname').textContent;
     const values = guide.getAllByRole('listitem').map((item) => item.textContent);
-    expect(values).toEqual([`Server${host}:8007`, 'Usernamek10001_backup@pbs', expect.stringMatching(/^Password/), 'Datastorek10001_backup']);
+    expect(values).toEqual([
+      `Server${host}:8007`,
+      'Usernamek10001_backup@pbs',
+      expect.stringMatching(/^Password/),
+      'Datastorek10001_backup',
+    ]);
     expect(guide.getByRole('img', { name: 'Where to add the storage in Proxmox VE' })).toBeInTheDocument();
-    expect(guide.getByRole('img', { name: /The fields of the “Add: Proxmox Backup Server” dialog/ })).toBeInTheDocument();
+    expect(
+      guide.getByRole('img', { name: /The fields of the “Add: Proxmox Backup Server” dialog/ }),
+    ).toBeInTheDocument();
     expect(guide.getByRole('link', { name: 'tutorial' })).toHaveAttribute('href', '/tutorial');
   });
 
@@ -172,6 +202,10 @@ describe('the configuration guide', () => {
     const guide = within(await screen.findByRole('region', { name: 'Konfigurationsanleitung' }));
     const form = guide.getByRole('img', { name: /Die Felder des Dialogs/ });
     expect(within(form).getByText('Benutzername:')).toBeInTheDocument();
-    expect(within(guide.getByRole('img', { name: 'Wo Sie den Speicher in Proxmox VE hinzufügen' })).getByText('Rechenzentrum')).toBeInTheDocument();
+    expect(
+      within(guide.getByRole('img', { name: 'Wo Sie den Speicher in Proxmox VE hinzufügen' })).getByText(
+        'Rechenzentrum',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -102,11 +102,22 @@ describe('the first-time overlay', () => {
 
 describe('the temporary password', () => {
   it('is shown masked in the guide, without a way to reveal it there', async () => {
-    const status = [{
-      datastore: 'k10001_fresh', custom_name: 'fresh', hostname: 'pbs1.backup.example.com', port: 8007, username: 'k10001_fresh',
-      password: 'Only-In-Card-7', repository: 'k10001_fresh@pbs@pbs1.backup.example.com:8007:k10001_fresh', unencrypted_files: false,
-      contract_end_date: null, volume: 1, space_used_text: '0 MB', space_total_text: '1 TB',
-    }];
+    const status = [
+      {
+        datastore: 'k10001_fresh',
+        custom_name: 'fresh',
+        hostname: 'pbs1.backup.example.com',
+        port: 8007,
+        username: 'k10001_fresh',
+        password: 'Only-In-Card-7',
+        repository: 'k10001_fresh@pbs@pbs1.backup.example.com:8007:k10001_fresh',
+        unencrypted_files: false,
+        contract_end_date: null,
+        volume: 1,
+        space_used_text: '0 MB',
+        space_total_text: '1 TB',
+      },
+    ];
     server.use(http.get(apiUrl('/status'), () => HttpResponse.json(status)));
     await loginAs('demo@example.com');
     const { user } = renderApp('/dashboard', { loggedIn: true });
@@ -115,11 +126,12 @@ describe('the temporary password', () => {
     const guide = within(screen.getByRole('region', { name: 'Configuration guide' }));
     expect(guide.getByText('(hidden)')).toBeInTheDocument();
     expect(guide.queryByRole('button')).not.toBeInTheDocument();
-    await user.click(within(screen.getByRole('article', { name: 'fresh' })).getByRole('button', { name: 'Show password' }));
+    await user.click(
+      within(screen.getByRole('article', { name: 'fresh' })).getByRole('button', { name: 'Show password' }),
+    );
     expect(screen.getAllByText('Only-In-Card-7')).toHaveLength(1);
     expect(guide.queryByText('Only-In-Card-7')).not.toBeInTheDocument();
   });
-
 
   afterEach(() => vi.useRealTimers());
 

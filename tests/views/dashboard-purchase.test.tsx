@@ -30,7 +30,10 @@ describe('the purchase card', () => {
       expect(option(name).getByRole('textbox', { name: /Datastore identifier/ })).toHaveValue('backup');
       expect(option(name).getByRole('textbox', { name: /Datastore identifier/ })).toBeRequired();
     }
-    expect(screen.getByRole('link', { name: 'Service description' })).toHaveAttribute('href', 'https://www.example.com/service-description.pdf');
+    expect(screen.getByRole('link', { name: 'Service description' })).toHaveAttribute(
+      'href',
+      'https://www.example.com/service-description.pdf',
+    );
     expect(screen.getByRole('link', { name: 'Legal notes' })).toHaveAttribute('href', 'https://www.example.com/terms');
   });
 
@@ -38,7 +41,9 @@ describe('the purchase card', () => {
     await openDashboard();
     for (const volume of [3, 20, 1, 12]) {
       fireEvent.change(slider(), { target: { value: String(volume) } });
-      expect(screen.getByText(`${volume} TB (${(volume * 1000).toLocaleString('en')} GB)`, { selector: 'output' })).toBeInTheDocument();
+      expect(
+        screen.getByText(`${volume} TB (${(volume * 1000).toLocaleString('en')} GB)`, { selector: 'output' }),
+      ).toBeInTheDocument();
       const price = `${volume * 20},00 €`; // the matcher normalises the no-break space
       expect(option('Fixed volume').getByText(price)).toBeInTheDocument();
     }

@@ -22,9 +22,16 @@ describe('the encryption page', () => {
     await loginAs('demo@example.com');
     renderApp('/encryption', { loggedIn: true, language: 'de' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Verschlüsselung' })).toBeInTheDocument();
-    for (const name of ['Serverseitige Verschlüsselung', 'Clientseitige Verschlüsselung', 'Den Schlüssel sicher aufbewahren', 'Schlüsselrotation']) {
+    for (const name of [
+      'Serverseitige Verschlüsselung',
+      'Clientseitige Verschlüsselung',
+      'Den Schlüssel sicher aufbewahren',
+      'Schlüsselrotation',
+    ]) {
       expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
     }
-    expect(screen.getByText(/Ohne den Schlüssel lassen sich verschlüsselte Backups nicht wiederherstellen/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Ohne den Schlüssel lassen sich verschlüsselte Backups nicht wiederherstellen/),
+    ).toBeInTheDocument();
   });
 });

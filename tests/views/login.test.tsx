@@ -37,7 +37,8 @@ const words = {
     failed: 'Benutzername und Passwort stimmen nicht überein oder das Konto wurde noch nicht aktiviert',
     general: 'Ein Fehler ist aufgetreten!',
     network: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
-    invalidAnswer: 'Der Server hat eine Antwort gesendet, die das Portal nicht versteht. Bitte versuchen Sie es später erneut.',
+    invalidAnswer:
+      'Der Server hat eine Antwort gesendet, die das Portal nicht versteht. Bitte versuchen Sie es später erneut.',
     changed: 'Ihr Passwort wurde geändert.',
   },
 } as const;
@@ -107,9 +108,13 @@ describe.each(['en', 'de'] as const)('the login page in %s', journey, (language)
 
   it('shows the text of a server that explains its failure, as plain text and as the server wrote it', async () => {
     // SPEC §8 "Server errors are shown from the reason or message field" (docs/decisions/017).
-    server.use(http.post(apiUrl('/login'), () => HttpResponse.json(
-      { status: 'error', message: '<b>Wartungsarbeiten</b> bis\n14 Uhr' }, { status: 503 },
-    ), { once: true }));
+    server.use(
+      http.post(
+        apiUrl('/login'),
+        () => HttpResponse.json({ status: 'error', message: '<b>Wartungsarbeiten</b> bis\n14 Uhr' }, { status: 503 }),
+        { once: true },
+      ),
+    );
     const { logIn, email, password } = await openLogin(language);
     await logIn('demo@example.com', seedPassword);
     const alert = await screen.findByRole('alert');
@@ -120,8 +125,12 @@ describe.each(['en', 'de'] as const)('the login page in %s', journey, (language)
     expect(password).toHaveValue(seedPassword);
   });
 
-  it('shows the general message when the server\'s text of a 5xx is only markup', async () => {
-    server.use(http.post(apiUrl('/login'), () => HttpResponse.json({ status: 'error', reason: ' <br> ' }, { status: 503 }), { once: true }));
+  it("shows the general message when the server's text of a 5xx is only markup", async () => {
+    server.use(
+      http.post(apiUrl('/login'), () => HttpResponse.json({ status: 'error', reason: ' <br> ' }, { status: 503 }), {
+        once: true,
+      }),
+    );
     const { logIn } = await openLogin(language);
     await logIn('demo@example.com', seedPassword);
     expect(await screen.findByText(text.general)).toBeInTheDocument();
@@ -170,8 +179,11 @@ describe('the login page', journey, () => {
   });
 
   it('shows the server text for a refusal the catalogue has no message for', async () => {
-    server.use(http.post(apiUrl('/login'), () =>
-      HttpResponse.json({ status: 'error', reason: 'Too many attempts, please wait a minute' }, { status: 429 })));
+    server.use(
+      http.post(apiUrl('/login'), () =>
+        HttpResponse.json({ status: 'error', reason: 'Too many attempts, please wait a minute' }, { status: 429 }),
+      ),
+    );
     const { logIn } = await openLogin('en');
     await logIn('demo@example.com', seedPassword);
     expect(await screen.findByText('Too many attempts, please wait a minute')).toBeInTheDocument();
@@ -180,9 +192,16 @@ describe('the login page', journey, () => {
   it('sends the form once while busy, with a disabled button', async () => {
     let calls = 0;
     let release = () => {};
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     // Counts the calls and holds them; the mock's own handler answers afterwards.
-    server.use(http.post(apiUrl('/login'), async () => { calls += 1; await gate; }));
+    server.use(
+      http.post(apiUrl('/login'), async () => {
+        calls += 1;
+        await gate;
+      }),
+    );
     const { logIn, submit, user, currentPath } = await openLogin('en');
     await logIn('demo@example.com', seedPassword);
     await waitFor(() => expect(submit).toBeDisabled());

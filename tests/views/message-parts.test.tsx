@@ -49,14 +49,19 @@ describe('the pages on messages in parts', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
   });
 
-  it.each(['en', 'de'] as const)('shows the dashboard and the logged-in layout with their own parts (%s)', async (language) => {
-    await loginAs('demo@example.com');
-    const { catalogue, asked } = splitCatalogue(language);
-    renderApp('/dashboard', { catalogue, loggedIn: true, language });
-    const card = await screen.findByRole('article', { name: 'backup' });
-    expect(within(card).getByRole('button', { name: language === 'de' ? 'Datastore löschen' : 'Delete datastore' })).toBeInTheDocument();
-    expect(asked).toEqual(expect.arrayContaining([`${language}/layout`, `${language}/dashboard`]));
-  });
+  it.each(['en', 'de'] as const)(
+    'shows the dashboard and the logged-in layout with their own parts (%s)',
+    async (language) => {
+      await loginAs('demo@example.com');
+      const { catalogue, asked } = splitCatalogue(language);
+      renderApp('/dashboard', { catalogue, loggedIn: true, language });
+      const card = await screen.findByRole('article', { name: 'backup' });
+      expect(
+        within(card).getByRole('button', { name: language === 'de' ? 'Datastore löschen' : 'Delete datastore' }),
+      ).toBeInTheDocument();
+      expect(asked).toEqual(expect.arrayContaining([`${language}/layout`, `${language}/dashboard`]));
+    },
+  );
 
   it('loads the parts of the pages seen so far in the new language when the language changes', async () => {
     const { catalogue, asked } = splitCatalogue('en');

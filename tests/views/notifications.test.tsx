@@ -8,7 +8,9 @@ describe('the notifications page', () => {
     await loginAs('demo@example.com');
     await setNotifications(false);
     const { user, currentPath } = renderApp('/notifications', { loggedIn: true });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Notifications are switched off' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Notifications are switched off' }),
+    ).toBeInTheDocument();
     // The title is set in an effect after the page's first commit.
     await waitFor(() => expect(document.title).toBe('Notifications are switched off · Cloud Backup Portal'));
     expect(screen.getByText(/You have chosen not to receive notifications from us by email/)).toBeInTheDocument();
@@ -22,7 +24,9 @@ describe('the notifications page', () => {
     await loginAs('demo@example.com');
     await setNotifications(false);
     renderApp('/notifications', { loggedIn: true, language: 'de' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Benachrichtigungen sind ausgeschaltet' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Benachrichtigungen sind ausgeschaltet' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Sie haben sich entschieden, keine Benachrichtigungen/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zur Firmenseite' })).toHaveAttribute('href', '/company');
   });

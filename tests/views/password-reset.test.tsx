@@ -31,7 +31,8 @@ const words = {
     policy: 'The password needs more than 15 characters with lower and upper case letters and at least one number.',
     changed: 'Your password has been changed.',
     loginTitle: 'Log in',
-    missing: 'This link is incomplete: it lacks the email address or the security code. Please open the full link from the email.',
+    missing:
+      'This link is incomplete: it lacks the email address or the security code. Please open the full link from the email.',
     refused: 'This link can no longer be used: it is invalid, has expired or has already been used.',
     reason: 'The server said: This link is invalid or has expired',
     requestNew: 'Request a new link',
@@ -55,7 +56,8 @@ const words = {
     policy: 'Das Passwort braucht mehr als 15 Zeichen mit Klein- und Großbuchstaben und mindestens einer Ziffer.',
     changed: 'Ihr Passwort wurde geändert.',
     loginTitle: 'Anmelden',
-    missing: 'Dieser Link ist unvollständig: Es fehlen die E-Mail-Adresse oder der Sicherheitscode. Bitte öffnen Sie den vollständigen Link aus der E-Mail.',
+    missing:
+      'Dieser Link ist unvollständig: Es fehlen die E-Mail-Adresse oder der Sicherheitscode. Bitte öffnen Sie den vollständigen Link aus der E-Mail.',
     refused: 'Dieser Link kann nicht mehr verwendet werden: Er ist ungültig, abgelaufen oder wurde bereits benutzt.',
     reason: 'Antwort des Servers: This link is invalid or has expired',
     requestNew: 'Neuen Link anfordern',
@@ -102,7 +104,10 @@ describe.each(['en', 'de'] as const)('the forgotten password in %s', journey, (l
     await user.click(send);
     expect(await screen.findByRole('status')).toHaveTextContent(text.sent);
     expect(screen.queryByRole('textbox', { name: text.email })).not.toBeInTheDocument();
-    expect(mock.outbox().at(-1)).toMatchObject({ to: 'demo@example.com', link: expect.stringMatching(/^\/newpassword\?email=/) });
+    expect(mock.outbox().at(-1)).toMatchObject({
+      to: 'demo@example.com',
+      link: expect.stringMatching(/^\/newpassword\?email=/),
+    });
     await user.click(screen.getByRole('button', { name: text.again }));
     expect(screen.getByRole('textbox', { name: text.email })).toHaveValue('demo@example.com');
   });
@@ -154,8 +159,12 @@ describe.each(['en', 'de'] as const)('the new password in %s', journey, (languag
     expect(await screen.findByRole('heading', { level: 1, name: text.loginTitle })).toBeInTheDocument();
     expect(view.currentPath()).toBe('/login/changed');
     expect(screen.getByRole('status')).toHaveTextContent(text.changed);
-    await expect(login({ email: 'demo@example.com', password: newSecret, language })).resolves.toEqual({ is_active: true });
-    await expect(login({ email: 'demo@example.com', password: seedPassword, language })).rejects.toMatchObject({ status: 403 });
+    await expect(login({ email: 'demo@example.com', password: newSecret, language })).resolves.toEqual({
+      is_active: true,
+    });
+    await expect(login({ email: 'demo@example.com', password: seedPassword, language })).rejects.toMatchObject({
+      status: 403,
+    });
   });
 
   it('refuses a weak password beside its field', async () => {
@@ -206,9 +215,16 @@ describe('the new password', journey, () => {
   it('cannot be sent twice while busy', async () => {
     let calls = 0;
     let release = () => {};
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     // Counts and holds the calls; answering nothing lets the mock's own handler answer afterwards.
-    server.use(http.post(apiUrl('/changepassword'), async () => { calls += 1; await gate; }));
+    server.use(
+      http.post(apiUrl('/changepassword'), async () => {
+        calls += 1;
+        await gate;
+      }),
+    );
     const view = await openNewPassword('en', await resetLink());
     const { password, confirmation, save } = passwordFields('en');
     await view.user.type(password, newSecret);
@@ -238,6 +254,9 @@ describe('the waiting page', journey, () => {
     renderApp('/waiting', { language });
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('link', { name: link })).toHaveAttribute('href', '/login');
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'support@example.com' })).toHaveAttribute('href', 'mailto:support@example.com');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'support@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:support@example.com',
+    );
   });
 });

@@ -27,7 +27,9 @@ beforeAll(() => {
     for (const language of ['en', 'de']) for (const path of ['/login', '/register', '/reset']) pages[language + path] = await renderPage(path, language);
     await vite.close();
     process.stdout.write(JSON.stringify(pages));`;
-  pages = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as Record<string, string>;
+  pages = JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+  ) as Record<string, string>;
 }, 60_000);
 
 let calls: string[] = [];
@@ -75,7 +77,11 @@ function sendNatively(root: HTMLElement) {
 
 describe('a prerendered form', () => {
   it('can never submit natively: method="dialog" inside an open dialog, named for the app to find', async () => {
-    for (const [path, name] of [['/login', 'login'], ['/register', 'registration'], ['/reset', 'reset']] as const) {
+    for (const [path, name] of [
+      ['/login', 'login'],
+      ['/register', 'registration'],
+      ['/reset', 'reset'],
+    ] as const) {
       const root = prerendered(path);
       const form = root.querySelector('form');
       expect(form?.getAttribute('method'), path).toBe('dialog');
@@ -126,7 +132,9 @@ describe('a prerendered form', () => {
     await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
     expect(email).toHaveValue('demo@');
     await waitFor(() => expect(email).toHaveFocus());
-    expect(screen.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.'),
+    ).toBeInTheDocument();
     expect(calls).not.toContain('POST /api/v1/login');
   });
 
@@ -154,7 +162,11 @@ describe('a prerendered form', () => {
     server.events.removeListener('request:start', body);
     expect(calls.filter((call) => call === 'POST /api/v1/register/company')).toHaveLength(1);
     expect(payload).toMatchObject({
-      email: 'early@example.com', firstname: 'Ella', pending_country: 'FR', notifications: true, language: 'de',
+      email: 'early@example.com',
+      firstname: 'Ella',
+      pending_country: 'FR',
+      notifications: true,
+      language: 'de',
     });
   });
 
@@ -181,7 +193,9 @@ describe('a prerendered form', () => {
     expect(forms.values('login')).toEqual({ email: 'demo@exa', password: '' });
     sendNatively(root);
     expect(forms.takeOver('login')).toEqual({
-      changed: { email: 'demo@example.com' }, submitted: true, focus: { name: 'email', start: null, end: null },
+      changed: { email: 'demo@example.com' },
+      submitted: true,
+      focus: { name: 'email', start: null, end: null },
     });
     expect(forms.takeOver('login')).toBeNull();
     expect(forms.values('login')).toBeUndefined();

@@ -13,8 +13,17 @@ const journey = { timeout: 15_000 };
 const words = {
   en: {
     title: 'Create a company account',
-    email: 'Email address', password: /^Password/, firstname: 'First name', lastname: 'Last name', phone: 'Phone',
-    company: 'Company name', street: 'Street and number', postcode: 'Postcode', city: 'City', country: 'Country', ustid: 'VAT id',
+    email: 'Email address',
+    password: /^Password/,
+    firstname: 'First name',
+    lastname: 'Last name',
+    phone: 'Phone',
+    company: 'Company name',
+    street: 'Street and number',
+    postcode: 'Postcode',
+    city: 'City',
+    country: 'Country',
+    ustid: 'VAT id',
     notifications: 'Send me notifications about my account and datastores by email.',
     countries: ['Germany', 'France', 'Luxembourg'],
     submit: 'Create account',
@@ -22,7 +31,8 @@ const words = {
     postcodeInvalid: 'Please enter a valid postcode for the chosen country.',
     policy: 'The password needs more than 15 characters with lower and upper case letters and at least one number.',
     checklist: ['more than 15 characters', 'a lower-case letter', 'an upper-case letter', 'at least one number'],
-    met: '(done)', unmet: '(missing)',
+    met: '(done)',
+    unmet: '(missing)',
     general: 'An error has occurred!',
     waiting: 'Your account awaits activation',
     activation: 'We activate your account within 2 to 3 business days.',
@@ -31,8 +41,17 @@ const words = {
   },
   de: {
     title: 'Firmenkonto erstellen',
-    email: 'E-Mail-Adresse', password: /^Passwort/, firstname: 'Vorname', lastname: 'Nachname', phone: 'Telefon',
-    company: 'Firmenname', street: 'Straße und Hausnummer', postcode: 'Postleitzahl', city: 'Ort', country: 'Land', ustid: 'USt-IdNr.',
+    email: 'E-Mail-Adresse',
+    password: /^Passwort/,
+    firstname: 'Vorname',
+    lastname: 'Nachname',
+    phone: 'Telefon',
+    company: 'Firmenname',
+    street: 'Straße und Hausnummer',
+    postcode: 'Postleitzahl',
+    city: 'Ort',
+    country: 'Land',
+    ustid: 'USt-IdNr.',
     notifications: 'Benachrichtigungen zu meinem Konto und meinen Datastores per E-Mail erhalten.',
     countries: ['Deutschland', 'Frankreich', 'Luxemburg'],
     submit: 'Konto erstellen',
@@ -40,7 +59,8 @@ const words = {
     postcodeInvalid: 'Bitte geben Sie eine gültige Postleitzahl für das gewählte Land ein.',
     policy: 'Das Passwort braucht mehr als 15 Zeichen mit Klein- und Großbuchstaben und mindestens einer Ziffer.',
     checklist: ['mehr als 15 Zeichen', 'einen Kleinbuchstaben', 'einen Großbuchstaben', 'mindestens eine Ziffer'],
-    met: '(erfüllt)', unmet: '(fehlt noch)',
+    met: '(erfüllt)',
+    unmet: '(fehlt noch)',
     general: 'Ein Fehler ist aufgetreten!',
     waiting: 'Ihr Konto wartet auf die Freischaltung',
     activation: 'Wir schalten Ihr Konto innerhalb von 2 bis 3 Werktagen frei.',
@@ -55,10 +75,18 @@ async function openRegistration(language: Language) {
   await screen.findByRole('heading', { level: 1, name: text.title });
   const box = (name: string) => screen.getByRole('textbox', { name });
   const fields = {
-    email: box(text.email), password: screen.getByLabelText(text.password), firstname: box(text.firstname),
-    lastname: box(text.lastname), phone: box(text.phone), company: box(text.company), street: box(text.street),
-    postcode: box(text.postcode), city: box(text.city), country: screen.getByRole('combobox', { name: text.country }),
-    ustid: box(text.ustid), notifications: screen.getByRole('checkbox', { name: text.notifications }),
+    email: box(text.email),
+    password: screen.getByLabelText(text.password),
+    firstname: box(text.firstname),
+    lastname: box(text.lastname),
+    phone: box(text.phone),
+    company: box(text.company),
+    street: box(text.street),
+    postcode: box(text.postcode),
+    city: box(text.city),
+    country: screen.getByRole('combobox', { name: text.country }),
+    ustid: box(text.ustid),
+    notifications: screen.getByRole('checkbox', { name: text.notifications }),
   };
   const submit = screen.getByRole('button', { name: text.submit });
   /** Types the login fields key by key and pastes the rest, as a customer's autofill would fill them. */
@@ -93,25 +121,52 @@ describe.each(['en', 'de'] as const)('the registration in %s', journey, (languag
     expect(currentPath()).toBe('/waiting');
     expect(screen.getByText(text.activation)).toBeInTheDocument();
     expect(screen.getByText(text.mail)).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).getByRole('link', { name: text.toLogin })).toHaveAttribute('href', '/login');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: text.toLogin })).toHaveAttribute(
+      'href',
+      '/login',
+    );
     const account = findAccountByEmail('new@example.com');
-    expect(account).toMatchObject({ firstname: 'Nora', lastname: 'Neumann', phone: '+49 40 123', language, notifications: true, active: false });
+    expect(account).toMatchObject({
+      firstname: 'Nora',
+      lastname: 'Neumann',
+      phone: '+49 40 123',
+      language,
+      notifications: true,
+      active: false,
+    });
     expect(findCompany(account?.id ?? '')).toMatchObject({
-      pending_name: 'Neu IT GmbH', pending_street: 'Am Kai 3', pending_postcode: '20457', pending_city: 'Hamburg',
-      pending_country: 'DE', pending_state: null, pending_ustid: null,
+      pending_name: 'Neu IT GmbH',
+      pending_street: 'Am Kai 3',
+      pending_postcode: '20457',
+      pending_city: 'Hamburg',
+      pending_country: 'DE',
+      pending_state: null,
+      pending_ustid: null,
     });
   });
 
   it('offers Germany, France and Luxembourg with Germany chosen', async () => {
     const { fields } = await openRegistration(language);
     expect(fields.country).toHaveValue('DE');
-    expect(within(fields.country).getAllByRole('option').map((option) => option.textContent)).toEqual(text.countries);
+    expect(
+      within(fields.country)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(text.countries);
   });
 
   it('shows an error beside every empty required field and sends nothing', async () => {
     const { fields, submit, user } = await openRegistration(language);
     await user.click(submit);
-    for (const field of [fields.email, fields.password, fields.firstname, fields.lastname, fields.street, fields.postcode, fields.city]) {
+    for (const field of [
+      fields.email,
+      fields.password,
+      fields.firstname,
+      fields.lastname,
+      fields.street,
+      fields.postcode,
+      fields.city,
+    ]) {
       expect(field).toHaveAttribute('aria-invalid', 'true');
       expect(field).toHaveAccessibleDescription(expect.stringContaining(text.required));
     }
@@ -161,7 +216,16 @@ describe.each(['en', 'de'] as const)('the registration in %s', journey, (languag
 describe('the registration', journey, () => {
   it('marks exactly the required fields of SPEC §5 and leaves the consent unticked', async () => {
     const { fields } = await openRegistration('en');
-    for (const name of ['email', 'password', 'firstname', 'lastname', 'street', 'postcode', 'city', 'country'] as const) {
+    for (const name of [
+      'email',
+      'password',
+      'firstname',
+      'lastname',
+      'street',
+      'postcode',
+      'city',
+      'country',
+    ] as const) {
       expect(fields[name]).toBeRequired();
     }
     for (const name of ['phone', 'company', 'ustid', 'notifications'] as const) expect(fields[name]).not.toBeRequired();
@@ -195,9 +259,16 @@ describe('the registration', journey, () => {
   it('cannot be sent twice while busy', async () => {
     let calls = 0;
     let release = () => {};
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     // Counts and holds the calls; answering nothing lets the mock's own handler answer afterwards.
-    server.use(http.post(apiUrl('/register/company'), async () => { calls += 1; await gate; }));
+    server.use(
+      http.post(apiUrl('/register/company'), async () => {
+        calls += 1;
+        await gate;
+      }),
+    );
     const { fillAll, submit, user, currentPath } = await openRegistration('en');
     await fillAll();
     await user.click(submit);

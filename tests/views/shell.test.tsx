@@ -21,7 +21,16 @@ describe('routing', () => {
   });
 
   it('sends a visitor without a login from a guarded page to /login', async () => {
-    for (const path of ['/dashboard', '/company', '/tutorial', '/encryption', '/notifications', '/contact', '/ishop', '/ishop/3']) {
+    for (const path of [
+      '/dashboard',
+      '/company',
+      '/tutorial',
+      '/encryption',
+      '/notifications',
+      '/contact',
+      '/ishop',
+      '/ishop/3',
+    ]) {
       const view = renderApp(path);
       expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
       expect(view.currentPath()).toBe('/login');
@@ -31,9 +40,15 @@ describe('routing', () => {
 
   it('opens the public pages without a login', async () => {
     const pages: [string, string][] = [
-      ['/login', 'Log in'], ['/login/changed', 'Log in'], ['/register', 'Create a company account'], ['/reset', 'Forgot your password?'],
-      ['/newpassword?email=a%40b.de&token=x', 'Set a new password'], ['/waiting', 'Your account awaits activation'],
-      ['/shop', 'Licence shop'], ['/shop/2', 'Licence shop'], ['/order_done', 'Thank you for your order'],
+      ['/login', 'Log in'],
+      ['/login/changed', 'Log in'],
+      ['/register', 'Create a company account'],
+      ['/reset', 'Forgot your password?'],
+      ['/newpassword?email=a%40b.de&token=x', 'Set a new password'],
+      ['/waiting', 'Your account awaits activation'],
+      ['/shop', 'Licence shop'],
+      ['/shop/2', 'Licence shop'],
+      ['/order_done', 'Thank you for your order'],
     ];
     for (const [path, heading] of pages) {
       const view = renderApp(path);
@@ -46,16 +61,26 @@ describe('routing', () => {
   it('sets the canonical link to the current address without its query string', async () => {
     renderApp('/newpassword?email=a%40b.de&token=secret');
     await screen.findByRole('heading', { level: 1, name: 'Set a new password' });
-    await waitFor(() => expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${window.location.origin}/newpassword`));
+    await waitFor(() =>
+      expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+        `${window.location.origin}/newpassword`,
+      ),
+    );
   });
 
   it('updates the canonical link after a navigation', async () => {
     const { user } = renderApp('/');
     await screen.findByRole('heading', { level: 1, name: englishTitle });
-    await user.click(within(screen.getByRole('navigation', { name: 'Portal links' })).getByRole('link', { name: 'Create account' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Portal links' })).getByRole('link', { name: 'Create account' }),
+    );
     await screen.findByRole('heading', { level: 1, name: 'Create a company account' });
     // Set in effects after the commit that shows the page.
-    await waitFor(() => expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${window.location.origin}/register`));
+    await waitFor(() =>
+      expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+        `${window.location.origin}/register`,
+      ),
+    );
     await waitFor(() => expect(document.activeElement).toBe(document.getElementById('main')));
   });
 });
@@ -67,7 +92,17 @@ describe('the logged-in layout', () => {
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(await within(menu).findByText('demo@example.com')).toBeInTheDocument();
     expect(within(menu).getByText(/Customer number K-/)).toBeInTheDocument();
-    for (const name of ['Dashboard', 'Account', 'Tutorial', 'Encryption', 'Licence shop', 'Support', 'Service status', 'Privacy', 'Imprint']) {
+    for (const name of [
+      'Dashboard',
+      'Account',
+      'Tutorial',
+      'Encryption',
+      'Licence shop',
+      'Support',
+      'Service status',
+      'Privacy',
+      'Imprint',
+    ]) {
       expect(within(menu).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(within(menu).getByRole('link', { name: 'Tutorial' })).toHaveAttribute('aria-current', 'page');

@@ -23,13 +23,23 @@ async function orderPage(heading: string) {
 }
 
 const english = {
-  Email: 'buyer@example.org', 'Company name': 'Käufer GmbH', 'First name': 'Karl', 'Last name': 'Käufer',
-  'Street and number': 'Marktplatz 2', Postcode: '80331', City: 'München',
+  Email: 'buyer@example.org',
+  'Company name': 'Käufer GmbH',
+  'First name': 'Karl',
+  'Last name': 'Käufer',
+  'Street and number': 'Marktplatz 2',
+  Postcode: '80331',
+  City: 'München',
 };
 
 const german = {
-  'E-Mail': 'buyer@example.org', Firmenname: 'Käufer GmbH', Vorname: 'Karl', Nachname: 'Käufer',
-  'Straße und Hausnummer': 'Marktplatz 2', Postleitzahl: '80331', Ort: 'München',
+  'E-Mail': 'buyer@example.org',
+  Firmenname: 'Käufer GmbH',
+  Vorname: 'Karl',
+  Nachname: 'Käufer',
+  'Straße und Hausnummer': 'Marktplatz 2',
+  Postleitzahl: '80331',
+  Ort: 'München',
 };
 
 async function fillVisitor(view: View, names: Record<string, string> = {}, base: Record<string, string> = english) {
@@ -50,7 +60,11 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     expect(within(summary).getByText(/per CPU and year/)).toHaveTextContent('530,00 € per CPU and year, plus VAT');
     expect(within(summary).getByRole('list', { name: 'Features of Proxmox VE Standard' })).toBeInTheDocument();
     const choice = screen.getByRole('group', { name: 'Number of CPU sockets' });
-    expect(within(choice).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).checked)).toEqual([true, false, false]);
+    expect(
+      within(choice)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).checked),
+    ).toEqual([true, false, false]);
     expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: 530,00 € per year, plus VAT');
     await view.user.click(within(choice).getByRole('radio', { name: /^2 CPUs · 1\.060,00\s€$/ }));
     expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: 1.060,00 € per year, plus VAT');
@@ -75,9 +89,17 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     expect(screen.getByText(/PayPal or on invoice within 10 days/)).toBeInTheDocument();
     expect(screen.getByText(/subscription key by email/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the licence shop' })).toHaveAttribute('href', '/shop');
-    expect(db.licenceOrder.getAll()).toEqual([expect.objectContaining({
-      email: 'buyer@example.org', company_name: 'Käufer GmbH', product_id: 3, cpu_count: 2, country: 'DE', phone: '', ustid: '',
-    })]);
+    expect(db.licenceOrder.getAll()).toEqual([
+      expect.objectContaining({
+        email: 'buyer@example.org',
+        company_name: 'Käufer GmbH',
+        product_id: 3,
+        cpu_count: 2,
+        country: 'DE',
+        phone: '',
+        ustid: '',
+      }),
+    ]);
     expect(mock.outbox().at(-1)).toMatchObject({ to: 'buyer@example.org', subject: 'Your order: Proxmox VE Standard' });
   });
 
@@ -93,12 +115,16 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     await view.user.click(within(choice).getByRole('radio', { name: /^2 CPUs/ }));
     await fillVisitor(view, {}, german);
     await view.user.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
       'Wir haben Ihre Bestellung von Proxmox VE Basic für 2 CPUs zu 710,00 € pro Jahr zzgl. MwSt. erhalten.',
     );
     expect(screen.getByText(/Bestätigung Ihrer Bestellung per E-Mail an/)).toHaveTextContent('buyer@example.org');
-    expect(db.licenceOrder.getAll()).toEqual([expect.objectContaining({ product_id: 2, cpu_count: 2, totalNetEur: 710 })]);
+    expect(db.licenceOrder.getAll()).toEqual([
+      expect.objectContaining({ product_id: 2, cpu_count: 2, totalNetEur: 710 }),
+    ]);
   });
 
   it('orders a PBS licence per server, without a CPU choice', async () => {
@@ -107,14 +133,26 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('group', { name: 'Number of CPU sockets' })).not.toBeInTheDocument();
     expect(screen.getByText('This licence covers one server, whatever its number of CPUs.')).toBeInTheDocument();
     expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: 2.160,00 € per year, plus VAT');
-    await fillVisitor(view, { 'Phone (optional)': '+33 1 23 45 67 89', 'VAT id (optional)': 'FR12345678901', Postcode: '75001', City: 'Paris' });
+    await fillVisitor(view, {
+      'Phone (optional)': '+33 1 23 45 67 89',
+      'VAT id (optional)': 'FR12345678901',
+      Postcode: '75001',
+      City: 'Paris',
+    });
     await view.user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'FR');
     await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Proxmox Backup Server Standard for 1 CPU at 2.160,00 €');
-    expect(db.licenceOrder.getAll()).toEqual([expect.objectContaining({
-      product_id: 7, cpu_count: 1, country: 'FR', postcode: '75001', phone: '+33 1 23 45 67 89', ustid: 'FR12345678901',
-    })]);
+    expect(db.licenceOrder.getAll()).toEqual([
+      expect.objectContaining({
+        product_id: 7,
+        cpu_count: 1,
+        country: 'FR',
+        postcode: '75001',
+        phone: '+33 1 23 45 67 89',
+        ustid: 'FR12345678901',
+      }),
+    ]);
   });
 
   it('marks missing and wrong fields beside them and focuses the first', async () => {
@@ -149,12 +187,17 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     expect(screen.getByRole('radio', { name: /^4 CPUs/ })).toBeChecked();
     await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
-    expect(db.licenceOrder.getAll()).toEqual([expect.objectContaining({ product_id: 1, cpu_count: 4, totalNetEur: 460 })]);
+    expect(db.licenceOrder.getAll()).toEqual([
+      expect.objectContaining({ product_id: 1, cpu_count: 4, totalNetEur: 460 }),
+    ]);
   });
 
-  it('shows the server\'s reason for a refusal, in German too', async () => {
-    server.use(http.post(apiUrl('/licence/order'), () =>
-      HttpResponse.json({ status: 'error', reason: 'Orders are paused for maintenance.' }, { status: 400 })));
+  it("shows the server's reason for a refusal, in German too", async () => {
+    server.use(
+      http.post(apiUrl('/licence/order'), () =>
+        HttpResponse.json({ status: 'error', reason: 'Orders are paused for maintenance.' }, { status: 400 }),
+      ),
+    );
     const view = renderApp('/shop/5', { language: 'de' });
     await orderPage('Proxmox Backup Server Community bestellen');
     await fillVisitor(view, {}, german);
@@ -166,8 +209,14 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
   it('is busy while the order is under way and sends it once', async () => {
     // Holds the order until released, then lets the mock answer it.
     let release = () => {};
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    server.use(http.post(apiUrl('/licence/order'), async () => { await held; }));
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.post(apiUrl('/licence/order'), async () => {
+        await held;
+      }),
+    );
     const view = renderApp('/shop/9');
     await orderPage('Order Proxmox Mail Gateway Community');
     await fillVisitor(view);
@@ -203,12 +252,18 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the licence shop' })).toHaveAttribute('href', '/ishop');
-    expect(db.licenceOrder.getAll()).toEqual([expect.objectContaining({
-      email: 'demo@example.com', company_name: 'Demo GmbH', product_id: 2, cpu_count: 4, totalNetEur: 1420,
-    })]);
+    expect(db.licenceOrder.getAll()).toEqual([
+      expect.objectContaining({
+        email: 'demo@example.com',
+        company_name: 'Demo GmbH',
+        product_id: 2,
+        cpu_count: 4,
+        totalNetEur: 1420,
+      }),
+    ]);
   });
 
-  it('speaks German and keeps the user\'s details when the company cannot be loaded', async () => {
+  it("speaks German and keeps the user's details when the company cannot be loaded", async () => {
     await loginAs('demo@example.com');
     mock.fault('GET /company', 'http500');
     renderApp('/ishop/11', { loggedIn: true, language: 'de' });
@@ -221,12 +276,14 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 790,00 € pro Jahr zzgl. MwSt.');
   });
 
-  it('names the server\'s own text, made plain, when the company cannot be loaded', async () => {
+  it("names the server's own text, made plain, when the company cannot be loaded", async () => {
     // SPEC §8 "Server errors are shown from the reason or message field" (docs/decisions/017).
     await loginAs('demo@example.com');
-    server.use(http.get(apiUrl('/company'), () => HttpResponse.json(
-      { status: 'error', reason: '<p>Maintenance until 2 pm</p>' }, { status: 503 },
-    )));
+    server.use(
+      http.get(apiUrl('/company'), () =>
+        HttpResponse.json({ status: 'error', reason: '<p>Maintenance until 2 pm</p>' }, { status: 503 }),
+      ),
+    );
     renderApp('/ishop/11', { loggedIn: true });
     expect(await screen.findByText(/Your company details could not be loaded/)).toHaveTextContent(
       'Your company details could not be loaded (Maintenance until 2 pm). Please fill them in.',
@@ -242,35 +299,57 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     await view.user.click(screen.getByRole('radio', { name: /^2 CPUs/ }));
     expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 710,00 € pro Jahr zzgl. MwSt.');
     await view.user.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Wir haben Ihre Bestellung von Proxmox VE Basic für 2 CPUs zu 710,00 € pro Jahr zzgl. MwSt. erhalten.');
-    expect(db.licenceOrder.getAll()).toEqual([expect.objectContaining({ email: 'demo@example.com', product_id: 2, cpu_count: 2 })]);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Wir haben Ihre Bestellung von Proxmox VE Basic für 2 CPUs zu 710,00 € pro Jahr zzgl. MwSt. erhalten.',
+    );
+    expect(db.licenceOrder.getAll()).toEqual([
+      expect.objectContaining({ email: 'demo@example.com', product_id: 2, cpu_count: 2 }),
+    ]);
   });
 
-  it.each(['en', 'de'] as const)('keeps the prefilled and typed details when the order fails (%s), and orders on the next try', async (language) => {
-    await loginAs('demo@example.com');
-    mock.fault('POST /licence/order', 'network', { times: 1 });
-    const view = renderApp('/ishop/3', { loggedIn: true, language });
-    const text = language === 'de'
-      ? { company: 'Firmenname', phone: 'Telefon (optional)', order: 'Zahlungspflichtig bestellen', thanks: 'Vielen Dank für Ihre Bestellung',
-        network: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.' }
-      : { company: 'Company name', phone: 'Phone (optional)', order: 'Place binding order', thanks: 'Thank you for your order',
-        network: 'The server cannot be reached. Please check your connection and try again.' };
-    await waitFor(() => expect(field(text.company)).toHaveValue('Demo GmbH'));
-    await view.user.clear(field(text.phone));
-    await view.user.type(field(text.phone), '+49 89 555');
-    await view.user.click(screen.getByRole('radio', { name: /^4 CPUs/ }));
-    await view.user.click(screen.getByRole('button', { name: text.order }));
-    expect(await screen.findByText(text.network)).toHaveAttribute('role', 'alert');
-    expect(view.currentPath()).toBe('/ishop/3');
-    expect(field(text.company)).toHaveValue('Demo GmbH');
-    expect(field(text.phone)).toHaveValue('+49 89 555');
-    expect(screen.getByRole('radio', { name: /^4 CPUs/ })).toBeChecked();
-    expect(db.licenceOrder.getAll()).toHaveLength(0);
-    await view.user.click(screen.getByRole('button', { name: text.order }));
-    expect(await screen.findByRole('heading', { level: 1, name: text.thanks })).toBeInTheDocument();
-    expect(db.licenceOrder.getAll()).toEqual([expect.objectContaining({ phone: '+49 89 555', product_id: 3, cpu_count: 4 })]);
-  });
+  it.each(['en', 'de'] as const)(
+    'keeps the prefilled and typed details when the order fails (%s), and orders on the next try',
+    async (language) => {
+      await loginAs('demo@example.com');
+      mock.fault('POST /licence/order', 'network', { times: 1 });
+      const view = renderApp('/ishop/3', { loggedIn: true, language });
+      const text =
+        language === 'de'
+          ? {
+              company: 'Firmenname',
+              phone: 'Telefon (optional)',
+              order: 'Zahlungspflichtig bestellen',
+              thanks: 'Vielen Dank für Ihre Bestellung',
+              network: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+            }
+          : {
+              company: 'Company name',
+              phone: 'Phone (optional)',
+              order: 'Place binding order',
+              thanks: 'Thank you for your order',
+              network: 'The server cannot be reached. Please check your connection and try again.',
+            };
+      await waitFor(() => expect(field(text.company)).toHaveValue('Demo GmbH'));
+      await view.user.clear(field(text.phone));
+      await view.user.type(field(text.phone), '+49 89 555');
+      await view.user.click(screen.getByRole('radio', { name: /^4 CPUs/ }));
+      await view.user.click(screen.getByRole('button', { name: text.order }));
+      expect(await screen.findByText(text.network)).toHaveAttribute('role', 'alert');
+      expect(view.currentPath()).toBe('/ishop/3');
+      expect(field(text.company)).toHaveValue('Demo GmbH');
+      expect(field(text.phone)).toHaveValue('+49 89 555');
+      expect(screen.getByRole('radio', { name: /^4 CPUs/ })).toBeChecked();
+      expect(db.licenceOrder.getAll()).toHaveLength(0);
+      await view.user.click(screen.getByRole('button', { name: text.order }));
+      expect(await screen.findByRole('heading', { level: 1, name: text.thanks })).toBeInTheDocument();
+      expect(db.licenceOrder.getAll()).toEqual([
+        expect.objectContaining({ phone: '+49 89 555', product_id: 3, cpu_count: 4 }),
+      ]);
+    },
+  );
 
   it('forgets the order summary when the customer logs out', async () => {
     await loginAs('demo@example.com');
@@ -323,9 +402,10 @@ describe('/order_done', () => {
     expect(screen.getByText('You will receive a confirmation of your order by email.')).toBeInTheDocument();
     english.unmount();
     renderApp('/order_done', { language: 'de' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Wir haben Ihre Lizenzbestellung erhalten.');
     expect(screen.getByText(/mit PayPal oder auf Rechnung innerhalb von 10 Tagen/)).toBeInTheDocument();
   });
 });
-

@@ -9,7 +9,9 @@ beforeAll(async () => {
 });
 
 function featureTexts(name: RegExp | string) {
-  return within(screen.getByRole('list', { name })).getAllByRole('listitem').map((item) => item.textContent);
+  return within(screen.getByRole('list', { name }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
 }
 
 describe('the licence list (step 0)', () => {
@@ -20,19 +22,31 @@ describe('the licence list (step 0)', () => {
     const panel = screen.getByRole('tabpanel', { name: 'Virtualization (VE)' });
     const cards = within(panel).getAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
-      'Proxmox VE Community', 'Proxmox VE Basic', 'Proxmox VE Standard', 'Proxmox VE Premium',
+      'Proxmox VE Community',
+      'Proxmox VE Basic',
+      'Proxmox VE Standard',
+      'Proxmox VE Premium',
     ]);
-    expect(within(cards[0] as HTMLElement).getByText(/per CPU and year, plus VAT/)).toHaveTextContent('115,00 € per CPU and year, plus VAT');
-    expect(within(cards[3] as HTMLElement).getByText(/per CPU and year/)).toHaveTextContent('1.060,00 € per CPU and year, plus VAT');
+    expect(within(cards[0] as HTMLElement).getByText(/per CPU and year, plus VAT/)).toHaveTextContent(
+      '115,00 € per CPU and year, plus VAT',
+    );
+    expect(within(cards[3] as HTMLElement).getByText(/per CPU and year/)).toHaveTextContent(
+      '1.060,00 € per CPU and year, plus VAT',
+    );
   });
 
   it('shows a VE card with ticks and minus signs read as included and not included', async () => {
     renderApp('/shop');
     await screen.findByRole('tab', { name: 'Virtualization (VE)' });
     expect(featureTexts('Features of Proxmox VE Community')).toEqual([
-      '✓Included: Enterprise repository', '✓Included: Stable version', '✓Included: All features',
-      '✓Included: Community support (forum)', '–Not included: Support tickets', '–Not included: Guaranteed response time',
-      '–Not included: Remote support via SSH', '✓Included: Yearly renewal',
+      '✓Included: Enterprise repository',
+      '✓Included: Stable version',
+      '✓Included: All features',
+      '✓Included: Community support (forum)',
+      '–Not included: Support tickets',
+      '–Not included: Guaranteed response time',
+      '–Not included: Remote support via SSH',
+      '✓Included: Yearly renewal',
     ]);
     expect(featureTexts('Features of Proxmox VE Premium')).toContain('✓Included: Unlimited support tickets');
   });
@@ -53,18 +67,26 @@ describe('the licence list (step 0)', () => {
     const pbs = screen.getByRole('article', { name: 'Proxmox Backup Server Standard' });
     expect(within(pbs).getByText(/per server/)).toHaveTextContent('2.160,00 € per server and year, plus VAT');
     expect(within(pbs).getByText('Our recommendation for production systems')).toBeInTheDocument();
-    expect(featureTexts('Features of Proxmox Backup Server Standard')).toEqual(expect.arrayContaining([
-      '✓Included: Customer support via the portal', '✓Included: 15 support tickets per year',
-      '✓Included: Response time: 4 hours (business hours)', '✓Included: Remote support via SSH',
-    ]));
+    expect(featureTexts('Features of Proxmox Backup Server Standard')).toEqual(
+      expect.arrayContaining([
+        '✓Included: Customer support via the portal',
+        '✓Included: 15 support tickets per year',
+        '✓Included: Response time: 4 hours (business hours)',
+        '✓Included: Remote support via SSH',
+      ]),
+    );
     expect(screen.queryByRole('article', { name: 'Proxmox VE Standard' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Mail Gateway (MG)' }));
     const mg = screen.getByRole('article', { name: 'Proxmox Mail Gateway Basic' });
     expect(within(mg).getByText(/per server/)).toHaveTextContent('390,00 € per server and year, plus VAT');
-    expect(featureTexts('Features of Proxmox Mail Gateway Basic')).toEqual(expect.arrayContaining([
-      '✓Included: 5 support tickets per year', '✓Included: Response time: 1 business day', '–Not included: Remote support via SSH',
-    ]));
+    expect(featureTexts('Features of Proxmox Mail Gateway Basic')).toEqual(
+      expect.arrayContaining([
+        '✓Included: 5 support tickets per year',
+        '✓Included: Response time: 1 business day',
+        '–Not included: Remote support via SSH',
+      ]),
+    );
   });
 
   it('moves between tabs with the arrow keys, Home and End, keeping one tab in the tab order', async () => {
@@ -106,14 +128,19 @@ describe('the licence list (step 0)', () => {
     await screen.findByRole('tablist');
     const faq = screen.getByRole('region', { name: 'Frequently asked questions' });
     for (const question of [
-      'Is the software open source?', 'How long does a subscription run?', 'How is a subscription billed?',
-      'How can I pay?', 'Can I pay for several years at once?',
+      'Is the software open source?',
+      'How long does a subscription run?',
+      'How is a subscription billed?',
+      'How can I pay?',
+      'Can I pay for several years at once?',
     ]) {
       expect(within(faq).getByText(question)).toBeInTheDocument();
     }
     expect(screen.getByText(/All prices are per year and CPU, plus VAT/)).toBeInTheDocument();
     expect(screen.getByText('A subscription is valid for one year and renews automatically.')).toBeInTheDocument();
-    expect(screen.getByText('Payment in advance, by PayPal or on invoice with a payment term of 10 days.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Payment in advance, by PayPal or on invoice with a payment term of 10 days.'),
+    ).toBeInTheDocument();
   });
 
   it('speaks German, with the same German prices', async () => {
@@ -121,16 +148,20 @@ describe('the licence list (step 0)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Lizenz-Shop' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Virtualisierung (VE)' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('link', { name: 'Kaufen Proxmox VE Basic' })).toHaveAttribute('href', '/shop/2');
-    expect(featureTexts('Leistungen von Proxmox VE Basic')).toEqual(expect.arrayContaining([
-      '✓Enthalten: 3 Support-Tickets pro Jahr', '–Nicht enthalten: Fernwartung per SSH',
-    ]));
+    expect(featureTexts('Leistungen von Proxmox VE Basic')).toEqual(
+      expect.arrayContaining(['✓Enthalten: 3 Support-Tickets pro Jahr', '–Nicht enthalten: Fernwartung per SSH']),
+    );
     expect(screen.getByText('Unsere Empfehlung für produktive Systeme')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Backup Server (PBS)' }));
     const pbs = screen.getByRole('article', { name: 'Proxmox Backup Server Community' });
     expect(within(pbs).getByText(/pro Server/)).toHaveTextContent('540,00 € pro Server und Jahr zzgl. MwSt.');
-    expect(featureTexts('Leistungen von Proxmox Backup Server Community')).toEqual(expect.arrayContaining([
-      '✓Enthalten: Community-Support (Forum)', '–Nicht enthalten: Support-Tickets', '–Nicht enthalten: Garantierte Reaktionszeit',
-    ]));
+    expect(featureTexts('Leistungen von Proxmox Backup Server Community')).toEqual(
+      expect.arrayContaining([
+        '✓Enthalten: Community-Support (Forum)',
+        '–Nicht enthalten: Support-Tickets',
+        '–Nicht enthalten: Garantierte Reaktionszeit',
+      ]),
+    );
     await user.click(screen.getByRole('tab', { name: 'Mail Gateway (MG)' }));
     const mg = screen.getByRole('article', { name: 'Proxmox Mail Gateway Premium' });
     expect(within(mg).getByText(/pro Server/)).toHaveTextContent('1.590,00 € pro Server und Jahr zzgl. MwSt.');
@@ -204,7 +235,9 @@ describe('the catalogue', () => {
 describe('the step follows the route', () => {
   it('shows the form for an id and the list without one, on the tab of the licence seen last', async () => {
     const view = renderApp('/shop/7');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Order Proxmox Backup Server Standard' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Order Proxmox Backup Server Standard' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     await view.user.click(screen.getByRole('link', { name: 'Back to all licences' }));
     expect(view.currentPath()).toBe('/shop');
@@ -212,19 +245,25 @@ describe('the step follows the route', () => {
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     await view.user.click(screen.getByRole('link', { name: 'Buy Proxmox Backup Server Basic' }));
     expect(view.currentPath()).toBe('/shop/6');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Order Proxmox Backup Server Basic' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Order Proxmox Backup Server Basic' }),
+    ).toBeInTheDocument();
   });
 
   it('shows a clear message and the list for an unknown id', async () => {
     renderApp('/shop/99');
-    expect(await screen.findByRole('alert')).toHaveTextContent('There is no licence “99”. Please choose one from the list.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'There is no licence “99”. Please choose one from the list.',
+    );
     expect(screen.getByRole('tablist')).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
   it('says the same in German for an id that is no number', async () => {
     renderApp('/shop/abc', { language: 'de' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Es gibt keine Lizenz „abc“. Bitte wählen Sie eine aus der Liste.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Es gibt keine Lizenz „abc“. Bitte wählen Sie eine aus der Liste.',
+    );
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Virtualisierung (VE)' })).toBeInTheDocument());
   });
 });

@@ -52,32 +52,43 @@ function unknownFields(known: readonly string[]): fc.Arbitrary<Answer> {
  * A variant of a valid answer: the essential fields as they are, each other field kept (or
  * replaced by its own variant, `nested`), dropped or null, and unknown fields added.
  */
-function tolerantVariant(base: Answer, essential: readonly string[], nested: Record<string, fc.Arbitrary<unknown>> = {}): fc.Arbitrary<Answer> {
+function tolerantVariant(
+  base: Answer,
+  essential: readonly string[],
+  nested: Record<string, fc.Arbitrary<unknown>> = {},
+): fc.Arbitrary<Answer> {
   const optional = Object.keys(base).filter((key) => !essential.includes(key));
-  return fc.record({
-    fates: fc.tuple(...optional.map(() => fc.constantFrom('keep', 'drop', 'null'))),
-    values: fc.record(nested),
-    extra: unknownFields(Object.keys(base)),
-  }).map(({ fates, values, extra }) => {
-    const answer: Answer = { ...extra };
-    for (const key of essential) answer[key] = base[key];
-    optional.forEach((key, index) => {
-      if (fates[index] === 'keep') answer[key] = key in values ? values[key] : base[key];
-      if (fates[index] === 'null') answer[key] = null;
+  return fc
+    .record({
+      fates: fc.tuple(...optional.map(() => fc.constantFrom('keep', 'drop', 'null'))),
+      values: fc.record(nested),
+      extra: unknownFields(Object.keys(base)),
+    })
+    .map(({ fates, values, extra }) => {
+      const answer: Answer = { ...extra };
+      for (const key of essential) answer[key] = base[key];
+      optional.forEach((key, index) => {
+        if (fates[index] === 'keep') answer[key] = key in values ? values[key] : base[key];
+        if (fates[index] === 'null') answer[key] = null;
+      });
+      return answer;
     });
-    return answer;
-  });
 }
 
 /** A list whose every entry is a variant of the seed's entry. */
-function variants(entries: readonly Answer[], variant: (entry: Answer) => fc.Arbitrary<Answer>): fc.Arbitrary<Answer[]> {
+function variants(
+  entries: readonly Answer[],
+  variant: (entry: Answer) => fc.Arbitrary<Answer>,
+): fc.Arbitrary<Answer[]> {
   return fc.tuple(...entries.map(variant));
 }
 
 /** The error boundary's page or the invalid-answer message, if either is shown. */
 function failure(): HTMLElement | null {
-  return screen.queryByRole('heading', { name: 'Something went wrong' })
-    ?? screen.queryByText(/The server sent an answer the portal does not understand/);
+  return (
+    screen.queryByRole('heading', { name: 'Something went wrong' }) ??
+    screen.queryByText(/The server sent an answer the portal does not understand/)
+  );
 }
 
 /** Waits until the page shows what `ready` looks for, or fails; then checks it did not fail. */
@@ -93,7 +104,12 @@ async function settle(ready: () => unknown) {
  * Serves `answer` for one GET call, renders `route` logged in, waits for the page to show it
  * (`ready`, which may also act on the page) and checks that nothing failed or logged an error.
  */
-async function renderWith(path: string, answer: unknown, route: string, ready: (view: ReturnType<typeof renderApp>) => Promise<void>) {
+async function renderWith(
+  path: string,
+  answer: unknown,
+  route: string,
+  ready: (view: ReturnType<typeof renderApp>) => Promise<void>,
+) {
   server.resetHandlers();
   server.use(http.get(apiUrl(path), () => HttpResponse.json(answer as JsonBodyType)));
   const errorsBefore = vi.mocked(console.error).mock.calls.length;
@@ -118,71 +134,119 @@ describe('the check the properties rely on', () => {
 });
 
 describe('tolerant reading of the answers the screens show', () => {
-  it('shows any GET /status answer with the essential fields on the dashboard and the tutorial', async () => {
-    const seed = (await getStatus()) as unknown as Answer[];
-    expect(seed.length).toBeGreaterThan(0);
-    const status = variants(seed, (entry) => tolerantVariant(entry, ['datastore', 'hostname', 'port', 'username']));
-    await fc.assert(fc.asyncProperty(status, fc.constantFrom('/dashboard', '/tutorial'), async (answer, route) => {
-      await renderWith('/status', answer, route, async () => {
-        if (route === '/dashboard') {
-          await settle(() => answer.every((entry) => screen.queryByRole('article', { name: String(entry.custom_name || entry.datastore) })));
-        } else {
-          await settle(() => within(screen.getByRole('region', { name: 'Your connection data' })).queryByText(`${String(answer[0]?.username)}@pbs`));
-        }
-      });
-    }), runs);
-  }, timeout);
+  it(
+    'shows any GET /status answer with the essential fields on the dashboard and the tutorial',
+    async () => {
+      const seed = (await getStatus()) as unknown as Answer[];
+      expect(seed.length).toBeGreaterThan(0);
+      const status = variants(seed, (entry) => tolerantVariant(entry, ['datastore', 'hostname', 'port', 'username']));
+      await fc.assert(
+        fc.asyncProperty(status, fc.constantFrom('/dashboard', '/tutorial'), async (answer, route) => {
+          await renderWith('/status', answer, route, async () => {
+            if (route === '/dashboard') {
+              await settle(() =>
+                answer.every((entry) =>
+                  screen.queryByRole('article', { name: String(entry.custom_name || entry.datastore) }),
+                ),
+              );
+            } else {
+              await settle(() =>
+                within(screen.getByRole('region', { name: 'Your connection data' })).queryByText(
+                  `${String(answer[0]?.username)}@pbs`,
+                ),
+              );
+            }
+          });
+        }),
+        runs,
+      );
+    },
+    timeout,
+  );
 
-  it('shows any GET /me answer with an email on every page that reads the user', async () => {
-    const seed = (await me()) as unknown as Answer;
-    const products = variants((seed.products ?? []) as Answer[], (product) => tolerantVariant(product, []));
-    const user = tolerantVariant(seed, ['email'], { products });
-    const routes = fc.constantFrom('/company', '/notifications', '/contact', '/ishop/1');
-    await fc.assert(fc.asyncProperty(user, routes, async (answer, route) => {
-      await renderWith('/me', answer, route, async () => {
-        // The top bar shows the email once the user has arrived; then each page's own use of it.
-        await settle(() => screen.queryAllByText(email).length > 0);
-        if (route === '/company') {
-          await settle(() => within(screen.getByRole('region', { name: 'Company data' })).queryByText(email));
-          await settle(() => screen.queryByRole('region', { name: 'Your products' })?.querySelector('.page-loading') === null);
-        } else if (route === '/notifications') {
-          await settle(() => screen.queryByRole('link', { name: 'Go to the company page' }));
-        } else if (route === '/contact') {
-          await settle(() => (screen.queryByRole('textbox', { name: /^Email address for our answer/ }) as HTMLInputElement | null)?.value === email);
-        } else {
-          await settle(() => (screen.queryByRole('textbox', { name: /^Email/ }) as HTMLInputElement | null)?.value === email);
-        }
-      });
-    }), runs);
-  }, timeout);
+  it(
+    'shows any GET /me answer with an email on every page that reads the user',
+    async () => {
+      const seed = (await me()) as unknown as Answer;
+      const products = variants((seed.products ?? []) as Answer[], (product) => tolerantVariant(product, []));
+      const user = tolerantVariant(seed, ['email'], { products });
+      const routes = fc.constantFrom('/company', '/notifications', '/contact', '/ishop/1');
+      await fc.assert(
+        fc.asyncProperty(user, routes, async (answer, route) => {
+          await renderWith('/me', answer, route, async () => {
+            // The top bar shows the email once the user has arrived; then each page's own use of it.
+            await settle(() => screen.queryAllByText(email).length > 0);
+            if (route === '/company') {
+              await settle(() => within(screen.getByRole('region', { name: 'Company data' })).queryByText(email));
+              await settle(
+                () => screen.queryByRole('region', { name: 'Your products' })?.querySelector('.page-loading') === null,
+              );
+            } else if (route === '/notifications') {
+              await settle(() => screen.queryByRole('link', { name: 'Go to the company page' }));
+            } else if (route === '/contact') {
+              await settle(
+                () =>
+                  (screen.queryByRole('textbox', { name: /^Email address for our answer/ }) as HTMLInputElement | null)
+                    ?.value === email,
+              );
+            } else {
+              await settle(
+                () => (screen.queryByRole('textbox', { name: /^Email/ }) as HTMLInputElement | null)?.value === email,
+              );
+            }
+          });
+        }),
+        runs,
+      );
+    },
+    timeout,
+  );
 
-  it('shows any GET /company answer on the company page, in view and in edit mode', async () => {
-    const seed = (await getCompany()) as unknown as Answer;
-    await fc.assert(fc.asyncProperty(tolerantVariant(seed, []), async (answer) => {
-      await renderWith('/company', answer, '/company', async ({ user }) => {
-        await settle(() => within(screen.getByRole('region', { name: 'Company data' })).queryByText(email));
-        const edit = screen.getByRole('button', { name: /^(Edit|Enter company data)$/ });
-        await settle(() => !(edit as HTMLButtonElement).disabled);
-        await user.click(edit);
-        await settle(() => screen.queryByRole('form', { name: 'Edit company data' }));
-      });
-    }), runs);
-  }, timeout);
+  it(
+    'shows any GET /company answer on the company page, in view and in edit mode',
+    async () => {
+      const seed = (await getCompany()) as unknown as Answer;
+      await fc.assert(
+        fc.asyncProperty(tolerantVariant(seed, []), async (answer) => {
+          await renderWith('/company', answer, '/company', async ({ user }) => {
+            await settle(() => within(screen.getByRole('region', { name: 'Company data' })).queryByText(email));
+            const edit = screen.getByRole('button', { name: /^(Edit|Enter company data)$/ });
+            await settle(() => !(edit as HTMLButtonElement).disabled);
+            await user.click(edit);
+            await settle(() => screen.queryByRole('form', { name: 'Edit company data' }));
+          });
+        }),
+        runs,
+      );
+    },
+    timeout,
+  );
 
-  it('shows any GET /licences answer with complete licences in the list and on an order form', async () => {
-    const seed = (await getCatalogue()) as unknown as Record<string, Answer[]>;
-    const group = (name: string) => variants(seed[name] ?? [], (licence) =>
-      tolerantVariant(licence, ['id', 'name', 'price_1_cpu', 'price_2_cpu', 'price_4_cpu', 'product_type']));
-    const catalogue = tolerantVariant(seed, [], { VE: group('VE'), PBS: group('PBS'), MG: group('MG') });
-    await fc.assert(fc.asyncProperty(catalogue, fc.constantFrom('/ishop', '/ishop/1', '/ishop/9'), async (answer, route) => {
-      await renderWith('/licences', answer, route, async () => {
-        if (route === '/ishop') {
-          await settle(() => screen.queryByRole('tab', { name: 'Virtualization (VE)' }));
-        } else {
-          // The licence's order form when its group came, else the note that there is no such licence.
-          await settle(() => screen.queryByRole('heading', { name: /^Order / }) ?? screen.queryByText(/^There is no licence/));
-        }
-      });
-    }), runs);
-  }, timeout);
+  it(
+    'shows any GET /licences answer with complete licences in the list and on an order form',
+    async () => {
+      const seed = (await getCatalogue()) as unknown as Record<string, Answer[]>;
+      const group = (name: string) =>
+        variants(seed[name] ?? [], (licence) =>
+          tolerantVariant(licence, ['id', 'name', 'price_1_cpu', 'price_2_cpu', 'price_4_cpu', 'product_type']),
+        );
+      const catalogue = tolerantVariant(seed, [], { VE: group('VE'), PBS: group('PBS'), MG: group('MG') });
+      await fc.assert(
+        fc.asyncProperty(catalogue, fc.constantFrom('/ishop', '/ishop/1', '/ishop/9'), async (answer, route) => {
+          await renderWith('/licences', answer, route, async () => {
+            if (route === '/ishop') {
+              await settle(() => screen.queryByRole('tab', { name: 'Virtualization (VE)' }));
+            } else {
+              // The licence's order form when its group came, else the note that there is no such licence.
+              await settle(
+                () => screen.queryByRole('heading', { name: /^Order / }) ?? screen.queryByText(/^There is no licence/),
+              );
+            }
+          });
+        }),
+        runs,
+      );
+    },
+    timeout,
+  );
 });

@@ -133,7 +133,14 @@ describe('a company answer that leaves fields out', () => {
 
 describe('a catalogue that leaves groups and highlights out', () => {
   it('offers the licences it has, and nothing on the tabs whose group is missing or null', async () => {
-    const licence = { id: 1, name: 'Proxmox VE Community', price_1_cpu: 115, price_2_cpu: 230, price_4_cpu: 460, product_type: 'VE' };
+    const licence = {
+      id: 1,
+      name: 'Proxmox VE Community',
+      price_1_cpu: 115,
+      price_2_cpu: 230,
+      price_4_cpu: 460,
+      product_type: 'VE',
+    };
     serve('/licences', { VE: [licence], PBS: null, PDM: [{ ...licence, id: 40, product_type: 'PDM' }] });
     const { user } = renderApp('/shop');
     const panel = within(await screen.findByRole('tabpanel', { name: 'Virtualization (VE)' }));

@@ -9,7 +9,7 @@ async function demoDatastores() {
 }
 
 describe('the tutorial', () => {
-  it('shows both parts with the customer\'s real connection data', async () => {
+  it("shows both parts with the customer's real connection data", async () => {
     await loginAs('demo@example.com');
     const [first] = await demoDatastores();
     if (!first?.repository) throw new Error('the demo account has datastores with a repository');
@@ -43,7 +43,9 @@ describe('the tutorial', () => {
   it('shows the English illustrations with text alternatives', async () => {
     await loginAs('demo@example.com');
     renderApp('/tutorial', { loggedIn: true });
-    const storage = await screen.findByRole('img', { name: /Illustration of the Proxmox VE dialog "Add: Proxmox Backup Server"/ });
+    const storage = await screen.findByRole('img', {
+      name: /Illustration of the Proxmox VE dialog "Add: Proxmox Backup Server"/,
+    });
     expect(storage.getAttribute('src')).toMatch(/storage-en\.svg/);
     expect(screen.getByRole('img', { name: /"Create: Backup Job"/ }).getAttribute('src')).toMatch(/job-en\.svg/);
   });
@@ -52,8 +54,12 @@ describe('the tutorial', () => {
     await loginAs('demo@example.com');
     renderApp('/tutorial', { loggedIn: true, language: 'de' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Anleitung' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Teil 1: Den Speicher in Proxmox VE einrichten' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: /„Hinzufügen: Proxmox Backup Server“/ }).getAttribute('src')).toMatch(/storage-de\.svg/);
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Teil 1: Den Speicher in Proxmox VE einrichten' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /„Hinzufügen: Proxmox Backup Server“/ }).getAttribute('src')).toMatch(
+      /storage-de\.svg/,
+    );
     expect(screen.getByRole('img', { name: /„Erstellen: Backup-Job“/ }).getAttribute('src')).toMatch(/job-de\.svg/);
     expect(await screen.findByText('k10001_backup@pbs', { selector: '.tutorial-values code' })).toBeInTheDocument();
   });

@@ -4,7 +4,12 @@
  * (docs/decisions/002).
  */
 import {
-  ChangePasswordPayload, ForgotPasswordPayload, LoginAnswer, LoginPayload, RegisterPayload, UserStruct,
+  ChangePasswordPayload,
+  ForgotPasswordPayload,
+  LoginAnswer,
+  LoginPayload,
+  RegisterPayload,
+  UserStruct,
 } from '../../api/structs';
 import { datastoresOf, db, findAccountByEmail, sendMail, type AccountRow } from '../db';
 import { route } from '../faults';
@@ -26,12 +31,14 @@ export function orNull(value: string): string | null {
 function userOf(account: AccountRow) {
   const products = datastoresOf(account.id)
     .filter((datastore) => !hasEnded(datastore.contract_end_date))
-    .map((datastore) => asSpec('product', {
-      name: datastore.identifier,
-      dynamic_volume: datastore.volume === 0 ? 1 : 0,
-      volume: datastore.volume,
-      contract_end_date: datastore.contract_end_date,
-    }));
+    .map((datastore) =>
+      asSpec('product', {
+        name: datastore.identifier,
+        dynamic_volume: datastore.volume === 0 ? 1 : 0,
+        volume: datastore.volume,
+        contract_end_date: datastore.contract_end_date,
+      }),
+    );
   return asSpec('user', {
     email: account.email,
     language: account.language,
@@ -53,16 +60,27 @@ export const authHandlers = [
     if (badPostcode) return badPostcode;
     if (findAccountByEmail(body.email)) return refuse(409, 'This email address is already registered');
     const account = db.account.create({
-      email: body.email.trim(), password: body.password, language: body.language,
-      notifications: body.notifications, firstname: body.firstname.trim(), lastname: body.lastname.trim(),
-      phone: orNull(body.phone), active: false, company_number: null,
+      email: body.email.trim(),
+      password: body.password,
+      language: body.language,
+      notifications: body.notifications,
+      firstname: body.firstname.trim(),
+      lastname: body.lastname.trim(),
+      phone: orNull(body.phone),
+      active: false,
+      company_number: null,
     });
     // The address waits in pending_* until the provider activates the account (SPEC §3, §4).
     db.company.create({
-      accountId: account.id, checkbox_iban: false, phone: orNull(body.phone),
-      pending_name: orNull(body.pending_name), pending_street: orNull(body.pending_street),
-      pending_postcode: orNull(body.pending_postcode), pending_city: orNull(body.pending_city),
-      pending_state: orNull(body.pending_state), pending_country: body.pending_country,
+      accountId: account.id,
+      checkbox_iban: false,
+      phone: orNull(body.phone),
+      pending_name: orNull(body.pending_name),
+      pending_street: orNull(body.pending_street),
+      pending_postcode: orNull(body.pending_postcode),
+      pending_city: orNull(body.pending_city),
+      pending_state: orNull(body.pending_state),
+      pending_country: body.pending_country,
       pending_ustid: orNull(body.pending_ustid),
     });
     const german = body.language === 'de';
@@ -123,8 +141,11 @@ export const authHandlers = [
     const reset = db.resetToken.findFirst({ where: { token: { equals: token } } });
     const account = findAccountByEmail(email);
     if (
-      !reset || !account || reset.used || reset.expires <= Date.now()
-      || reset.email.toLowerCase() !== email.trim().toLowerCase()
+      !reset ||
+      !account ||
+      reset.used ||
+      reset.expires <= Date.now() ||
+      reset.email.toLowerCase() !== email.trim().toLowerCase()
     ) {
       return refuse(400, 'This link is invalid or has expired');
     }

@@ -73,13 +73,18 @@ export const companyHandlers = [
     if (body.payment_type === 'direct_debit') {
       if (iban === '') return refuse(400, 'The IBAN is required for direct debit.');
       if (!isValidIban(iban)) return refuse(400, 'The IBAN is not valid.');
-      if (!body.checkbox_iban) return refuse(400, 'Direct debit needs the SEPA mandate: please accept the legal notice.');
+      if (!body.checkbox_iban)
+        return refuse(400, 'Direct debit needs the SEPA mandate: please accept the legal notice.');
     }
     const company = companyRowOf(account);
     const submitted = {
-      name: orNull(body.pending_name), street: orNull(body.pending_street),
-      postcode: orNull(body.pending_postcode), city: orNull(body.pending_city),
-      state: orNull(body.pending_state), country: body.pending_country, ustid: orNull(body.pending_ustid),
+      name: orNull(body.pending_name),
+      street: orNull(body.pending_street),
+      postcode: orNull(body.pending_postcode),
+      city: orNull(body.pending_city),
+      state: orNull(body.pending_state),
+      country: body.pending_country,
+      ustid: orNull(body.pending_ustid),
     };
     const current = new Map(Object.entries(company));
     const unchanged = Object.entries(submitted).every(([key, value]) => value === current.get(key));

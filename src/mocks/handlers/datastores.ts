@@ -71,8 +71,9 @@ export const datastoreHandlers = [
     if (volume === null) {
       return refuse(400, `The product must be 0 for the dynamic rate or a volume of 1 to ${business.maxVolumeTb} TB.`);
     }
-    const taken = datastoresOf(account.id)
-      .some((datastore) => datastore.identifier.toLowerCase() === identifier.toLowerCase());
+    const taken = datastoresOf(account.id).some(
+      (datastore) => datastore.identifier.toLowerCase() === identifier.toLowerCase(),
+    );
     if (taken) return refuse(409, 'A datastore with this name already exists');
     const datastore = provisionDatastore({ account, identifier, volume });
     const german = account.language === 'de';
@@ -92,8 +93,9 @@ export const datastoreHandlers = [
     if (!account) return notLoggedIn();
     // {name} is the datastore's name on the server; the customer's identifier is accepted too.
     const name = (params.name ?? '').toLowerCase();
-    const datastore = runningDatastores(account.id).find((candidate) =>
-      candidate.datastore.toLowerCase() === name || candidate.identifier.toLowerCase() === name);
+    const datastore = runningDatastores(account.id).find(
+      (candidate) => candidate.datastore.toLowerCase() === name || candidate.identifier.toLowerCase() === name,
+    );
     if (!datastore) return refuse(404, 'There is no datastore with this name');
     if (datastore.contract_end_date) return refuse(409, 'This datastore is already cancelled');
     const end = cancellationEndDate();

@@ -27,8 +27,13 @@ function catalogue(): Catalogue {
   const grouped: Catalogue = { VE: [], PBS: [], MG: [] };
   for (const row of db.licence.findMany({ where: {}, orderBy: { id: 'asc' } })) {
     const licence: Licence = asSpec('licence', {
-      id: row.id, name: row.name, price_1_cpu: row.price_1_cpu, price_2_cpu: row.price_2_cpu,
-      price_4_cpu: row.price_4_cpu, highlight: row.highlight, product_type: licenceTypeOf(row.product_type),
+      id: row.id,
+      name: row.name,
+      price_1_cpu: row.price_1_cpu,
+      price_2_cpu: row.price_2_cpu,
+      price_4_cpu: row.price_4_cpu,
+      highlight: row.highlight,
+      product_type: licenceTypeOf(row.product_type),
     });
     grouped[licence.product_type].push(licence);
   }
@@ -52,7 +57,9 @@ export const licenceHandlers = [
       return refuse(400, `${LINE_NAMES[type]} licences are sold per server; the CPU count must be 1.`);
     }
     const prices: Record<CpuChoice, number> = {
-      1: licence.price_1_cpu, 2: licence.price_2_cpu, 4: licence.price_4_cpu,
+      1: licence.price_1_cpu,
+      2: licence.price_2_cpu,
+      4: licence.price_4_cpu,
     };
     // The payload struct lets only the CPU choices of SPEC §2 through.
     const total = Object.entries(prices).find(([cpus]) => Number(cpus) === order.cpu_count)?.[1] ?? Number.NaN;
@@ -60,9 +67,9 @@ export const licenceHandlers = [
     sendMail(
       order.email,
       `Your order: ${licence.name}`,
-      `Hello ${order.firstname} ${order.lastname},\n\nthank you for your order of ${licence.name} for ${order.cpu_count} CPU(s) `
-        + `at ${formatEur(total)} per year plus VAT. The subscription is valid for one year and renews automatically. `
-        + 'You will receive the invoice (payable within 10 days) and the subscription key by email.',
+      `Hello ${order.firstname} ${order.lastname},\n\nthank you for your order of ${licence.name} for ${order.cpu_count} CPU(s) ` +
+        `at ${formatEur(total)} per year plus VAT. The subscription is valid for one year and renews automatically. ` +
+        'You will receive the invoice (payable within 10 days) and the subscription key by email.',
     );
     return done();
   }),

@@ -53,7 +53,9 @@ export function CropEditor({ capture, crop, busy, onChange, onConfirm, onRemove 
   return (
     <fieldset className="fb-crop" disabled={busy}>
       <legend>{texts.cropping}</legend>
-      <p className="fb-hint" id={`${id}-hint`}>{texts.cropHint}</p>
+      <p className="fb-hint" id={`${id}-hint`}>
+        {texts.cropHint}
+      </p>
       <div
         ref={area}
         className="fb-crop-area"
@@ -61,7 +63,9 @@ export function CropEditor({ capture, crop, busy, onChange, onConfirm, onRemove 
           start.current = percentAt(event);
           event.currentTarget.setPointerCapture?.(event.pointerId);
         }}
-        onPointerMove={(event) => { if (start.current) frameTo(event); }}
+        onPointerMove={(event) => {
+          if (start.current) frameTo(event);
+        }}
         onPointerUp={(event) => {
           frameTo(event);
           start.current = null;
@@ -79,8 +83,13 @@ export function CropEditor({ capture, crop, busy, onChange, onConfirm, onRemove 
           <label key={key} className="fb-crop-field">
             <span>{label}</span>
             <input
-              type="number" inputMode="numeric" min={key === 'width' || key === 'height' ? 1 : 0} max={100} step={1}
-              value={drafts[key] ?? String(crop[key])} aria-describedby={`${id}-hint`}
+              type="number"
+              inputMode="numeric"
+              min={key === 'width' || key === 'height' ? 1 : 0}
+              max={100}
+              step={1}
+              value={drafts[key] ?? String(crop[key])}
+              aria-describedby={`${id}-hint`}
               onChange={(event) => {
                 const text = event.target.value;
                 setDrafts((current) => ({ ...current, [key]: text }));
@@ -92,8 +101,12 @@ export function CropEditor({ capture, crop, busy, onChange, onConfirm, onRemove 
         ))}
       </div>
       <div className="fb-actions">
-        <button type="button" className="button-secondary" onClick={onRemove}>{texts.removeScreenshot}</button>
-        <button type="button" className="button-primary" onClick={onConfirm} aria-busy={busy}>{texts.confirm}</button>
+        <button type="button" className="button-secondary" onClick={onRemove}>
+          {texts.removeScreenshot}
+        </button>
+        <button type="button" className="button-primary" onClick={onConfirm} aria-busy={busy}>
+          {texts.confirm}
+        </button>
       </div>
     </fieldset>
   );

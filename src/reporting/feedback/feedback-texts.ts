@@ -21,7 +21,8 @@ export const feedbackTexts = {
   thanks: 'Vielen Dank für Ihren Bericht!',
   capturing: 'Bitte wählen Sie im Fenster des Browsers aus, welcher Bildschirm oder Tab aufgenommen wird.',
   cropping: 'Screenshot zuschneiden',
-  cropHint: 'Ziehen Sie mit der Maus einen Rahmen um den wichtigen Teil oder geben Sie den Ausschnitt in Prozent ein. „Bestätigen“ übernimmt ihn.',
+  cropHint:
+    'Ziehen Sie mit der Maus einen Rahmen um den wichtigen Teil oder geben Sie den Ausschnitt in Prozent ein. „Bestätigen“ übernimmt ihn.',
   cropLeft: 'Links (%)',
   cropTop: 'Oben (%)',
   cropWidth: 'Breite (%)',

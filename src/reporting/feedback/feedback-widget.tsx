@@ -2,7 +2,12 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import {
-  feedbackMachine, MAX_DESCRIPTION, type Capture, type Crop, type FeedbackReport, type Screenshot,
+  feedbackMachine,
+  MAX_DESCRIPTION,
+  type Capture,
+  type Crop,
+  type FeedbackReport,
+  type Screenshot,
 } from '../../machines/feedback.machine';
 import { CropEditor } from './crop-editor';
 import { feedbackTexts as texts, problemTexts } from './feedback-texts';
@@ -18,7 +23,8 @@ export interface FeedbackEffects {
   canCapture: boolean;
 }
 
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), textarea:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), input:not([disabled]), textarea:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
 
 /** SPEC §9 feedback widget: the floating button "Fehler melden", its dialog and the thanks. */
 export function FeedbackWidget({ effects }: { effects: FeedbackEffects }) {
@@ -51,7 +57,13 @@ export function FeedbackWidget({ effects }: { effects: FeedbackEffects }) {
   }
   if (closed) {
     return (
-      <button ref={triggerRef} type="button" className="fb-trigger" aria-haspopup="dialog" onClick={() => actor.send({ type: 'feedback.open' })}>
+      <button
+        ref={triggerRef}
+        type="button"
+        className="fb-trigger"
+        aria-haspopup="dialog"
+        onClick={() => actor.send({ type: 'feedback.open' })}
+      >
         {texts.trigger}
       </button>
     );
@@ -69,13 +81,18 @@ function FeedbackDialog({ actor, canCapture }: { actor: ActorRefFrom<typeof feed
   const crop = useSelector(actor, (snapshot) => snapshot.context.crop);
   const screenshot = useSelector(actor, (snapshot) => snapshot.context.screenshot);
   const capturing = useSelector(actor, (snapshot) => snapshot.matches({ open: 'capturing' }));
-  const cropping = useSelector(actor, (snapshot) => snapshot.matches({ open: 'cropping' }) || snapshot.matches({ open: 'cutting' }));
+  const cropping = useSelector(
+    actor,
+    (snapshot) => snapshot.matches({ open: 'cropping' }) || snapshot.matches({ open: 'cutting' }),
+  );
   const cutting = useSelector(actor, (snapshot) => snapshot.matches({ open: 'cutting' }));
   const sending = useSelector(actor, (snapshot) => snapshot.matches({ open: 'sending' }));
   const fieldProblem = problem === 'required' || problem === 'tooLong' ? problem : null;
   const lineProblem = fieldProblem ? null : problem;
 
-  useEffect(() => { descriptionRef.current?.focus(); }, []);
+  useEffect(() => {
+    descriptionRef.current?.focus();
+  }, []);
   useEffect(() => {
     if (fieldProblem) descriptionRef.current?.focus();
   }, [fieldProblem]);
@@ -104,11 +121,20 @@ function FeedbackDialog({ actor, canCapture }: { actor: ActorRefFrom<typeof feed
   return (
     <div className="fb-backdrop">
       <div
-        ref={dialogRef} className="fb-dialog" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-intro`} onKeyDown={onKeyDown}
+        ref={dialogRef}
+        className="fb-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-intro`}
+        onKeyDown={onKeyDown}
       >
-        <h2 id={`${id}-title`} className="fb-title">{texts.title}</h2>
-        <p id={`${id}-intro`} className="fb-hint">{texts.intro}</p>
+        <h2 id={`${id}-title`} className="fb-title">
+          {texts.title}
+        </h2>
+        <p id={`${id}-intro`} className="fb-hint">
+          {texts.intro}
+        </p>
         <form
           noValidate
           onSubmit={(event) => {
@@ -121,24 +147,41 @@ function FeedbackDialog({ actor, canCapture }: { actor: ActorRefFrom<typeof feed
               {texts.description} <span className="fb-required">{texts.required}</span>
             </label>
             <textarea
-              ref={descriptionRef} id={`${id}-description`} name="description" rows={5} required
-              maxLength={MAX_DESCRIPTION + 1} placeholder={texts.placeholder} readOnly={sending}
-              value={description} aria-invalid={fieldProblem ? true : undefined}
+              ref={descriptionRef}
+              id={`${id}-description`}
+              name="description"
+              rows={5}
+              required
+              maxLength={MAX_DESCRIPTION + 1}
+              placeholder={texts.placeholder}
+              readOnly={sending}
+              value={description}
+              aria-invalid={fieldProblem ? true : undefined}
               aria-describedby={fieldProblem ? `${id}-description-error` : undefined}
               onChange={(event) => actor.send({ type: 'description.change', value: event.target.value })}
             />
-            {fieldProblem && <p id={`${id}-description-error`} className="fb-field-error">{problemTexts[fieldProblem]}</p>}
+            {fieldProblem && (
+              <p id={`${id}-description-error`} className="fb-field-error">
+                {problemTexts[fieldProblem]}
+              </p>
+            )}
           </div>
 
           {cropping && capture && (
             <CropEditor
-              capture={capture} crop={crop} busy={cutting}
+              capture={capture}
+              crop={crop}
+              busy={cutting}
               onChange={(change) => actor.send({ type: 'crop.change', crop: change })}
               onConfirm={() => actor.send({ type: 'crop.confirm' })}
               onRemove={() => actor.send({ type: 'screenshot.remove' })}
             />
           )}
-          {capturing && <p className="fb-hint" role="status">{texts.capturing}</p>}
+          {capturing && (
+            <p className="fb-hint" role="status">
+              {texts.capturing}
+            </p>
+          )}
           {screenshot && !cropping && (
             <figure className="fb-screenshot">
               <img src={screenshot.url} alt={texts.screenshotAlt} />
@@ -146,23 +189,45 @@ function FeedbackDialog({ actor, canCapture }: { actor: ActorRefFrom<typeof feed
             </figure>
           )}
 
-          <p className="fb-error-line" role="alert">{lineProblem ? problemTexts[lineProblem] : ''}</p>
+          <p className="fb-error-line" role="alert">
+            {lineProblem ? problemTexts[lineProblem] : ''}
+          </p>
 
           <div className="fb-actions">
             {canCapture && !screenshot && !cropping && (
-              <button type="button" className="button-secondary" disabled={capturing || sending} onClick={() => actor.send({ type: 'screenshot.add' })}>
+              <button
+                type="button"
+                className="button-secondary"
+                disabled={capturing || sending}
+                onClick={() => actor.send({ type: 'screenshot.add' })}
+              >
                 {texts.addScreenshot}
               </button>
             )}
             {screenshot && !cropping && (
-              <button type="button" className="button-secondary" disabled={sending} onClick={() => actor.send({ type: 'screenshot.remove' })}>
+              <button
+                type="button"
+                className="button-secondary"
+                disabled={sending}
+                onClick={() => actor.send({ type: 'screenshot.remove' })}
+              >
                 {texts.removeScreenshot}
               </button>
             )}
-            <button type="button" className="button-secondary" disabled={sending} onClick={() => actor.send({ type: 'feedback.cancel' })}>
+            <button
+              type="button"
+              className="button-secondary"
+              disabled={sending}
+              onClick={() => actor.send({ type: 'feedback.cancel' })}
+            >
               {texts.cancel}
             </button>
-            <button type="submit" className="button-primary" disabled={sending || capturing || cropping} aria-busy={sending}>
+            <button
+              type="submit"
+              className="button-primary"
+              disabled={sending || capturing || cropping}
+              aria-busy={sending}
+            >
               {sending && <span className="spinner" aria-hidden="true" />}
               {sending ? texts.sending : texts.submit}
             </button>

@@ -8,12 +8,20 @@ import type { Capture, Crop, Screenshot } from '../../machines/feedback.machine'
 
 /** Screen capture needs getDisplayMedia, which phones and insecure pages do not offer. */
 export function canCaptureScreen(): boolean {
-  return typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getDisplayMedia === 'function' && window.isSecureContext;
+  return (
+    typeof navigator !== 'undefined' &&
+    typeof navigator.mediaDevices?.getDisplayMedia === 'function' &&
+    window.isSecureContext
+  );
 }
 
 export async function captureScreen(): Promise<Capture> {
   // preferCurrentTab (Chromium) is not in the DOM types yet; other browsers ignore it.
-  const options: DisplayMediaStreamOptions & { preferCurrentTab: boolean } = { video: true, audio: false, preferCurrentTab: true };
+  const options: DisplayMediaStreamOptions & { preferCurrentTab: boolean } = {
+    video: true,
+    audio: false,
+    preferCurrentTab: true,
+  };
   const stream = await navigator.mediaDevices.getDisplayMedia(options);
   try {
     const video = document.createElement('video');

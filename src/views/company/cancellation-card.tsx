@@ -12,13 +12,20 @@ import { useDayFormat } from './product-list';
 
 const messages = defineMessages({
   heading: { id: 'company.cancel.heading', defaultMessage: 'Cancel the contract' },
-  intro: { id: 'company.cancel.intro', defaultMessage: 'You can cancel your whole contract with all its datastores here.' },
+  intro: {
+    id: 'company.cancel.intro',
+    defaultMessage: 'You can cancel your whole contract with all its datastores here.',
+  },
   button: { id: 'company.cancel.button', defaultMessage: 'Cancel the contract…' },
-  noProducts: { id: 'company.cancel.noProducts', defaultMessage: 'You have no running products, so there is nothing to cancel.' },
+  noProducts: {
+    id: 'company.cancel.noProducts',
+    defaultMessage: 'You have no running products, so there is nothing to cancel.',
+  },
   question: { id: 'company.cancel.question', defaultMessage: 'Do you really want to cancel your contract?' },
   billing: {
     id: 'company.cancel.billing',
-    defaultMessage: 'The cancellation takes four weeks to the billing date: the contract ends at the end of the first month that is at least four weeks away.',
+    defaultMessage:
+      'The cancellation takes four weeks to the billing date: the contract ends at the end of the first month that is at least four weeks away.',
   },
   readOnly: { id: 'company.cancel.readOnly', defaultMessage: 'After the end, your datastores are read-only.' },
   deleted: { id: 'company.cancel.deleted', defaultMessage: 'Your login is deleted 30 days after the end.' },
@@ -52,7 +59,8 @@ export function CancellationCard({ company, onCancelled }: { company: Company; o
       // One GET /me: the session's reload of the user (asked for by `cancelled`, or here if no
       // one did) is the one whose products give the end date, and the product list shows them.
       loadProducts: fromPromise(async ({ signal }) => {
-        const loading = (snapshot: ReturnType<typeof session.getSnapshot>) => snapshot.matches({ auth: { loggedIn: 'loadingUser' } });
+        const loading = (snapshot: ReturnType<typeof session.getSnapshot>) =>
+          snapshot.matches({ auth: { loggedIn: 'loadingUser' } });
         if (!loading(session.getSnapshot())) session.send({ type: 'user.reload' });
         const settled = await waitFor(session, (snapshot) => !loading(snapshot), { signal });
         const reloaded = settled.matches({ auth: { loggedIn: 'ready' } }) ? settled.context.user : null;
@@ -87,52 +95,90 @@ export function CancellationCard({ company, onCancelled }: { company: Company; o
   const endedBefore = !cancelled && !asking ? contractEndDate(user?.products) : null;
   return (
     <section className="card company-card" aria-labelledby="company-cancel-heading">
-      <h2 id="company-cancel-heading"><FormattedMessage {...messages.heading} /></h2>
+      <h2 id="company-cancel-heading">
+        <FormattedMessage {...messages.heading} />
+      </h2>
       {cancelled ? (
         <div className="notice notice-ok" role="status">
           <p>
-            {cancelledEnd
-              ? <FormattedMessage id="company.cancel.cancelledEnds" defaultMessage="Your contract has been cancelled. It ends on {date}."
-                  values={{ date: formatDay(cancelledEnd) }} />
-              : <FormattedMessage {...messages.cancelled} />}
+            {cancelledEnd ? (
+              <FormattedMessage
+                id="company.cancel.cancelledEnds"
+                defaultMessage="Your contract has been cancelled. It ends on {date}."
+                values={{ date: formatDay(cancelledEnd) }}
+              />
+            ) : (
+              <FormattedMessage {...messages.cancelled} />
+            )}
           </p>
-          <p><FormattedMessage {...messages.consequences} /></p>
+          <p>
+            <FormattedMessage {...messages.consequences} />
+          </p>
         </div>
       ) : endedBefore ? (
         <p className="notice notice-warn">
-          <FormattedMessage id="company.cancel.allCancelled"
+          <FormattedMessage
+            id="company.cancel.allCancelled"
             defaultMessage="All your products are already cancelled; the last one ends on {date}. There is nothing left to cancel."
-            values={{ date: formatDay(endedBefore) }} />
+            values={{ date: formatDay(endedBefore) }}
+          />
         </p>
       ) : (
         <>
-          <p><FormattedMessage {...messages.intro} /></p>
-          {noProducts && <p className="field-hint" id="company-cancel-none"><FormattedMessage {...messages.noProducts} /></p>}
+          <p>
+            <FormattedMessage {...messages.intro} />
+          </p>
+          {noProducts && (
+            <p className="field-hint" id="company-cancel-none">
+              <FormattedMessage {...messages.noProducts} />
+            </p>
+          )}
           {asking ? (
             <div className="company-confirm">
               <p ref={questionRef} tabIndex={-1} className="company-confirm-question">
                 <FormattedMessage {...messages.question} />
               </p>
               <ul>
-                <li><FormattedMessage {...messages.billing} /></li>
-                <li><FormattedMessage {...messages.readOnly} /></li>
-                <li><FormattedMessage {...messages.deleted} /></li>
+                <li>
+                  <FormattedMessage {...messages.billing} />
+                </li>
+                <li>
+                  <FormattedMessage {...messages.readOnly} />
+                </li>
+                <li>
+                  <FormattedMessage {...messages.deleted} />
+                </li>
               </ul>
               <div className="company-form-actions">
-                <button type="button" className="button-secondary" disabled={busy} onClick={() => actor.send({ type: 'cancel.abort' })}>
+                <button
+                  type="button"
+                  className="button-secondary"
+                  disabled={busy}
+                  onClick={() => actor.send({ type: 'cancel.abort' })}
+                >
                   <FormattedMessage {...messages.keep} />
                 </button>
-                <button type="button" className="button-primary company-danger" disabled={busy} aria-busy={busy}
-                  onClick={() => actor.send({ type: 'cancel.confirm' })}>
+                <button
+                  type="button"
+                  className="button-primary company-danger"
+                  disabled={busy}
+                  aria-busy={busy}
+                  onClick={() => actor.send({ type: 'cancel.confirm' })}
+                >
                   {busy && <span className="spinner" aria-hidden="true" />}
                   <FormattedMessage {...(busy ? messages.cancelling : messages.confirm)} />
                 </button>
               </div>
             </div>
           ) : (
-            <button ref={buttonRef} type="button" className="button-secondary" disabled={noProducts}
+            <button
+              ref={buttonRef}
+              type="button"
+              className="button-secondary"
+              disabled={noProducts}
               aria-describedby={noProducts ? 'company-cancel-none' : undefined}
-              onClick={() => actor.send({ type: 'cancel.request' })}>
+              onClick={() => actor.send({ type: 'cancel.request' })}
+            >
               <FormattedMessage {...messages.button} />
             </button>
           )}

@@ -3,7 +3,13 @@ import { defineMessages, FormattedMessage, type MessageDescriptor } from 'react-
 import type { Company, User } from '../../domain/entities';
 import { hasCompanyData, hasPendingChanges } from '../../domain/company-form';
 import { compactIban, formatIban, maskIban } from '../../domain/iban';
-import { companyMessages, countryMessages, isKnownCountry, isKnownPaymentType, paymentTypeMessages } from './company-messages';
+import {
+  companyMessages,
+  countryMessages,
+  isKnownCountry,
+  isKnownPaymentType,
+  paymentTypeMessages,
+} from './company-messages';
 import { ProductList } from './product-list';
 import { UnknownValue } from '../shared/unknown-value';
 
@@ -23,7 +29,9 @@ const messages = defineMessages({
 function Row({ label, children }: { label: MessageDescriptor; children: ReactNode }) {
   return (
     <div className="company-row">
-      <dt><FormattedMessage {...label} /></dt>
+      <dt>
+        <FormattedMessage {...label} />
+      </dt>
       <dd>{children}</dd>
     </div>
   );
@@ -32,7 +40,13 @@ function Row({ label, children }: { label: MessageDescriptor; children: ReactNod
 /** A value as given; "none" when the server sent it empty, a dash when it did not send it at all. */
 function Optional({ value }: { value: string | null | undefined }) {
   if (value === undefined) return <UnknownValue />;
-  return value ? <>{value}</> : <span className="company-none"><FormattedMessage {...companyMessages.none} /></span>;
+  return value ? (
+    <>{value}</>
+  ) : (
+    <span className="company-none">
+      <FormattedMessage {...companyMessages.none} />
+    </span>
+  );
 }
 
 /** Postcode and city on one line; not known only when neither was sent. */
@@ -55,8 +69,16 @@ function MaskedIban({ iban }: { iban: string }) {
         <span className="company-iban-value">{formatIban(compact)}</span>
       ) : (
         <>
-          <span className="company-iban-value" aria-hidden="true">{maskIban(compact)}</span>
-          <span className="visually-hidden"><FormattedMessage id="company.view.ibanHidden" defaultMessage="hidden, ends in {last}" values={{ last: compact.slice(-4) }} /></span>
+          <span className="company-iban-value" aria-hidden="true">
+            {maskIban(compact)}
+          </span>
+          <span className="visually-hidden">
+            <FormattedMessage
+              id="company.view.ibanHidden"
+              defaultMessage="hidden, ends in {last}"
+              values={{ last: compact.slice(-4) }}
+            />
+          </span>
         </>
       )}
       <button type="button" className="link-button" aria-pressed={shown} onClick={() => setShown((value) => !value)}>
@@ -72,24 +94,42 @@ function PendingChanges({ company }: { company: Company }) {
     <section className="notice notice-info company-pending" aria-labelledby="company-pending-heading">
       <h3 id="company-pending-heading">
         <FormattedMessage {...messages.pendingHeading} />{' '}
-        <span className="company-badge"><FormattedMessage {...messages.pendingBadge} /></span>
+        <span className="company-badge">
+          <FormattedMessage {...messages.pendingBadge} />
+        </span>
       </h3>
-      <p><FormattedMessage {...companyMessages.addressDelay} /></p>
+      <p>
+        <FormattedMessage {...companyMessages.addressDelay} />
+      </p>
       <dl className="company-list">
-        <Row label={companyMessages.name}><Optional value={company.pending_name} /></Row>
-        <Row label={companyMessages.street}><Optional value={company.pending_street} /></Row>
+        <Row label={companyMessages.name}>
+          <Optional value={company.pending_name} />
+        </Row>
+        <Row label={companyMessages.street}>
+          <Optional value={company.pending_street} />
+        </Row>
         <Row label={companyMessages.postcodeCity}>
           <Optional value={joined(company.pending_postcode, company.pending_city)} />
         </Row>
-        <Row label={companyMessages.country}><CountryName code={company.pending_country} /></Row>
-        <Row label={companyMessages.ustid}><Optional value={company.pending_ustid} /></Row>
+        <Row label={companyMessages.country}>
+          <CountryName code={company.pending_country} />
+        </Row>
+        <Row label={companyMessages.ustid}>
+          <Optional value={company.pending_ustid} />
+        </Row>
       </dl>
     </section>
   );
 }
 
 /** SPEC §2 "View mode": email, the company when it has a name, pending changes, products, edit. */
-export function CompanyDetails({ company, user, saved, returning, onEdit }: {
+export function CompanyDetails({
+  company,
+  user,
+  saved,
+  returning,
+  onEdit,
+}: {
   company: Company;
   user: User | null;
   saved: boolean;
@@ -108,31 +148,59 @@ export function CompanyDetails({ company, user, saved, returning, onEdit }: {
   return (
     <div className="company-details">
       <section className="card" aria-labelledby="company-view-heading">
-        <h2 id="company-view-heading" ref={headingRef} tabIndex={-1}><FormattedMessage {...messages.heading} /></h2>
-        {saved && <p className="notice notice-ok" role="status"><FormattedMessage {...messages.saved} /></p>}
+        <h2 id="company-view-heading" ref={headingRef} tabIndex={-1}>
+          <FormattedMessage {...messages.heading} />
+        </h2>
+        {saved && (
+          <p className="notice notice-ok" role="status">
+            <FormattedMessage {...messages.saved} />
+          </p>
+        )}
         <dl className="company-list">
           <Row label={companyMessages.email}>{user ? user.email : <FormattedMessage {...messages.loadingUser} />}</Row>
           {shown && (
             <>
-              <Row label={companyMessages.name}><Optional value={company.name} /></Row>
-              <Row label={companyMessages.customerNumber}><Optional value={company.company_number} /></Row>
-              <Row label={companyMessages.street}><Optional value={company.street} /></Row>
+              <Row label={companyMessages.name}>
+                <Optional value={company.name} />
+              </Row>
+              <Row label={companyMessages.customerNumber}>
+                <Optional value={company.company_number} />
+              </Row>
+              <Row label={companyMessages.street}>
+                <Optional value={company.street} />
+              </Row>
               <Row label={companyMessages.postcodeCity}>
                 <Optional value={joined(company.postcode, company.city)} />
               </Row>
-              <Row label={companyMessages.country}><CountryName code={company.country} /></Row>
-              <Row label={companyMessages.ustid}><Optional value={company.ustid} /></Row>
-              <Row label={companyMessages.phone}><Optional value={company.phone} /></Row>
-              <Row label={companyMessages.paymentType}>
-                {isKnownPaymentType(company.payment_type)
-                  ? <FormattedMessage {...paymentTypeMessages[company.payment_type]} />
-                  : <Optional value={company.payment_type} />}
+              <Row label={companyMessages.country}>
+                <CountryName code={company.country} />
               </Row>
-              {direct && company.iban && <Row label={companyMessages.iban}><MaskedIban iban={company.iban} /></Row>}
+              <Row label={companyMessages.ustid}>
+                <Optional value={company.ustid} />
+              </Row>
+              <Row label={companyMessages.phone}>
+                <Optional value={company.phone} />
+              </Row>
+              <Row label={companyMessages.paymentType}>
+                {isKnownPaymentType(company.payment_type) ? (
+                  <FormattedMessage {...paymentTypeMessages[company.payment_type]} />
+                ) : (
+                  <Optional value={company.payment_type} />
+                )}
+              </Row>
+              {direct && company.iban && (
+                <Row label={companyMessages.iban}>
+                  <MaskedIban iban={company.iban} />
+                </Row>
+              )}
             </>
           )}
         </dl>
-        {!shown && !pending && <p><FormattedMessage {...messages.noCompany} /></p>}
+        {!shown && !pending && (
+          <p>
+            <FormattedMessage {...messages.noCompany} />
+          </p>
+        )}
         {pending && <PendingChanges company={company} />}
         <button type="button" className="button-primary" onClick={onEdit} disabled={!user}>
           <FormattedMessage {...(shown || pending ? messages.edit : messages.editFirst)} />

@@ -12,11 +12,15 @@ import { IbanField } from './iban-field';
 const messages = defineMessages({
   heading: { id: 'company.edit.heading', defaultMessage: 'Edit company data' },
   choose: { id: 'company.edit.choose', defaultMessage: 'Please choose' },
-  ibanHint: { id: 'company.edit.ibanHint', defaultMessage: 'For example DE89 3704 0044 0532 0130 00. Spaces are added for you.' },
+  ibanHint: {
+    id: 'company.edit.ibanHint',
+    defaultMessage: 'For example DE89 3704 0044 0532 0130 00. Spaces are added for you.',
+  },
   mandate: { id: 'company.edit.mandate', defaultMessage: 'I grant the SEPA direct debit mandate' },
   mandateText: {
     id: 'company.edit.mandateText',
-    defaultMessage: 'I authorise the provider to collect payments from my account by direct debit and instruct my bank to honour these debits. I can demand a refund of a debited amount within eight weeks of the debit date; the conditions agreed with my bank apply.',
+    defaultMessage:
+      'I authorise the provider to collect payments from my account by direct debit and instruct my bank to honour these debits. I can demand a refund of a debited amount within eight weeks of the debit date; the conditions agreed with my bank apply.',
   },
   back: { id: 'company.edit.back', defaultMessage: 'Back' },
   save: { id: 'company.edit.save', defaultMessage: 'Save' },
@@ -24,7 +28,10 @@ const messages = defineMessages({
 });
 
 const countryOptions = business.countries.map((code) => ({ value: code, label: countryMessages[code] }));
-const paymentOptions = (['bill', 'direct_debit'] as const).map((value) => ({ value, label: paymentTypeMessages[value] }));
+const paymentOptions = (['bill', 'direct_debit'] as const).map((value) => ({
+  value,
+  label: paymentTypeMessages[value],
+}));
 
 /** SPEC §2 "Edit mode": the fields, direct debit with IBAN and mandate, back and save. */
 export function CompanyEditForm({ actor }: { actor: CompanyActor }) {
@@ -51,48 +58,133 @@ export function CompanyEditForm({ actor }: { actor: CompanyActor }) {
     actor.send({ type: 'form.submit' });
     setSubmits((count) => count + 1);
   };
-  const paymentChoices = values.payment_type === ''
-    ? [{ value: '' as const, label: messages.choose }, ...paymentOptions]
-    : paymentOptions;
+  const paymentChoices =
+    values.payment_type === '' ? [{ value: '' as const, label: messages.choose }, ...paymentOptions] : paymentOptions;
 
   return (
-    <form method="dialog" ref={formRef} className="card company-form" onSubmit={submit} noValidate aria-labelledby="company-edit-heading">
-      <h2 id="company-edit-heading" ref={headingRef} tabIndex={-1}><FormattedMessage {...messages.heading} /></h2>
+    <form
+      method="dialog"
+      ref={formRef}
+      className="card company-form"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="company-edit-heading"
+    >
+      <h2 id="company-edit-heading" ref={headingRef} tabIndex={-1}>
+        <FormattedMessage {...messages.heading} />
+      </h2>
       <RequiredNote />
-      <TextField name="name" label={companyMessages.name} required autoComplete="organization"
-        value={values.name} error={errors.name} onChange={change('name')} />
-      <TextField name="phone" label={companyMessages.phone} type="tel" autoComplete="tel"
-        value={values.phone} error={errors.phone} onChange={change('phone')} />
-      <TextField name="street" label={companyMessages.street} required autoComplete="address-line1"
-        value={values.street} error={errors.street} onChange={change('street')} />
+      <TextField
+        name="name"
+        label={companyMessages.name}
+        required
+        autoComplete="organization"
+        value={values.name}
+        error={errors.name}
+        onChange={change('name')}
+      />
+      <TextField
+        name="phone"
+        label={companyMessages.phone}
+        type="tel"
+        autoComplete="tel"
+        value={values.phone}
+        error={errors.phone}
+        onChange={change('phone')}
+      />
+      <TextField
+        name="street"
+        label={companyMessages.street}
+        required
+        autoComplete="address-line1"
+        value={values.street}
+        error={errors.street}
+        onChange={change('street')}
+      />
       <div className="company-form-row">
-        <TextField name="postcode" label={companyMessages.postcode} required autoComplete="postal-code"
-          value={values.postcode} error={errors.postcode} onChange={change('postcode')} />
-        <TextField name="city" label={companyMessages.city} required autoComplete="address-level2"
-          value={values.city} error={errors.city} onChange={change('city')} />
+        <TextField
+          name="postcode"
+          label={companyMessages.postcode}
+          required
+          autoComplete="postal-code"
+          value={values.postcode}
+          error={errors.postcode}
+          onChange={change('postcode')}
+        />
+        <TextField
+          name="city"
+          label={companyMessages.city}
+          required
+          autoComplete="address-level2"
+          value={values.city}
+          error={errors.city}
+          onChange={change('city')}
+        />
       </div>
-      <SelectField name="country" label={companyMessages.country} required options={countryOptions}
-        value={values.country === '' ? 'DE' : values.country} error={errors.country}
-        onChange={(value) => actor.send({ type: 'field.change', name: 'country', value })} />
-      <TextField name="ustid" label={companyMessages.ustid} autoComplete="off"
-        value={values.ustid} error={errors.ustid} onChange={change('ustid')} />
-      <p className="field-hint"><FormattedMessage {...companyMessages.addressDelay} /></p>
-      <SelectField<PaymentType | ''> name="payment_type" label={companyMessages.paymentType} required options={paymentChoices}
-        value={values.payment_type} error={errors.payment_type}
-        onChange={(value) => { if (value !== '') actor.send({ type: 'payment.choose', paymentType: value }); }} />
+      <SelectField
+        name="country"
+        label={companyMessages.country}
+        required
+        options={countryOptions}
+        value={values.country === '' ? 'DE' : values.country}
+        error={errors.country}
+        onChange={(value) => actor.send({ type: 'field.change', name: 'country', value })}
+      />
+      <TextField
+        name="ustid"
+        label={companyMessages.ustid}
+        autoComplete="off"
+        value={values.ustid}
+        error={errors.ustid}
+        onChange={change('ustid')}
+      />
+      <p className="field-hint">
+        <FormattedMessage {...companyMessages.addressDelay} />
+      </p>
+      <SelectField<PaymentType | ''>
+        name="payment_type"
+        label={companyMessages.paymentType}
+        required
+        options={paymentChoices}
+        value={values.payment_type}
+        error={errors.payment_type}
+        onChange={(value) => {
+          if (value !== '') actor.send({ type: 'payment.choose', paymentType: value });
+        }}
+      />
       {values.payment_type === 'direct_debit' && (
         <fieldset className="company-direct-debit">
-          <legend><FormattedMessage {...paymentTypeMessages.direct_debit} /></legend>
-          <IbanField label={companyMessages.iban} hint={messages.ibanHint} value={values.iban} error={errors.iban}
-            onChange={(value) => actor.send({ type: 'field.change', name: 'iban', value })} />
-          <p className="company-mandate-text"><FormattedMessage {...messages.mandateText} /></p>
-          <CheckboxField name="checkbox_iban" label={messages.mandate} required checked={values.checkbox_iban}
-            error={errors.checkbox_iban} onChange={(checked) => actor.send({ type: 'field.change', name: 'checkbox_iban', value: checked })} />
+          <legend>
+            <FormattedMessage {...paymentTypeMessages.direct_debit} />
+          </legend>
+          <IbanField
+            label={companyMessages.iban}
+            hint={messages.ibanHint}
+            value={values.iban}
+            error={errors.iban}
+            onChange={(value) => actor.send({ type: 'field.change', name: 'iban', value })}
+          />
+          <p className="company-mandate-text">
+            <FormattedMessage {...messages.mandateText} />
+          </p>
+          <CheckboxField
+            name="checkbox_iban"
+            label={messages.mandate}
+            required
+            checked={values.checkbox_iban}
+            error={errors.checkbox_iban}
+            onChange={(checked) => actor.send({ type: 'field.change', name: 'checkbox_iban', value: checked })}
+          />
         </fieldset>
       )}
       <ErrorLine error={error} />
       <div className="company-form-actions">
-        <button type="button" className="button-secondary" disabled={busy} onClick={() => actor.send({ type: 'company.back' })}>
+        <button
+          type="button"
+          className="button-secondary"
+          disabled={busy}
+          onClick={() => actor.send({ type: 'company.back' })}
+        >
           <FormattedMessage {...messages.back} />
         </button>
         <SubmitButton busy={busy} label={messages.save} busyLabel={messages.saving} />

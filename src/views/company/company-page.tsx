@@ -38,7 +38,14 @@ export default function CompanyPage() {
     },
   });
   const state = useSelector(actor, (snapshot) =>
-    snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : snapshot.matches('edit') ? 'edit' : 'view');
+    snapshot.matches('loading')
+      ? 'loading'
+      : snapshot.matches('failed')
+        ? 'failed'
+        : snapshot.matches('edit')
+          ? 'edit'
+          : 'view',
+  );
   const company = useSelector(actor, (snapshot) => snapshot.context.company);
   const loadError = useSelector(actor, (snapshot) => snapshot.context.loadError);
   const saved = useSelector(actor, (snapshot) => snapshot.context.saved);
@@ -46,9 +53,13 @@ export default function CompanyPage() {
   const hasEdited = useRef(false);
   if (state === 'edit') hasEdited.current = true;
 
-  const errorText = loadError ? loadError.reason ?? intl.formatMessage(errorMessages[loadError.key]) : '';
+  const errorText = loadError ? (loadError.reason ?? intl.formatMessage(errorMessages[loadError.key])) : '';
   const retry = (
-    <button type="button" className="link-button" onClick={() => actor.send({ type: state === 'failed' ? 'company.retry' : 'company.reload' })}>
+    <button
+      type="button"
+      className="link-button"
+      onClick={() => actor.send({ type: state === 'failed' ? 'company.retry' : 'company.reload' })}
+    >
       <FormattedMessage {...messages.retry} />
     </button>
   );
@@ -59,7 +70,9 @@ export default function CompanyPage() {
       {state === 'loading' && <PageLoading />}
       {state === 'failed' && (
         <div className="notice notice-error" role="alert">
-          <p><FormattedMessage {...messages.loadFailed} /> {errorText}</p>
+          <p>
+            <FormattedMessage {...messages.loadFailed} /> {errorText}
+          </p>
           {retry}
         </div>
       )}
@@ -68,24 +81,33 @@ export default function CompanyPage() {
           <div className="company-main">
             {state === 'view' && loadError && !refreshing && (
               <div className="notice notice-error" role="alert">
-                <p><FormattedMessage {...messages.refreshFailed} /> {errorText}</p>
+                <p>
+                  <FormattedMessage {...messages.refreshFailed} /> {errorText}
+                </p>
                 {retry}
               </div>
             )}
             {state === 'edit' ? (
               <CompanyEditForm actor={actor} />
             ) : (
-              <CompanyDetails company={company} user={user} saved={saved} returning={hasEdited.current}
-                onEdit={() => actor.send({ type: 'company.edit', person: user })} />
+              <CompanyDetails
+                company={company}
+                user={user}
+                saved={saved}
+                returning={hasEdited.current}
+                onEdit={() => actor.send({ type: 'company.edit', person: user })}
+              />
             )}
           </div>
           <aside className="company-side" aria-label={intl.formatMessage(messages.sideCards)}>
             {company.company_number && (
-              <CancellationCard company={company}
+              <CancellationCard
+                company={company}
                 onCancelled={() => {
                   actor.send({ type: 'company.reload' });
                   session.send({ type: 'user.reload' });
-                }} />
+                }}
+              />
             )}
             {/* The company's flag, else the user's (both SPEC §3), so without the company's the card
                 waits for the user; unchecked when neither was sent. The card reads it once. */}
@@ -93,7 +115,9 @@ export default function CompanyPage() {
               <NotificationsCard enabled={company.notifications ?? user?.notifications ?? false} />
             )}
             <section className="card company-card" aria-labelledby="company-language-heading">
-              <h2 id="company-language-heading"><FormattedMessage {...messages.language} /></h2>
+              <h2 id="company-language-heading">
+                <FormattedMessage {...messages.language} />
+              </h2>
               <LanguagePicker />
             </section>
           </aside>

@@ -9,7 +9,13 @@ import { fieldErrorMessages } from '../shared/field-error-messages';
  * with the caret kept after the character the customer just typed, pasted or deleted at.
  * Looks and reads like the shared TextField, which cannot tell where the caret was.
  */
-export function IbanField({ label, hint, value, error, onChange }: {
+export function IbanField({
+  label,
+  hint,
+  value,
+  error,
+  onChange,
+}: {
   label: MessageDescriptor;
   hint: MessageDescriptor;
   value: string;
@@ -35,7 +41,10 @@ export function IbanField({ label, hint, value, error, onChange }: {
     <div className="field">
       <label htmlFor={id}>
         <FormattedMessage {...label} />
-        <span className="required-mark" aria-hidden="true"> *</span>
+        <span className="required-mark" aria-hidden="true">
+          {' '}
+          *
+        </span>
       </label>
       <input
         ref={inputRef}
@@ -53,8 +62,14 @@ export function IbanField({ label, hint, value, error, onChange }: {
         onChange={(event) => {
           const target = event.target;
           const native = event.nativeEvent;
-          const inputType = 'inputType' in native && typeof native.inputType === 'string' ? native.inputType : undefined;
-          const direction = inputType === 'deleteContentBackward' ? 'backward' : inputType === 'deleteContentForward' ? 'forward' : null;
+          const inputType =
+            'inputType' in native && typeof native.inputType === 'string' ? native.inputType : undefined;
+          const direction =
+            inputType === 'deleteContentBackward'
+              ? 'backward'
+              : inputType === 'deleteContentForward'
+                ? 'forward'
+                : null;
           const formatted = formatIbanAt(
             target.value,
             target.selectionStart ?? target.value.length,
@@ -64,7 +79,9 @@ export function IbanField({ label, hint, value, error, onChange }: {
           onChange(formatted.value);
         }}
       />
-      <div id={`${id}-hint`} className="field-hint"><FormattedMessage {...hint} /></div>
+      <div id={`${id}-hint`} className="field-hint">
+        <FormattedMessage {...hint} />
+      </div>
       {error && (
         <p id={`${id}-error`} className="field-error">
           <FormattedMessage {...fieldErrorMessages[error]} />

@@ -35,9 +35,15 @@ export function NotificationsCard({ enabled: initial }: { enabled: boolean }) {
 
   return (
     <section className="card company-card" aria-labelledby="company-notifications-heading" aria-busy={busy}>
-      <h2 id="company-notifications-heading"><FormattedMessage {...messages.heading} /></h2>
-      <CheckboxField name="notifications" label={messages.label} checked={enabled}
-        onChange={(checked) => actor.send({ type: 'notifications.set', enabled: checked })} />
+      <h2 id="company-notifications-heading">
+        <FormattedMessage {...messages.heading} />
+      </h2>
+      <CheckboxField
+        name="notifications"
+        label={messages.label}
+        checked={enabled}
+        onChange={(checked) => actor.send({ type: 'notifications.set', enabled: checked })}
+      />
       {busy && (
         <p className="field-hint" role="status">
           <span className="spinner" aria-hidden="true" /> <FormattedMessage {...messages.saving} />
@@ -46,7 +52,9 @@ export function NotificationsCard({ enabled: initial }: { enabled: boolean }) {
       {!enabled && !busy && (
         <p className="field-hint">
           <FormattedMessage {...messages.off} />{' '}
-          <Link href="/notifications"><FormattedMessage {...messages.more} /></Link>
+          <Link href="/notifications">
+            <FormattedMessage {...messages.more} />
+          </Link>
         </p>
       )}
       <ErrorLine error={error} />

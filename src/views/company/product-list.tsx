@@ -31,21 +31,43 @@ export function useDayFormat() {
  * GET /me did not give them (a dash: "not known" is not "none"). In a row, a value the answer did
  * not give is a dash; an end date sent as null is a product that runs on.
  */
-export function ProductList({ loading, products }: { loading: boolean; products: readonly CompanyProduct[] | null | undefined }) {
+export function ProductList({
+  loading,
+  products,
+}: {
+  loading: boolean;
+  products: readonly CompanyProduct[] | null | undefined;
+}) {
   const formatDay = useDayFormat();
   return (
     <section className="card company-products" aria-labelledby="company-products-heading">
-      <h2 id="company-products-heading"><FormattedMessage {...messages.heading} /></h2>
+      <h2 id="company-products-heading">
+        <FormattedMessage {...messages.heading} />
+      </h2>
       {loading && <PageLoading />}
-      {!loading && products == null && <p><UnknownValue /></p>}
-      {!loading && products?.length === 0 && <p><FormattedMessage {...messages.empty} /></p>}
+      {!loading && products == null && (
+        <p>
+          <UnknownValue />
+        </p>
+      )}
+      {!loading && products?.length === 0 && (
+        <p>
+          <FormattedMessage {...messages.empty} />
+        </p>
+      )}
       {!loading && products && products.length > 0 && (
         <table className="company-table">
           <thead>
             <tr>
-              <th scope="col"><FormattedMessage {...messages.name} /></th>
-              <th scope="col"><FormattedMessage {...messages.rate} /></th>
-              <th scope="col"><FormattedMessage {...messages.end} /></th>
+              <th scope="col">
+                <FormattedMessage {...messages.name} />
+              </th>
+              <th scope="col">
+                <FormattedMessage {...messages.rate} />
+              </th>
+              <th scope="col">
+                <FormattedMessage {...messages.end} />
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -55,18 +77,28 @@ export function ProductList({ loading, products }: { loading: boolean; products:
                 <tr key={`${product.name ?? ''}-${index}`}>
                   <th scope="row">{product.name || <UnknownValue />}</th>
                   <td>
-                    {rate === null
-                      ? <UnknownValue />
-                      : rate.kind === 'dynamic'
-                        ? <FormattedMessage {...messages.dynamic} />
-                        : <FormattedMessage id="company.products.volume" defaultMessage="{volume} TB" values={{ volume: rate.volumeTb }} />}
+                    {rate === null ? (
+                      <UnknownValue />
+                    ) : rate.kind === 'dynamic' ? (
+                      <FormattedMessage {...messages.dynamic} />
+                    ) : (
+                      <FormattedMessage
+                        id="company.products.volume"
+                        defaultMessage="{volume} TB"
+                        values={{ volume: rate.volumeTb }}
+                      />
+                    )}
                   </td>
                   <td>
-                    {product.contract_end_date
-                      ? formatDay(product.contract_end_date)
-                      : product.contract_end_date === undefined
-                        ? <UnknownValue />
-                        : <span className="company-none"><FormattedMessage {...messages.running} /></span>}
+                    {product.contract_end_date ? (
+                      formatDay(product.contract_end_date)
+                    ) : product.contract_end_date === undefined ? (
+                      <UnknownValue />
+                    ) : (
+                      <span className="company-none">
+                        <FormattedMessage {...messages.running} />
+                      </span>
+                    )}
                   </td>
                 </tr>
               );

@@ -55,7 +55,11 @@ function ContactForm({ onAnother }: { onAnother: () => void }) {
     return (
       <div ref={sentRef} className="card contact-sent" tabIndex={-1}>
         <p className="notice notice-ok" role="status">
-          <FormattedMessage id="contact.sent" defaultMessage="Your message has been sent." description="SPEC §8 Contact sent" />
+          <FormattedMessage
+            id="contact.sent"
+            defaultMessage="Your message has been sent."
+            description="SPEC §8 Contact sent"
+          />
         </p>
         <button type="button" className="button-secondary" onClick={onAnother}>
           <FormattedMessage id="contact.another" defaultMessage="Write another message" />
@@ -65,26 +69,55 @@ function ContactForm({ onAnother }: { onAnother: () => void }) {
   }
 
   return (
-    <form method="dialog" ref={form.formRef} className="card contact-form" noValidate onSubmit={form.submit} aria-busy={busy}>
+    <form
+      method="dialog"
+      ref={form.formRef}
+      className="card contact-form"
+      noValidate
+      onSubmit={form.submit}
+      aria-busy={busy}
+    >
       <RequiredNote />
       <TextField
-        name="name" label={messages.name} required autoComplete="name"
-        value={values.name} error={fieldErrors.name} onChange={(value) => change('name', value)}
+        name="name"
+        label={messages.name}
+        required
+        autoComplete="name"
+        value={values.name}
+        error={fieldErrors.name}
+        onChange={(value) => change('name', value)}
       />
       <TextField
-        name="email" type="email" label={messages.email} required autoComplete="email" inputMode="email"
-        value={values.email} error={fieldErrors.email} onChange={(value) => change('email', value)}
+        name="email"
+        type="email"
+        label={messages.email}
+        required
+        autoComplete="email"
+        inputMode="email"
+        value={values.email}
+        error={fieldErrors.email}
+        onChange={(value) => change('email', value)}
       />
       <TextAreaField
-        name="message" label={messages.message} required rows={8} maxLength={5000}
-        value={values.message} error={fieldErrors.message} onChange={(value) => change('message', value)}
+        name="message"
+        label={messages.message}
+        required
+        rows={8}
+        maxLength={5000}
+        value={values.message}
+        error={fieldErrors.message}
+        onChange={(value) => change('message', value)}
       />
       {/* SPEC §5 anti-spam field: out of sight, out of the tab order and hidden from screen
           readers, so only bots that fill every input find it. */}
       <div className="contact-trap" aria-hidden="true">
         <input
-          type="text" name="website" tabIndex={-1} autoComplete="off"
-          value={values.website} onChange={(event) => change('website', event.target.value)}
+          type="text"
+          name="website"
+          tabIndex={-1}
+          autoComplete="off"
+          value={values.website}
+          onChange={(event) => change('website', event.target.value)}
         />
       </div>
       <ErrorLine error={error} />

@@ -5,7 +5,11 @@ import { cardHeadingId } from './datastore-card';
 import { ModalDialog } from './modal-dialog';
 
 /** SPEC §5: datastore cancellation asks for confirmation first. */
-export function CancelDialog({ datastore, onConfirm, onAbort }: {
+export function CancelDialog({
+  datastore,
+  onConfirm,
+  onAbort,
+}: {
   datastore: DatastoreEntry | null;
   onConfirm: () => void;
   onAbort: () => void;
@@ -26,7 +30,11 @@ export function CancelDialog({ datastore, onConfirm, onAbort }: {
       returnFocus={() => (shown.current ? document.getElementById(cardHeadingId(shown.current.datastore)) : null)}
     >
       <h2 id="cancel-dialog-title">
-        <FormattedMessage id="dashboard.cancel.title" defaultMessage="Delete the datastore “{name}”?" values={{ name }} />
+        <FormattedMessage
+          id="dashboard.cancel.title"
+          defaultMessage="Delete the datastore “{name}”?"
+          values={{ name }}
+        />
       </h2>
       <p id="cancel-dialog-text">
         <FormattedMessage

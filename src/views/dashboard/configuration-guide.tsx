@@ -12,7 +12,13 @@ import { PasswordValue } from './password-value';
  * @pbs, the masked password and the datastore name, beside illustrations of where they go in
  * Proxmox VE. The numbers of the list match the numbers in the second picture.
  */
-export function ConfigurationGuide({ datastore, password }: { datastore: DatastoreEntry | undefined; password: TemporaryPasswordActor | undefined }) {
+export function ConfigurationGuide({
+  datastore,
+  password,
+}: {
+  datastore: DatastoreEntry | undefined;
+  password: TemporaryPasswordActor | undefined;
+}) {
   const intl = useIntl();
   return (
     <section className="card guide" aria-labelledby="guide-title">
@@ -46,17 +52,27 @@ export function ConfigurationGuide({ datastore, password }: { datastore: Datasto
         </ol>
       ) : (
         <p className="notice notice-info">
-          <FormattedMessage id="dashboard.guide.none" defaultMessage="Once you have bought a datastore, its access data appears here." />
+          <FormattedMessage
+            id="dashboard.guide.none"
+            defaultMessage="Once you have bought a datastore, its access data appears here."
+          />
         </p>
       )}
       <div className="guide-illustrations">
         <figure>
           <MenuIllustration />
-          <figcaption><FormattedMessage id="dashboard.guide.menuCaption" defaultMessage="Datacenter → Storage → Add → Proxmox Backup Server" /></figcaption>
+          <figcaption>
+            <FormattedMessage
+              id="dashboard.guide.menuCaption"
+              defaultMessage="Datacenter → Storage → Add → Proxmox Backup Server"
+            />
+          </figcaption>
         </figure>
         <figure>
           <FormIllustration />
-          <figcaption><FormattedMessage id="dashboard.guide.formCaption" defaultMessage="Fields 1 to 4 take the values above." /></figcaption>
+          <figcaption>
+            <FormattedMessage id="dashboard.guide.formCaption" defaultMessage="Fields 1 to 4 take the values above." />
+          </figcaption>
         </figure>
       </div>
       <p>

@@ -34,7 +34,6 @@ export function CopyButton({ text, label }: { text: string; label: MessageDescri
   const fallback = useRef<HTMLInputElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-
   const send = (event: Parameters<ClipboardActor['send']>[0]) => {
     if (!actor.current) {
       actor.current = createActor(copyMachine, portalActorOptions()).start();
@@ -51,10 +50,13 @@ export function CopyButton({ text, label }: { text: string; label: MessageDescri
       fallback.current?.select();
     }
   }, [failed]);
-  useEffect(() => () => {
-    actor.current?.stop();
-    actor.current = null;
-  }, []);
+  useEffect(
+    () => () => {
+      actor.current?.stop();
+      actor.current = null;
+    },
+    [],
+  );
 
   return (
     <span className="copy">

@@ -78,7 +78,10 @@ export default function DashboardPage() {
       {!loaded && !statusFailed && <PageLoading />}
       {loaded && datastores.length === 0 && (
         <p className="notice notice-info">
-          <FormattedMessage id="dashboard.status.empty" defaultMessage="You have no datastores yet. Choose a rate below to buy your first one." />
+          <FormattedMessage
+            id="dashboard.status.empty"
+            defaultMessage="You have no datastores yet. Choose a rate below to buy your first one."
+          />
         </p>
       )}
       {datastores.length > 0 && (
@@ -97,11 +100,11 @@ export default function DashboardPage() {
           ))}
         </ul>
       )}
-      <ConfigurationGuide datastore={first} password={first ? passwords[first.datastore] ?? undefined : undefined} />
+      <ConfigurationGuide datastore={first} password={first ? (passwords[first.datastore] ?? undefined) : undefined} />
       {purchase && <PurchaseCard actor={purchase} />}
       <FirstTimeOverlay
         datastore={find(overlay)}
-        password={overlay ? passwords[overlay] ?? undefined : undefined}
+        password={overlay ? (passwords[overlay] ?? undefined) : undefined}
         onClose={() => actor.send({ type: 'overlay.close' })}
       />
       <CancelDialog

@@ -35,7 +35,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 const openHint = defineMessage<{ name: string; host: string }>({
-  id: 'dashboard.card.openHint', defaultMessage: '{name} on {host} (opens in a new tab)',
+  id: 'dashboard.card.openHint',
+  defaultMessage: '{name} on {host} (opens in a new tab)',
 });
 const scheduled = defineMessage<{ date: string }>({
   id: 'dashboard.card.scheduled',
@@ -49,12 +50,14 @@ const messages = defineMessages({
   unencryptedTitle: { id: 'dashboard.card.unencryptedTitle', defaultMessage: 'Unencrypted files:' },
   unencrypted: {
     id: 'dashboard.card.unencrypted',
-    defaultMessage: 'this datastore holds backups that are not encrypted. Please turn on client-side encryption for your backup jobs.',
+    defaultMessage:
+      'this datastore holds backups that are not encrypted. Please turn on client-side encryption for your backup jobs.',
   },
   encryptionLink: { id: 'dashboard.card.encryptionLink', defaultMessage: 'How to encrypt backups' },
   keyRotation: {
     id: 'dashboard.card.keyRotation',
-    defaultMessage: 'Key rotation: a new encryption key applies to new backups only. Backups made before stay as they are until they are pruned, so keep every key you used.',
+    defaultMessage:
+      'Key rotation: a new encryption key applies to new backups only. Backups made before stay as they are until they are pruned, so keep every key you used.',
   },
   realm: { id: 'dashboard.card.realm', defaultMessage: 'Proxmox Backup authentication server' },
 });
@@ -72,7 +75,14 @@ interface DatastoreCardProps {
 }
 
 /** SPEC §2 "Datastore card". */
-export const DatastoreCard = memo(function DatastoreCard({ datastore, password, busy, cancelling, cancelError, onCancel }: DatastoreCardProps) {
+export const DatastoreCard = memo(function DatastoreCard({
+  datastore,
+  password,
+  busy,
+  cancelling,
+  cancelError,
+  onCancel,
+}: DatastoreCardProps) {
   const intl = useIntl();
   const endDate = useEndDate(datastore.contract_end_date);
   const url = datastoreUrl(datastore.hostname, datastore.port);
@@ -83,7 +93,9 @@ export const DatastoreCard = memo(function DatastoreCard({ datastore, password, 
   return (
     <article className="card datastore-card" aria-labelledby={headingId}>
       <header className="datastore-header">
-        <h2 id={headingId} tabIndex={-1}>{title}</h2>
+        <h2 id={headingId} tabIndex={-1}>
+          {title}
+        </h2>
         <div className="datastore-actions">
           {url && (
             <a href={url} target="_blank" rel="noopener noreferrer" className="button-secondary">
@@ -123,16 +135,24 @@ export const DatastoreCard = memo(function DatastoreCard({ datastore, password, 
       <dl className="facts">
         <Fact label={text(labels.hostname)}>{datastore.hostname}</Fact>
         <Fact label={text(labels.port)}>{datastore.port}</Fact>
-        <Fact label={text(labels.datastore)}><code>{datastore.datastore}</code></Fact>
-        <Fact label={text(labels.username)}><code>{datastore.username}</code></Fact>
-        <Fact label={text(labels.password)}><PasswordValue actor={password} /></Fact>
+        <Fact label={text(labels.datastore)}>
+          <code>{datastore.datastore}</code>
+        </Fact>
+        <Fact label={text(labels.username)}>
+          <code>{datastore.username}</code>
+        </Fact>
+        <Fact label={text(labels.password)}>
+          <PasswordValue actor={password} />
+        </Fact>
         <Fact label={text(labels.repository)}>
           {datastore.repository ? (
             <>
               <code className="repository">{datastore.repository}</code>
               <CopyButton text={datastore.repository} label={copyLabels.repository} />
             </>
-          ) : <UnknownValue />}
+          ) : (
+            <UnknownValue />
+          )}
         </Fact>
         <Fact label={text(labels.realm)}>{text(messages.realm)}</Fact>
       </dl>

@@ -12,10 +12,12 @@ const messages = defineMessages({
 });
 const volumeText = defineMessage<{ volume: number }>({ id: 'dashboard.space.volume', defaultMessage: '{volume} TB' });
 const usedOf = defineMessage<{ used: string; total: string; percent: string }>({
-  id: 'dashboard.space.usedOf', defaultMessage: '{used} of {total} ({percent})',
+  id: 'dashboard.space.usedOf',
+  defaultMessage: '{used} of {total} ({percent})',
 });
 const warning = defineMessage<{ limit: number }>({
-  id: 'dashboard.space.warning', defaultMessage: 'Almost full: more than {limit} % of the volume is used.',
+  id: 'dashboard.space.warning',
+  defaultMessage: 'Almost full: more than {limit} % of the volume is used.',
 });
 
 /**
@@ -31,26 +33,27 @@ export function DatastoreSpace({ datastore }: { datastore: DatastoreEntry }) {
   const rate = datastoreRate(datastore);
   const used = datastore.space_used_text;
   const total = datastore.space_total_text;
-  const percent = use.percent === null ? null : intl.formatNumber(use.percent / 100, { style: 'percent', maximumFractionDigits: 0 });
+  const percent =
+    use.percent === null ? null : intl.formatNumber(use.percent / 100, { style: 'percent', maximumFractionDigits: 0 });
   return (
     <div className="space">
       <dl className="space-facts">
         <div>
           <dt>{text(messages.rate)}</dt>
           <dd>
-            {rate === null
-              ? <UnknownValue />
-              : rate.kind === 'dynamic' ? text(messages.dynamic) : text(volumeText, { volume: rate.volumeTb })}
+            {rate === null ? (
+              <UnknownValue />
+            ) : rate.kind === 'dynamic' ? (
+              text(messages.dynamic)
+            ) : (
+              text(volumeText, { volume: rate.volumeTb })
+            )}
           </dd>
         </div>
         <div>
           <dt>{text(messages.used)}</dt>
           <dd>
-            {!used
-              ? <UnknownValue />
-              : percent === null || !total
-                ? used
-                : text(usedOf, { used, total, percent })}
+            {!used ? <UnknownValue /> : percent === null || !total ? used : text(usedOf, { used, total, percent })}
           </dd>
         </div>
       </dl>

@@ -12,7 +12,11 @@ import { PasswordValue } from './password-value';
  * SPEC §2 "First-time overlay": shown when a datastore's status carries a password, once per
  * datastore; datastore, username and password with copy buttons, and a close button.
  */
-export function FirstTimeOverlay({ datastore, password, onClose }: {
+export function FirstTimeOverlay({
+  datastore,
+  password,
+  onClose,
+}: {
   datastore: DatastoreEntry | null;
   password: TemporaryPasswordActor | undefined;
   onClose: () => void;
@@ -33,7 +37,11 @@ export function FirstTimeOverlay({ datastore, password, onClose }: {
       {datastore && (
         <>
           <h2 id="overlay-title">
-            <FormattedMessage id="dashboard.overlay.title" defaultMessage="Your datastore “{name}” is ready" values={{ name: datastore.custom_name || datastore.datastore }} />
+            <FormattedMessage
+              id="dashboard.overlay.title"
+              defaultMessage="Your datastore “{name}” is ready"
+              values={{ name: datastore.custom_name || datastore.datastore }}
+            />
           </h2>
           <p id="overlay-text">
             <FormattedMessage
@@ -44,15 +52,22 @@ export function FirstTimeOverlay({ datastore, password, onClose }: {
           <dl className="facts">
             <div className="fact">
               <dt>{intl.formatMessage(labels.datastore)}</dt>
-              <dd><code>{datastore.datastore}</code> <CopyButton text={datastore.datastore} label={copyLabels.datastore} /></dd>
+              <dd>
+                <code>{datastore.datastore}</code>{' '}
+                <CopyButton text={datastore.datastore} label={copyLabels.datastore} />
+              </dd>
             </div>
             <div className="fact">
               <dt>{intl.formatMessage(labels.username)}</dt>
-              <dd><code>{datastore.username}</code> <CopyButton text={datastore.username} label={copyLabels.username} /></dd>
+              <dd>
+                <code>{datastore.username}</code> <CopyButton text={datastore.username} label={copyLabels.username} />
+              </dd>
             </div>
             <div className="fact">
               <dt>{intl.formatMessage(labels.password)}</dt>
-              <dd><PasswordValue actor={password} /></dd>
+              <dd>
+                <PasswordValue actor={password} />
+              </dd>
             </div>
           </dl>
           <div className="dialog-buttons">

@@ -5,8 +5,14 @@ import { fieldErrorMessages } from '../shared/field-error-messages';
 
 const messages = defineMessages({
   label: { id: 'dashboard.purchase.identifier', defaultMessage: 'Datastore identifier' },
-  hint: { id: 'dashboard.purchase.identifierHint', defaultMessage: '1 to 8 letters and digits. It cannot be changed later.' },
-  taken: { id: 'dashboard.purchase.identifierTaken', defaultMessage: 'You already have a datastore with this identifier. Please choose another one.' },
+  hint: {
+    id: 'dashboard.purchase.identifierHint',
+    defaultMessage: '1 to 8 letters and digits. It cannot be changed later.',
+  },
+  taken: {
+    id: 'dashboard.purchase.identifierTaken',
+    defaultMessage: 'You already have a datastore with this identifier. Please choose another one.',
+  },
 });
 
 /**
@@ -14,7 +20,12 @@ const messages = defineMessages({
  * error beside it. Besides the shared field rules it knows one more error, `taken`, which only
  * the server can tell (docs/decisions/002: 409).
  */
-export function IdentifierField({ value, error, onChange, ref }: {
+export function IdentifierField({
+  value,
+  error,
+  onChange,
+  ref,
+}: {
   value: string;
   error: IdentifierError | undefined;
   onChange: (value: string) => void;
@@ -27,7 +38,10 @@ export function IdentifierField({ value, error, onChange, ref }: {
     <div className="field">
       <label htmlFor={id}>
         <FormattedMessage {...messages.label} />
-        <span className="required-mark" aria-hidden="true"> *</span>
+        <span className="required-mark" aria-hidden="true">
+          {' '}
+          *
+        </span>
       </label>
       <input
         ref={ref}
@@ -42,7 +56,9 @@ export function IdentifierField({ value, error, onChange, ref }: {
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${hintId} ${errorId}` : hintId}
       />
-      <div id={hintId} className="field-hint"><FormattedMessage {...messages.hint} /></div>
+      <div id={hintId} className="field-hint">
+        <FormattedMessage {...messages.hint} />
+      </div>
       {error && (
         <p id={errorId} className="field-error">
           <FormattedMessage {...(error === 'taken' ? messages.taken : fieldErrorMessages[error])} />

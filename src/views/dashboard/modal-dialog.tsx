@@ -1,13 +1,19 @@
 import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function focusables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
 }
 
 function canTakeFocus(element: Element | null): element is HTMLElement {
-  return element instanceof HTMLElement && element.isConnected && element !== document.body && !element.hasAttribute('disabled');
+  return (
+    element instanceof HTMLElement &&
+    element.isConnected &&
+    element !== document.body &&
+    !element.hasAttribute('disabled')
+  );
 }
 
 /**
@@ -16,7 +22,16 @@ function canTakeFocus(element: Element | null): element is HTMLElement {
  * closes it, and focus returns to what opened it, or to `returnFocus()` when that is gone or
  * disabled. Browsers without `showModal` get the same behaviour from the `open` attribute.
  */
-export function ModalDialog({ open, onClose, labelledBy, describedBy, role, className, returnFocus, children }: {
+export function ModalDialog({
+  open,
+  onClose,
+  labelledBy,
+  describedBy,
+  role,
+  className,
+  returnFocus,
+  children,
+}: {
   open: boolean;
   onClose: () => void;
   labelledBy: string;

@@ -21,7 +21,13 @@ function EmptyPasswordNote() {
  * password exists. The clear text is in the page only while revealed; once the 5 minutes are
  * over the actor has forgotten it and only the empty note remains.
  */
-export function PasswordValue({ actor, maskedOnly = false }: { actor: TemporaryPasswordActor | undefined; maskedOnly?: boolean }) {
+export function PasswordValue({
+  actor,
+  maskedOnly = false,
+}: {
+  actor: TemporaryPasswordActor | undefined;
+  maskedOnly?: boolean;
+}) {
   // Most cards have no temporary password: they need no subscription to an actor.
   return actor ? <LivePassword actor={actor} maskedOnly={maskedOnly} /> : <EmptyPasswordNote />;
 }
@@ -45,7 +51,12 @@ function LivePassword({ actor, maskedOnly }: { actor: TemporaryPasswordActor; ma
       )}
       {!maskedOnly && (
         <>
-          <button type="button" className="copy-button" aria-pressed={revealed} onClick={() => actor.send({ type: 'password.toggle' })}>
+          <button
+            type="button"
+            className="copy-button"
+            aria-pressed={revealed}
+            onClick={() => actor.send({ type: 'password.toggle' })}
+          >
             <FormattedMessage id="dashboard.password.reveal" defaultMessage="Show password" />
           </button>
           <CopyButton text={password} label={copyLabels.password} />

@@ -16,7 +16,10 @@ const messages = defineMessages({
   busy: { id: 'dashboard.purchase.busy', defaultMessage: 'Purchase in progress…' },
 });
 
-const volumeText = defineMessage<{ volume: number; gb: string }>({ id: 'dashboard.purchase.volumeText', defaultMessage: '{volume} TB ({gb} GB)' });
+const volumeText = defineMessage<{ volume: number; gb: string }>({
+  id: 'dashboard.purchase.volumeText',
+  defaultMessage: '{volume} TB ({gb} GB)',
+});
 
 /**
  * SPEC §2 "Purchase card": the dynamic option with its price per GB, the static option with a
@@ -39,16 +42,27 @@ export function PurchaseCard({ actor }: { actor: PurchaseActor }) {
     actor.send({ type: 'purchase.buy', option });
     if (actor.getSnapshot().context.fieldErrors[option]) inputs[option].current?.focus();
   };
-  const change = (option: PurchaseOption) => (value: string) => actor.send({ type: 'identifier.change', option, value });
+  const change = (option: PurchaseOption) => (value: string) =>
+    actor.send({ type: 'identifier.change', option, value });
   const gb = intl.formatNumber(volumeInGb(volume));
 
   return (
     <section className="card purchase-card" aria-labelledby="purchase-title">
-      <h2 id="purchase-title"><FormattedMessage id="dashboard.purchase.title" defaultMessage="Buy backup storage" /></h2>
+      <h2 id="purchase-title">
+        <FormattedMessage id="dashboard.purchase.title" defaultMessage="Buy backup storage" />
+      </h2>
       <RequiredNote />
       <div className="purchase-options">
-        <form method="dialog" className="purchase-option" aria-labelledby="purchase-dynamic" onSubmit={buy('dynamic')} noValidate>
-          <h3 id="purchase-dynamic"><FormattedMessage id="dashboard.purchase.dynamicTitle" defaultMessage="Dynamic rate" /></h3>
+        <form
+          method="dialog"
+          className="purchase-option"
+          aria-labelledby="purchase-dynamic"
+          onSubmit={buy('dynamic')}
+          noValidate
+        >
+          <h3 id="purchase-dynamic">
+            <FormattedMessage id="dashboard.purchase.dynamicTitle" defaultMessage="Dynamic rate" />
+          </h3>
           <p className="price">
             <FormattedMessage
               id="dashboard.purchase.dynamicPrice"
@@ -57,16 +71,34 @@ export function PurchaseCard({ actor }: { actor: PurchaseActor }) {
             />
           </p>
           <p className="field-hint">
-            <FormattedMessage id="dashboard.purchase.dynamicText" defaultMessage="You pay for the space you use, without a size limit." />
+            <FormattedMessage
+              id="dashboard.purchase.dynamicText"
+              defaultMessage="You pay for the space you use, without a size limit."
+            />
           </p>
-          <IdentifierField ref={inputs.dynamic} value={identifiers.dynamic} error={fieldErrors.dynamic} onChange={change('dynamic')} />
+          <IdentifierField
+            ref={inputs.dynamic}
+            value={identifiers.dynamic}
+            error={fieldErrors.dynamic}
+            onChange={change('dynamic')}
+          />
           <SubmitButton busy={busy} label={messages.buyDynamic} busyLabel={messages.busy} />
         </form>
 
-        <form method="dialog" className="purchase-option" aria-labelledby="purchase-static" onSubmit={buy('static')} noValidate>
-          <h3 id="purchase-static"><FormattedMessage id="dashboard.purchase.staticTitle" defaultMessage="Fixed volume" /></h3>
+        <form
+          method="dialog"
+          className="purchase-option"
+          aria-labelledby="purchase-static"
+          onSubmit={buy('static')}
+          noValidate
+        >
+          <h3 id="purchase-static">
+            <FormattedMessage id="dashboard.purchase.staticTitle" defaultMessage="Fixed volume" />
+          </h3>
           <div className="field">
-            <label htmlFor="purchase-volume"><FormattedMessage id="dashboard.purchase.volume" defaultMessage="Volume" /></label>
+            <label htmlFor="purchase-volume">
+              <FormattedMessage id="dashboard.purchase.volume" defaultMessage="Volume" />
+            </label>
             <input
               id="purchase-volume"
               type="range"
@@ -89,7 +121,12 @@ export function PurchaseCard({ actor }: { actor: PurchaseActor }) {
               values={{ price: <strong>{formatEur(volumePriceEur(volume))}</strong> }}
             />
           </p>
-          <IdentifierField ref={inputs.static} value={identifiers.static} error={fieldErrors.static} onChange={change('static')} />
+          <IdentifierField
+            ref={inputs.static}
+            value={identifiers.static}
+            error={fieldErrors.static}
+            onChange={change('static')}
+          />
           <SubmitButton busy={busy} label={messages.buyStatic} busyLabel={messages.busy} />
         </form>
       </div>

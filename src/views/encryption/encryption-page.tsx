@@ -28,7 +28,9 @@ export default function EncryptionPage() {
       </p>
 
       <section className="card" aria-labelledby="encryption-server">
-        <h2 id="encryption-server"><FormattedMessage id="encryption.server.heading" defaultMessage="Server-side encryption" /></h2>
+        <h2 id="encryption-server">
+          <FormattedMessage id="encryption.server.heading" defaultMessage="Server-side encryption" />
+        </h2>
         <p>
           <FormattedMessage
             id="encryption.server.text"
@@ -44,14 +46,18 @@ export default function EncryptionPage() {
       </section>
 
       <section className="card" aria-labelledby="encryption-client">
-        <h2 id="encryption-client"><FormattedMessage id="encryption.client.heading" defaultMessage="Client-side encryption" /></h2>
+        <h2 id="encryption-client">
+          <FormattedMessage id="encryption.client.heading" defaultMessage="Client-side encryption" />
+        </h2>
         <p>
           <FormattedMessage
             id="encryption.client.text"
             defaultMessage="With client-side encryption, Proxmox VE or the Proxmox Backup client encrypts every backup with AES-256-GCM before it leaves your server. We only ever receive encrypted data: without your key nobody can read it, and we cannot either."
           />
         </p>
-        <h3><FormattedMessage id="encryption.create.heading" defaultMessage="Create a client key" /></h3>
+        <h3>
+          <FormattedMessage id="encryption.create.heading" defaultMessage="Create a client key" />
+        </h3>
         <ol>
           <li>
             <FormattedMessage
@@ -85,13 +91,21 @@ export default function EncryptionPage() {
           <FormattedMessage
             id="encryption.create.tutorial"
             defaultMessage="Setting up the storage itself is explained in the {tutorial}."
-            values={{ tutorial: <Link href="/tutorial"><FormattedMessage id="encryption.create.tutorialLink" defaultMessage="tutorial" /></Link> }}
+            values={{
+              tutorial: (
+                <Link href="/tutorial">
+                  <FormattedMessage id="encryption.create.tutorialLink" defaultMessage="tutorial" />
+                </Link>
+              ),
+            }}
           />
         </p>
       </section>
 
       <section className="card" aria-labelledby="encryption-keep">
-        <h2 id="encryption-keep"><FormattedMessage id="encryption.keep.heading" defaultMessage="Keep the key safe" /></h2>
+        <h2 id="encryption-keep">
+          <FormattedMessage id="encryption.keep.heading" defaultMessage="Keep the key safe" />
+        </h2>
         <p className="notice notice-warn">
           <FormattedMessage
             id="encryption.keep.warning"
@@ -122,7 +136,9 @@ export default function EncryptionPage() {
       </section>
 
       <section className="card" aria-labelledby="encryption-rotation">
-        <h2 id="encryption-rotation"><FormattedMessage id="encryption.rotation.heading" defaultMessage="Key rotation" /></h2>
+        <h2 id="encryption-rotation">
+          <FormattedMessage id="encryption.rotation.heading" defaultMessage="Key rotation" />
+        </h2>
         <p>
           <FormattedMessage
             id="encryption.rotation.text"
@@ -143,7 +159,12 @@ export default function EncryptionPage() {
             />
           </li>
         </ul>
-        <h3><FormattedMessage id="encryption.unencrypted.heading" defaultMessage="The dashboard warns about unencrypted files" /></h3>
+        <h3>
+          <FormattedMessage
+            id="encryption.unencrypted.heading"
+            defaultMessage="The dashboard warns about unencrypted files"
+          />
+        </h3>
         <p>
           <FormattedMessage
             id="encryption.unencrypted.text"

@@ -28,10 +28,14 @@ export default function LandingPage() {
       </section>
 
       <section className="rates" aria-labelledby="rates-heading">
-        <h2 id="rates-heading"><FormattedMessage id="landing.rates" defaultMessage="Two rates" /></h2>
+        <h2 id="rates-heading">
+          <FormattedMessage id="landing.rates" defaultMessage="Two rates" />
+        </h2>
         <div className="rate-list">
           <article className="card rate">
-            <h3><FormattedMessage id="landing.dynamicRate" defaultMessage="Dynamic rate" /></h3>
+            <h3>
+              <FormattedMessage id="landing.dynamicRate" defaultMessage="Dynamic rate" />
+            </h3>
             <p className="price">
               <FormattedMessage
                 id="landing.dynamicPrice"
@@ -39,10 +43,17 @@ export default function LandingPage() {
                 values={{ price: <strong>{formatEur(business.dynamicPricePerGbEur)}</strong> }}
               />
             </p>
-            <p><FormattedMessage id="landing.dynamicText" defaultMessage="You pay for the space you use, billed monthly." /></p>
+            <p>
+              <FormattedMessage
+                id="landing.dynamicText"
+                defaultMessage="You pay for the space you use, billed monthly."
+              />
+            </p>
           </article>
           <article className="card rate">
-            <h3><FormattedMessage id="landing.volumeRate" defaultMessage="Volume rate" /></h3>
+            <h3>
+              <FormattedMessage id="landing.volumeRate" defaultMessage="Volume rate" />
+            </h3>
             <p className="price">
               <FormattedMessage
                 id="landing.volumePrice"
@@ -62,21 +73,37 @@ export default function LandingPage() {
       </section>
 
       <section className="features" aria-labelledby="features-heading">
-        <h2 id="features-heading"><FormattedMessage id="landing.features" defaultMessage="What you get" /></h2>
+        <h2 id="features-heading">
+          <FormattedMessage id="landing.features" defaultMessage="What you get" />
+        </h2>
         <ul className="feature-list">
-          <li><FormattedMessage id="landing.feature.location" defaultMessage="Server location Germany" /></li>
-          <li><FormattedMessage id="landing.feature.encryption" defaultMessage="AES 256 encryption" /></li>
-          <li><FormattedMessage id="landing.feature.access" defaultMessage="Backup server access" /></li>
-          <li><FormattedMessage id="landing.feature.reseller" defaultMessage="Reseller management" /></li>
-          <li><FormattedMessage id="landing.feature.pull" defaultMessage="Pull jobs" /></li>
-          <li><FormattedMessage id="landing.feature.support" defaultMessage="Support via portal" /></li>
+          <li>
+            <FormattedMessage id="landing.feature.location" defaultMessage="Server location Germany" />
+          </li>
+          <li>
+            <FormattedMessage id="landing.feature.encryption" defaultMessage="AES 256 encryption" />
+          </li>
+          <li>
+            <FormattedMessage id="landing.feature.access" defaultMessage="Backup server access" />
+          </li>
+          <li>
+            <FormattedMessage id="landing.feature.reseller" defaultMessage="Reseller management" />
+          </li>
+          <li>
+            <FormattedMessage id="landing.feature.pull" defaultMessage="Pull jobs" />
+          </li>
+          <li>
+            <FormattedMessage id="landing.feature.support" defaultMessage="Support via portal" />
+          </li>
         </ul>
       </section>
 
       <PartnerLogos />
 
       <section className="sales" aria-labelledby="sales-heading">
-        <h2 id="sales-heading"><FormattedMessage id="landing.salesHeading" defaultMessage="Questions before you start?" /></h2>
+        <h2 id="sales-heading">
+          <FormattedMessage id="landing.salesHeading" defaultMessage="Questions before you start?" />
+        </h2>
         <p>
           <FormattedMessage
             id="landing.sales"

@@ -21,8 +21,12 @@ export function LanguagePicker() {
           if (isLanguage(value)) session.send({ type: 'language.change', language: value });
         }}
       >
-        <option value="de" lang="de">Deutsch</option>
-        <option value="en" lang="en">English</option>
+        <option value="de" lang="de">
+          Deutsch
+        </option>
+        <option value="en" lang="en">
+          English
+        </option>
       </select>
     </span>
   );

@@ -10,11 +10,31 @@ export function LinkBar() {
   return (
     <nav className="link-bar" aria-label={intl.formatMessage({ id: 'nav.linkBar', defaultMessage: 'Portal links' })}>
       <ul>
-        <li><Link href="/login"><FormattedMessage id="nav.login" defaultMessage="Log in" /></Link></li>
-        <li><Link href="/register"><FormattedMessage id="nav.register" defaultMessage="Create account" /></Link></li>
-        <li><Link href="/reset"><FormattedMessage id="nav.reset" defaultMessage="Forgot password" /></Link></li>
-        <li><ExternalLink href={config.privacyUrl}><FormattedMessage id="nav.privacy" defaultMessage="Privacy" /></ExternalLink></li>
-        <li><ExternalLink href={config.imprintUrl}><FormattedMessage id="nav.imprint" defaultMessage="Imprint" /></ExternalLink></li>
+        <li>
+          <Link href="/login">
+            <FormattedMessage id="nav.login" defaultMessage="Log in" />
+          </Link>
+        </li>
+        <li>
+          <Link href="/register">
+            <FormattedMessage id="nav.register" defaultMessage="Create account" />
+          </Link>
+        </li>
+        <li>
+          <Link href="/reset">
+            <FormattedMessage id="nav.reset" defaultMessage="Forgot password" />
+          </Link>
+        </li>
+        <li>
+          <ExternalLink href={config.privacyUrl}>
+            <FormattedMessage id="nav.privacy" defaultMessage="Privacy" />
+          </ExternalLink>
+        </li>
+        <li>
+          <ExternalLink href={config.imprintUrl}>
+            <FormattedMessage id="nav.imprint" defaultMessage="Imprint" />
+          </ExternalLink>
+        </li>
       </ul>
       <p className="vat-notice">
         <FormattedMessage id="nav.vatNotice" defaultMessage="All prices plus VAT." />

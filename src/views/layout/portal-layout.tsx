@@ -49,39 +49,92 @@ export default function PortalLayout({ children }: { children: ReactNode }) {
         </Link>
         <div className="top-bar-user">
           {user && <span className="top-bar-email">{user.email}</span>}
-          <Link href="/company" className="profile-link" aria-label={intl.formatMessage({ id: 'nav.profile', defaultMessage: 'Account and settings' })}>
+          <Link
+            href="/company"
+            className="profile-link"
+            aria-label={intl.formatMessage({ id: 'nav.profile', defaultMessage: 'Account and settings' })}
+          >
             <ProfileIcon />
           </Link>
         </div>
       </header>
       <nav className="sidebar" aria-label={intl.formatMessage({ id: 'nav.sidebar', defaultMessage: 'Main menu' })}>
         {user && (
-          <section className="profile-block" aria-label={intl.formatMessage({ id: 'nav.profileBlock', defaultMessage: 'Your profile' })}>
+          <section
+            className="profile-block"
+            aria-label={intl.formatMessage({ id: 'nav.profileBlock', defaultMessage: 'Your profile' })}
+          >
             <p className="profile-email">{user.email}</p>
             {user.company_number && (
               <p className="profile-number">
-                <FormattedMessage id="nav.customerNumber" defaultMessage="Customer number {number}" values={{ number: user.company_number }} />
+                <FormattedMessage
+                  id="nav.customerNumber"
+                  defaultMessage="Customer number {number}"
+                  values={{ number: user.company_number }}
+                />
               </p>
             )}
           </section>
         )}
         <ul>
-          <li><NavLink href="/dashboard"><FormattedMessage id="nav.dashboard" defaultMessage="Dashboard" /></NavLink></li>
-          <li><NavLink href="/company"><FormattedMessage id="nav.account" defaultMessage="Account" /></NavLink></li>
-          <li><NavLink href="/tutorial"><FormattedMessage id="nav.tutorial" defaultMessage="Tutorial" /></NavLink></li>
-          <li><NavLink href="/encryption"><FormattedMessage id="nav.encryption" defaultMessage="Encryption" /></NavLink></li>
-          <li><NavLink href="/ishop"><FormattedMessage id="nav.shop" defaultMessage="Licence shop" /></NavLink></li>
-          <li><NavLink href="/contact"><FormattedMessage id="nav.support" defaultMessage="Support" /></NavLink></li>
           <li>
-            <button type="button" className="link-button" onClick={() => session.send({ type: 'session.logout' })} disabled={loggingOut} aria-busy={loggingOut}>
+            <NavLink href="/dashboard">
+              <FormattedMessage id="nav.dashboard" defaultMessage="Dashboard" />
+            </NavLink>
+          </li>
+          <li>
+            <NavLink href="/company">
+              <FormattedMessage id="nav.account" defaultMessage="Account" />
+            </NavLink>
+          </li>
+          <li>
+            <NavLink href="/tutorial">
+              <FormattedMessage id="nav.tutorial" defaultMessage="Tutorial" />
+            </NavLink>
+          </li>
+          <li>
+            <NavLink href="/encryption">
+              <FormattedMessage id="nav.encryption" defaultMessage="Encryption" />
+            </NavLink>
+          </li>
+          <li>
+            <NavLink href="/ishop">
+              <FormattedMessage id="nav.shop" defaultMessage="Licence shop" />
+            </NavLink>
+          </li>
+          <li>
+            <NavLink href="/contact">
+              <FormattedMessage id="nav.support" defaultMessage="Support" />
+            </NavLink>
+          </li>
+          <li>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => session.send({ type: 'session.logout' })}
+              disabled={loggingOut}
+              aria-busy={loggingOut}
+            >
               <FormattedMessage id="nav.logout" defaultMessage="Log out" />
             </button>
           </li>
         </ul>
         <ul className="sidebar-external">
-          <li><ExternalLink href={config.statusPageUrl}><FormattedMessage id="nav.status" defaultMessage="Service status" /></ExternalLink></li>
-          <li><ExternalLink href={config.privacyUrl}><FormattedMessage id="nav.privacy" defaultMessage="Privacy" /></ExternalLink></li>
-          <li><ExternalLink href={config.imprintUrl}><FormattedMessage id="nav.imprint" defaultMessage="Imprint" /></ExternalLink></li>
+          <li>
+            <ExternalLink href={config.statusPageUrl}>
+              <FormattedMessage id="nav.status" defaultMessage="Service status" />
+            </ExternalLink>
+          </li>
+          <li>
+            <ExternalLink href={config.privacyUrl}>
+              <FormattedMessage id="nav.privacy" defaultMessage="Privacy" />
+            </ExternalLink>
+          </li>
+          <li>
+            <ExternalLink href={config.imprintUrl}>
+              <FormattedMessage id="nav.imprint" defaultMessage="Imprint" />
+            </ExternalLink>
+          </li>
         </ul>
         <LanguagePicker />
       </nav>

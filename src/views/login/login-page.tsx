@@ -72,12 +72,25 @@ export default function LoginPage() {
       <PortalForm name="login" formRef={formRef} className="card account-form" onSubmit={submit}>
         <RequiredNote />
         <TextField
-          name="email" type="email" label={messages.email} required autoComplete="username" inputMode="email"
-          value={values.email} error={fieldErrors.email} onChange={change('email')}
+          name="email"
+          type="email"
+          label={messages.email}
+          required
+          autoComplete="username"
+          inputMode="email"
+          value={values.email}
+          error={fieldErrors.email}
+          onChange={change('email')}
         />
         <TextField
-          name="password" type="password" label={messages.password} required autoComplete="current-password"
-          value={values.password} error={fieldErrors.password} onChange={change('password')}
+          name="password"
+          type="password"
+          label={messages.password}
+          required
+          autoComplete="current-password"
+          value={values.password}
+          error={fieldErrors.password}
+          onChange={change('password')}
         />
         {notActive && (
           <p className="notice notice-warn" role="alert">
@@ -89,11 +102,15 @@ export default function LoginPage() {
       </PortalForm>
       <ul className="account-links">
         <li>
-          <Link href="/reset"><FormattedMessage id="login.forgot" defaultMessage="Forgot your password?" /></Link>
+          <Link href="/reset">
+            <FormattedMessage id="login.forgot" defaultMessage="Forgot your password?" />
+          </Link>
         </li>
         <li>
           <FormattedMessage id="login.noAccount" defaultMessage="No account yet?" />{' '}
-          <Link href="/register"><FormattedMessage id="login.register" defaultMessage="Create a company account" /></Link>
+          <Link href="/register">
+            <FormattedMessage id="login.register" defaultMessage="Create a company account" />
+          </Link>
         </li>
       </ul>
     </div>

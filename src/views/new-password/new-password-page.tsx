@@ -41,11 +41,17 @@ function LinkProblem({ refused, reason }: { refused: boolean; reason: string | n
       </p>
       {reason && (
         <p className="server-reason">
-          <FormattedMessage id="newPassword.serverReason" defaultMessage="The server said: {reason}" values={{ reason }} />
+          <FormattedMessage
+            id="newPassword.serverReason"
+            defaultMessage="The server said: {reason}"
+            values={{ reason }}
+          />
         </p>
       )}
       <p>
-        <Link href="/reset"><FormattedMessage id="newPassword.requestNew" defaultMessage="Request a new link" /></Link>
+        <Link href="/reset">
+          <FormattedMessage id="newPassword.requestNew" defaultMessage="Request a new link" />
+        </Link>
       </p>
     </div>
   );
@@ -75,7 +81,8 @@ export default function NewPasswordPage() {
   const error = useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null);
   const { formRef, attempted } = useFocusFirstInvalid();
 
-  const change = (name: 'password' | 'confirmation') => (value: string) => actor.send({ type: 'field.change', name, value });
+  const change = (name: 'password' | 'confirmation') => (value: string) =>
+    actor.send({ type: 'field.change', name, value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'form.submit', language });
@@ -90,15 +97,35 @@ export default function NewPasswordPage() {
       ) : (
         <form method="dialog" ref={formRef} className="card new-password-form" noValidate onSubmit={submit}>
           <RequiredNote />
-          <TextField name="email" type="email" label={messages.email} value={email} readOnly autoComplete="username" onChange={() => {}} />
           <TextField
-            name="password" type="password" label={messages.password} required autoComplete="new-password"
-            value={values.password} error={fieldErrors.password} onChange={change('password')}
+            name="email"
+            type="email"
+            label={messages.email}
+            value={email}
+            readOnly
+            autoComplete="username"
+            onChange={() => {}}
+          />
+          <TextField
+            name="password"
+            type="password"
+            label={messages.password}
+            required
+            autoComplete="new-password"
+            value={values.password}
+            error={fieldErrors.password}
+            onChange={change('password')}
             hint={<PasswordChecklist value={values.password} />}
           />
           <TextField
-            name="confirmation" type="password" label={messages.confirmation} required autoComplete="new-password"
-            value={values.confirmation} error={fieldErrors.confirmation} onChange={change('confirmation')}
+            name="confirmation"
+            type="password"
+            label={messages.confirmation}
+            required
+            autoComplete="new-password"
+            value={values.confirmation}
+            error={fieldErrors.confirmation}
+            onChange={change('confirmation')}
           />
           <ErrorLine error={error} />
           <SubmitButton busy={busy} label={messages.submit} busyLabel={messages.busy} />

@@ -10,15 +10,23 @@ const messages = defineMessages({
   titleOn: { id: 'notifications.titleOn', defaultMessage: 'Notifications are switched on' },
   explanation: {
     id: 'notifications.explanation',
-    defaultMessage: 'You have chosen not to receive notifications from us by email. So you will not hear from us about notices concerning our service.',
+    defaultMessage:
+      'You have chosen not to receive notifications from us by email. So you will not hear from us about notices concerning our service.',
   },
   contract: {
     id: 'notifications.contract',
-    defaultMessage: 'Emails that belong to your contract, such as the confirmation of a purchase or a cancellation, still reach you.',
+    defaultMessage:
+      'Emails that belong to your contract, such as the confirmation of a purchase or a cancellation, still reach you.',
   },
-  enable: { id: 'notifications.enable', defaultMessage: 'You can switch notifications on again at any time on the company page.' },
+  enable: {
+    id: 'notifications.enable',
+    defaultMessage: 'You can switch notifications on again at any time on the company page.',
+  },
   link: { id: 'notifications.link', defaultMessage: 'Go to the company page' },
-  on: { id: 'notifications.on', defaultMessage: 'You receive our notifications by email. You can switch them off on the company page.' },
+  on: {
+    id: 'notifications.on',
+    defaultMessage: 'You receive our notifications by email. You can switch them off on the company page.',
+  },
 });
 
 /**
@@ -41,8 +49,14 @@ export default function NotificationsPage() {
     return (
       <>
         <PageHeading message={messages.loading} />
-        <p><FormattedMessage {...messages.contract} /></p>
-        <p><Link href="/company" className="button-primary"><FormattedMessage {...messages.link} /></Link></p>
+        <p>
+          <FormattedMessage {...messages.contract} />
+        </p>
+        <p>
+          <Link href="/company" className="button-primary">
+            <FormattedMessage {...messages.link} />
+          </Link>
+        </p>
       </>
     );
   }
@@ -50,8 +64,14 @@ export default function NotificationsPage() {
     return (
       <>
         <PageHeading message={messages.titleOn} />
-        <p><FormattedMessage {...messages.on} /></p>
-        <p><Link href="/company"><FormattedMessage {...messages.link} /></Link></p>
+        <p>
+          <FormattedMessage {...messages.on} />
+        </p>
+        <p>
+          <Link href="/company">
+            <FormattedMessage {...messages.link} />
+          </Link>
+        </p>
       </>
     );
   }
@@ -59,11 +79,21 @@ export default function NotificationsPage() {
     <>
       <PageHeading message={messages.title} />
       <div className="notice notice-info">
-        <p><FormattedMessage {...messages.explanation} /></p>
-        <p><FormattedMessage {...messages.contract} /></p>
+        <p>
+          <FormattedMessage {...messages.explanation} />
+        </p>
+        <p>
+          <FormattedMessage {...messages.contract} />
+        </p>
       </div>
-      <p><FormattedMessage {...messages.enable} /></p>
-      <p><Link href="/company" className="button-primary"><FormattedMessage {...messages.link} /></Link></p>
+      <p>
+        <FormattedMessage {...messages.enable} />
+      </p>
+      <p>
+        <Link href="/company" className="button-primary">
+          <FormattedMessage {...messages.link} />
+        </Link>
+      </p>
     </>
   );
 }

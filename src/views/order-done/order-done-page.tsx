@@ -26,30 +26,41 @@ export default function OrderDonePage() {
   return (
     <div className="order-done">
       <PageHeading message={messages.title} />
-      {order
-        ? (
-            <p className="notice notice-ok" role="status">
-              <FormattedMessage
-                id="orderDone.summary"
-                defaultMessage="We have received your order of {licence} for {count, plural, one {# CPU} other {# CPUs}} at {price} per year, plus VAT."
-                values={{ licence: <strong>{order.licenceName}</strong>, count: order.cpuCount, price: <strong>{formatEur(order.totalNetEur)}</strong> }}
-              />
-            </p>
-          )
-        : (
-            <p className="notice notice-ok" role="status">
-              <FormattedMessage id="orderDone.generic" defaultMessage="We have received your licence order." />
-            </p>
-          )}
+      {order ? (
+        <p className="notice notice-ok" role="status">
+          <FormattedMessage
+            id="orderDone.summary"
+            defaultMessage="We have received your order of {licence} for {count, plural, one {# CPU} other {# CPUs}} at {price} per year, plus VAT."
+            values={{
+              licence: <strong>{order.licenceName}</strong>,
+              count: order.cpuCount,
+              price: <strong>{formatEur(order.totalNetEur)}</strong>,
+            }}
+          />
+        </p>
+      ) : (
+        <p className="notice notice-ok" role="status">
+          <FormattedMessage id="orderDone.generic" defaultMessage="We have received your licence order." />
+        </p>
+      )}
       <section aria-labelledby="order-done-next">
         <h2 id="order-done-next">
           <FormattedMessage id="orderDone.nextHeading" defaultMessage="What happens next" />
         </h2>
         <ol className="order-done-steps">
           <li>
-            {order
-              ? <FormattedMessage id="orderDone.step.confirmationTo" defaultMessage="You will receive a confirmation of your order by email at {email}." values={{ email }} />
-              : <FormattedMessage id="orderDone.step.confirmation" defaultMessage="You will receive a confirmation of your order by email." />}
+            {order ? (
+              <FormattedMessage
+                id="orderDone.step.confirmationTo"
+                defaultMessage="You will receive a confirmation of your order by email at {email}."
+                values={{ email }}
+              />
+            ) : (
+              <FormattedMessage
+                id="orderDone.step.confirmation"
+                defaultMessage="You will receive a confirmation of your order by email."
+              />
+            )}
           </li>
           <li>
             <FormattedMessage

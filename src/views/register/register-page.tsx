@@ -29,7 +29,10 @@ const messages = defineMessages({
   country: { id: 'register.country', defaultMessage: 'Country' },
   ustid: { id: 'register.ustid', defaultMessage: 'VAT id' },
   ustidHint: { id: 'register.ustidHint', defaultMessage: 'For example DE123456789.' },
-  notifications: { id: 'register.notifications', defaultMessage: 'Send me notifications about my account and datastores by email.' },
+  notifications: {
+    id: 'register.notifications',
+    defaultMessage: 'Send me notifications about my account and datastores by email.',
+  },
   submit: { id: 'register.submit', defaultMessage: 'Create account' },
   busy: { id: 'register.busy', defaultMessage: 'Creating account…' },
 });
@@ -44,7 +47,15 @@ const countryNames = defineMessages<Country>({
 const countryOptions = business.countries.map((value) => ({ value, label: countryNames[value] }));
 
 /** The fields typed as plain text. */
-type TextName = 'email' | 'firstname' | 'lastname' | 'phone' | 'pending_name' | 'pending_street' | 'pending_postcode' | 'pending_city';
+type TextName =
+  | 'email'
+  | 'firstname'
+  | 'lastname'
+  | 'phone'
+  | 'pending_name'
+  | 'pending_street'
+  | 'pending_postcode'
+  | 'pending_city';
 
 /** SPEC §2 Registration: the company account; success (status done) leads to /waiting (SPEC §4). */
 export default function RegisterPage() {
@@ -59,10 +70,20 @@ export default function RegisterPage() {
     form.submit(event);
   };
   useTakeOver('registration', { formRef: form.formRef, change: carriedChange(form.actor), submit: () => submit() });
-  const text = (name: TextName, label: MessageDescriptor, options: { required?: boolean; autoComplete?: string; type?: string } = {}) => (
+  const text = (
+    name: TextName,
+    label: MessageDescriptor,
+    options: { required?: boolean; autoComplete?: string; type?: string } = {},
+  ) => (
     <TextField
-      name={name} label={label} required={options.required} autoComplete={options.autoComplete} type={options.type}
-      value={values[name]} error={fieldErrors[name]} onChange={(value) => form.change(name, value)}
+      name={name}
+      label={label}
+      required={options.required}
+      autoComplete={options.autoComplete}
+      type={options.type}
+      value={values[name]}
+      error={fieldErrors[name]}
+      onChange={(value) => form.change(name, value)}
     />
   );
 
@@ -78,16 +99,26 @@ export default function RegisterPage() {
       <PortalForm name="registration" formRef={form.formRef} className="card register-form" onSubmit={submit}>
         <RequiredNote />
         <fieldset>
-          <legend><FormattedMessage {...messages.loginSection} /></legend>
+          <legend>
+            <FormattedMessage {...messages.loginSection} />
+          </legend>
           {text('email', messages.email, { required: true, autoComplete: 'email', type: 'email' })}
           <TextField
-            name="password" type="password" label={messages.password} required autoComplete="new-password"
-            value={values.password} error={fieldErrors.password} onChange={(value) => form.change('password', value)}
+            name="password"
+            type="password"
+            label={messages.password}
+            required
+            autoComplete="new-password"
+            value={values.password}
+            error={fieldErrors.password}
+            onChange={(value) => form.change('password', value)}
             hint={<PasswordChecklist value={values.password} />}
           />
         </fieldset>
         <fieldset>
-          <legend><FormattedMessage {...messages.personSection} /></legend>
+          <legend>
+            <FormattedMessage {...messages.personSection} />
+          </legend>
           <div className="field-row">
             {text('firstname', messages.firstname, { required: true, autoComplete: 'given-name' })}
             {text('lastname', messages.lastname, { required: true, autoComplete: 'family-name' })}
@@ -95,7 +126,9 @@ export default function RegisterPage() {
           {text('phone', messages.phone, { autoComplete: 'tel', type: 'tel' })}
         </fieldset>
         <fieldset>
-          <legend><FormattedMessage {...messages.companySection} /></legend>
+          <legend>
+            <FormattedMessage {...messages.companySection} />
+          </legend>
           {text('pending_name', messages.companyName, { autoComplete: 'organization' })}
           {text('pending_street', messages.street, { required: true, autoComplete: 'street-address' })}
           <div className="field-row">
@@ -103,25 +136,37 @@ export default function RegisterPage() {
             {text('pending_city', messages.city, { required: true, autoComplete: 'address-level2' })}
           </div>
           <SelectField
-            name="pending_country" label={messages.country} required options={countryOptions}
-            value={values.pending_country} error={fieldErrors.pending_country}
+            name="pending_country"
+            label={messages.country}
+            required
+            options={countryOptions}
+            value={values.pending_country}
+            error={fieldErrors.pending_country}
             onChange={(value) => form.change('pending_country', value)}
           />
           <TextField
-            name="pending_ustid" label={messages.ustid} hint={<FormattedMessage {...messages.ustidHint} />}
-            value={values.pending_ustid} error={fieldErrors.pending_ustid} onChange={(value) => form.change('pending_ustid', value)}
+            name="pending_ustid"
+            label={messages.ustid}
+            hint={<FormattedMessage {...messages.ustidHint} />}
+            value={values.pending_ustid}
+            error={fieldErrors.pending_ustid}
+            onChange={(value) => form.change('pending_ustid', value)}
           />
         </fieldset>
         <CheckboxField
-          name="notifications" label={messages.notifications}
-          checked={values.notifications} onChange={(checked) => form.change('notifications', checked)}
+          name="notifications"
+          label={messages.notifications}
+          checked={values.notifications}
+          onChange={(checked) => form.change('notifications', checked)}
         />
         <ErrorLine error={form.error} />
         <SubmitButton busy={form.busy || form.done} label={messages.submit} busyLabel={messages.busy} />
       </PortalForm>
       <p className="account-aside">
         <FormattedMessage id="register.haveAccount" defaultMessage="Already registered?" />{' '}
-        <Link href="/login"><FormattedMessage id="register.login" defaultMessage="Log in" /></Link>
+        <Link href="/login">
+          <FormattedMessage id="register.login" defaultMessage="Log in" />
+        </Link>
       </p>
     </div>
   );

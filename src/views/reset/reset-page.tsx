@@ -36,7 +36,11 @@ export default function ResetPage() {
       </p>
       {/* Always in the page, so that screen readers announce the confirmation when it appears. */}
       <div role="status" className="reset-status">
-        {form.done && <p className="notice notice-ok"><FormattedMessage {...messages.sent} /></p>}
+        {form.done && (
+          <p className="notice notice-ok">
+            <FormattedMessage {...messages.sent} />
+          </p>
+        )}
       </div>
       {form.done ? (
         <p>
@@ -48,15 +52,24 @@ export default function ResetPage() {
         <PortalForm name="reset" formRef={form.formRef} className="card reset-form" onSubmit={form.submit}>
           <RequiredNote />
           <TextField
-            name="email" type="email" label={messages.email} required autoComplete="email" inputMode="email"
-            value={form.values.email} error={form.fieldErrors.email} onChange={(value) => form.change('email', value)}
+            name="email"
+            type="email"
+            label={messages.email}
+            required
+            autoComplete="email"
+            inputMode="email"
+            value={form.values.email}
+            error={form.fieldErrors.email}
+            onChange={(value) => form.change('email', value)}
           />
           <ErrorLine error={form.error} />
           <SubmitButton busy={form.busy} label={messages.submit} busyLabel={messages.busy} />
         </PortalForm>
       )}
       <p className="account-aside">
-        <Link href="/login"><FormattedMessage id="reset.backToLogin" defaultMessage="Back to login" /></Link>
+        <Link href="/login">
+          <FormattedMessage id="reset.backToLogin" defaultMessage="Back to login" />
+        </Link>
       </p>
     </div>
   );

@@ -8,7 +8,7 @@ import { errorMessages } from './error-messages';
  */
 export function ErrorLine({ error, id }: { error: UserError | null; id?: string }) {
   const intl = useIntl();
-  const text = error === null ? '' : error.reason ?? intl.formatMessage(errorMessages[error.key]);
+  const text = error === null ? '' : (error.reason ?? intl.formatMessage(errorMessages[error.key]));
   return (
     <p id={id} className="error-line" role="alert" aria-live="assertive">
       {text}

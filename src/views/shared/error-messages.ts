@@ -4,9 +4,15 @@ import type { ErrorKey } from '../../machines/user-error';
 /** SPEC §8, word for word in English. */
 export const errorMessages = defineMessages<ErrorKey>({
   general: { id: 'error.general', defaultMessage: 'An error has occurred!', description: 'SPEC §8 General' },
-  network: { id: 'error.network', defaultMessage: 'The server cannot be reached. Please check your connection and try again.' },
+  network: {
+    id: 'error.network',
+    defaultMessage: 'The server cannot be reached. Please check your connection and try again.',
+  },
   timeout: { id: 'error.timeout', defaultMessage: 'The server took too long to answer. Please try again.' },
-  invalidAnswer: { id: 'error.invalidAnswer', defaultMessage: 'The server sent an answer the portal does not understand. Please try again later.' },
+  invalidAnswer: {
+    id: 'error.invalidAnswer',
+    defaultMessage: 'The server sent an answer the portal does not understand. Please try again later.',
+  },
   sessionExpired: { id: 'error.sessionExpired', defaultMessage: 'Your session has ended. Please log in again.' },
   server: { id: 'error.server', defaultMessage: 'The server refused the request.' },
   loginNotActive: {
@@ -20,6 +26,13 @@ export const errorMessages = defineMessages<ErrorKey>({
     description: 'SPEC §8 Login, generic',
   },
   passwordMismatch: { id: 'error.passwordMismatch', defaultMessage: 'Passwords do not match.' },
-  antispam: { id: 'error.antispam', defaultMessage: 'ANTISPAM', description: 'SPEC §8 Anti-spam hit; kept as the code word' },
-  notifications: { id: 'error.notifications', defaultMessage: 'The notification setting could not be saved. Please try again.' },
+  antispam: {
+    id: 'error.antispam',
+    defaultMessage: 'ANTISPAM',
+    description: 'SPEC §8 Anti-spam hit; kept as the code word',
+  },
+  notifications: {
+    id: 'error.notifications',
+    defaultMessage: 'The notification setting could not be saved. Please try again.',
+  },
 });

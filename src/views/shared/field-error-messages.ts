@@ -7,10 +7,14 @@ export const fieldErrorMessages = defineMessages<FieldErrorCode>({
   email: { id: 'field.email', defaultMessage: 'Please enter a valid email address, like name@example.com.' },
   passwordPolicy: {
     id: 'field.passwordPolicy',
-    defaultMessage: 'The password needs more than 15 characters with lower and upper case letters and at least one number.',
+    defaultMessage:
+      'The password needs more than 15 characters with lower and upper case letters and at least one number.',
   },
   passwordMismatch: { id: 'field.passwordMismatch', defaultMessage: 'Passwords do not match.' },
-  identifier: { id: 'field.identifier', defaultMessage: 'Use 1 to 8 letters and digits, without spaces or other characters.' },
+  identifier: {
+    id: 'field.identifier',
+    defaultMessage: 'Use 1 to 8 letters and digits, without spaces or other characters.',
+  },
   postcode: { id: 'field.postcode', defaultMessage: 'Please enter a valid postcode for the chosen country.' },
   iban: { id: 'field.iban', defaultMessage: 'This IBAN is not valid. Please check its length and digits.' },
   mandate: { id: 'field.mandate', defaultMessage: 'Please agree to the direct debit mandate.' },

@@ -27,7 +27,12 @@ function Label({ htmlFor, label, required }: { htmlFor: string; label: MessageDe
   return (
     <label htmlFor={htmlFor}>
       <FormattedMessage {...label} />
-      {required && <span className="required-mark" aria-hidden="true"> *</span>}
+      {required && (
+        <span className="required-mark" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      )}
     </label>
   );
 }
@@ -43,10 +48,20 @@ function FieldError({ id, error }: { id: string; error: FieldErrorCode | undefin
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'required'>;
 
-export function TextField({ name, label, error, required, hint, value, onChange, ...input }: FieldProps & InputProps & {
-  value: string;
-  onChange: (value: string) => void;
-}) {
+export function TextField({
+  name,
+  label,
+  error,
+  required,
+  hint,
+  value,
+  onChange,
+  ...input
+}: FieldProps &
+  InputProps & {
+    value: string;
+    onChange: (value: string) => void;
+  }) {
   const { id, errorId, hintId, describedBy } = useFieldIds(error, hint);
   return (
     <div className="field">
@@ -61,13 +76,27 @@ export function TextField({ name, label, error, required, hint, value, onChange,
         aria-describedby={describedBy}
         {...input}
       />
-      {hint && <div id={hintId} className="field-hint">{hint}</div>}
+      {hint && (
+        <div id={hintId} className="field-hint">
+          {hint}
+        </div>
+      )}
       <FieldError id={errorId} error={error} />
     </div>
   );
 }
 
-export function TextAreaField({ name, label, error, required, hint, value, onChange, rows = 6, maxLength }: FieldProps & {
+export function TextAreaField({
+  name,
+  label,
+  error,
+  required,
+  hint,
+  value,
+  onChange,
+  rows = 6,
+  maxLength,
+}: FieldProps & {
   value: string;
   onChange: (value: string) => void;
   rows?: number;
@@ -88,13 +117,26 @@ export function TextAreaField({ name, label, error, required, hint, value, onCha
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       />
-      {hint && <div id={hintId} className="field-hint">{hint}</div>}
+      {hint && (
+        <div id={hintId} className="field-hint">
+          {hint}
+        </div>
+      )}
       <FieldError id={errorId} error={error} />
     </div>
   );
 }
 
-export function SelectField<T extends string>({ name, label, error, required, hint, value, onChange, options }: FieldProps & {
+export function SelectField<T extends string>({
+  name,
+  label,
+  error,
+  required,
+  hint,
+  value,
+  onChange,
+  options,
+}: FieldProps & {
   value: T;
   onChange: (value: T) => void;
   options: readonly { value: T; label: MessageDescriptor }[];
@@ -117,16 +159,30 @@ export function SelectField<T extends string>({ name, label, error, required, hi
         aria-describedby={describedBy}
       >
         {options.map((option) => (
-          <option key={option.value} value={option.value}>{intl.formatMessage(option.label)}</option>
+          <option key={option.value} value={option.value}>
+            {intl.formatMessage(option.label)}
+          </option>
         ))}
       </select>
-      {hint && <div id={hintId} className="field-hint">{hint}</div>}
+      {hint && (
+        <div id={hintId} className="field-hint">
+          {hint}
+        </div>
+      )}
       <FieldError id={errorId} error={error} />
     </div>
   );
 }
 
-export function CheckboxField({ name, label, error, required, checked, onChange, children }: Omit<FieldProps, 'hint'> & {
+export function CheckboxField({
+  name,
+  label,
+  error,
+  required,
+  checked,
+  onChange,
+  children,
+}: Omit<FieldProps, 'hint'> & {
   checked: boolean;
   onChange: (checked: boolean) => void;
   /** Extra text after the label, e.g. a link. */
@@ -148,7 +204,12 @@ export function CheckboxField({ name, label, error, required, checked, onChange,
         />
         <label htmlFor={id}>
           <FormattedMessage {...label} />
-          {required && <span className="required-mark" aria-hidden="true"> *</span>}
+          {required && (
+            <span className="required-mark" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          )}
           {children}
         </label>
       </div>
@@ -167,7 +228,15 @@ export function RequiredNote() {
 }
 
 /** A submit button that turns into a spinner while the form is busy and cannot be pressed twice. */
-export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: MessageDescriptor; busyLabel?: MessageDescriptor }) {
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+}: {
+  busy: boolean;
+  label: MessageDescriptor;
+  busyLabel?: MessageDescriptor;
+}) {
   return (
     <button type="submit" disabled={busy} aria-busy={busy}>
       {busy && <span className="spinner" aria-hidden="true" />}

@@ -24,14 +24,20 @@ export function PasswordChecklist({ value }: { value: string }) {
   const checks = passwordChecks(value);
   return (
     <div className="password-checklist">
-      <p><FormattedMessage {...messages.intro} /></p>
+      <p>
+        <FormattedMessage {...messages.intro} />
+      </p>
       <ul aria-live="polite">
         {order.map((rule) => (
           <li key={rule} data-met={checks[rule]}>
-            <span className="check-mark" aria-hidden="true">{checks[rule] ? '✓' : '–'}</span>
+            <span className="check-mark" aria-hidden="true">
+              {checks[rule] ? '✓' : '–'}
+            </span>
             <span>
               <FormattedMessage {...messages[rule]} />{' '}
-              <span className="visually-hidden"><FormattedMessage {...(checks[rule] ? messages.met : messages.unmet)} /></span>
+              <span className="visually-hidden">
+                <FormattedMessage {...(checks[rule] ? messages.met : messages.unmet)} />
+              </span>
             </span>
           </li>
         ))}

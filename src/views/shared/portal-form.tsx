@@ -11,7 +11,13 @@ import { FormattedMessage } from 'react-intl';
 import type { CarriedFocus } from '../../app/prerendered-form-reader';
 import { PrerenderedFormsContext } from '../../app/prerendered-forms';
 
-export function PortalForm({ name, formRef, className, onSubmit, children }: {
+export function PortalForm({
+  name,
+  formRef,
+  className,
+  onSubmit,
+  children,
+}: {
   /** The form's name in the prerendered page (`data-form`), which the app takes over by. */
   name: string;
   formRef: RefObject<HTMLFormElement | null>;
@@ -34,19 +40,32 @@ export function PortalForm({ name, formRef, className, onSubmit, children }: {
       )}
     </form>
   );
-  return prerendering ? <dialog open className="prerendered-form">{form}</dialog> : form;
+  return prerendering ? (
+    <dialog open className="prerendered-form">
+      {form}
+    </dialog>
+  ) : (
+    form
+  );
 }
 
 /**
  * What the visitor typed into the prerendered form of this name, read once for the first render:
  * only the form's own fields (those of `defaults`), each only with a value of its own type.
  */
-export function usePrerenderedValues<V extends Record<string, unknown>>(name: string, defaults: V): Partial<V> | undefined {
+export function usePrerenderedValues<V extends Record<string, unknown>>(
+  name: string,
+  defaults: V,
+): Partial<V> | undefined {
   const forms = useContext(PrerenderedFormsContext);
   const [values] = useState(() => {
     const carried = forms?.values(name);
-    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- only the form's own fields, each with a value of that field's type (filtered here).
-    return carried && (Object.fromEntries(Object.entries(carried).filter(([key, value]) => typeof defaults[key] === typeof value)) as Partial<V>);
+    if (!carried) return carried;
+    const own = Object.fromEntries(
+      Object.entries(carried).filter(([key, value]) => typeof defaults[key] === typeof value),
+    );
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- only the form's own fields, each with a value of that field's type (filtered above).
+    return own as Partial<V>;
   });
   return values;
 }
@@ -94,7 +113,10 @@ function restoreFocus(form: HTMLFormElement | null, focus: CarriedFocus) {
  * A `change` for `useTakeOver` on a form machine: a value read from the page is sent only for a
  * field the form has, with a value of that field's type.
  */
-export function carriedChange(actor: { getSnapshot: () => { context: { values: Record<string, unknown> } }; send: (event: never) => void }) {
+export function carriedChange(actor: {
+  getSnapshot: () => { context: { values: Record<string, unknown> } };
+  send: (event: never) => void;
+}) {
   return (name: string, value: string | boolean) => {
     const current = actor.getSnapshot().context.values;
     if (!Object.hasOwn(current, name) || typeof current[name] !== typeof value) return;

@@ -9,7 +9,11 @@ export function UnknownValue() {
     <span className="value-unknown">
       <span aria-hidden="true">–</span>
       <span className="visually-hidden">
-        <FormattedMessage id="shared.value.unknown" defaultMessage="not known" description="A field the server's answer did not give; shown as a dash" />
+        <FormattedMessage
+          id="shared.value.unknown"
+          defaultMessage="not known"
+          description="A field the server's answer did not give; shown as a dash"
+        />
       </span>
     </span>
   );

@@ -33,7 +33,10 @@ export function useForm<V extends Record<string, unknown>>(
   // its message is shown, and only someone who had a session is told that it ended.
   const loggedIn = useLoggedIn();
   const [sentLoggedIn, setSentLoggedIn] = useState(loggedIn);
-  const error = errorForAudience(useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null), sentLoggedIn);
+  const error = errorForAudience(
+    useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null),
+    sentLoggedIn,
+  );
   const formRef = useRef<HTMLFormElement>(null);
   const [submits, setSubmits] = useState(0);
 

@@ -7,7 +7,12 @@ import { formatEur } from '../../domain/prices';
 import { countMessages } from './shop-messages';
 
 /** SPEC §2: VE offers a CPU count of 1, 2 or 4; each choice shows the catalogue's total for it. */
-export function CpuChoice({ licence, value, onChange, disabled }: {
+export function CpuChoice({
+  licence,
+  value,
+  onChange,
+  disabled,
+}: {
   licence: Licence;
   value: Cpu;
   onChange: (value: Cpu) => void;

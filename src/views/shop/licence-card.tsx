@@ -9,7 +9,10 @@ import { LicencePrice } from './licence-price';
 export function LicenceCard({ licence, buyPath }: { licence: Licence; buyPath: string }) {
   const headingId = useId();
   return (
-    <article className={`card licence-card${licence.highlight ? ' licence-card-highlight' : ''}`} aria-labelledby={headingId}>
+    <article
+      className={`card licence-card${licence.highlight ? ' licence-card-highlight' : ''}`}
+      aria-labelledby={headingId}
+    >
       <h3 id={headingId}>{licence.name}</h3>
       {licence.highlight && (
         <p className="licence-recommendation">

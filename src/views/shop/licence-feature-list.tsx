@@ -2,15 +2,29 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { licenceFeatures, type LicenceFeatures } from '../../domain/licence-features';
 
-const messages = defineMessages<{
-  listName: { name: string };
-  tickets: { count: number };
-} & Record<
-  | 'included' | 'notIncluded' | 'enterpriseRepository' | 'stableVersion' | 'allFeatures' | 'communitySupport'
-  | 'customerSupport' | 'noTickets' | 'unlimitedTickets' | 'noResponseTime' | 'responseTime1d' | 'responseTime4h'
-  | 'responseTime2h' | 'sshRemoteSupport' | 'yearlyRenewal',
-  Record<string, never>
->>({
+const messages = defineMessages<
+  {
+    listName: { name: string };
+    tickets: { count: number };
+  } & Record<
+    | 'included'
+    | 'notIncluded'
+    | 'enterpriseRepository'
+    | 'stableVersion'
+    | 'allFeatures'
+    | 'communitySupport'
+    | 'customerSupport'
+    | 'noTickets'
+    | 'unlimitedTickets'
+    | 'noResponseTime'
+    | 'responseTime1d'
+    | 'responseTime4h'
+    | 'responseTime2h'
+    | 'sshRemoteSupport'
+    | 'yearlyRenewal',
+    Record<string, never>
+  >
+>({
   listName: { id: 'shop.feature.listName', defaultMessage: 'Features of {name}' },
   included: { id: 'shop.feature.included', defaultMessage: 'Included:' },
   notIncluded: { id: 'shop.feature.notIncluded', defaultMessage: 'Not included:' },
@@ -45,27 +59,42 @@ function rowsOf(features: LicenceFeatures): Row[] {
   } as const;
   const tickets = features.supportTickets;
   return [
-    { key: 'repository', included: features.enterpriseRepository, label: <FormattedMessage {...messages.enterpriseRepository} /> },
+    {
+      key: 'repository',
+      included: features.enterpriseRepository,
+      label: <FormattedMessage {...messages.enterpriseRepository} />,
+    },
     { key: 'stable', included: features.stableVersion, label: <FormattedMessage {...messages.stableVersion} /> },
     { key: 'features', included: features.allFeatures, label: <FormattedMessage {...messages.allFeatures} /> },
     {
       key: 'support',
       included: true,
-      label: <FormattedMessage {...(features.support === 'community' ? messages.communitySupport : messages.customerSupport)} />,
+      label: (
+        <FormattedMessage
+          {...(features.support === 'community' ? messages.communitySupport : messages.customerSupport)}
+        />
+      ),
     },
     {
       key: 'tickets',
       included: tickets !== 0,
-      label: tickets === 0
-        ? <FormattedMessage {...messages.noTickets} />
-        : tickets === 'unlimited'
-          ? <FormattedMessage {...messages.unlimitedTickets} />
-          : <FormattedMessage {...messages.tickets} values={{ count: tickets }} />,
+      label:
+        tickets === 0 ? (
+          <FormattedMessage {...messages.noTickets} />
+        ) : tickets === 'unlimited' ? (
+          <FormattedMessage {...messages.unlimitedTickets} />
+        ) : (
+          <FormattedMessage {...messages.tickets} values={{ count: tickets }} />
+        ),
     },
     {
       key: 'response',
       included: features.responseTime !== null,
-      label: <FormattedMessage {...(features.responseTime === null ? messages.noResponseTime : responseTime[features.responseTime])} />,
+      label: (
+        <FormattedMessage
+          {...(features.responseTime === null ? messages.noResponseTime : responseTime[features.responseTime])}
+        />
+      ),
     },
     { key: 'ssh', included: features.sshRemoteSupport, label: <FormattedMessage {...messages.sshRemoteSupport} /> },
     { key: 'renewal', included: features.yearlyRenewal, label: <FormattedMessage {...messages.yearlyRenewal} /> },
@@ -84,8 +113,12 @@ export function LicenceFeatureList({ id, name }: { id: number; name: string }) {
     <ul className="licence-features" aria-label={intl.formatMessage(messages.listName, { name })}>
       {rowsOf(features).map((row) => (
         <li key={row.key} className={row.included ? 'feature-included' : 'feature-excluded'}>
-          <span className="feature-mark" aria-hidden="true">{row.included ? '✓' : '–'}</span>
-          <span className="visually-hidden">{intl.formatMessage(row.included ? messages.included : messages.notIncluded)} </span>
+          <span className="feature-mark" aria-hidden="true">
+            {row.included ? '✓' : '–'}
+          </span>
+          <span className="visually-hidden">
+            {intl.formatMessage(row.included ? messages.included : messages.notIncluded)}{' '}
+          </span>
           {row.label}
         </li>
       ))}

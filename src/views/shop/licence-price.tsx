@@ -11,9 +11,19 @@ export function LicencePrice({ licence }: { licence: Licence }) {
   const price = <strong>{formatEur(licence.price_1_cpu)}</strong>;
   return (
     <p className="licence-price">
-      {isSoldPerCpu(licence.product_type)
-        ? <FormattedMessage id="shop.price.perCpu" defaultMessage="{price} per CPU and year, plus VAT" values={{ price }} />
-        : <FormattedMessage id="shop.price.perServer" defaultMessage="{price} per server and year, plus VAT" values={{ price }} />}
+      {isSoldPerCpu(licence.product_type) ? (
+        <FormattedMessage
+          id="shop.price.perCpu"
+          defaultMessage="{price} per CPU and year, plus VAT"
+          values={{ price }}
+        />
+      ) : (
+        <FormattedMessage
+          id="shop.price.perServer"
+          defaultMessage="{price} per server and year, plus VAT"
+          values={{ price }}
+        />
+      )}
     </p>
   );
 }

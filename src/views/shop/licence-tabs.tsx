@@ -20,7 +20,11 @@ const keyEvents: Record<string, ShopTabEvent> = {
  * SPEC §2: tabs for VE, PBS and MG, as an ARIA tab list (WAI-ARIA APG "Tabs with automatic
  * activation"): one tab in the tab order (roving tabindex), arrow keys wrap, Home and End jump.
  */
-export function LicenceTabs({ tabs, catalogue, buyPath }: {
+export function LicenceTabs({
+  tabs,
+  catalogue,
+  buyPath,
+}: {
   tabs: ActorRefFrom<typeof shopTabMachine>;
   catalogue: Catalogue;
   buyPath: string;
@@ -49,7 +53,9 @@ export function LicenceTabs({ tabs, catalogue, buyPath }: {
         {business.licenceTypes.map((type) => (
           <button
             key={type}
-            ref={(element) => { tabRefs.current[type] = element; }}
+            ref={(element) => {
+              tabRefs.current[type] = element;
+            }}
             type="button"
             role="tab"
             id={tabId(type)}
@@ -63,18 +69,29 @@ export function LicenceTabs({ tabs, catalogue, buyPath }: {
         ))}
       </div>
       {business.licenceTypes.map((type) => (
-        <div key={type} role="tabpanel" id={panelId(type)} aria-labelledby={tabId(type)} hidden={selected !== type} className="licence-panel">
-          {selected === type && (licencesOf(catalogue, type).length === 0
-            ? (
-                <p className="notice notice-info">
-                  <FormattedMessage id="shop.list.empty" defaultMessage="No licences of this kind are on offer at the moment." />
-                </p>
-              )
-            : (
-                <div className="licence-cards">
-                  {licencesOf(catalogue, type).map((licence) => <LicenceCard key={licence.id} licence={licence} buyPath={buyPath} />)}
-                </div>
-              ))}
+        <div
+          key={type}
+          role="tabpanel"
+          id={panelId(type)}
+          aria-labelledby={tabId(type)}
+          hidden={selected !== type}
+          className="licence-panel"
+        >
+          {selected === type &&
+            (licencesOf(catalogue, type).length === 0 ? (
+              <p className="notice notice-info">
+                <FormattedMessage
+                  id="shop.list.empty"
+                  defaultMessage="No licences of this kind are on offer at the moment."
+                />
+              </p>
+            ) : (
+              <div className="licence-cards">
+                {licencesOf(catalogue, type).map((licence) => (
+                  <LicenceCard key={licence.id} licence={licence} buyPath={buyPath} />
+                ))}
+              </div>
+            ))}
         </div>
       ))}
     </section>

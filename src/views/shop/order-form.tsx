@@ -25,7 +25,11 @@ const messages = defineMessages({
   city: { id: 'shop.order.city', defaultMessage: 'City' },
   country: { id: 'shop.order.country', defaultMessage: 'Country' },
   ustid: { id: 'shop.order.ustid', defaultMessage: 'VAT id (optional)' },
-  order: { id: 'shop.order.submit', defaultMessage: 'Place binding order', description: 'German law: the button must say that the order costs money' },
+  order: {
+    id: 'shop.order.submit',
+    defaultMessage: 'Place binding order',
+    description: 'German law: the button must say that the order costs money',
+  },
   ordering: { id: 'shop.order.submitting', defaultMessage: 'Sending your order…' },
   germany: { id: 'shop.order.country.DE', defaultMessage: 'Germany' },
   france: { id: 'shop.order.country.FR', defaultMessage: 'France' },
@@ -42,7 +46,11 @@ const countries: { value: Country; label: MessageDescriptor }[] = [
  * SPEC §2 step 1: the order form with its total, order button and error line. What was typed
  * stays when the order fails (the form machine keeps it); success leads to /order_done.
  */
-export function OrderForm({ licence, prefill, companyError }: {
+export function OrderForm({
+  licence,
+  prefill,
+  companyError,
+}: {
   licence: Licence;
   prefill: OrderPrefill;
   companyError: UserError | null;
@@ -54,7 +62,9 @@ export function OrderForm({ licence, prefill, companyError }: {
     onSucceeded: (values) => app.send({ type: 'order.placed', summary: licenceOrderSummary(licence, values) }),
   });
   const { values, fieldErrors, busy, error, change } = form;
-  const text = (name: 'email' | 'company_name' | 'firstname' | 'lastname' | 'phone' | 'street' | 'postcode' | 'city' | 'ustid') => ({
+  const text = (
+    name: 'email' | 'company_name' | 'firstname' | 'lastname' | 'phone' | 'street' | 'postcode' | 'city' | 'ustid',
+  ) => ({
     name,
     value: values[name],
     error: fieldErrors[name],
@@ -62,8 +72,17 @@ export function OrderForm({ licence, prefill, companyError }: {
   });
 
   return (
-    <form method="dialog" ref={form.formRef} className="card order-form" noValidate onSubmit={form.submit} aria-labelledby="order-form-heading">
-      <h3 id="order-form-heading"><FormattedMessage {...messages.heading} /></h3>
+    <form
+      method="dialog"
+      ref={form.formRef}
+      className="card order-form"
+      noValidate
+      onSubmit={form.submit}
+      aria-labelledby="order-form-heading"
+    >
+      <h3 id="order-form-heading">
+        <FormattedMessage {...messages.heading} />
+      </h3>
       {companyError && (
         <p className="notice notice-warn" role="status">
           <FormattedMessage
@@ -96,13 +115,21 @@ export function OrderForm({ licence, prefill, companyError }: {
         required
       />
       <TextField {...text('ustid')} label={messages.ustid} />
-      {isSoldPerCpu(licence.product_type)
-        ? <CpuChoice licence={licence} value={values.cpu_count} onChange={(value) => change('cpu_count', value)} disabled={busy} />
-        : (
-            <p className="field-hint">
-              <FormattedMessage id="shop.order.perServer" defaultMessage="This licence covers one server, whatever its number of CPUs." />
-            </p>
-          )}
+      {isSoldPerCpu(licence.product_type) ? (
+        <CpuChoice
+          licence={licence}
+          value={values.cpu_count}
+          onChange={(value) => change('cpu_count', value)}
+          disabled={busy}
+        />
+      ) : (
+        <p className="field-hint">
+          <FormattedMessage
+            id="shop.order.perServer"
+            defaultMessage="This licence covers one server, whatever its number of CPUs."
+          />
+        </p>
+      )}
       <p className="order-total" role="status">
         <FormattedMessage
           id="shop.order.total"

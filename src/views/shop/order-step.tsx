@@ -15,7 +15,8 @@ import { preloadable } from '../../app/preloadable';
 
 // The order form is a chunk of its own: the catalogue (/shop, the first visit) needs none of it.
 const OrderForm = preloadable<ComponentProps<typeof OrderFormComponent>>(() =>
-  import('./order-form').then((module) => ({ default: module.OrderForm })));
+  import('./order-form').then((module) => ({ default: module.OrderForm })),
+);
 
 /** Loads what the account knows (prefilled for a logged-in customer, decision 010), then the form. */
 function PrefilledOrderForm({ licence, user }: { licence: Licence; user: User | null }) {
@@ -36,7 +37,8 @@ export function OrderStep({ licence, listPath }: { licence: Licence; listPath: s
   const user = useUser();
   const session = useSessionActor();
   // Only the first load of the user holds the form back; a later reload keeps what is typed.
-  const userPending = useSelector(session, (snapshot) => snapshot.matches({ auth: { loggedIn: 'loadingUser' } })) && user === null;
+  const userPending =
+    useSelector(session, (snapshot) => snapshot.matches({ auth: { loggedIn: 'loadingUser' } })) && user === null;
 
   return (
     <section className="order-step" aria-labelledby="order-step-heading">
@@ -69,7 +71,8 @@ export function OrderStep({ licence, listPath }: { licence: Licence; listPath: s
         </section>
         <Suspense fallback={<PageLoading />}>
           {!asCustomer && <OrderForm key={licence.id} licence={licence} prefill={{}} companyError={null} />}
-          {asCustomer && (userPending ? <PageLoading /> : <PrefilledOrderForm key={licence.id} licence={licence} user={user} />)}
+          {asCustomer &&
+            (userPending ? <PageLoading /> : <PrefilledOrderForm key={licence.id} licence={licence} user={user} />)}
         </Suspense>
       </div>
     </section>

@@ -5,17 +5,20 @@ const faq = defineMessages({
   openSourceQuestion: { id: 'shop.faq.openSource.question', defaultMessage: 'Is the software open source?' },
   openSourceAnswer: {
     id: 'shop.faq.openSource.answer',
-    defaultMessage: 'Yes. Proxmox VE, Proxmox Backup Server and Proxmox Mail Gateway are free open-source software under the GNU AGPLv3. A subscription adds the enterprise repository with tested, stable updates and, depending on the level, support.',
+    defaultMessage:
+      'Yes. Proxmox VE, Proxmox Backup Server and Proxmox Mail Gateway are free open-source software under the GNU AGPLv3. A subscription adds the enterprise repository with tested, stable updates and, depending on the level, support.',
   },
   durationQuestion: { id: 'shop.faq.duration.question', defaultMessage: 'How long does a subscription run?' },
   durationAnswer: {
     id: 'shop.faq.duration.answer',
-    defaultMessage: 'One year from the order. It renews automatically for another year unless it is cancelled before it ends.',
+    defaultMessage:
+      'One year from the order. It renews automatically for another year unless it is cancelled before it ends.',
   },
   billingQuestion: { id: 'shop.faq.billing.question', defaultMessage: 'How is a subscription billed?' },
   billingAnswer: {
     id: 'shop.faq.billing.answer',
-    defaultMessage: 'Once a year in advance: Proxmox VE per CPU socket, Backup Server and Mail Gateway per server. All prices are net, plus VAT.',
+    defaultMessage:
+      'Once a year in advance: Proxmox VE per CPU socket, Backup Server and Mail Gateway per server. All prices are net, plus VAT.',
   },
   paymentQuestion: { id: 'shop.faq.payment.question', defaultMessage: 'How can I pay?' },
   paymentAnswer: {
@@ -25,7 +28,8 @@ const faq = defineMessages({
   yearsQuestion: { id: 'shop.faq.years.question', defaultMessage: 'Can I pay for several years at once?' },
   yearsAnswer: {
     id: 'shop.faq.years.answer',
-    defaultMessage: 'Each subscription is paid for one year at a time and renews automatically, so you never need to order it again. For an offer over several years, write to {email}.',
+    defaultMessage:
+      'Each subscription is paid for one year at a time and renews automatically, so you never need to order it again. For an offer over several years, write to {email}.',
   },
 });
 
@@ -47,8 +51,12 @@ export function ShopFaq() {
       </h2>
       {questions.map(([question, answer]) => (
         <details key={question.id}>
-          <summary><FormattedMessage {...question} /></summary>
-          <p><FormattedMessage {...answer} values={{ email }} /></p>
+          <summary>
+            <FormattedMessage {...question} />
+          </summary>
+          <p>
+            <FormattedMessage {...answer} values={{ email }} />
+          </p>
         </details>
       ))}
     </section>
@@ -67,7 +75,10 @@ export function ShopTerms() {
           />
         </li>
         <li>
-          <FormattedMessage id="shop.terms.validity" defaultMessage="A subscription is valid for one year and renews automatically." />
+          <FormattedMessage
+            id="shop.terms.validity"
+            defaultMessage="A subscription is valid for one year and renews automatically."
+          />
         </li>
         <li>
           <FormattedMessage

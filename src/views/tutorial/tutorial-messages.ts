@@ -4,7 +4,8 @@ export const tutorialMessages = defineMessages({
   title: { id: 'tutorial.title', defaultMessage: 'Tutorial' },
   intro: {
     id: 'tutorial.intro',
-    defaultMessage: 'Connect Proxmox VE to your cloud datastore in two parts: first add the datastore as storage, then create a backup job that writes to it.',
+    defaultMessage:
+      'Connect Proxmox VE to your cloud datastore in two parts: first add the datastore as storage, then create a backup job that writes to it.',
   },
   dataHeading: { id: 'tutorial.data.heading', defaultMessage: 'Your connection data' },
   dataLoading: { id: 'tutorial.data.loading', defaultMessage: 'Loading your connection data…' },
@@ -26,7 +27,8 @@ export const tutorialMessages = defineMessages({
   fingerprint: { id: 'tutorial.data.fingerprint', defaultMessage: 'Fingerprint' },
   fingerprintNote: {
     id: 'tutorial.data.fingerprintNote',
-    defaultMessage: 'Leave empty. Only if Proxmox VE reports an untrusted certificate, ask our support for the fingerprint.',
+    defaultMessage:
+      'Leave empty. Only if Proxmox VE reports an untrusted certificate, ask our support for the fingerprint.',
   },
   placeholderServer: { id: 'tutorial.placeholder.server', defaultMessage: 'your server (see the dashboard)' },
   placeholderUsername: { id: 'tutorial.placeholder.username', defaultMessage: 'your username (see the dashboard)' },
@@ -35,17 +37,20 @@ export const tutorialMessages = defineMessages({
   storageHeading: { id: 'tutorial.storage.heading', defaultMessage: 'Part 1: Set up the storage in Proxmox VE' },
   storageAlt: {
     id: 'tutorial.storage.alt',
-    defaultMessage: 'Illustration of the Proxmox VE dialog "Add: Proxmox Backup Server", reached through Datacenter, Storage, Add. The fields ID, Server, Username, Password and Datastore are filled in, Fingerprint stays empty, and the Encryption tab is marked.',
+    defaultMessage:
+      'Illustration of the Proxmox VE dialog "Add: Proxmox Backup Server", reached through Datacenter, Storage, Add. The fields ID, Server, Username, Password and Datastore are filled in, Fingerprint stays empty, and the Encryption tab is marked.',
   },
   jobHeading: { id: 'tutorial.job.heading', defaultMessage: 'Part 2: Set up a backup job' },
   jobAlt: {
     id: 'tutorial.job.alt',
-    defaultMessage: 'Illustration of the Proxmox VE dialog "Create: Backup Job", reached through Datacenter, Backup, Add. Storage is cloud-backup, the schedule is 21:00, the selection mode is All and the mode is Snapshot.',
+    defaultMessage:
+      'Illustration of the Proxmox VE dialog "Create: Backup Job", reached through Datacenter, Backup, Add. Storage is cloud-backup, the schedule is 21:00, the selection mode is All and the mode is Snapshot.',
   },
   clientHeading: { id: 'tutorial.client.heading', defaultMessage: 'Without Proxmox VE: back up a Linux host' },
   clientText: {
     id: 'tutorial.client.text',
-    defaultMessage: 'On any Linux host with the Proxmox Backup client installed, set the repository and start a backup of the root file system. The client asks for your password.',
+    defaultMessage:
+      'On any Linux host with the Proxmox Backup client installed, set the repository and start a backup of the root file system. The client asks for your password.',
   },
   codeLabel: { id: 'tutorial.client.codeLabel', defaultMessage: 'Commands for the Proxmox Backup client' },
 });

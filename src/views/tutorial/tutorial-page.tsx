@@ -25,18 +25,22 @@ export default function TutorialPage() {
   const chosen = datastores.find((entry) => entry.datastore === chosenName) ?? null;
 
   const placeholderRepository = intl.formatMessage(messages.placeholderRepository);
-  const data: StepData = chosen ? stepData(chosen, placeholderRepository) : {
-    server: intl.formatMessage(messages.placeholderServer),
-    port: 8007,
-    username: intl.formatMessage(messages.placeholderUsername),
-    datastore: intl.formatMessage(messages.placeholderDatastore),
-    repository: placeholderRepository,
-  };
+  const data: StepData = chosen
+    ? stepData(chosen, placeholderRepository)
+    : {
+        server: intl.formatMessage(messages.placeholderServer),
+        port: 8007,
+        username: intl.formatMessage(messages.placeholderUsername),
+        datastore: intl.formatMessage(messages.placeholderDatastore),
+        repository: placeholderRepository,
+      };
 
   return (
     <div className="tutorial-page">
       <PageHeading message={messages.title} />
-      <p className="lead"><FormattedMessage {...messages.intro} /></p>
+      <p className="lead">
+        <FormattedMessage {...messages.intro} />
+      </p>
       <ConnectionData
         loading={loading}
         error={error}

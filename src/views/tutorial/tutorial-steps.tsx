@@ -20,7 +20,9 @@ const value = (text: string | number) => <code className="tutorial-value">{text}
 export function StorageSteps({ data }: { data: StepData }) {
   return (
     <section className="card tutorial-part" aria-labelledby="tutorial-storage">
-      <h2 id="tutorial-storage"><FormattedMessage {...messages.storageHeading} /></h2>
+      <h2 id="tutorial-storage">
+        <FormattedMessage {...messages.storageHeading} />
+      </h2>
       <ol className="tutorial-steps">
         <li>
           <FormattedMessage
@@ -30,13 +32,33 @@ export function StorageSteps({ data }: { data: StepData }) {
           />
         </li>
         <li>
-          <FormattedMessage id="tutorial.storage.step2" defaultMessage="Click <b>Add</b> and choose <b>Proxmox Backup Server</b>." values={{ b: bold }} />
+          <FormattedMessage
+            id="tutorial.storage.step2"
+            defaultMessage="Click <b>Add</b> and choose <b>Proxmox Backup Server</b>."
+            values={{ b: bold }}
+          />
         </li>
         <li>
-          <FormattedMessage id="tutorial.storage.step3" defaultMessage="Fill in the tab <b>General</b>:" values={{ b: bold }} />
+          <FormattedMessage
+            id="tutorial.storage.step3"
+            defaultMessage="Fill in the tab <b>General</b>:"
+            values={{ b: bold }}
+          />
           <ul className="tutorial-fields">
-            <li><FormattedMessage id="tutorial.storage.id" defaultMessage="<b>ID</b>: a name of your choice, for example {example}" values={{ b: bold, example: value('cloud-backup') }} /></li>
-            <li><FormattedMessage id="tutorial.storage.server" defaultMessage="<b>Server</b>: {server}" values={{ b: bold, server: value(data.server) }} /></li>
+            <li>
+              <FormattedMessage
+                id="tutorial.storage.id"
+                defaultMessage="<b>ID</b>: a name of your choice, for example {example}"
+                values={{ b: bold, example: value('cloud-backup') }}
+              />
+            </li>
+            <li>
+              <FormattedMessage
+                id="tutorial.storage.server"
+                defaultMessage="<b>Server</b>: {server}"
+                values={{ b: bold, server: value(data.server) }}
+              />
+            </li>
             <li>
               <FormattedMessage
                 id="tutorial.storage.port"
@@ -44,17 +66,48 @@ export function StorageSteps({ data }: { data: StepData }) {
                 values={{ b: bold, port: value(data.port) }}
               />
             </li>
-            <li><FormattedMessage id="tutorial.storage.username" defaultMessage="<b>Username</b>: {username}" values={{ b: bold, username: value(data.username) }} /></li>
-            <li><FormattedMessage id="tutorial.storage.password" defaultMessage="<b>Password</b>: the password of your datastore" values={{ b: bold }} /></li>
-            <li><FormattedMessage id="tutorial.storage.datastore" defaultMessage="<b>Datastore</b>: {datastore}" values={{ b: bold, datastore: value(data.datastore) }} /></li>
-            <li><FormattedMessage id="tutorial.storage.fingerprint" defaultMessage="<b>Fingerprint</b>: leave empty" values={{ b: bold }} /></li>
+            <li>
+              <FormattedMessage
+                id="tutorial.storage.username"
+                defaultMessage="<b>Username</b>: {username}"
+                values={{ b: bold, username: value(data.username) }}
+              />
+            </li>
+            <li>
+              <FormattedMessage
+                id="tutorial.storage.password"
+                defaultMessage="<b>Password</b>: the password of your datastore"
+                values={{ b: bold }}
+              />
+            </li>
+            <li>
+              <FormattedMessage
+                id="tutorial.storage.datastore"
+                defaultMessage="<b>Datastore</b>: {datastore}"
+                values={{ b: bold, datastore: value(data.datastore) }}
+              />
+            </li>
+            <li>
+              <FormattedMessage
+                id="tutorial.storage.fingerprint"
+                defaultMessage="<b>Fingerprint</b>: leave empty"
+                values={{ b: bold }}
+              />
+            </li>
           </ul>
         </li>
         <li>
           <FormattedMessage
             id="tutorial.storage.step4"
             defaultMessage="Recommended: on the tab <b>Encryption</b>, let Proxmox VE create a client key and keep a copy of it outside this cluster. Why, and how to keep it safe: {link}."
-            values={{ b: bold, link: <Link href="/encryption"><FormattedMessage id="tutorial.storage.encryptionLink" defaultMessage="Encryption" /></Link> }}
+            values={{
+              b: bold,
+              link: (
+                <Link href="/encryption">
+                  <FormattedMessage id="tutorial.storage.encryptionLink" defaultMessage="Encryption" />
+                </Link>
+              ),
+            }}
           />
         </li>
         <li>
@@ -74,9 +127,17 @@ export function StorageSteps({ data }: { data: StepData }) {
 export function JobSteps() {
   return (
     <section className="card tutorial-part" aria-labelledby="tutorial-job">
-      <h2 id="tutorial-job"><FormattedMessage {...messages.jobHeading} /></h2>
+      <h2 id="tutorial-job">
+        <FormattedMessage {...messages.jobHeading} />
+      </h2>
       <ol className="tutorial-steps">
-        <li><FormattedMessage id="tutorial.job.step1" defaultMessage="Open <b>Datacenter → Backup</b> and click <b>Add</b>." values={{ b: bold }} /></li>
+        <li>
+          <FormattedMessage
+            id="tutorial.job.step1"
+            defaultMessage="Open <b>Datacenter → Backup</b> and click <b>Add</b>."
+            values={{ b: bold }}
+          />
+        </li>
         <li>
           <FormattedMessage
             id="tutorial.job.step2"
@@ -123,8 +184,12 @@ export function ClientSteps({ data }: { data: StepData }) {
   const intl = useIntl();
   return (
     <section className="card tutorial-part" aria-labelledby="tutorial-client">
-      <h2 id="tutorial-client"><FormattedMessage {...messages.clientHeading} /></h2>
-      <p><FormattedMessage {...messages.clientText} /></p>
+      <h2 id="tutorial-client">
+        <FormattedMessage {...messages.clientHeading} />
+      </h2>
+      <p>
+        <FormattedMessage {...messages.clientText} />
+      </p>
       <pre className="tutorial-code" aria-label={intl.formatMessage(messages.codeLabel)} tabIndex={0}>
         <code>{`export PBS_REPOSITORY='${data.repository}'\nproxmox-backup-client backup root.pxar:/`}</code>
       </pre>

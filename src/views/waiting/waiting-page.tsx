@@ -17,13 +17,34 @@ export default function WaitingPage() {
     <div className="account-page">
       <PageHeading message={messages.title} />
       <section className="card waiting-card" aria-labelledby="waiting-next">
-        <p><FormattedMessage id="waiting.thanks" defaultMessage="Thank you for your registration." /></p>
-        <h2 id="waiting-next"><FormattedMessage id="waiting.next" defaultMessage="What happens next" /></h2>
+        <p>
+          <FormattedMessage id="waiting.thanks" defaultMessage="Thank you for your registration." />
+        </p>
+        <h2 id="waiting-next">
+          <FormattedMessage id="waiting.next" defaultMessage="What happens next" />
+        </h2>
         <ol className="waiting-steps">
-          <li><FormattedMessage id="waiting.step.check" defaultMessage="We check your details by hand." /></li>
-          <li><FormattedMessage id="waiting.step.activate" defaultMessage="We activate your account within 2 to 3 business days." /></li>
-          <li><FormattedMessage id="waiting.step.mail" defaultMessage="You will be notified by email as soon as your account is active." /></li>
-          <li><FormattedMessage id="waiting.step.login" defaultMessage="Then log in with your email address and password." /></li>
+          <li>
+            <FormattedMessage id="waiting.step.check" defaultMessage="We check your details by hand." />
+          </li>
+          <li>
+            <FormattedMessage
+              id="waiting.step.activate"
+              defaultMessage="We activate your account within 2 to 3 business days."
+            />
+          </li>
+          <li>
+            <FormattedMessage
+              id="waiting.step.mail"
+              defaultMessage="You will be notified by email as soon as your account is active."
+            />
+          </li>
+          <li>
+            <FormattedMessage
+              id="waiting.step.login"
+              defaultMessage="Then log in with your email address and password."
+            />
+          </li>
         </ol>
         <p>
           <Link href="/login" className="button button-primary">

@@ -6,7 +6,15 @@
  */
 import type { Page } from '@playwright/test';
 import {
-  apiCalls, appStarted, expect, expectNoFormDataInUrls, holdScripts, seedPassword, slowCpu, test, waitForApp,
+  apiCalls,
+  appStarted,
+  expect,
+  expectNoFormDataInUrls,
+  holdScripts,
+  seedPassword,
+  slowCpu,
+  test,
+  waitForApp,
 } from './support';
 
 test.use({ locale: 'en-US' });
@@ -24,7 +32,10 @@ function watchAddresses(page: Page): string[] {
 }
 
 for (const rate of [4, 6]) {
-  test(`an Enter on /login before the app runs logs in exactly once, with no password in any address (CPU ${rate}× slower)`, async ({ page, requests }) => {
+  test(`an Enter on /login before the app runs logs in exactly once, with no password in any address (CPU ${rate}× slower)`, async ({
+    page,
+    requests,
+  }) => {
     test.setTimeout(60_000);
     const addresses = watchAddresses(page);
     await slowCpu(page, rate);
@@ -47,7 +58,10 @@ for (const rate of [4, 6]) {
   });
 }
 
-test('what was typed on /login before the app ran is still there when it runs, with the focus and caret', async ({ page, requests }) => {
+test('what was typed on /login before the app ran is still there when it runs, with the focus and caret', async ({
+  page,
+  requests,
+}) => {
   await slowCpu(page, 4);
   const released = await holdScripts(page, held);
   await page.goto('/login', { waitUntil: 'commit' });
@@ -86,7 +100,10 @@ test('a second Enter and a click before the app runs still send the login once',
   expect(apiCalls(requests, 'POST /login')).toHaveLength(1);
 });
 
-test('an early Enter with a wrong email is checked by the app when it runs: an inline error, no call', async ({ page, requests }) => {
+test('an early Enter with a wrong email is checked by the app when it runs: an inline error, no call', async ({
+  page,
+  requests,
+}) => {
   await slowCpu(page, 4);
   await holdScripts(page, held);
   await page.goto('/login', { waitUntil: 'commit' });
@@ -103,7 +120,10 @@ test('an early Enter with a wrong email is checked by the app when it runs: an i
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a registration filled in and sent before the app runs keeps every field and is sent once', async ({ page, requests }) => {
+test('a registration filled in and sent before the app runs keeps every field and is sent once', async ({
+  page,
+  requests,
+}) => {
   test.setTimeout(60_000);
   await slowCpu(page, 4);
   const released = await holdScripts(page, 4_000);
@@ -126,8 +146,15 @@ test('a registration filled in and sent before the app runs keeps every field an
   const calls = apiCalls(requests, 'POST /register/company');
   expect(calls).toHaveLength(1);
   expect(calls[0]?.postDataJSON()).toMatchObject({
-    email: 'early@example.com', firstname: 'Ella', lastname: 'Eilig', pending_name: 'Eilig IT GmbH',
-    pending_street: 'Am Kai 3', pending_postcode: '20457', pending_city: 'Hamburg', pending_country: 'FR', language: 'en',
+    email: 'early@example.com',
+    firstname: 'Ella',
+    lastname: 'Eilig',
+    pending_name: 'Eilig IT GmbH',
+    pending_street: 'Am Kai 3',
+    pending_postcode: '20457',
+    pending_city: 'Hamburg',
+    pending_country: 'FR',
+    language: 'en',
   });
   expectNoFormDataInUrls(requests, ['email', 'password', 'firstname', 'lastname']);
 });
@@ -161,7 +188,9 @@ test('a reset requested before the app runs is sent once and confirmed', async (
   await email.press('Enter');
   expect(await appStarted(page)).toBe(false);
 
-  await expect(page.getByRole('status')).toHaveText('You will receive an email to set a new password.', { timeout: 30_000 });
+  await expect(page.getByRole('status')).toHaveText('You will receive an email to set a new password.', {
+    timeout: 30_000,
+  });
   expect(apiCalls(requests, 'POST /forgotpassword')).toHaveLength(1);
   expectNoFormDataInUrls(requests, ['email']);
 });

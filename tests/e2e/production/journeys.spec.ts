@@ -33,9 +33,14 @@ test('a new company registers, is activated by the provider and logs in', async 
   await page.getByLabel(/^Password/).fill('Nora-Neumann-Password-2026');
   const logIn = page.getByRole('button', { name: 'Log in' });
   await logIn.click();
-  await expect(page.getByText('Please wait until your account is activated within 2 business days (notification by email)')).toBeVisible();
+  await expect(
+    page.getByText('Please wait until your account is activated within 2 business days (notification by email)'),
+  ).toBeVisible();
 
-  const activation = await fetch(`${mockApi}/__mock/activate`, { method: 'POST', body: JSON.stringify({ email: 'nora@example.com' }) });
+  const activation = await fetch(`${mockApi}/__mock/activate`, {
+    method: 'POST',
+    body: JSON.stringify({ email: 'nora@example.com' }),
+  });
   expect(await activation.json()).toEqual({ activated: true });
   await logIn.click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -44,7 +49,10 @@ test('a new company registers, is activated by the provider and logs in', async 
   expectNoFormDataInUrls(requests, ['email', 'password']);
 });
 
-test('a customer resets a forgotten password through the mailed link and logs in with the new one', async ({ page, requests }) => {
+test('a customer resets a forgotten password through the mailed link and logs in with the new one', async ({
+  page,
+  requests,
+}) => {
   await page.goto('/login');
   await waitForApp(page);
   await page.getByRole('main').getByRole('link', { name: 'Forgot your password?' }).click();

@@ -12,7 +12,9 @@ import { expect, productionUrl as base, test } from './support';
 
 const dist = join(process.cwd(), 'dist');
 /** The policy exactly as deploy/nginx sends it; every page below must run under it. */
-const policy = /add_header Content-Security-Policy "([^"]+)"/.exec(readFileSync(join(process.cwd(), 'deploy/nginx/security-headers.conf'), 'utf8'))?.[1];
+const policy = /add_header Content-Security-Policy "([^"]+)"/.exec(
+  readFileSync(join(process.cwd(), 'deploy/nginx/security-headers.conf'), 'utf8'),
+)?.[1];
 if (!policy) throw new Error('no Content-Security-Policy in deploy/nginx/security-headers.conf');
 
 test('serves index.html uncached with the security headers', async ({ request }) => {
@@ -86,15 +88,25 @@ async function watchPolicy(page: Page): Promise<PolicyWatch> {
   const watch: PolicyWatch = { violations: [], errors: [] };
   await page.exposeFunction('reportPolicyViolation', (line: string) => watch.violations.push(line));
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { reportPolicyViolation: (line: string) => Promise<void> }).reportPolicyViolation;
-      void report(`${event.effectiveDirective} ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}) on ${location.pathname}`);
-    }, { capture: true });
+    document.addEventListener(
+      'securitypolicyviolation',
+      (event) => {
+        const report = (window as unknown as { reportPolicyViolation: (line: string) => Promise<void> })
+          .reportPolicyViolation;
+        void report(
+          `${event.effectiveDirective} ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}) on ${location.pathname}`,
+        );
+      },
+      { capture: true },
+    );
   });
   page.on('console', (message) => {
     const text = message.text();
     if (/Content.Security.Policy/i.test(text)) watch.violations.push(`console: ${text}`);
-    else if (message.type() === 'error' && !(text.startsWith('Failed to load resource') && message.location().url.includes('/api/v1/'))) {
+    else if (
+      message.type() === 'error' &&
+      !(text.startsWith('Failed to load resource') && message.location().url.includes('/api/v1/'))
+    ) {
       watch.errors.push(`console.error: ${text}`);
     }
   });
@@ -131,11 +143,16 @@ async function appRendered(page: Page) {
 
 /** Marks the current document, so that a later check tells a router navigation from a page load. */
 async function markDocument(page: Page) {
-  await page.evaluate(() => { (window as unknown as { sameDocument: boolean }).sameDocument = true; });
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
 }
 
 async function expectSameDocument(page: Page) {
-  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), 'navigated by the app\'s router, not loaded').toBe(true);
+  expect(
+    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+    "navigated by the app's router, not loaded",
+  ).toBe(true);
 }
 
 test.describe('the built portal under its Content-Security-Policy', () => {
@@ -150,16 +167,22 @@ test.describe('the built portal under its Content-Security-Policy', () => {
       script.textContent = 'window.inlineScriptRan = true;';
       document.head.append(script);
     });
-    await expect.poll(() => watch.violations.filter((line) => line.startsWith('script-src-elem inline'))).toHaveLength(1);
+    await expect
+      .poll(() => watch.violations.filter((line) => line.startsWith('script-src-elem inline')))
+      .toHaveLength(1);
     expect(watch.violations.some((line) => line.startsWith('console: ') && line.includes('inline script'))).toBe(true);
-    expect(await page.evaluate(() => (window as unknown as { inlineScriptRan?: boolean }).inlineScriptRan)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { inlineScriptRan?: boolean }).inlineScriptRan),
+    ).toBeUndefined();
     // Chromium's console line for the violation this test caused on purpose: the only error allowed.
     const caused = pageErrors.filter((line) => line.startsWith('Executing inline script violates'));
     expect(caused).toHaveLength(1);
     pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((line) => !caused.includes(line)));
   });
 
-  test('runs the public pages: the app takes over the prerendered markup, loads the shop from the API, switches language and routes', async ({ page }) => {
+  test('runs the public pages: the app takes over the prerendered markup, loads the shop from the API, switches language and routes', async ({
+    page,
+  }) => {
     const watch = await watchPolicy(page);
     await open(page, '/login');
     await appRendered(page);
@@ -177,7 +200,9 @@ test.describe('the built portal under its Content-Security-Policy', () => {
     await markDocument(page);
     // The German messages are a chunk of their own, loaded on the switch.
     await page.getByLabel('Language').selectOption('de');
-    await expect(page.getByRole('heading', { level: 1, name: 'Cloud-Backup-Speicher für Proxmox, gehostet in Deutschland' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Cloud-Backup-Speicher für Proxmox, gehostet in Deutschland' }),
+    ).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await page.getByRole('navigation', { name: 'Portal-Links' }).getByRole('link', { name: 'Anmelden' }).click();
     await expect(page).toHaveURL(`${base}/login`);
@@ -208,7 +233,9 @@ test.describe('the built portal under its Content-Security-Policy', () => {
     await expect(data.getByText('Musterstraße 1')).toBeVisible();
     await expectSameDocument(page);
     // Logged in, a language switch is also told to the server (POST /language through the proxy).
-    const saved = page.waitForResponse((response) => response.url() === `${base}/api/v1/language` && response.request().method() === 'POST');
+    const saved = page.waitForResponse(
+      (response) => response.url() === `${base}/api/v1/language` && response.request().method() === 'POST',
+    );
     await menu.getByLabel('Language').selectOption('de');
     expect((await saved).ok()).toBe(true);
     await expect(page.getByRole('heading', { level: 1, name: 'Konto und Einstellungen' })).toBeVisible();

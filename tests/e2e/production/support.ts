@@ -23,13 +23,16 @@ interface ProductionFixtures {
 
 /** Each journey starts from the seeded mock database and fails on any error in the page. */
 export const test = base.extend<ProductionFixtures>({
-  pageErrors: [async ({ page }, use) => {
-    const response = await fetch(`${mockApi}/__mock/reset`, { method: 'POST' });
-    if (!response.ok) throw new Error(`the mock API did not reset: ${response.status}`);
-    const errors = collectPageErrors(page);
-    await use(errors);
-    expect(errors, 'errors in the page').toEqual([]);
-  }, { auto: true }],
+  pageErrors: [
+    async ({ page }, use) => {
+      const response = await fetch(`${mockApi}/__mock/reset`, { method: 'POST' });
+      if (!response.ok) throw new Error(`the mock API did not reset: ${response.status}`);
+      const errors = collectPageErrors(page);
+      await use(errors);
+      expect(errors, 'errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
   requests: async ({ page }, provide) => {
     const requests: Request[] = [];
     page.on('request', (request) => requests.push(request));
@@ -39,7 +42,10 @@ export const test = base.extend<ProductionFixtures>({
 
 /** The calls of the API the page made, as `METHOD /path`. */
 export function apiCalls(requests: Request[], call: string): Request[] {
-  return requests.filter((request) => `${request.method()} ${new URL(request.url()).pathname}` === `${call.split(' ')[0]} /api/v1${call.split(' ')[1]}`);
+  return requests.filter(
+    (request) =>
+      `${request.method()} ${new URL(request.url()).pathname}` === `${call.split(' ')[0]} /api/v1${call.split(' ')[1]}`,
+  );
 }
 
 /** Slows the page's CPU as Lighthouse's mobile profile does (4) or more. */
@@ -96,7 +102,6 @@ export function expectNoFormDataInUrls(requests: Request[], fields: string[]) {
     expect(decodeURIComponent(url.search), `${request.url()} carries a secret`).not.toContain(seedPassword);
   }
 }
-
 
 /** Logs the seed's demo customer in through the login form (the page must have run its app). */
 export async function logInAsDemo(page: Page) {

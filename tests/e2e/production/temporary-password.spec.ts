@@ -8,7 +8,9 @@ import { expect, logInAsDemo, test } from './support';
 
 test.use({ locale: 'en-US' });
 
-test('a bought datastore\'s password shows its overlay once and stays visible for 5 minutes from its first showing, across pages', async ({ page }) => {
+test("a bought datastore's password shows its overlay once and stays visible for 5 minutes from its first showing, across pages", async ({
+  page,
+}) => {
   await page.clock.install();
   await logInAsDemo(page);
 
@@ -49,6 +51,8 @@ test('a bought datastore\'s password shows its overlay once and stays visible fo
   await expect(card.getByText(emptyNote)).toBeVisible();
   await expect(card.getByRole('button', { name: 'Copy password' })).toHaveCount(0);
   await expect(overlay).toHaveCount(0);
-  const status = await page.evaluate(async () => (await fetch('/api/v1/status', { credentials: 'include' })).json() as Promise<unknown>);
+  const status = await page.evaluate(
+    async () => (await fetch('/api/v1/status', { credentials: 'include' })).json() as Promise<unknown>,
+  );
   expect(JSON.stringify(status)).toMatch(/"datastore":"k10001_daily"[^}]*"password":"[^"]+"/);
 });

@@ -67,7 +67,11 @@ async function expectFailureShown(page: Page, say: Say, scenario: FaultScenario,
 async function runCell(page: Page, scenario: FaultScenario, kind: FaultKind) {
   const say: Say = (id) => text(scenario.language, id);
   if (scenario.loadsOnOpen) {
-    await openAs(page, scenario.path, { language: scenario.language, email: scenario.email, fault: { call: scenario.call, kind } });
+    await openAs(page, scenario.path, {
+      language: scenario.language,
+      email: scenario.email,
+      fault: { call: scenario.call, kind },
+    });
   } else {
     await openAs(page, scenario.path, { language: scenario.language, email: scenario.email });
     await expectPageShown(page, say);
@@ -87,13 +91,17 @@ async function runCell(page: Page, scenario: FaultScenario, kind: FaultKind) {
 export function describeFaults(scenario: FaultScenario) {
   test.describe(`${scenario.call} (${scenario.language})`, () => {
     for (const kind of faultKinds) {
-      test(`${scenario.call} survives a ${kind} answer on its screen`, {
-        annotation: { type: 'fault-cell', description: `${scenario.call}|${kind}` },
-      }, async ({ page }) => {
-        // A `timeout` waits out the client's timeout (VITE_API_TIMEOUT_MS, 5 s in playwright.config.ts).
-        test.setTimeout(40_000);
-        await runCell(page, scenario, kind);
-      });
+      test(
+        `${scenario.call} survives a ${kind} answer on its screen`,
+        {
+          annotation: { type: 'fault-cell', description: `${scenario.call}|${kind}` },
+        },
+        async ({ page }) => {
+          // A `timeout` waits out the client's timeout (VITE_API_TIMEOUT_MS, 5 s in playwright.config.ts).
+          test.setTimeout(40_000);
+          await runCell(page, scenario, kind);
+        },
+      );
     }
   });
 }

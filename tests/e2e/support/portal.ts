@@ -38,13 +38,16 @@ export async function openAs(
 ) {
   await page.goto('/');
   await mockStarted(page);
-  await page.evaluate(({ language }) => {
-    window.__portalMock.reset();
-    window.__portalMock.setLatency(0);
-    sessionStorage.clear();
-    sessionStorage.setItem('portal.language', language);
-    sessionStorage.setItem('portal.loggedIn', 'false');
-  }, { language: options.language });
+  await page.evaluate(
+    ({ language }) => {
+      window.__portalMock.reset();
+      window.__portalMock.setLatency(0);
+      sessionStorage.clear();
+      sessionStorage.setItem('portal.language', language);
+      sessionStorage.setItem('portal.loggedIn', 'false');
+    },
+    { language: options.language },
+  );
   if (options.email !== undefined) await login(page, options.email, options.language);
   // A fault on a call made while the page opens must be in place before it opens.
   if (options.fault) await setFault(page, options.fault.call, options.fault.kind);
@@ -57,29 +60,40 @@ export async function openAs(
  * the worker answers requests.
  */
 export async function mockStarted(page: Page) {
-  await page.waitForFunction(() => typeof window.__portalMock !== 'undefined' && document.getElementById('portal-mock-operator') !== null);
+  await page.waitForFunction(
+    () => typeof window.__portalMock !== 'undefined' && document.getElementById('portal-mock-operator') !== null,
+  );
 }
 
 /** Logs in through the mock API and keeps the logged-in flag as the session would. */
 async function login(page: Page, email: string, language: Language) {
-  await page.evaluate(async ({ email, password, language }) => {
-    const response = await fetch('/api/v1/login', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, language }),
-    });
-    if (!response.ok) throw new Error(`login failed: ${response.status}`);
-    sessionStorage.setItem('portal.loggedIn', 'true');
-  }, { email, password: seedPassword, language });
+  await page.evaluate(
+    async ({ email, password, language }) => {
+      const response = await fetch('/api/v1/login', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, password, language }),
+      });
+      if (!response.ok) throw new Error(`login failed: ${response.status}`);
+      sessionStorage.setItem('portal.loggedIn', 'true');
+    },
+    { email, password: seedPassword, language },
+  );
 }
 
 /** Sets a fault on a call until the mock is reset (the mock keeps it across reloads). */
 export async function setFault(page: Page, call: string, kind: FaultKind) {
-  await page.evaluate(([key, fault]) => {
-    // The call keys and kinds are checked by the mock itself, which throws on unknown ones.
-    window.__portalMock.fault(key as Parameters<typeof window.__portalMock.fault>[0], fault as Parameters<typeof window.__portalMock.fault>[1]);
-  }, [call, kind] as const);
+  await page.evaluate(
+    ([key, fault]) => {
+      // The call keys and kinds are checked by the mock itself, which throws on unknown ones.
+      window.__portalMock.fault(
+        key as Parameters<typeof window.__portalMock.fault>[0],
+        fault as Parameters<typeof window.__portalMock.fault>[1],
+      );
+    },
+    [call, kind] as const,
+  );
 }
 
 /** The logged-in flag the session keeps in the browser session (SPEC §3). */

@@ -7,7 +7,11 @@ import { ApiError } from '../../../src/api/client';
 import { loginMachine } from '../../../src/machines/login.machine';
 import { newPasswordMachine } from '../../../src/machines/new-password.machine';
 import { passwordResetMachine } from '../../../src/machines/password-reset.machine';
-import { initialRegistration, registrationMachine, type RegistrationValues } from '../../../src/machines/registration.machine';
+import {
+  initialRegistration,
+  registrationMachine,
+  type RegistrationValues,
+} from '../../../src/machines/registration.machine';
 import type { PathModel } from '../coverage';
 import { aborted, formModels, pending, serverError, unauthorized } from '../fixtures';
 
@@ -17,8 +21,13 @@ const linkRefused = new ApiError('http', { status: 400, reason: 'This link is in
 
 const registration: RegistrationValues = {
   ...initialRegistration,
-  email: 'new@example.com', password: strong, firstname: 'Nora', lastname: 'Neumann',
-  pending_street: 'Am Kai 3', pending_postcode: '20457', pending_city: 'Hamburg',
+  email: 'new@example.com',
+  password: strong,
+  firstname: 'Nora',
+  lastname: 'Neumann',
+  pending_street: 'Am Kai 3',
+  pending_postcode: '20457',
+  pending_city: 'Hamburg',
 };
 
 function formContext(context: unknown) {
@@ -27,10 +36,16 @@ function formContext(context: unknown) {
 }
 
 const login = loginMachine.provide({ actors: { login: pending }, actions: { loggedIn: () => {} } }) as AnyStateMachine;
-const newPassword = newPasswordMachine.provide({ actors: { changePassword: pending }, actions: { changed: () => {} } }) as AnyStateMachine;
+const newPassword = newPasswordMachine.provide({
+  actors: { changePassword: pending },
+  actions: { changed: () => {} },
+}) as AnyStateMachine;
 
 export const models: PathModel[] = [
-  ...[{ email: 'demo@example.com', password: 'secret' }, { email: '', password: 'secret' }].map((values): PathModel => ({
+  ...[
+    { email: 'demo@example.com', password: 'secret' },
+    { email: '', password: 'secret' },
+  ].map((values): PathModel => ({
     machine: login,
     input: { values, language: 'en' },
     events: [
@@ -43,12 +58,23 @@ export const models: PathModel[] = [
     serializeContext: formContext,
   })),
   ...formModels<RegistrationValues>(registrationMachine, {
-    valid: registration, invalid: { firstname: '' }, field: 'firstname', validValue: 'Nora', invalidValue: '',
+    valid: registration,
+    invalid: { firstname: '' },
+    field: 'firstname',
+    validValue: 'Nora',
+    invalidValue: '',
   }),
   ...formModels(passwordResetMachine, {
-    valid: { email: 'demo@example.com' }, invalid: { email: '' }, field: 'email', validValue: 'demo@example.com', invalidValue: 'demo@',
+    valid: { email: 'demo@example.com' },
+    invalid: { email: '' },
+    field: 'email',
+    validValue: 'demo@example.com',
+    invalidValue: 'demo@',
   }),
-  ...[{ email: 'demo@example.com', token: 'abc' }, { email: null, token: null }].map((input): PathModel => ({
+  ...[
+    { email: 'demo@example.com', token: 'abc' },
+    { email: null, token: null },
+  ].map((input): PathModel => ({
     machine: newPassword,
     input,
     events: [

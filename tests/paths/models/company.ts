@@ -12,32 +12,64 @@ import type { PathModel } from '../coverage';
 import { aborted, pending, refused, serverError, unauthorized } from '../fixtures';
 
 const company: Company = {
-  name: 'Demo GmbH', street: 'Musterstraße 1', postcode: '10115', city: 'Berlin', country: 'DE', ustid: null,
-  payment_type: 'bill', iban: null, checkbox_iban: false, company_number: 'K-10001', phone: null,
-  has_product_count: 1, notifications: true, pending_name: null, pending_street: null, pending_postcode: null,
-  pending_city: null, pending_state: null, pending_country: null, pending_ustid: null, contract_end_date: null,
+  name: 'Demo GmbH',
+  street: 'Musterstraße 1',
+  postcode: '10115',
+  city: 'Berlin',
+  country: 'DE',
+  ustid: null,
+  payment_type: 'bill',
+  iban: null,
+  checkbox_iban: false,
+  company_number: 'K-10001',
+  phone: null,
+  has_product_count: 1,
+  notifications: true,
+  pending_name: null,
+  pending_street: null,
+  pending_postcode: null,
+  pending_city: null,
+  pending_state: null,
+  pending_country: null,
+  pending_ustid: null,
+  contract_end_date: null,
 };
 
 export const models: PathModel[] = [
   {
     machine: companyMachine.provide({ actors: { loadCompany: pending, saveCompany: pending } }) as AnyStateMachine,
     events: [
-      { type: 'company.retry' }, { type: 'company.reload' }, { type: 'company.back' }, { type: 'form.submit' },
+      { type: 'company.retry' },
+      { type: 'company.reload' },
+      { type: 'company.back' },
+      { type: 'form.submit' },
       { type: 'company.edit', person: { firstname: 'Erika', lastname: 'Mustermann', phone: null } },
-      { type: 'field.change', name: 'street', value: '' }, { type: 'field.change', name: 'street', value: 'Neue Straße 5' },
-      { type: 'payment.choose', paymentType: 'bill' }, { type: 'payment.choose', paymentType: 'direct_debit' },
+      { type: 'field.change', name: 'street', value: '' },
+      { type: 'field.change', name: 'street', value: 'Neue Straße 5' },
+      { type: 'payment.choose', paymentType: 'bill' },
+      { type: 'payment.choose', paymentType: 'direct_debit' },
     ],
     outputs: { loadCompany: [company] },
     errors: { loadCompany: [unauthorized, serverError, aborted], saveCompany: [unauthorized, refused, aborted] },
     serializeContext: (context) => {
-      const { company: loaded, values, loadError, saved } = context as {
-        company: unknown; values: { street: string; payment_type: string }; loadError: unknown; saved: boolean;
+      const {
+        company: loaded,
+        values,
+        loadError,
+        saved,
+      } = context as {
+        company: unknown;
+        values: { street: string; payment_type: string };
+        loadError: unknown;
+        saved: boolean;
       };
       return { loaded: loaded !== null, street: values.street, payment: values.payment_type, loadError, saved };
     },
   },
   {
-    machine: contractCancellationMachine.provide({ actors: { cancelContract: pending, loadProducts: pending } }) as AnyStateMachine,
+    machine: contractCancellationMachine.provide({
+      actors: { cancelContract: pending, loadProducts: pending },
+    }) as AnyStateMachine,
     events: [{ type: 'cancel.request' }, { type: 'cancel.confirm' }, { type: 'cancel.abort' }],
     outputs: {
       loadProducts: [
@@ -50,7 +82,10 @@ export const models: PathModel[] = [
   ...[true, false].map((enabled): PathModel => ({
     machine: notificationsMachine.provide({ actors: { saveNotifications: pending } }) as AnyStateMachine,
     input: { enabled },
-    events: [{ type: 'notifications.set', enabled: true }, { type: 'notifications.set', enabled: false }],
+    events: [
+      { type: 'notifications.set', enabled: true },
+      { type: 'notifications.set', enabled: false },
+    ],
     errors: { saveNotifications: [unauthorized, serverError, aborted] },
   })),
 ];

@@ -12,21 +12,40 @@ import { sessionMachine } from '../../../src/machines/session.machine';
 import type { PathModel } from '../coverage';
 import { aborted, pending, serverError, unauthorized } from '../fixtures';
 
-
 const user: User = {
-  email: 'demo@example.com', language: 'de', notifications: true, firstname: 'D', lastname: 'E', phone: null,
-  company_number: 'K-10001', products: [],
+  email: 'demo@example.com',
+  language: 'de',
+  notifications: true,
+  firstname: 'D',
+  lastname: 'E',
+  phone: null,
+  company_number: 'K-10001',
+  products: [],
 };
 
 export const models: PathModel[] = [
   {
     machine: appMachine.provide({
-      actors: { session: appSession({ actors: { loadUser: pending, logout: pending, saveLanguage: pending } }), catalogue: catalogueMachine.provide({ actors: { loadCatalogue: pending } }) },
+      actors: {
+        session: appSession({ actors: { loadUser: pending, logout: pending, saveLanguage: pending } }),
+        catalogue: catalogueMachine.provide({ actors: { loadCatalogue: pending } }),
+      },
     }) as AnyStateMachine,
     input: { session: { loggedIn: true, language: 'en' } },
     events: [
-      { type: 'navigate', to: '/dashboard' }, { type: 'catalogue.open' }, { type: 'session.ended' },
-      { type: 'order.placed', summary: { licenceName: 'Proxmox VE Standard', productType: 'VE', cpuCount: 1, totalNetEur: 510, email: 'buyer@example.com' } },
+      { type: 'navigate', to: '/dashboard' },
+      { type: 'catalogue.open' },
+      { type: 'session.ended' },
+      {
+        type: 'order.placed',
+        summary: {
+          licenceName: 'Proxmox VE Standard',
+          productType: 'VE',
+          cpuCount: 1,
+          totalNetEur: 510,
+          email: 'buyer@example.com',
+        },
+      },
     ],
     serializeContext: (context) => {
       const { catalogue, lastOrder } = context as { catalogue: unknown; lastOrder: unknown };
@@ -38,15 +57,25 @@ export const models: PathModel[] = [
     events: [{ type: 'error.show', error: { key: 'general' } }, { type: 'error.clear' }],
   },
   ...[true, false].map((loggedIn): PathModel => ({
-    machine: sessionMachine.provide({ actors: { loadUser: pending, logout: pending, saveLanguage: pending } }) as AnyStateMachine,
+    machine: sessionMachine.provide({
+      actors: { loadUser: pending, logout: pending, saveLanguage: pending },
+    }) as AnyStateMachine,
     input: { loggedIn, language: 'en' },
     events: [
-      { type: 'session.loggedIn' }, { type: 'session.logout' }, { type: 'session.expired' }, { type: 'user.reload' },
-      { type: 'user.retry' }, { type: 'language.change', language: 'de' },
+      { type: 'session.loggedIn' },
+      { type: 'session.logout' },
+      { type: 'session.expired' },
+      { type: 'user.reload' },
+      { type: 'user.retry' },
+      { type: 'language.change', language: 'de' },
       { type: 'passwords.shown', shownAt: { k10001_a: 1000 } },
     ],
     outputs: { loadUser: [user] },
-    errors: { loadUser: [aborted, unauthorized, serverError], logout: [serverError], saveLanguage: [unauthorized, serverError] },
+    errors: {
+      loadUser: [aborted, unauthorized, serverError],
+      logout: [serverError],
+      saveLanguage: [unauthorized, serverError],
+    },
     serializeContext: (context) => {
       const { loggedIn: flag, user: loaded, error } = context as { loggedIn: boolean; user: unknown; error: unknown };
       return { flag, loaded: loaded !== null, error };

@@ -13,43 +13,82 @@ import type { PathModel } from '../coverage';
 import { aborted, pending, refused, serverError, unauthorized } from '../fixtures';
 
 const datastore = (identifier: string, overrides: Partial<Datastore> = {}): Datastore => ({
-  datastore: `k10001_${identifier}`, custom_name: identifier, hostname: 'pbs1.backup.example.com', port: 8007,
-  username: `k10001_${identifier}`, password: '', repository: `k10001_${identifier}@pbs@pbs1.backup.example.com:8007:k10001_${identifier}`,
-  unencrypted_files: false, contract_end_date: null, volume: 1, space_used_text: '1 GB', space_total_text: '1 TB', ...overrides,
+  datastore: `k10001_${identifier}`,
+  custom_name: identifier,
+  hostname: 'pbs1.backup.example.com',
+  port: 8007,
+  username: `k10001_${identifier}`,
+  password: '',
+  repository: `k10001_${identifier}@pbs@pbs1.backup.example.com:8007:k10001_${identifier}`,
+  unencrypted_files: false,
+  contract_end_date: null,
+  volume: 1,
+  space_used_text: '1 GB',
+  space_total_text: '1 TB',
+  ...overrides,
 });
 
 // Alone, the card has no dashboard to ask or tell.
-const purchase = purchaseMachine.provide({ actors: { buy: pending }, actions: { requestReload: () => {}, purchased: () => {} } });
+const purchase = purchaseMachine.provide({
+  actors: { buy: pending },
+  actions: { requestReload: () => {}, purchased: () => {} },
+});
 
 export const models: PathModel[] = [
   {
     machine: dashboardMachine.provide({
-      actors: { loadStatus: pending, cancelDatastore: pending, purchase: purchaseMachine.provide({ actors: { buy: pending } }) },
+      actors: {
+        loadStatus: pending,
+        cancelDatastore: pending,
+        purchase: purchaseMachine.provide({ actors: { buy: pending } }),
+      },
     }) as AnyStateMachine,
     events: [
-      { type: 'status.retry' }, { type: 'status.reload' }, { type: 'overlay.close' },
-      { type: 'datastore.cancel.request', name: 'k10001_new' }, { type: 'datastore.cancel.request', name: 'k10001_old' },
-      { type: 'datastore.cancel.confirm' }, { type: 'datastore.cancel.abort' },
+      { type: 'status.retry' },
+      { type: 'status.reload' },
+      { type: 'overlay.close' },
+      { type: 'datastore.cancel.request', name: 'k10001_new' },
+      { type: 'datastore.cancel.request', name: 'k10001_old' },
+      { type: 'datastore.cancel.confirm' },
+      { type: 'datastore.cancel.abort' },
       // The spawned password actor's report, 5 minutes after the status showed the password.
       { type: 'password.expired', name: 'k10001_new' },
       // The purchase card's report after a purchase.
       { type: 'purchase.done' },
     ],
-    outputs: { loadStatus: [[datastore('new', { password: 'Pw-1' }), datastore('old', { contract_end_date: '2026-12-31' })]] },
+    outputs: {
+      loadStatus: [[datastore('new', { password: 'Pw-1' }), datastore('old', { contract_end_date: '2026-12-31' })]],
+    },
     errors: { loadStatus: [unauthorized, serverError, aborted], cancelDatastore: [unauthorized, serverError, aborted] },
     serializeContext: (context) => {
       const { datastores, loaded, statusError, passwords, overlay, cancelTarget } = context as {
-        datastores: unknown[]; loaded: boolean; statusError: unknown; passwords: Record<string, unknown>; overlay: unknown; cancelTarget: unknown;
+        datastores: unknown[];
+        loaded: boolean;
+        statusError: unknown;
+        passwords: Record<string, unknown>;
+        overlay: unknown;
+        cancelTarget: unknown;
       };
-      return { count: datastores.length, loaded, statusError, passwords: Object.keys(passwords), overlay, cancelTarget };
+      return {
+        count: datastores.length,
+        loaded,
+        statusError,
+        passwords: Object.keys(passwords),
+        overlay,
+        cancelTarget,
+      };
     },
   },
   {
     machine: purchase as AnyStateMachine,
     events: [
-      { type: 'identifier.change', option: 'static', value: '' }, { type: 'identifier.change', option: 'static', value: 'test1' },
-      { type: 'volume.change', volume: 3 }, { type: 'purchase.buy', option: 'static' }, { type: 'purchase.buy', option: 'dynamic' },
-      { type: 'status.loaded' }, { type: 'status.failed' },
+      { type: 'identifier.change', option: 'static', value: '' },
+      { type: 'identifier.change', option: 'static', value: 'test1' },
+      { type: 'volume.change', volume: 3 },
+      { type: 'purchase.buy', option: 'static' },
+      { type: 'purchase.buy', option: 'dynamic' },
+      { type: 'status.loaded' },
+      { type: 'status.failed' },
     ],
     errors: { buy: [aborted, unauthorized, refused, serverError] },
   },

@@ -12,15 +12,27 @@ import type { PathModel } from '../coverage';
 import { formModels, pending, serverError, unauthorized } from '../fixtures';
 
 const datastore = (name: string): Datastore => ({
-  datastore: name, custom_name: null, hostname: 'pbs1.backup.example.com', port: 8007, username: name, password: null,
-  repository: `${name}@pbs@pbs1.backup.example.com:8007:${name}`, unencrypted_files: false, contract_end_date: null,
-  volume: 0, space_used_text: '1 GB', space_total_text: 'unlimited',
+  datastore: name,
+  custom_name: null,
+  hostname: 'pbs1.backup.example.com',
+  port: 8007,
+  username: name,
+  password: null,
+  repository: `${name}@pbs@pbs1.backup.example.com:8007:${name}`,
+  unencrypted_files: false,
+  contract_end_date: null,
+  volume: 0,
+  space_used_text: '1 GB',
+  space_total_text: 'unlimited',
 });
 
 const capture: Capture = { url: 'data:image/png;base64,AAAA', width: 100, height: 50 };
 const screenshot: Screenshot = { url: 'data:image/png;base64,BBBB', data: new Uint8Array([1]) };
 
-const tutorial = tutorialMachine.provide({ actors: { loadStatus: pending }, actions: { sessionExpired: () => {} } }) as AnyStateMachine;
+const tutorial = tutorialMachine.provide({
+  actors: { loadStatus: pending },
+  actions: { sessionExpired: () => {} },
+}) as AnyStateMachine;
 const feedback = feedbackMachine.provide({
   actors: { captureScreenshot: pending, cropScreenshot: pending, sendReport: pending },
 }) as AnyStateMachine;
@@ -28,7 +40,10 @@ const feedback = feedbackMachine.provide({
 export const models: PathModel[] = [
   ...formModels<ContactValues>(contactMachine, {
     valid: { name: 'Erika', email: 'erika@example.com', message: 'Hello', website: '' },
-    invalid: { message: '' }, field: 'message', validValue: 'Hello', invalidValue: '',
+    invalid: { message: '' },
+    field: 'message',
+    validValue: 'Hello',
+    invalidValue: '',
   }),
   {
     // The session's user fills the fields still empty (SPEC §2 prefill).
@@ -62,8 +77,18 @@ export const models: PathModel[] = [
     ],
     outputs: { captureScreenshot: [capture], cropScreenshot: [screenshot], sendReport: [undefined] },
     serializeContext: (context) => {
-      const { description, problem, capture: captured, screenshot: shot, crop } = context as {
-        description: string; problem: string | null; capture: unknown; screenshot: unknown; crop: unknown;
+      const {
+        description,
+        problem,
+        capture: captured,
+        screenshot: shot,
+        crop,
+      } = context as {
+        description: string;
+        problem: string | null;
+        capture: unknown;
+        screenshot: unknown;
+        crop: unknown;
       };
       return { description, problem, captured: captured !== null, shot: shot !== null, crop };
     },
