@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { fromCallback } from 'xstate';
-import type { User } from '../domain/entities';
+import { fromCallback, fromPromise, waitFor } from 'xstate';
+import type { CompanyProduct, User } from '../domain/entities';
 import { useAppActor } from './app-actor';
 import type { SessionActor } from './session-context';
 
@@ -40,5 +40,21 @@ export function sessionUser(session: SessionActor) {
     tell(session.getSnapshot().context.user);
     const subscription = session.subscribe((snapshot) => tell(snapshot.context.user));
     return () => subscription.unsubscribe();
+  });
+}
+
+/**
+ * The user's products as the session's reload of the user brings them (one GET /me, which the
+ * product list shows too): asked for by the machine that needs them, or here if no one did.
+ */
+export function reloadedProducts(session: SessionActor) {
+  return fromPromise<readonly CompanyProduct[] | null>(async ({ signal }) => {
+    const loading = (snapshot: ReturnType<typeof session.getSnapshot>) =>
+      snapshot.matches({ auth: { loggedIn: 'loadingUser' } });
+    if (!loading(session.getSnapshot())) session.send({ type: 'user.reload' });
+    const settled = await waitFor(session, (snapshot) => !loading(snapshot), { signal });
+    const reloaded = settled.matches({ auth: { loggedIn: 'ready' } }) ? settled.context.user : null;
+    if (!reloaded) throw new Error('The user could not be reloaded after the cancellation.');
+    return reloaded.products ?? null;
   });
 }

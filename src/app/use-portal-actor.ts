@@ -21,6 +21,7 @@ import {
   type StateValue,
 } from 'xstate';
 import { inspect } from './inspector';
+import type { SessionNews } from '../machines/session.machine';
 import { SessionContext, type SessionActor } from './session-context';
 
 /** What `machine.provide` accepts: the machine's named actions, actors, guards and delays. */
@@ -32,15 +33,30 @@ export interface PortalActorOptions<M extends { provide: (implementations: never
   actors?: Implementations<M>['actors'];
 }
 
-/** The implementation of `sessionExpired` that every machine run by the app shares. */
+/**
+ * The session's side of every machine run by the app: `sessionExpired` (a 401 ends the session)
+ * and `tellSession` (what the machine learnt that the session must know).
+ */
 export function sessionEnd(session: SessionActor) {
-  return { sessionExpired: () => session.send({ type: 'session.expired' }) };
+  return {
+    sessionExpired: () => session.send({ type: 'session.expired' }),
+    tellSession: (_: unknown, news: SessionNews) => session.send(news),
+  };
+}
+
+/** The implementations of `sessionEnd` that a machine declares: those the session provides it. */
+function sessionLinks(session: SessionActor, declared: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(sessionEnd(session)).filter(([name]) => name in declared));
 }
 
 /** The session's `sessionExpired`, for a machine the view provides to another (a child). */
-export function useSessionEnd(): ReturnType<typeof sessionEnd> | Record<string, never> {
+export function useSessionEnd(): Pick<ReturnType<typeof sessionEnd>, 'sessionExpired'> | Record<string, never> {
   const session = useContext(SessionContext);
-  const [actions] = useState(() => (session ? sessionEnd(session) : {}));
+  const [actions] = useState((): Pick<ReturnType<typeof sessionEnd>, 'sessionExpired'> | Record<string, never> => {
+    if (!session) return {};
+    const { sessionExpired } = sessionEnd(session);
+    return { sessionExpired };
+  });
   return actions;
 }
 
@@ -84,7 +100,7 @@ export function usePortalActor<
   const [provided] = useState(() =>
     machine.provide({
       actions: {
-        ...(session && 'sessionExpired' in machine.implementations.actions ? sessionEnd(session) : {}),
+        ...(session ? sessionLinks(session, machine.implementations.actions) : {}),
         ...options.actions,
       },
       actors: options.actors,

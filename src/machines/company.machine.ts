@@ -23,6 +23,7 @@ import { formatIban } from '../domain/iban';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, clearFieldErrors, markInvalid, showError, showTimeout, withoutErrors } from './form-actions';
 import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
+import type { SessionNews } from './session.machine';
 import { typeOf } from './type-of';
 
 export interface CompanyContext {
@@ -84,8 +85,8 @@ export const companyMachine = setup({
   actions: {
     /** A 401: the session machine ends the session silently (provided by the app, decision 001). */
     sessionExpired: () => {},
-    /** After a save: the session reloads the user (provided by the app). */
-    saved: () => {},
+    /** Tells the session what it must know (provided by the app, src/app/use-portal-actor.ts). */
+    tellSession: (_, _news: SessionNews) => {},
     /** The company of GET /company, given by the `loadCompany` actor's done event (typed by `setup`). */
     keepCompany: assign((_, { company }: { company: Company }) => ({ company, loadError: null })),
     keepLoadError: assign({ loadError: ({ event }) => userErrorFrom('error' in event ? event.error : undefined) }),
@@ -218,7 +219,10 @@ export const companyMachine = setup({
             src: 'saveCompany',
             input: ({ context }) =>
               editCompanyPayload(context.values, context.person, context.company?.pending_state ?? null),
-            onDone: { target: '#company.loading', actions: ['markSaved', 'saved'] },
+            onDone: {
+              target: '#company.loading',
+              actions: ['markSaved', { type: 'tellSession', params: { type: 'user.reload' } }],
+            },
             onError: [
               { guard: 'isAborted', target: 'editing' },
               { guard: 'isUnauthorized', target: 'editing', actions: ['showError', 'sessionExpired'] },

@@ -2,7 +2,7 @@
  * Contract cancellation from the company page's side card (SPEC §2, §4, §5 "Contract
  * cancellation ... ask[s] for confirmation first"): a request, a confirmation that states
  * the consequences, GET /contract/cancel, and the outcome. What follows a cancellation
- * (reloading the company and the user) is the `cancelled` action, provided by the view.
+ * (the session reloads the user; the view reloads the company through `cancelled`).
  *
  * A 2xx is the server's yes (SPEC §7 promises nothing more of the answer): the contract is
  * cancelled from then on, whatever the reloads show. Its end date is an extra, read from the
@@ -18,6 +18,7 @@ import { contractEndDate } from '../domain/contract';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showTimeout } from './form-actions';
 import { isAborted, isUnauthorized } from './user-error';
+import type { SessionNews } from './session.machine';
 import { typeOf } from './type-of';
 
 export type ContractCancellationEvent =
@@ -39,8 +40,10 @@ export const contractCancellationMachine = setup({
     errorLine: errorLineMachine,
   },
   actions: {
-    /** The contract is cancelled: the view reloads the company and the user. */
+    /** The contract is cancelled: the view reloads the company. */
     cancelled: () => {},
+    /** Tells the session what it must know (provided by the app, src/app/use-portal-actor.ts). */
+    tellSession: (_, _news: SessionNews) => {},
     /** A 401: the session ends silently (decision 001). */
     sessionExpired: () => {},
     clearError: clearError(),
@@ -75,7 +78,10 @@ export const contractCancellationMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'cancelContract',
-        onDone: { target: 'cancelled', actions: 'cancelled' },
+        onDone: {
+          target: 'cancelled',
+          actions: [{ type: 'tellSession', params: { type: 'user.reload' } }, 'cancelled'],
+        },
         onError: [
           { guard: 'isAborted', target: 'idle' },
           { guard: 'isUnauthorized', target: 'idle', actions: 'sessionExpired' },

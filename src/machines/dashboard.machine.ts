@@ -35,6 +35,7 @@ import {
   type TemporaryPasswordActor,
 } from './temporary-password.machine';
 import { isAborted, userErrorFrom, type UserError } from './user-error';
+import type { SessionNews } from './session.machine';
 import { typeOf } from './type-of';
 
 /** A status entry without its password: passwords only live in their own actors. */
@@ -56,7 +57,7 @@ export interface DashboardContext {
   /**
    * When the portal first showed each datastore's temporary password in this browser session
    * (epoch ms, by datastore name; never the password): given by the session machine, which keeps
-   * it across page changes, and told back through `passwordsShown`.
+   * it across page changes, and told back through `tellSession`.
    */
   shownAt: Record<string, number>;
   /** The datastore being (or last) cancelled. */
@@ -104,10 +105,12 @@ export const dashboardMachine = setup({
   actions: {
     /** A 401: the session machine ends the session (provided by the app, decision 001). */
     sessionExpired: () => {},
-    /** Datastores changed (bought or cancelled): the app reloads the user's products. */
-    datastoresChanged: () => {},
+    /**
+     * Tells the session what it must know (provided by the app, src/app/use-portal-actor.ts):
+     * datastores bought or cancelled (it reloads the user's products), passwords shown.
+     */
+    tellSession: (_, _news: SessionNews) => {},
     /** A password was shown for the first time: the app keeps `shownAt` beyond this page (provided). */
-    passwordsShown: (_, _params: { shownAt: Record<string, number> }) => {},
     storeStatus: assign(({ context, spawn }, { status, now }: { status: Datastore[]; now: number }) => {
       const passwords = { ...context.passwords };
       const shownAt = { ...context.shownAt };
@@ -195,7 +198,12 @@ export const dashboardMachine = setup({
     'overlay.close': { actions: 'closeOverlay' },
     'password.expired': { actions: ['stopExpiredPassword', 'forgetExpiredPassword'] },
     // SPEC §4: after a purchase the products of /me change too, and the customer sees /dashboard.
-    'purchase.done': { actions: ['datastoresChanged', { type: 'navigate', params: { to: '/dashboard' } }] },
+    'purchase.done': {
+      actions: [
+        { type: 'tellSession', params: { type: 'user.reload' } },
+        { type: 'navigate', params: { to: '/dashboard' } },
+      ],
+    },
   },
   type: 'parallel',
   states: {
@@ -211,7 +219,10 @@ export const dashboardMachine = setup({
               target: 'ready',
               actions: [
                 { type: 'storeStatus', params: ({ event }) => ({ status: event.output, now: Date.now() }) },
-                { type: 'passwordsShown', params: ({ context }) => ({ shownAt: context.shownAt }) },
+                {
+                  type: 'tellSession',
+                  params: ({ context }) => ({ type: 'passwords.shown', shownAt: context.shownAt }),
+                },
                 'reportLoaded',
               ],
             },
@@ -267,7 +278,10 @@ export const dashboardMachine = setup({
           invoke: {
             src: 'cancelDatastore',
             input: ({ context }) => ({ name: context.cancelTarget ?? '' }),
-            onDone: { target: 'idle', actions: ['reloadStatus', 'datastoresChanged'] },
+            onDone: {
+              target: 'idle',
+              actions: ['reloadStatus', { type: 'tellSession', params: { type: 'user.reload' } }],
+            },
             onError: [
               { guard: 'isAborted', target: 'idle' },
               { guard: 'isUnauthorized', target: 'idle', actions: ['showCancelError', 'sessionExpired'] },

@@ -23,6 +23,7 @@ import {
   type FieldErrors,
 } from './form-actions';
 import { isAborted, plainReason, userErrorFrom, type UserError } from './user-error';
+import type { SessionNews } from './session.machine';
 import { typeOf } from './type-of';
 
 export interface LoginValues extends Record<string, unknown> {
@@ -84,8 +85,8 @@ export const loginMachine = setup({
     errorLine: errorLineMachine,
   },
   actions: {
-    /** Starts the session (provided by the app). */
-    loggedIn: () => {},
+    /** Tells the session what it must know (provided by the app, src/app/use-portal-actor.ts). */
+    tellSession: (_, _news: SessionNews) => {},
     /** Shows another page (provided by the app, src/app/app-actor.tsx). */
     navigate: (_, _params: NavigateParams) => {},
     setValue: setValue(validateLogin),
@@ -141,7 +142,10 @@ export const loginMachine = setup({
           {
             guard: { type: 'isActive', params: ({ event }) => ({ answer: event.output }) },
             target: 'loggedIn',
-            actions: ['loggedIn', { type: 'navigate', params: { to: '/dashboard' } }],
+            actions: [
+              { type: 'tellSession', params: { type: 'session.loggedIn' } },
+              { type: 'navigate', params: { to: '/dashboard' } },
+            ],
           },
           { target: 'notActive' },
         ],

@@ -11,6 +11,7 @@ import { timers } from '../domain/constants';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showTimeout } from './form-actions';
 import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
+import type { SessionNews } from './session.machine';
 import { typeOf } from './type-of';
 
 export interface NotificationsContext {
@@ -40,8 +41,8 @@ export const notificationsMachine = setup({
     errorLine: errorLineMachine,
   },
   actions: {
-    /** Saved: the session reloads the user, whose `notifications` other pages read. */
-    saved: () => {},
+    /** Tells the session what it must know (provided by the app, src/app/use-portal-actor.ts). */
+    tellSession: (_, _news: SessionNews) => {},
     /** A 401: the session ends silently (decision 001). */
     sessionExpired: () => {},
     apply: assign(({ context, event }) => ({ previous: context.enabled, enabled: event.enabled })),
@@ -74,7 +75,7 @@ export const notificationsMachine = setup({
       invoke: {
         src: 'saveNotifications',
         input: ({ context }) => ({ enabled: context.enabled }),
-        onDone: { target: 'idle', actions: 'saved' },
+        onDone: { target: 'idle', actions: { type: 'tellSession', params: { type: 'user.reload' } } },
         onError: [
           { guard: 'isAborted', target: 'idle', actions: 'restore' },
           { guard: 'isUnauthorized', target: 'idle', actions: ['restore', 'sessionExpired'] },

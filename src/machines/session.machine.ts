@@ -38,6 +38,12 @@ export type SessionEvent =
   | { type: 'language.change'; language: Language }
   | { type: 'passwords.shown'; shownAt: Record<string, number> };
 
+/**
+ * What a page's machine tells the session (its `tellSession` action, provided once by the app in
+ * src/app/use-portal-actor.ts): a login, data of the user that changed, passwords shown.
+ */
+export type SessionNews = Extract<SessionEvent, { type: 'session.loggedIn' | 'user.reload' | 'passwords.shown' }>;
+
 /** Whatever /logout answers, or if it never does, the client forgets the session and shows /login. */
 const loggedOutAfterLogout = ['endSession', 'forgetClientState', 'persist', 'goToLogin'] as const;
 

@@ -46,7 +46,7 @@ function start(
       loadCompany: fromPromise(() => load()),
       saveCompany: fromPromise(({ input }: { input: EditCompanyPayload }) => save(input)),
     },
-    actions: { sessionExpired, saved },
+    actions: { sessionExpired, tellSession: (_, news) => saved(news) },
   });
   const actor = createActor(machine).start();
   const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
@@ -198,7 +198,7 @@ describe('saving', () => {
       iban: 'DE89370400440532013000',
       checkbox_iban: true,
     });
-    expect(saved).toHaveBeenCalledOnce();
+    expect(saved.mock.calls).toEqual([[{ type: 'user.reload' }]]);
     expect(context()).toMatchObject({ company: fresh, saved: true });
     actor.send({ type: 'company.edit', person });
     expect(context().saved).toBe(false);

@@ -6,6 +6,16 @@ import { dashboardMachine } from '../../src/machines/dashboard.machine';
 import { purchaseMachine } from '../../src/machines/purchase.machine';
 import { sessionMachine } from '../../src/machines/session.machine';
 import type { User } from '../../src/domain/entities';
+import type { SessionNews } from '../../src/machines/session.machine';
+
+/** The dashboard's news for the session, as spies: a reload of the user's products, the passwords shown. */
+function toSession(datastoresChanged: () => void, passwordsShown: (shownAt: Record<string, number>) => void) {
+  return (_: unknown, news: SessionNews) => {
+    if (news.type === 'user.reload') datastoresChanged();
+    else if (news.type === 'passwords.shown') passwordsShown(news.shownAt);
+    else throw new Error(`The dashboard told the session ${news.type}`);
+  };
+}
 
 function datastore(identifier: string, overrides: Partial<Datastore> = {}): Datastore {
   const name = `k10001_${identifier}`;
@@ -57,7 +67,7 @@ function start(
         actions: { purchased },
       }),
     },
-    actions: { sessionExpired, datastoresChanged, passwordsShown: (_, { shownAt }) => passwordsShown(shownAt) },
+    actions: { sessionExpired, tellSession: toSession(datastoresChanged, passwordsShown) },
   });
   const actor = createActor(machine, { input: { shownAt: options.shownAt } }).start();
   const purchase = () => {
@@ -446,7 +456,7 @@ describe('the dashboard machine: what its children tell it', () => {
           actors: { buy: fromPromise<void, { identifier: string; productId: number }>(async () => {}) },
         }),
       },
-      actions: { datastoresChanged, navigate: (_, { to }) => navigate(to) },
+      actions: { tellSession: toSession(datastoresChanged, () => {}), navigate: (_, { to }) => navigate(to) },
     });
     const actor = createActor(machine, { input: {} }).start();
     return { actor, datastoresChanged, navigate };

@@ -10,7 +10,7 @@ function start(login: (payload: LoginPayload) => Promise<LoginAnswer> = async ()
   const call = vi.fn(login);
   const machine = loginMachine.provide({
     actors: { login: fromPromise<LoginAnswer, LoginPayload>(({ input }) => call(input)) },
-    actions: { loggedIn, navigate: (_, { to }) => navigate(to) },
+    actions: { tellSession: (_, news) => loggedIn(news), navigate: (_, { to }) => navigate(to) },
   });
   const actor = createActor(machine, { input: { language: 'en' } }).start();
   const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
@@ -59,7 +59,7 @@ describe('the login machine', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('loggedIn'));
     expect(call).toHaveBeenCalledOnce();
     expect(call).toHaveBeenCalledWith({ email: 'demo@example.com', password: 'Demo-Password-2026', language: 'de' });
-    expect(loggedIn).toHaveBeenCalledOnce();
+    expect(loggedIn.mock.calls).toEqual([[{ type: 'session.loggedIn' }]]);
     expect(actor.getSnapshot().hasTag('done')).toBe(true);
     // SPEC §4 login message quirk: a successful login shows no message at all.
     expect(errorLine()).toBeNull();
@@ -106,7 +106,7 @@ describe('the login machine', () => {
     actor.send({ type: 'form.submit', language: 'en' });
     expect(actor.getSnapshot().value).toBe('submitting');
     await waitFor(actor, (snapshot) => snapshot.matches('loggedIn'));
-    expect(loggedIn).toHaveBeenCalledOnce();
+    expect(loggedIn.mock.calls).toEqual([[{ type: 'session.loggedIn' }]]);
   });
 
   it('shows the generic login message for wrong credentials and keeps what was typed', async () => {
@@ -206,7 +206,7 @@ describe('how a refused login reads', () => {
     fill();
     actor.send({ type: 'form.submit', language: 'en' });
     await waitFor(actor, (snapshot) => snapshot.matches('loggedIn'));
-    expect(loggedIn).toHaveBeenCalledOnce();
+    expect(loggedIn.mock.calls).toEqual([[{ type: 'session.loggedIn' }]]);
     expect(navigate).toHaveBeenCalledExactlyOnceWith('/dashboard');
     expect(loggedIn.mock.invocationCallOrder[0]).toBeLessThan(navigate.mock.invocationCallOrder[0] ?? 0);
   });

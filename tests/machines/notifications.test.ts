@@ -9,7 +9,7 @@ function start(enabled: boolean, save: (enabled: boolean) => Promise<void> = asy
   const sessionExpired = vi.fn();
   const machine = notificationsMachine.provide({
     actors: { saveNotifications: fromPromise(({ input }: { input: { enabled: boolean } }) => call(input.enabled)) },
-    actions: { saved, sessionExpired },
+    actions: { tellSession: (_, news) => saved(news), sessionExpired },
   });
   const actor = createActor(machine, { input: { enabled } }).start();
   const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
@@ -28,7 +28,7 @@ describe('the notifications checkbox', () => {
     actor.send({ type: 'notifications.set', enabled: true });
     await waitFor(actor, (snapshot) => snapshot.matches('idle'));
     expect(call).toHaveBeenCalledExactlyOnceWith(false);
-    expect(saved).toHaveBeenCalledOnce();
+    expect(saved.mock.calls).toEqual([[{ type: 'user.reload' }]]);
     expect(enabledNow()).toBe(false);
   });
 

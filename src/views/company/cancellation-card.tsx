@@ -1,9 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
-import { fromPromise, waitFor } from 'xstate';
 import type { Company } from '../../domain/entities';
-import { useSessionActor, useUser } from '../../app/session';
+import { reloadedProducts, useSessionActor, useUser } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { contractEndDate } from '../../domain/contract';
 import { contractCancellationMachine } from '../../machines/contract-cancellation.machine';
@@ -55,19 +54,8 @@ export function CancellationCard({ company, onCancelled }: { company: Company; o
     actions: {
       cancelled: () => done.current(),
     },
-    actors: {
-      // One GET /me: the session's reload of the user (asked for by `cancelled`, or here if no
-      // one did) is the one whose products give the end date, and the product list shows them.
-      loadProducts: fromPromise(async ({ signal }) => {
-        const loading = (snapshot: ReturnType<typeof session.getSnapshot>) =>
-          snapshot.matches({ auth: { loggedIn: 'loadingUser' } });
-        if (!loading(session.getSnapshot())) session.send({ type: 'user.reload' });
-        const settled = await waitFor(session, (snapshot) => !loading(snapshot), { signal });
-        const reloaded = settled.matches({ auth: { loggedIn: 'ready' } }) ? settled.context.user : null;
-        if (!reloaded) throw new Error('The user could not be reloaded after the cancellation.');
-        return reloaded.products ?? null;
-      }),
-    },
+    // One GET /me: the session's reload of the user is the one whose products give the end date.
+    actors: { loadProducts: reloadedProducts(session) },
   });
   const confirming = useSelector(actor, (snapshot) => snapshot.matches('confirming'));
   const busy = useSelector(actor, (snapshot) => snapshot.matches('cancelling'));

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { useSessionActor, useUser } from '../../app/session';
+import { useUser } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { companyMachine } from '../../machines/company.machine';
 import { LanguagePicker } from '../layout/language-picker';
@@ -30,13 +30,8 @@ const messages = defineMessages({
  */
 export default function CompanyPage() {
   const intl = useIntl();
-  const session = useSessionActor();
   const user = useUser();
-  const actor = usePortalActor(companyMachine, {
-    actions: {
-      saved: () => session.send({ type: 'user.reload' }),
-    },
-  });
+  const actor = usePortalActor(companyMachine);
   const state = useSelector(actor, (snapshot) =>
     snapshot.matches('loading')
       ? 'loading'
@@ -101,13 +96,7 @@ export default function CompanyPage() {
           </div>
           <aside className="company-side" aria-label={intl.formatMessage(messages.sideCards)}>
             {company.company_number && (
-              <CancellationCard
-                company={company}
-                onCancelled={() => {
-                  actor.send({ type: 'company.reload' });
-                  session.send({ type: 'user.reload' });
-                }}
-              />
+              <CancellationCard company={company} onCancelled={() => actor.send({ type: 'company.reload' })} />
             )}
             {/* The company's flag, else the user's (both SPEC §3), so without the company's the card
                 waits for the user; unchecked when neither was sent. The card reads it once. */}

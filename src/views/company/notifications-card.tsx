@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
-import { useSessionActor } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { notificationsMachine } from '../../machines/notifications.machine';
 import { ErrorLine } from '../shared/error-line';
@@ -21,13 +20,7 @@ const messages = defineMessages({
  * off, a link leads to /notifications (docs/decisions/008).
  */
 export function NotificationsCard({ enabled: initial }: { enabled: boolean }) {
-  const session = useSessionActor();
-  const actor = usePortalActor(notificationsMachine, {
-    input: { enabled: initial },
-    actions: {
-      saved: () => session.send({ type: 'user.reload' }),
-    },
-  });
+  const actor = usePortalActor(notificationsMachine, { input: { enabled: initial } });
   const enabled = useSelector(actor, (snapshot) => snapshot.context.enabled);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);

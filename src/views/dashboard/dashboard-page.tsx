@@ -30,11 +30,7 @@ export default function DashboardPage() {
   const [shownAt] = useState(() => session.getSnapshot().context.passwordsShownAt);
   const actor = usePortalActor(dashboardMachine, {
     input: { shownAt },
-    actions: {
-      datastoresChanged: () => session.send({ type: 'user.reload' }),
-      passwordsShown: (_, { shownAt }) => session.send({ type: 'passwords.shown', shownAt }),
-      navigate,
-    },
+    actions: { navigate },
     actors: {
       purchase: purchaseMachine.provide({
         actions: sessionEnd,

@@ -3,7 +3,7 @@ import { type FormEvent } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { useNavigateAction } from '../../app/app-actor';
-import { useLanguage, useSessionActor } from '../../app/session';
+import { useLanguage } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { loginMachine } from '../../machines/login.machine';
 import { ErrorLine } from '../shared/error-line';
@@ -31,16 +31,12 @@ const messages = defineMessages({
 export default function LoginPage() {
   const { message } = useParams<{ message?: string }>();
   const notice = loginNotice(message);
-  const session = useSessionActor();
   const language = useLanguage();
   const navigate = useNavigateAction();
   const carried = usePrerenderedValues('login', { email: '', password: '' });
   const actor = usePortalActor(loginMachine, {
     input: { language, values: carried },
-    actions: {
-      loggedIn: () => session.send({ type: 'session.loggedIn' }),
-      navigate,
-    },
+    actions: { navigate },
   });
   const values = useSelector(actor, (snapshot) => snapshot.context.values);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);

@@ -35,7 +35,10 @@ function formContext(context: unknown) {
   return { values, submitted, errors: Object.keys(fieldErrors).length > 0 };
 }
 
-const login = loginMachine.provide({ actors: { login: pending }, actions: { loggedIn: () => {} } }) as AnyStateMachine;
+const login = loginMachine.provide({
+  actors: { login: pending },
+  actions: { tellSession: () => {} },
+}) as AnyStateMachine;
 const newPassword = newPasswordMachine.provide({
   actors: { changePassword: pending },
   actions: { changed: () => {} },
