@@ -1,6 +1,4 @@
 import { useSelector } from '@xstate/react';
-import { fromCallback, fromPromise, waitFor } from 'xstate';
-import type { CompanyProduct, User } from '../domain/entities';
 import { useAppActor } from './app-actor';
 import type { SessionActor } from './session-context';
 
@@ -23,38 +21,4 @@ export function useLanguage() {
 
 export function useUser() {
   return useSelector(useSessionActor(), (snapshot) => snapshot.context.user);
-}
-
-/**
- * The `user` actor of a form that the customer's data prefills (src/machines/form.machine.ts):
- * it tells the form the session's user now and each time GET /me brings a new one.
- */
-export function sessionUser(session: SessionActor) {
-  return fromCallback<{ type: 'user.known'; user: User }>(({ sendBack }) => {
-    let told: User | null = null;
-    const tell = (user: User | null) => {
-      if (!user || user === told) return;
-      told = user;
-      sendBack({ type: 'user.known', user });
-    };
-    tell(session.getSnapshot().context.user);
-    const subscription = session.subscribe((snapshot) => tell(snapshot.context.user));
-    return () => subscription.unsubscribe();
-  });
-}
-
-/**
- * The user's products as the session's reload of the user brings them (one GET /me, which the
- * product list shows too): asked for by the machine that needs them, or here if no one did.
- */
-export function reloadedProducts(session: SessionActor) {
-  return fromPromise<readonly CompanyProduct[] | null>(async ({ signal }) => {
-    const loading = (snapshot: ReturnType<typeof session.getSnapshot>) =>
-      snapshot.matches({ auth: { loggedIn: 'loadingUser' } });
-    if (!loading(session.getSnapshot())) session.send({ type: 'user.reload' });
-    const settled = await waitFor(session, (snapshot) => !loading(snapshot), { signal });
-    const reloaded = settled.matches({ auth: { loggedIn: 'ready' } }) ? settled.context.user : null;
-    if (!reloaded) throw new Error('The user could not be reloaded after the cancellation.');
-    return reloaded.products ?? null;
-  });
 }

@@ -16,7 +16,7 @@
  */
 import { assign, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { CpuChoice, LicenceType } from '../domain/constants';
-import { catalogueMachine } from './catalogue.machine';
+import type { catalogueMachine } from './catalogue.machine';
 import { sessionMachine, type SessionInput } from './session.machine';
 import { typeOf } from './type-of';
 
@@ -48,7 +48,11 @@ export interface AppContext {
 
 export type AppEvent =
   | { type: 'navigate'; to: string }
-  | { type: 'catalogue.open' }
+  /**
+   * A shop page asks for the visit's catalogue and brings its machine: the catalogue's code loads
+   * with the shop, not with every page.
+   */
+  | { type: 'catalogue.open'; logic: typeof catalogueMachine }
   | { type: 'order.placed'; summary: LicenceOrderSummary }
   | { type: 'session.ended' };
 
@@ -79,13 +83,13 @@ export const appMachine = setup({
   },
   actors: {
     session: appSessionMachine,
-    catalogue: catalogueMachine,
   },
   actions: {
     /** Shows another page (provided once by the app shell with its router). */
     navigate: (_, _params: NavigateParams) => {},
     openCatalogue: assign({
-      catalogue: ({ context, spawn }) => context.catalogue ?? spawn('catalogue', { id: 'catalogue' }),
+      catalogue: ({ context, event, spawn }) =>
+        context.catalogue ?? (event.type === 'catalogue.open' ? spawn(event.logic) : null),
     }),
     rememberOrder: assign({
       lastOrder: ({ context, event }) => (event.type === 'order.placed' ? event.summary : context.lastOrder),

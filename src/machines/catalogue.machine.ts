@@ -4,7 +4,6 @@
  * load keeps the reason and waits for the customer's retry.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { getCatalogue } from '../api/licences';
 import type { Catalogue } from '../domain/entities';
 import { timers } from '../domain/constants';
 import { publicCallError, type UserError } from './user-error';
@@ -23,7 +22,11 @@ export const catalogueMachine = setup({
     events: typeOf<CatalogueEvent>(),
   },
   actors: {
-    loadCatalogue: fromPromise<Catalogue>(({ signal }) => getCatalogue({ signal })),
+    // The API module (and its structs) loads with the first call: the app's actor holds this
+    // machine on every page, but only the shop asks for the catalogue.
+    loadCatalogue: fromPromise<Catalogue>(async ({ signal }) =>
+      (await import('../api/licences')).getCatalogue({ signal }),
+    ),
   },
   delays: { loadingTimeout: timers.loadingTimeout },
 }).createMachine({

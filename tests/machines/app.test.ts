@@ -33,7 +33,6 @@ function start(loggedIn = true) {
       session: appSession({
         actors: { loadUser: fromPromise<User>(async () => user), logout: fromPromise<void>(logout) },
       }),
-      catalogue: catalogueMachine.provide({ actors: { loadCatalogue: fromPromise(loadCatalogue) } }),
     },
   });
   const actor = createActor(machine, { input: { session: { loggedIn, language: 'en' } } }).start();
@@ -42,7 +41,12 @@ function start(loggedIn = true) {
     if (!child) throw new Error('no session child');
     return child;
   };
-  return { actor, navigate, loadCatalogue, logout, session };
+  // What a shop page sends: the catalogue's machine, here with a provided fetch.
+  const open = {
+    type: 'catalogue.open' as const,
+    logic: catalogueMachine.provide({ actors: { loadCatalogue: fromPromise(loadCatalogue) } }),
+  };
+  return { actor, navigate, loadCatalogue, logout, session, open };
 }
 
 const settle = () => vi.advanceTimersByTimeAsync(0);
@@ -67,11 +71,11 @@ describe('the app machine', () => {
 
   it('starts the catalogue once per visit and gives every later shop page the same one', async () => {
     vi.useFakeTimers();
-    const { actor, loadCatalogue } = start();
-    actor.send({ type: 'catalogue.open' });
+    const { actor, loadCatalogue, open } = start();
+    actor.send(open);
     const first = actor.getSnapshot().context.catalogue;
     await settle();
-    actor.send({ type: 'catalogue.open' });
+    actor.send(open);
     expect(actor.getSnapshot().context.catalogue).toBe(first);
     expect(first?.getSnapshot().context.catalogue).toEqual(catalogue);
     expect(loadCatalogue).toHaveBeenCalledOnce();

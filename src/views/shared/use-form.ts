@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigateAction } from '../../app/app-actor';
-import { sessionUser, useLoggedIn, useSessionActor } from '../../app/session';
+import { useLoggedIn, useSessionActor } from '../../app/session';
+import { sessionUser } from '../../app/session-actors';
 import { usePortalActor } from '../../app/use-portal-actor';
 import type { FormMachine } from '../../machines/form.machine';
 import { errorForAudience } from '../../machines/user-error';

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { Catalogue, Licence } from '../../domain/entities';
 import { useAppActor } from '../../app/app-actor';
+import { catalogueMachine } from '../../machines/catalogue.machine';
 import { business, type LicenceType } from '../../domain/constants';
 import type { UserError } from '../../machines/user-error';
 
@@ -21,7 +22,7 @@ export interface CatalogueView {
 export function useCatalogue(): CatalogueView {
   const app = useAppActor();
   useEffect(() => {
-    app.send({ type: 'catalogue.open' });
+    app.send({ type: 'catalogue.open', logic: catalogueMachine });
   }, [app]);
   const ref = useSelector(app, (snapshot) => snapshot.context.catalogue) ?? undefined;
   const status = useSelector(ref, (snapshot) => {

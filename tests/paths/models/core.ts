@@ -28,13 +28,12 @@ export const models: PathModel[] = [
     machine: appMachine.provide({
       actors: {
         session: appSession({ actors: { loadUser: pending, logout: pending, saveLanguage: pending } }),
-        catalogue: catalogueMachine.provide({ actors: { loadCatalogue: pending } }),
       },
     }) as AnyStateMachine,
     input: { session: { loggedIn: true, language: 'en' } },
     events: [
       { type: 'navigate', to: '/dashboard' },
-      { type: 'catalogue.open' },
+      { type: 'catalogue.open', logic: catalogueMachine.provide({ actors: { loadCatalogue: pending } }) },
       { type: 'session.ended' },
       {
         type: 'order.placed',
