@@ -1,11 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { forgotPassword, login } from '../../src/api/auth';
 import { apiUrl } from '../../src/api/client';
 import type { Language } from '../../src/domain/constants';
 import { mock, server } from '../../src/mocks/node';
 import { renderApp, seedPassword } from '../support/render-app';
+
+// The pages' code is loaded once up front, so that no test races the lazy route's first transform.
+beforeAll(async () => {
+  await Promise.all([
+    import('../../src/views/reset/reset-page'),
+    import('../../src/views/new-password/new-password-page'),
+    import('../../src/views/login/login-page'),
+  ]);
+});
 
 /** Whole journeys typed key by key through jsdom take seconds on a busy machine. */
 const journey = { timeout: 15_000 };
@@ -102,7 +111,8 @@ describe.each(['en', 'de'] as const)('the forgotten password in %s', journey, (l
     const { email, send, user } = await openReset(language);
     await user.type(email, 'demo@example.com');
     await user.click(send);
-    expect(await screen.findByRole('status')).toHaveTextContent(text.sent);
+    // The status region is always in the page (so that it is announced): wait for its text.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(text.sent));
     expect(screen.queryByRole('textbox', { name: text.email })).not.toBeInTheDocument();
     expect(mock.outbox().at(-1)).toMatchObject({
       to: 'demo@example.com',

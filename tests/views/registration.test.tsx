@@ -1,11 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiUrl } from '../../src/api/client';
 import type { Language } from '../../src/domain/constants';
 import { findAccountByEmail, findCompany } from '../../src/mocks/db';
 import { mock, server } from '../../src/mocks/node';
 import { renderApp } from '../support/render-app';
+
+// The pages' code is loaded once up front, so that no test races the lazy route's first transform.
+beforeAll(async () => {
+  await Promise.all([import('../../src/views/register/register-page'), import('../../src/views/waiting/waiting-page')]);
+});
 
 /** Whole journeys typed key by key through jsdom take seconds on a busy machine. */
 const journey = { timeout: 15_000 };

@@ -1,0 +1,54 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense, useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { AppActorProvider } from '../../src/app/app-actor';
+import { I18nProvider } from '../../src/app/i18n-provider';
+import { preloadable } from '../../src/app/preloadable';
+import { Catalogue } from '../../src/i18n/catalogue';
+import de from '../../translations/de.json';
+import en from '../../translations/en.json';
+
+/** A page with state of its own: what the customer typed. */
+function Page({ title }: { title: string }) {
+  const [text, setText] = useState('');
+  return (
+    <label>
+      {title}
+      <input value={text} onChange={(event) => setText(event.target.value)} />
+    </label>
+  );
+}
+
+describe('a page loaded by a preloadable', () => {
+  it('keeps what was typed when it renders again after its code arrived', async () => {
+    let arrive = () => {};
+    const code = new Promise<void>((resolve) => (arrive = resolve));
+    const LazyPage = preloadable(async () => {
+      await code;
+      return { default: Page };
+    });
+    const catalogue = Catalogue.whole('en', { de, en });
+    function Shell({ title }: { title: string }) {
+      return (
+        <AppActorProvider initial={{ loggedIn: false, language: 'en' }}>
+          <I18nProvider catalogue={catalogue}>
+            <Suspense fallback={<p>Loading</p>}>
+              <LazyPage title={title} />
+            </Suspense>
+          </I18nProvider>
+        </AppActorProvider>
+      );
+    }
+    const view = render(<Shell title="Notes" />);
+    expect(screen.getByText('Loading')).toBeInTheDocument();
+    await act(async () => arrive());
+    const field = await screen.findByRole('textbox', { name: 'Notes' });
+    await userEvent.setup({ delay: null }).type(field, 'typed');
+    // The parent renders the page again: the same page, with what was typed.
+    view.rerender(<Shell title="My notes" />);
+    const again = screen.getByRole('textbox', { name: 'My notes' });
+    expect(again).toBe(field);
+    expect(again).toHaveValue('typed');
+  });
+});
