@@ -7,7 +7,7 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { mock, server } from '../../src/mocks/node';
 
 // Two workers share two cores: a screen that needs a lazy chunk may take over a second to come.
@@ -16,11 +16,18 @@ configure({ asyncUtilTimeout: 3000 });
 // jsdom has no scrolling; the portal scrolls to the top after a navigation.
 window.scrollTo = () => {};
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// The files of a `dom` worker share their modules and so the mock API's server: it listens once
+// per worker and stays on between files (closing and opening it again between files lets a
+// request of one file meet the server half set up for the next).
+const worker = globalThis as { portalMockListening?: boolean };
+beforeAll(() => {
+  if (worker.portalMockListening) return;
+  server.listen({ onUnhandledRequest: 'error' });
+  worker.portalMockListening = true;
+});
 // What the app keeps between pages (the session, the visit's catalogue, the last order) lives in
 // the actor system of each rendered App, so every render is a new visit.
 beforeEach(() => mock.reset());
-afterAll(() => server.close());
 
 afterEach(() => {
   cleanup();
