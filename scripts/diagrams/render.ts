@@ -164,9 +164,14 @@ function innerLines(machine: AnyStateMachine, node: AnyStateNode, indent: string
 export function mermaidOf(machine: AnyStateMachine): string {
   const root = machine.root;
   const lines = ['stateDiagram-v2'];
-  lines.push(`  state "${safe(machine.id)}" as ${nodeId(root)} {`);
-  lines.push(...innerLines(machine, root, '    '));
-  lines.push('  }');
+  if (children(root).length === 0) {
+    // A machine without states of its own (the app's actor): Mermaid has no empty composite state.
+    lines.push(`  [*] --> ${nodeId(root)}`, `  state "${safe(machine.id)}" as ${nodeId(root)}`);
+  } else {
+    lines.push(`  state "${safe(machine.id)}" as ${nodeId(root)} {`);
+    lines.push(...innerLines(machine, root, '    '));
+    lines.push('  }');
+  }
   // Mermaid gives a composite state a label only, so the machine's own invocations are listed
   // under the diagram (markdownOf) rather than inside it.
   lines.push(...transitionLines(machine, root, '  '));
