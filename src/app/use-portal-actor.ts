@@ -2,7 +2,8 @@
  * The one way a view runs a machine: `usePortalActor(machine, { input, actions, actors })`.
  * It provides the view's implementations once (the first render's, as `useActorRef` keeps its
  * first machine), wires a machine's `sessionExpired` action to the app's session, so that a 401
- * ends the session silently (decision 001), and hands the actor to the Stately inspector when it
+ * ends the session silently (decision 001), and its `tellSession` action, so that what the machine
+ * learnt reaches the session (typed `SessionNews`), and hands the actor to the Stately inspector when it
  * is on. It lives in the app because both things it adds are the app's: the session actor and
  * the inspector.
  */
@@ -37,24 +38,24 @@ export interface PortalActorOptions<M extends { provide: (implementations: never
  * The session's side of every machine run by the app: `sessionExpired` (a 401 ends the session)
  * and `tellSession` (what the machine learnt that the session must know).
  */
-export function sessionEnd(session: SessionActor) {
+function sessionActions(session: SessionActor) {
   return {
     sessionExpired: () => session.send({ type: 'session.expired' }),
     tellSession: (_: unknown, news: SessionNews) => session.send(news),
   };
 }
 
-/** The implementations of `sessionEnd` that a machine declares: those the session provides it. */
+/** The implementations of `sessionActions` that a machine declares: those the session provides it. */
 function sessionLinks(session: SessionActor, declared: Record<string, unknown>) {
-  return Object.fromEntries(Object.entries(sessionEnd(session)).filter(([name]) => name in declared));
+  return Object.fromEntries(Object.entries(sessionActions(session)).filter(([name]) => name in declared));
 }
 
 /** The session's `sessionExpired`, for a machine the view provides to another (a child). */
-export function useSessionEnd(): Pick<ReturnType<typeof sessionEnd>, 'sessionExpired'> | Record<string, never> {
+export function useSessionEnd(): Pick<ReturnType<typeof sessionActions>, 'sessionExpired'> | Record<string, never> {
   const session = useContext(SessionContext);
-  const [actions] = useState((): Pick<ReturnType<typeof sessionEnd>, 'sessionExpired'> | Record<string, never> => {
+  const [actions] = useState((): Pick<ReturnType<typeof sessionActions>, 'sessionExpired'> | Record<string, never> => {
     if (!session) return {};
-    const { sessionExpired } = sessionEnd(session);
+    const { sessionExpired } = sessionActions(session);
     return { sessionExpired };
   });
   return actions;
