@@ -147,9 +147,17 @@ export default defineConfig(({ mode, command }) => {
   const production = command === 'build' && mode !== 'test';
   return {
     plugins: [react(), mockServiceWorker(mock), mockApiOverHttp(mock), portalMessages(production)],
-    resolve: production
-      ? { alias: { '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js' } }
-      : {},
+    resolve: {
+      alias: [
+        // @xstate/react reaches React's own useSyncExternalStore through the shim kept for React 17;
+        // React 19 has it, so the shim's fallback code need not be shipped.
+        { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
+        { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
+        ...(production
+          ? [{ find: '@formatjs/icu-messageformat-parser', replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }]
+          : []),
+      ],
+    },
     build: {
       target: 'es2022',
       sourcemap: true,

@@ -5,6 +5,7 @@
  */
 import { StructError, type Struct } from 'superstruct';
 import { config } from '../config';
+import { plainReason } from '../domain/plain-text';
 import { ApiError } from './error';
 import { StatusAnswer } from './structs';
 
@@ -26,14 +27,15 @@ export interface RequestOptions<TAnswer> {
 
 const TIMEOUT = Symbol('timeout');
 
-/** Picks the server's explanation from an error body: `reason` first, then `message`. */
+/**
+ * Picks the server's explanation from an error body, `reason` first, then `message`, made plain
+ * text (SPEC §8, decision 017): whatever the server sends, a page shows no markup of it.
+ */
 function reasonOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
-  const reason = 'reason' in body ? body.reason : undefined;
-  const message = 'message' in body ? body.message : undefined;
-  if (typeof reason === 'string' && reason.trim() !== '') return reason;
-  if (typeof message === 'string' && message.trim() !== '') return message;
-  return undefined;
+  const reason = 'reason' in body && typeof body.reason === 'string' ? plainReason(body.reason) : null;
+  const message = 'message' in body && typeof body.message === 'string' ? plainReason(body.message) : null;
+  return reason ?? message ?? undefined;
 }
 
 /**

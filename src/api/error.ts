@@ -6,7 +6,10 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   /** HTTP status, when the server answered. */
   readonly status: number | undefined;
-  /** The server's `reason` or `message` text, when it gave one (SPEC §8). */
+  /**
+   * The server's `reason` or `message` text, when it gave a readable one (SPEC §8), made plain by
+   * the client (`plainReason`: no markup, no control characters, at most 300 characters).
+   */
   readonly reason: string | undefined;
 
   constructor(kind: ApiErrorKind, options: { status?: number; reason?: string; cause?: unknown } = {}) {

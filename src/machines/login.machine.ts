@@ -22,7 +22,7 @@ import {
   showTimeout,
   type FieldErrors,
 } from './form-actions';
-import { isAborted, plainReason, userErrorFrom, type UserError } from './user-error';
+import { isAborted, userErrorFrom, type UserError } from './user-error';
 import type { SessionNews } from './session.machine';
 import { typeOf } from './type-of';
 
@@ -41,14 +41,13 @@ export function validateLogin(values: LoginValues): FieldErrors<LoginValues> {
 /**
  * How a refused login reads (docs/decisions/003): a refusal of the credentials (403, or any 4xx
  * without a readable text) is the catalogue's generic login message; another 4xx with a server
- * text shows that text, made plain (SPEC §8, `plainReason`); 5xx and transport failures read as
+ * text shows that text, which the API client made plain (SPEC §8); 5xx and transport failures read as
  * everywhere else (docs/decisions/001, 017). 401 never gets here: it means "not yet active" (SPEC §4).
  */
 export function loginErrorFrom(error: unknown): UserError {
   if (isApiError(error) && error.kind === 'http' && error.status !== undefined && error.status < 500) {
-    const reason = plainReason(error.reason);
-    if (error.status === 403 || reason === null) return { key: 'loginFailed' };
-    return { key: 'server', reason };
+    if (error.status === 403 || error.reason === undefined) return { key: 'loginFailed' };
+    return { key: 'server', reason: error.reason };
   }
   return userErrorFrom(error);
 }

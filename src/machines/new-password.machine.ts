@@ -22,7 +22,7 @@ import {
   showTimeout,
   type FieldErrors,
 } from './form-actions';
-import { isAborted, plainReason } from './user-error';
+import { isAborted } from './user-error';
 import { typeOf } from './type-of';
 
 export interface NewPasswordValues extends Record<string, unknown> {
@@ -63,7 +63,7 @@ export interface NewPasswordContext {
   fieldErrors: FieldErrors<NewPasswordValues>;
   submitted: boolean;
   language: Language;
-  /** The server's explanation of a refused link, made plain by `plainReason` (SPEC §8, decision 017). */
+  /** The server's explanation of a refused link, made plain by the API client (SPEC §8, decision 017). */
   refusal: string | null;
 }
 
@@ -100,7 +100,7 @@ export const newPasswordMachine = setup({
       language: ({ context, event }) => (event.type === 'form.submit' ? event.language : context.language),
     }),
     keepRefusal: assign({
-      refusal: ({ event }) => ('error' in event && isApiError(event.error) ? plainReason(event.error.reason) : null),
+      refusal: ({ event }) => ('error' in event && isApiError(event.error) ? (event.error.reason ?? null) : null),
     }),
     clearError: clearError(),
     showError: showError(),

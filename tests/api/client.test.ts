@@ -232,6 +232,31 @@ describe('the API client', () => {
     expect(await failure(getCompany())).toMatchObject({ kind: 'http', status: 409, reason: 'Company locked' });
   });
 
+  it.each([
+    ['keeps a plain reason as it is', { reason: 'Wartungsarbeiten bis 14 Uhr' }, 'Wartungsarbeiten bis 14 Uhr'],
+    ['shows the text of a reason with markup', { reason: '<em>IBAN</em>  is\ninvalid' }, 'IBAN is invalid'],
+    ['has no reason when the reason is only whitespace', { reason: ' \n\t ' }, undefined],
+    ['has no reason when the reason is only HTML tags', { reason: '<p> <br/> </p>' }, undefined],
+    ['has no reason when the reason is only control characters', { reason: '\u0000\u0007\u001b' }, undefined],
+    ['takes the message when the reason is only markup', { reason: '<br>', message: 'Locked' }, 'Locked'],
+    ['ignores a reason that is no text', { reason: 42, message: 'Locked' }, 'Locked'],
+    [
+      'cuts a reason of 1000 characters to 300 ending with an ellipsis',
+      { reason: 'x'.repeat(1000) },
+      `${'x'.repeat(299)}…`,
+    ],
+  ])('makes the server text of a failure plain (SPEC §8, decision 017): %s', async (_name, body, reason) => {
+    answer('get', '/company', body, 503);
+    const error = await failure(getCompany());
+    expect(error).toMatchObject({ kind: 'http', status: 503 });
+    expect(error.reason).toBe(reason);
+  });
+
+  it('makes the reason of a refusal inside a 200 answer plain as well', async () => {
+    answer('post', '/register/company', { status: 'error', reason: '<b>Email</b> already registered' });
+    expect(await failure(register(registration))).toMatchObject({ status: 200, reason: 'Email already registered' });
+  });
+
   it('reports a 401 as such, without redirecting anywhere', async () => {
     answer('get', '/me', { status: 'error' }, 401);
     const before = window.location.href;

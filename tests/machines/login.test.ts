@@ -177,16 +177,6 @@ describe('how a refused login reads', () => {
       new ApiError('http', { status: 429, reason: 'Too many attempts' }),
       { key: 'server', reason: 'Too many attempts' },
     ],
-    [
-      'another 4xx with markup in its text',
-      new ApiError('http', { status: 429, reason: '<b>Too many</b>\nattempts' }),
-      { key: 'server', reason: 'Too many attempts' },
-    ],
-    [
-      'another 4xx whose text is only markup',
-      new ApiError('http', { status: 429, reason: '<br>' }),
-      { key: 'loginFailed' },
-    ],
     ['a 5xx without a text', new ApiError('http', { status: 500 }), { key: 'general' }],
     [
       'a 5xx with a text (SPEC §8, decision 017)',
