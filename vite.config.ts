@@ -5,6 +5,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { configDefaults } from 'vitest/config';
+import { coreChunk } from './scripts/build/core-chunk.ts';
 import { corePart, partitionProject, splitMessages } from './scripts/build/message-parts.ts';
 
 const workerFile = fileURLToPath(new URL('./node_modules/msw/lib/mockServiceWorker.js', import.meta.url));
@@ -146,15 +147,29 @@ export default defineConfig(({ mode, command }) => {
   const mock = env.VITE_MOCK_API === 'true';
   const production = command === 'build' && mode !== 'test';
   return {
-    plugins: [react(), mockServiceWorker(mock), mockApiOverHttp(mock), portalMessages(production)],
+    plugins: [
+      react(),
+      mockServiceWorker(mock),
+      mockApiOverHttp(mock),
+      portalMessages(production),
+      coreChunk('/src/main.tsx'),
+    ],
     resolve: {
       alias: [
         // @xstate/react reaches React's own useSyncExternalStore through the shim kept for React 17;
         // React 19 has it, so the shim's fallback code need not be shipped.
-        { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
+        {
+          find: /^use-sync-external-store\/shim\/with-selector$/,
+          replacement: 'use-sync-external-store/with-selector',
+        },
         { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
         ...(production
-          ? [{ find: '@formatjs/icu-messageformat-parser', replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }]
+          ? [
+              {
+                find: '@formatjs/icu-messageformat-parser',
+                replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+              },
+            ]
           : []),
       ],
     },

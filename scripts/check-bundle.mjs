@@ -125,7 +125,7 @@ export function filesOfRoute(manifest, route, { language, modulesOf } = {}) {
   };
   visit('index.html');
   // src/boot.ts loads the app itself with a dynamic import.
-  visit('src/main.tsx');
+  visit(chunkOf(manifest, 'src/main.tsx', modulesOf));
   const languages = languagesOf(manifest);
   const chosen = language ?? languages[0];
   if (chosen) visit(messagesKey(chosen, 'core'));

@@ -50,17 +50,6 @@ function sessionLinks(session: SessionActor, declared: Record<string, unknown>) 
   return Object.fromEntries(Object.entries(sessionActions(session)).filter(([name]) => name in declared));
 }
 
-/** The session's `sessionExpired`, for a machine the view provides to another (a child). */
-export function useSessionEnd(): Pick<ReturnType<typeof sessionActions>, 'sessionExpired'> | Record<string, never> {
-  const session = useContext(SessionContext);
-  const [actions] = useState((): Pick<ReturnType<typeof sessionActions>, 'sessionExpired'> | Record<string, never> => {
-    if (!session) return {};
-    const { sessionExpired } = sessionActions(session);
-    return { sessionExpired };
-  });
-  return actions;
-}
-
 export function usePortalActor<
   TContext extends MachineContext,
   TEvent extends EventObject,

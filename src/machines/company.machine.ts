@@ -3,9 +3,11 @@
  * success. Choosing payment type bill clears iban and the checkbox."): GET /company, view
  * mode, edit mode with its form, POST /edit/company, and a reload with the fresh data.
  * The user (names, email, products) comes from the session; the view hands the names in
- * with `company.edit` because SPEC §7 sends them with every edit.
+ * with `company.edit` because SPEC §7 sends them with every edit. The side card's contract
+ * cancellation runs as the child `cancellation`; after its yes, this machine reloads the company
+ * and has the session reload the user.
  */
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { editCompany, getCompany } from '../api/company';
 import type { Company } from '../domain/entities';
 import { timers } from '../domain/constants';
@@ -20,6 +22,7 @@ import {
   type PaymentType,
 } from '../domain/company-form';
 import { formatIban } from '../domain/iban';
+import { contractCancellationMachine } from './contract-cancellation.machine';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, clearFieldErrors, markInvalid, showError, showTimeout, withoutErrors } from './form-actions';
 import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
@@ -47,6 +50,9 @@ export type CompanyFieldChange = {
 export type CompanyEvent =
   | { type: 'company.retry' }
   | { type: 'company.reload' }
+  /** From the child `cancellation`: the contract is cancelled (SPEC §4), or its call answered 401. */
+  | { type: 'cancellation.done' }
+  | { type: 'cancellation.sessionExpired' }
   | { type: 'company.edit'; person: CompanyPerson | null }
   | { type: 'company.back' }
   | CompanyFieldChange
@@ -81,6 +87,7 @@ export const companyMachine = setup({
     loadCompany: fromPromise<Company>(({ signal }) => getCompany({ signal })),
     saveCompany: fromPromise<void, EditCompanyValues>(({ input, signal }) => editCompany(input, { signal })),
     errorLine: errorLineMachine,
+    cancellation: contractCancellationMachine,
   },
   actions: {
     /** A 401: the session machine ends the session silently (provided by the app, decision 001). */
@@ -144,7 +151,17 @@ export const companyMachine = setup({
     loadError: null,
     saved: false,
   },
-  invoke: { id: 'errorLine', src: 'errorLine' },
+  invoke: [
+    { id: 'errorLine', src: 'errorLine' },
+    { id: 'cancellation', src: 'cancellation' },
+  ],
+  on: {
+    // SPEC §4: a cancelled contract changes the company (its products) and the user's products.
+    'cancellation.done': {
+      actions: [{ type: 'tellSession', params: { type: 'user.reload' } }, raise({ type: 'company.reload' })],
+    },
+    'cancellation.sessionExpired': { actions: 'sessionExpired' },
+  },
   initial: 'loading',
   states: {
     loading: {

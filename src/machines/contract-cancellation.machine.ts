@@ -2,14 +2,15 @@
  * Contract cancellation from the company page's side card (SPEC §2, §4, §5 "Contract
  * cancellation ... ask[s] for confirmation first"): a request, a confirmation that states
  * the consequences, GET /contract/cancel, and the outcome. What follows a cancellation
- * (the session reloads the user; the view reloads the company through `cancelled`).
+ * (the company machine, which runs this one as its child `cancellation`, reloads the company and
+ * has the session reload the user).
  *
  * A 2xx is the server's yes (SPEC §7 promises nothing more of the answer): the contract is
  * cancelled from then on, whatever the reloads show. Its end date is an extra, read from the
  * reloaded products of GET /me where every one carries it (SPEC §3); the spec's Company has no
  * end date, so nothing here waits for one (decision 013, point 6).
  */
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import { me } from '../api/auth';
 import { cancelContract } from '../api/company';
 import type { CompanyProduct } from '../domain/entities';
@@ -18,7 +19,6 @@ import { contractEndDate } from '../domain/contract';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showTimeout } from './form-actions';
 import { isAborted, isUnauthorized } from './user-error';
-import type { SessionNews } from './session.machine';
 import { typeOf } from './type-of';
 
 export type ContractCancellationEvent =
@@ -40,12 +40,10 @@ export const contractCancellationMachine = setup({
     errorLine: errorLineMachine,
   },
   actions: {
-    /** The contract is cancelled: the view reloads the company. */
-    cancelled: () => {},
-    /** Tells the session what it must know (provided by the app, src/app/use-portal-actor.ts). */
-    tellSession: (_, _news: SessionNews) => {},
-    /** A 401: the session ends silently (decision 001). */
-    sessionExpired: () => {},
+    /** The contract is cancelled: the company page reloads the company and the user. */
+    cancelled: sendParent({ type: 'cancellation.done' }),
+    /** A 401: the session ends silently (decision 001); the company page tells the session. */
+    sessionExpired: sendParent({ type: 'cancellation.sessionExpired' }),
     clearError: clearError(),
     showError: showError(),
     showTimeout: showTimeout(),
@@ -80,7 +78,7 @@ export const contractCancellationMachine = setup({
         src: 'cancelContract',
         onDone: {
           target: 'cancelled',
-          actions: [{ type: 'tellSession', params: { type: 'user.reload' } }, 'cancelled'],
+          actions: 'cancelled',
         },
         onError: [
           { guard: 'isAborted', target: 'idle' },

@@ -74,7 +74,9 @@ export type DashboardEvent =
   /** From a password actor: its 5 minutes are over. */
   | PasswordExpiredEvent
   /** From the purchase card: the new datastore is bought and the status shows it (SPEC §4). */
-  | { type: 'purchase.done' };
+  | { type: 'purchase.done' }
+  /** From the purchase card: its call answered 401, which ends the session (decision 001). */
+  | { type: 'purchase.sessionExpired' };
 
 function withoutPassword({ password: _password, ...entry }: Datastore): DatastoreEntry {
   return entry;
@@ -204,6 +206,7 @@ export const dashboardMachine = setup({
         { type: 'navigate', params: { to: '/dashboard' } },
       ],
     },
+    'purchase.sessionExpired': { actions: 'sessionExpired' },
   },
   type: 'parallel',
   states: {

@@ -72,8 +72,8 @@ export const purchaseMachine = setup({
     requestReload: sendParent({ type: 'status.reload' }),
     /** Tells the dashboard, which reloads the user's products and shows /dashboard (SPEC §4). */
     purchased: sendParent({ type: 'purchase.done' }),
-    /** A 401 ends the session (provided by the app, decision 001). */
-    sessionExpired: () => {},
+    /** A 401 ends the session (decision 001): the dashboard, which runs the card, tells the session. */
+    sessionExpired: sendParent({ type: 'purchase.sessionExpired' }),
     setIdentifier: assign(({ context, event }) => {
       if (event.type !== 'identifier.change') return {};
       return {

@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import type { EditCompanyPayload } from '../../src/api/structs';
-import type { Company } from '../../src/domain/entities';
+import type { Company, CompanyProduct } from '../../src/domain/entities';
 import { companyMachine } from '../../src/machines/company.machine';
+import { contractCancellationMachine } from '../../src/machines/contract-cancellation.machine';
 
 const company: Company = {
   name: 'Demo GmbH',
@@ -35,6 +36,7 @@ function start(
   options: {
     load?: () => Promise<Company>;
     save?: (payload: EditCompanyPayload) => Promise<void>;
+    cancel?: () => Promise<void>;
   } = {},
 ) {
   const load = vi.fn(options.load ?? (async () => company));
@@ -45,6 +47,12 @@ function start(
     actors: {
       loadCompany: fromPromise(() => load()),
       saveCompany: fromPromise(({ input }: { input: EditCompanyPayload }) => save(input)),
+      cancellation: contractCancellationMachine.provide({
+        actors: {
+          cancelContract: fromPromise(() => (options.cancel ?? (async () => {}))()),
+          loadProducts: fromPromise<readonly CompanyProduct[] | null>(async () => null),
+        },
+      }),
     },
     actions: { sessionExpired, tellSession: (_, news) => saved(news) },
   });
@@ -313,5 +321,42 @@ describe('reloading in the background', () => {
     vi.advanceTimersByTime(120_000);
     expect(actor.getSnapshot().matches({ view: 'shown' })).toBe(true);
     expect(context().loadError).toEqual({ key: 'timeout' });
+  });
+});
+
+describe('the contract cancellation of the side card', () => {
+  const cancelling = async (options: Parameters<typeof start>[0]) => {
+    const started = start(options);
+    await waitFor(started.actor, (snapshot) => snapshot.matches({ view: 'shown' }));
+    const cancellation = started.actor.getSnapshot().children.cancellation;
+    if (!cancellation) throw new Error('no cancellation child');
+    cancellation.send({ type: 'cancel.request' });
+    cancellation.send({ type: 'cancel.confirm' });
+    return { ...started, cancellation };
+  };
+
+  it('reloads the company and has the session reload the user once the contract is cancelled (SPEC §4)', async () => {
+    const ended = { ...company, has_product_count: 0 };
+    let loads = 0;
+    const { actor, load, saved, cancellation, context } = await cancelling({
+      load: async () => (++loads === 1 ? company : ended),
+    });
+    await waitFor(cancellation, (snapshot) => snapshot.matches({ cancelled: 'settled' }));
+    await waitFor(actor, (snapshot) => snapshot.matches({ view: 'shown' }) && load.mock.calls.length === 2);
+    expect(context().company).toEqual(ended);
+    expect(saved.mock.calls).toEqual([[{ type: 'user.reload' }]]);
+  });
+
+  it('ends the session when the cancellation answers 401, and reloads nothing', async () => {
+    const { actor, load, saved, sessionExpired, cancellation } = await cancelling({
+      cancel: async () => {
+        throw new ApiError('http', { status: 401 });
+      },
+    });
+    await waitFor(cancellation, (snapshot) => snapshot.matches('idle'));
+    expect(sessionExpired).toHaveBeenCalledOnce();
+    expect(load).toHaveBeenCalledOnce();
+    expect(saved).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().matches({ view: 'shown' })).toBe(true);
   });
 });

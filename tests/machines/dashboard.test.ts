@@ -325,6 +325,19 @@ describe('the dashboard machine: the purchase', () => {
     expect(actor.getSnapshot().context.overlay).toBe('k10001_test1');
   });
 
+  it('ends the session when the purchase answers 401, and keeps the datastores on screen', async () => {
+    const { actor, purchase, sessionExpired } = start({
+      buy: async () => {
+        throw new ApiError('http', { status: 401 });
+      },
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches(ready));
+    purchase().send({ type: 'purchase.buy', option: 'dynamic' });
+    await waitFor(purchase(), (snapshot) => snapshot.matches('ready') && sessionExpired.mock.calls.length > 0);
+    expect(sessionExpired).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().context.datastores).toHaveLength(seed.length);
+  });
+
   it('ends the purchase loading when the status reload fails', async () => {
     vi.useFakeTimers();
     let fail = false;

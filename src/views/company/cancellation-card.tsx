@@ -2,11 +2,9 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import type { Company } from '../../domain/entities';
-import { useSessionActor, useUser } from '../../app/session';
-import { reloadedProducts } from '../../app/session-actors';
-import { usePortalActor } from '../../app/use-portal-actor';
+import { useUser } from '../../app/session';
 import { contractEndDate } from '../../domain/contract';
-import { contractCancellationMachine } from '../../machines/contract-cancellation.machine';
+import type { ContractCancellationActor } from '../../machines/contract-cancellation.machine';
 import { ErrorLine } from '../shared/error-line';
 import { useDayFormat } from './product-list';
 
@@ -45,19 +43,10 @@ const messages = defineMessages({
  * products (has_product_count 0); SPEC §5 asks for confirmation first, stating the
  * consequences of SPEC §4 and §9. A 2xx cancels (decision 013, point 6); the end date comes
  * from the user's products (SPEC §3), never from the company, whose spec has none.
+ * It renders the company machine's child `cancellation`.
  */
-export function CancellationCard({ company, onCancelled }: { company: Company; onCancelled: () => void }) {
-  const session = useSessionActor();
+export function CancellationCard({ company, actor }: { company: Company; actor: ContractCancellationActor }) {
   const user = useUser();
-  const done = useRef(onCancelled);
-  done.current = onCancelled;
-  const actor = usePortalActor(contractCancellationMachine, {
-    actions: {
-      cancelled: () => done.current(),
-    },
-    // One GET /me: the session's reload of the user is the one whose products give the end date.
-    actors: { loadProducts: reloadedProducts(session) },
-  });
   const confirming = useSelector(actor, (snapshot) => snapshot.matches('confirming'));
   const busy = useSelector(actor, (snapshot) => snapshot.matches('cancelling'));
   const cancelled = useSelector(actor, (snapshot) => snapshot.hasTag('done'));

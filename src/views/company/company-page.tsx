@@ -1,9 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { useUser } from '../../app/session';
+import { useSessionActor, useUser } from '../../app/session';
+import { reloadedProducts } from '../../app/session-actors';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { companyMachine } from '../../machines/company.machine';
+import { contractCancellationMachine } from '../../machines/contract-cancellation.machine';
 import { LanguagePicker } from '../layout/language-picker';
 import { errorMessages } from '../shared/error-messages';
 import { PageHeading } from '../shared/page-heading';
@@ -31,7 +33,14 @@ const messages = defineMessages({
 export default function CompanyPage() {
   const intl = useIntl();
   const user = useUser();
-  const actor = usePortalActor(companyMachine);
+  const session = useSessionActor();
+  const actor = usePortalActor(companyMachine, {
+    actors: {
+      // One GET /me: the session's reload of the user is the one whose products give the end date.
+      cancellation: contractCancellationMachine.provide({ actors: { loadProducts: reloadedProducts(session) } }),
+    },
+  });
+  const cancellation = useSelector(actor, (snapshot) => snapshot.children.cancellation);
   const state = useSelector(actor, (snapshot) =>
     snapshot.matches('loading')
       ? 'loading'
@@ -95,9 +104,7 @@ export default function CompanyPage() {
             )}
           </div>
           <aside className="company-side" aria-label={intl.formatMessage(messages.sideCards)}>
-            {company.company_number && (
-              <CancellationCard company={company} onCancelled={() => actor.send({ type: 'company.reload' })} />
-            )}
+            {company.company_number && cancellation && <CancellationCard company={company} actor={cancellation} />}
             {/* The company's flag, else the user's (both SPEC §3), so without the company's the card
                 waits for the user; unchecked when neither was sent. The card reads it once. */}
             {(company.notifications != null || user) && (

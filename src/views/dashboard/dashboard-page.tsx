@@ -3,9 +3,8 @@ import { useCallback, useState } from 'react';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { useNavigateAction } from '../../app/app-actor';
 import { useSessionActor } from '../../app/session';
-import { usePortalActor, useSessionEnd } from '../../app/use-portal-actor';
+import { usePortalActor } from '../../app/use-portal-actor';
 import { dashboardMachine } from '../../machines/dashboard.machine';
-import { purchaseMachine } from '../../machines/purchase.machine';
 import type { UserError } from '../../machines/user-error';
 import { errorMessages } from '../shared/error-messages';
 import { PageHeading } from '../shared/page-heading';
@@ -25,17 +24,11 @@ const messages = defineMessages({
 export default function DashboardPage() {
   const session = useSessionActor();
   const navigate = useNavigateAction();
-  const sessionEnd = useSessionEnd();
   // When this session first showed each temporary password: kept by the session across pages.
   const [shownAt] = useState(() => session.getSnapshot().context.passwordsShownAt);
   const actor = usePortalActor(dashboardMachine, {
     input: { shownAt },
     actions: { navigate },
-    actors: {
-      purchase: purchaseMachine.provide({
-        actions: sessionEnd,
-      }),
-    },
   });
 
   const datastores = useSelector(actor, (snapshot) => snapshot.context.datastores);

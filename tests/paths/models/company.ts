@@ -37,10 +37,21 @@ const company: Company = {
 
 export const models: PathModel[] = [
   {
-    machine: companyMachine.provide({ actors: { loadCompany: pending, saveCompany: pending } }) as AnyStateMachine,
+    machine: companyMachine.provide({
+      actors: {
+        loadCompany: pending,
+        saveCompany: pending,
+        cancellation: contractCancellationMachine.provide({
+          actors: { cancelContract: pending, loadProducts: pending },
+        }),
+      },
+    }) as AnyStateMachine,
     events: [
       { type: 'company.retry' },
       { type: 'company.reload' },
+      // The child `cancellation`'s reports (its own model is below).
+      { type: 'cancellation.done' },
+      { type: 'cancellation.sessionExpired' },
       { type: 'company.back' },
       { type: 'form.submit' },
       { type: 'company.edit', person: { firstname: 'Erika', lastname: 'Mustermann', phone: null } },
@@ -67,8 +78,10 @@ export const models: PathModel[] = [
     },
   },
   {
+    // Alone, the card's machine has no company page to tell.
     machine: contractCancellationMachine.provide({
       actors: { cancelContract: pending, loadProducts: pending },
+      actions: { cancelled: () => {}, sessionExpired: () => {} },
     }) as AnyStateMachine,
     events: [{ type: 'cancel.request' }, { type: 'cancel.confirm' }, { type: 'cancel.abort' }],
     outputs: {

@@ -31,7 +31,7 @@ const datastore = (identifier: string, overrides: Partial<Datastore> = {}): Data
 // Alone, the card has no dashboard to ask or tell.
 const purchase = purchaseMachine.provide({
   actors: { buy: pending },
-  actions: { requestReload: () => {}, purchased: () => {} },
+  actions: { requestReload: () => {}, purchased: () => {}, sessionExpired: () => {} },
 });
 
 export const models: PathModel[] = [
@@ -53,8 +53,9 @@ export const models: PathModel[] = [
       { type: 'datastore.cancel.abort' },
       // The spawned password actor's report, 5 minutes after the status showed the password.
       { type: 'password.expired', name: 'k10001_new' },
-      // The purchase card's report after a purchase.
+      // The purchase card's reports: after a purchase, and after a 401.
       { type: 'purchase.done' },
+      { type: 'purchase.sessionExpired' },
     ],
     outputs: {
       loadStatus: [[datastore('new', { password: 'Pw-1' }), datastore('old', { contract_end_date: '2026-12-31' })]],
