@@ -28,8 +28,11 @@ function PrefilledOrderForm({ licence, user }: { licence: Licence; user: User | 
   return <OrderForm licence={licence} prefill={values} companyError={error} />;
 }
 
-/** SPEC §2 step 1: a summary of the chosen licence and the order form. */
-export function OrderStep({ licence, listPath }: { licence: Licence; listPath: string }) {
+/**
+ * SPEC §2 step 1: a summary of the chosen licence and the order form. `onBack` runs when the
+ * customer follows the link back to the list.
+ */
+export function OrderStep({ licence, listPath, onBack }: { licence: Licence; listPath: string; onBack: () => void }) {
   const intl = useIntl();
   // The form chosen when the step opened stays: a session that ends while the customer orders
   // (a 401) must not swap the form for an empty visitor's one and lose what was typed.
@@ -46,7 +49,7 @@ export function OrderStep({ licence, listPath }: { licence: Licence; listPath: s
         <FormattedMessage id="shop.order.heading" defaultMessage="Order {name}" values={{ name: licence.name }} />
       </h2>
       <p>
-        <Link href={listPath}>
+        <Link href={listPath} onClick={onBack}>
           <FormattedMessage id="shop.order.back" defaultMessage="Back to all licences" />
         </Link>
       </p>

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation, useParams } from 'wouter';
 import { useLoggedIn } from '../../app/session';
@@ -48,18 +47,21 @@ export default function ShopPage() {
   const licence = id !== undefined && catalogue.catalogue ? findLicence(catalogue.catalogue, id) : undefined;
   const step = routeId === undefined ? 0 : 1;
 
-  // Back from a licence's form, the list opens on that licence's tab.
-  useEffect(() => {
-    if (licence) tabs.send({ type: 'tab.select', productType: licence.product_type });
-  }, [licence, tabs]);
-
   const showList = step === 0 || (catalogue.status === 'loaded' && !licence);
   return (
     <div className="shop">
       <PageHeading message={shopMessages.title} />
       {catalogue.status === 'loading' && <PageLoading />}
       {catalogue.status === 'failed' && <CatalogueFailed error={catalogue.error} retry={catalogue.retry} />}
-      {licence && <OrderStep licence={licence} listPath={listPath} />}
+      {licence && (
+        // Back from a licence's form, the list opens on that licence's tab (the browser's back
+        // finds the tab it left, which is the licence's).
+        <OrderStep
+          licence={licence}
+          listPath={listPath}
+          onBack={() => tabs.send({ type: 'tab.select', productType: licence.product_type })}
+        />
+      )}
       {step === 1 && catalogue.status === 'loaded' && !licence && (
         <p className="notice notice-warn" role="alert">
           <FormattedMessage
