@@ -85,8 +85,11 @@ export interface MockApiServer {
 
 type MockApiHandler = ((incoming: IncomingMessage, outgoing: ServerResponse) => void) & { controls: MockControls };
 
-/** The mock v1 API and its controls as a Node request handler, on a database of its own. */
-function createMockApiHandler(origin: string): MockApiHandler {
+/**
+ * The mock v1 API and its controls as a Node request handler, on a database of its own.
+ * @public Loaded by name through Vite (`ssrLoadModule` in vite.config.ts), which knip cannot follow.
+ */
+export function createMockApiHandler(origin: string): MockApiHandler {
   const controls = createMockControls({ latency: 0 });
   controls.reset();
   const handle = (incoming: IncomingMessage, outgoing: ServerResponse) => {

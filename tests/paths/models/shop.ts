@@ -82,7 +82,7 @@ export const models: PathModel[] = [
     machine: catalogueMachine.provide({ actors: { loadCatalogue: pending } }) as AnyStateMachine,
     events: [{ type: 'catalogue.retry' }],
     outputs: { loadCatalogue: [catalogue] },
-    errors: { loadCatalogue: [serverError, networkError] },
+    errors: { loadCatalogue: [serverError, networkError, aborted] },
   },
   {
     machine: shopTabMachine,
