@@ -8,7 +8,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { getStatus } from '../api/datastores';
 import type { Datastore } from '../domain/entities';
 import { timers } from '../domain/constants';
-import { isUnauthorized, userErrorFrom, type UserError } from './user-error';
+import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
 import { typeOf } from './type-of';
 
 export interface TutorialContext {
@@ -34,6 +34,7 @@ export const tutorialMachine = setup({
   },
   guards: {
     isUnauthorized: ({ event }) => 'error' in event && isUnauthorized(event.error),
+    isAborted: ({ event }) => 'error' in event && isAborted(event.error),
     isKnown: ({ context, event }) =>
       event.type === 'datastore.choose' && context.datastores.some((entry) => entry.datastore === event.datastore),
   },
@@ -58,6 +59,8 @@ export const tutorialMachine = setup({
           }),
         },
         onError: [
+          // An aborted call is no failure (React's development double mount): ask again.
+          { guard: 'isAborted', target: 'loading', reenter: true },
           {
             guard: 'isUnauthorized',
             target: 'failed',

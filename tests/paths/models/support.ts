@@ -9,7 +9,7 @@ import { contactMachine, type ContactValues } from '../../../src/machines/contac
 import { feedbackMachine, type Capture, type Screenshot } from '../../../src/machines/feedback.machine';
 import { tutorialMachine } from '../../../src/machines/tutorial.machine';
 import type { PathModel } from '../coverage';
-import { formModels, pending, serverError, unauthorized } from '../fixtures';
+import { aborted, formModels, pending, serverError, unauthorized } from '../fixtures';
 
 const datastore = (name: string): Datastore => ({
   datastore: name,
@@ -59,7 +59,7 @@ export const models: PathModel[] = [
       { type: 'status.retry' },
     ],
     outputs: { loadStatus: [[datastore('k10001_backup'), datastore('k10001_archive')], []] },
-    errors: { loadStatus: [unauthorized, serverError] },
+    errors: { loadStatus: [unauthorized, serverError, aborted] },
   },
   {
     machine: feedback,
