@@ -142,7 +142,8 @@ const rules = object({
   country: field.country,
   ustid: field.text({ max: 20 }),
   payment_type: field.text({ required: true }),
-  iban: field.text({ max: 42 }),
+  // Its shape and length are the IBAN check's, with direct debit (below); with bill it is not sent.
+  iban: field.text(),
   checkbox_iban: field.consent,
 });
 

@@ -1,0 +1,105 @@
+// @ts-check
+/**
+ * `npm run test:mutation`: Stryker on every scope of scripts/mutation/scopes.mjs, one after the
+ * other, then the score of each file and scope against the scope's floor.
+ *
+ *   npm run test:mutation                                   every scope
+ *   npm run test:mutation -- --scope domain                 one scope
+ *   npm run test:mutation -- --mutate 'src/domain/iban.ts'  the scope(s) holding these files, only them
+ *   npm run test:mutation -- --force                        every mutant judged afresh (see below)
+ *
+ * Incremental: each scope keeps the mutants it judged in reports/stryker-incremental-<scope>.json
+ * (committed), and judges again only the mutants of changed code or changed tests, so a run after a
+ * small change (and CI on a clean clone) takes seconds to minutes. A mutant of module-level code (a
+ * constant, a pattern) is judged by all tests, which the incremental report does not track: after new
+ * tests, `--force` judges it again. Exits 1 when a scope is under its floor.
+ * `npm run test:mutation:report` serves the HTML reports.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mutationScopes } from './scopes.mjs';
+
+const args = process.argv.slice(2);
+/** @param {string} name */
+const option = (name) => {
+  const index = args.indexOf(name);
+  return index === -1 ? undefined : args[index + 1];
+};
+const mutate = option('--mutate')
+  ?.split(',')
+  .map((glob) => glob.trim())
+  .filter(Boolean);
+const only = option('--scope');
+
+/** The part of a glob before its first wildcard, to tell which scope a `--mutate` file belongs to. */
+const fixedPrefix = (/** @type {string} */ glob) => glob.split(/[*?{[]/)[0] ?? '';
+const scopeRoot = (/** @type {string} */ glob) => fixedPrefix(glob).replace(/\/[^/]*$/, '/');
+
+const chosen = mutationScopes
+  .filter((scope) => !only || scope.name === only)
+  .map((scope) => ({
+    scope,
+    mutate: mutate?.filter((glob) => scope.mutate.some((own) => fixedPrefix(glob).startsWith(scopeRoot(own)))),
+  }))
+  .filter(({ mutate: files }) => !files || files.length > 0);
+if (chosen.length === 0) {
+  console.error(
+    `No scope holds ${mutate?.join(', ') ?? only}: scopes are ${mutationScopes.map((s) => s.name).join(', ')}`,
+  );
+  process.exit(2);
+}
+
+/**
+ * @param {{ status: string }[]} mutants
+ * @returns {{ detected: number, undetected: number, score: number }}
+ */
+export function scoreOf(mutants) {
+  const counted = mutants.filter((m) => !['CompileError', 'RuntimeError', 'Ignored', 'Pending'].includes(m.status));
+  const detected = counted.filter((m) => m.status === 'Killed' || m.status === 'Timeout').length;
+  const undetected = counted.length - detected;
+  return { detected, undetected, score: counted.length === 0 ? 100 : (detected / counted.length) * 100 };
+}
+
+const lines = [];
+let failed = false;
+for (const { scope, mutate: files } of chosen) {
+  const started = Date.now();
+  console.log(`\n==> Mutation testing of ${scope.name}${files ? ` (${files.join(', ')})` : ''}`);
+  const run = spawnSync('npx', ['stryker', 'run', ...(args.includes('--force') ? ['--force'] : [])], {
+    stdio: 'inherit',
+    env: { ...process.env, MUTATION_SCOPE: scope.name, ...(files ? { MUTATION_MUTATE: files.join(',') } : {}) },
+  });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const reportFile = `reports/mutation/${scope.name}/mutation.json`;
+  if (!existsSync(reportFile)) {
+    console.error(`Stryker wrote no report for ${scope.name} (exit ${run.status})`);
+    failed = true;
+    continue;
+  }
+  /** @type {{ files: Record<string, { mutants: { status: string }[] }> }} */
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  const all = Object.values(report.files).flatMap((file) => file.mutants);
+  const total = scoreOf(all);
+  const ok = total.score >= scope.floor && run.status === 0;
+  failed ||= !ok;
+  lines.push(
+    `${scope.name.padEnd(9)} ${total.score.toFixed(2).padStart(6)} %   floor ${scope.floor} %   ${ok ? 'ok' : 'UNDER THE FLOOR'}   ${all.length} mutants, ${total.undetected} undetected, ${seconds} s`,
+  );
+  for (const [file, { mutants }] of Object.entries(report.files)) {
+    const { score, undetected } = scoreOf(mutants);
+    lines.push(
+      `  ${file.padEnd(48)} ${score.toFixed(2).padStart(6)} %   ${String(undetected).padStart(3)} undetected of ${mutants.length}`,
+    );
+  }
+}
+
+mkdirSync('reports/mutation', { recursive: true });
+writeFileSync(
+  'reports/mutation/index.html',
+  `<!doctype html><meta charset="utf-8"><title>Mutation testing</title><h1>Mutation testing</h1><ul>${mutationScopes
+    .filter((scope) => existsSync(`reports/mutation/${scope.name}/index.html`))
+    .map((scope) => `<li><a href="${scope.name}/index.html">${scope.name}</a> (floor ${scope.floor} %)</li>`)
+    .join('')}</ul>`,
+);
+console.log(`\nMutation score per scope (reports/mutation/, npm run test:mutation:report):\n${lines.join('\n')}`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,30 @@
+// @ts-check
+/**
+ * The scopes of mutation testing: what is mutated, which tests judge it, and the mutation score
+ * under which the run fails (Stryker's `thresholds.break`). Plain JavaScript: Stryker's config
+ * imports it in Node, which runs no TypeScript.
+ *
+ * @typedef {object} MutationScope
+ * @property {string} name
+ * @property {string[]} mutate The source files whose mutants are made.
+ * @property {string[]} tests The test files that judge them: the scope's own.
+ * @property {boolean} dom Whether those tests need a page (jsdom and the mock API's server).
+ * @property {number} floor The lowest mutation score (per cent) that passes.
+ */
+
+/** @type {readonly MutationScope[]} */
+export const mutationScopes = [
+  { name: 'domain', mutate: ['src/domain/**/*.ts'], tests: ['tests/domain/**/*.test.ts'], dom: false, floor: 90 },
+  { name: 'api', mutate: ['src/api/**/*.ts'], tests: ['tests/api/**/*.test.ts'], dom: true, floor: 85 },
+  { name: 'machines', mutate: ['src/machines/**/*.ts'], tests: ['tests/machines/**/*.test.ts'], dom: true, floor: 80 },
+];
+
+/**
+ * @param {string | undefined} name
+ * @returns {MutationScope}
+ */
+export function mutationScope(name) {
+  const scope = mutationScopes.find((candidate) => candidate.name === (name ?? 'domain'));
+  if (!scope) throw new Error(`Unknown mutation scope ${name}: one of ${mutationScopes.map((s) => s.name).join(', ')}`);
+  return scope;
+}
