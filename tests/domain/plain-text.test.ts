@@ -58,3 +58,35 @@ describe('a server text made plain', () => {
     expect(Array.from(cut ?? '').length).toBeLessThanOrEqual(REASON_MAX_LENGTH);
   });
 });
+
+describe('a server text made plain, at the edges of its patterns', () => {
+  it.each([
+    ['drops a script with attributes and its content', '<script type="text/javascript">alert(1)</script>Down', 'Down'],
+    ['drops a style whose content has spaces and lines', '<style>\np { color: red }\n</style>Down', 'Down'],
+    ['keeps a heading apart from the text after it', '<h1>Maintenance</h1>until 2 pm', 'Maintenance until 2 pm'],
+    ['keeps a table cell apart from the next', '<td>a</td><td>b</td>', 'a b'],
+    ['drops a comment over several lines', 'Down<!-- node 7\n  rack 3 --> now', 'Down now'],
+    ['drops an element without text between two words with a space', 'a<script>x</script>b', 'a b'],
+    ['drops half an emoji at the very end', 'Down\uD83D', 'Down'],
+  ])('%s', (_name, text, expected) => {
+    expect(plainReason(text)).toBe(expected);
+  });
+
+  it('keeps 300 emoji whole: it counts characters, not code units', () => {
+    const emoji = '\u{1F600}'.repeat(300);
+    expect(plainReason(emoji)).toBe(emoji);
+    expect(plainReason(`${emoji}\u{1F600}`)).toBe(`${'\u{1F600}'.repeat(299)}…`);
+  });
+
+  it('cuts by code points where the browser cannot segment text', () => {
+    const segmenter = Intl.Segmenter;
+    // @ts-expect-error -- a browser without Intl.Segmenter (Firefox before 125)
+    delete Intl.Segmenter;
+    try {
+      expect(plainReason(`${'a'.repeat(299)}\u{1F600}\u{1F600}`)).toBe(`${'a'.repeat(299)}…`);
+      expect(plainReason('\u{1F600}'.repeat(300))).toBe('\u{1F600}'.repeat(300));
+    } finally {
+      Intl.Segmenter = segmenter;
+    }
+  });
+});
