@@ -4,7 +4,7 @@
  * other, then the score of each file and scope against the scope's floor.
  *
  *   npm run test:mutation                                   every scope
- *   npm run test:mutation -- --scope domain                 one scope
+ *   npm run test:mutation -- --scope domain,api             some scopes
  *   npm run test:mutation -- --mutate 'src/domain/iban.ts'  the scope(s) holding these files, only them
  *   npm run test:mutation -- --force                        every mutant judged afresh (see below)
  *
@@ -29,14 +29,14 @@ const mutate = option('--mutate')
   ?.split(',')
   .map((glob) => glob.trim())
   .filter(Boolean);
-const only = option('--scope');
+const only = option('--scope')?.split(',');
 
 /** The part of a glob before its first wildcard, to tell which scope a `--mutate` file belongs to. */
 const fixedPrefix = (/** @type {string} */ glob) => glob.split(/[*?{[]/)[0] ?? '';
 const scopeRoot = (/** @type {string} */ glob) => fixedPrefix(glob).replace(/\/[^/]*$/, '/');
 
 const chosen = mutationScopes
-  .filter((scope) => !only || scope.name === only)
+  .filter((scope) => !only || only.includes(scope.name))
   .map((scope) => ({
     scope,
     mutate: mutate?.filter((glob) => scope.mutate.some((own) => fixedPrefix(glob).startsWith(scopeRoot(own)))),

@@ -1,4 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
+import { StructError } from 'superstruct';
 import { describe, expect, it, vi } from 'vitest';
 import { login, logout, me, register, forgotPassword, changePassword } from '../../src/api/auth';
 import { ApiError, apiUrl, request } from '../../src/api/client';
@@ -116,6 +117,8 @@ interface Seen {
   url: string;
   body: unknown;
   credentials: string;
+  accept: string | null;
+  contentType: string | null;
 }
 
 /** Answers one exact call and records what the client sent. */
@@ -129,6 +132,8 @@ function answer(method: 'get' | 'post', path: string, body: unknown, status = 20
         url: sent.url,
         body: text ? JSON.parse(text) : undefined,
         credentials: sent.credentials,
+        accept: sent.headers.get('Accept'),
+        contentType: sent.headers.get('Content-Type'),
       });
       return HttpResponse.json(body as Record<string, unknown>, { status });
     }),
@@ -149,7 +154,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
  * An answer whose headers arrive and whose body stops after its first bytes; `reading` is set
  * once the client has read those and waits for more, so a test knows the headers were in.
  */
-function stalledBody(start: string) {
+function stalledBody(start: string, status = 200) {
   const progress = { reading: false };
   const answer = () =>
     new HttpResponse(
@@ -159,7 +164,7 @@ function stalledBody(start: string) {
           progress.reading = true;
         },
       }),
-      { status: 200, headers: { 'Content-Type': 'application/json' } },
+      { status, headers: { 'Content-Type': 'application/json' } },
     );
   return { answer, progress };
 }
@@ -350,6 +355,70 @@ describe('the API client', () => {
     expect(await failure(register({ ...registration, password: 'short' }))).toMatchObject({ kind: 'invalid-request' });
     expect(await failure(buyDatastore('too-long-name', 1))).toMatchObject({ kind: 'invalid-request' });
     expect(seen).toHaveLength(0);
+  });
+
+  it('asks for JSON on every call, and says it sends JSON only when it sends a body', async () => {
+    const read = answer('get', '/me', user);
+    const sent = answer('post', '/language', { status: 'done' });
+    await me();
+    await setLanguage('en');
+    expect(read[0]).toMatchObject({ method: 'GET', accept: 'application/json', contentType: null, body: undefined });
+    expect(sent[0]).toMatchObject({ method: 'POST', accept: 'application/json', contentType: 'application/json' });
+  });
+
+  it('keeps why a call failed: the refused payload, the refused answer and the transport failure', async () => {
+    const refused = await failure(register({ ...registration, password: 'short' }));
+    expect(refused.cause).toBeInstanceOf(StructError);
+    answer('get', '/status', [{ ...datastore, port: 'eight thousand' }]);
+    const malformed = await failure(getStatus());
+    expect(malformed).toMatchObject({ kind: 'invalid-answer', status: 200 });
+    expect(malformed.cause).toBeInstanceOf(StructError);
+    server.use(http.get(apiUrl('/me'), () => HttpResponse.error()));
+    expect((await failure(me())).cause).toBeInstanceOf(Error);
+  });
+
+  it('reads an answer tolerantly: a catalogue group left out is an empty list', async () => {
+    answer('get', '/licences', { VE: [licence] });
+    await expect(getCatalogue()).resolves.toEqual({ VE: [licence], PBS: [], MG: [] });
+  });
+
+  it('reports a failure whose body stalls until the timeout as a timeout, not as the server refusing', async () => {
+    const stalled = stalledBody('{"reason":', 503);
+    server.use(http.post(apiUrl('/login'), stalled.answer));
+    const call = request('POST', '/login', { body: {}, answer: LoginAnswer, timeoutMs: 200 });
+    expect(await failure(call)).toMatchObject({ kind: 'timeout' });
+  });
+
+  it("leaves no listener on the caller's signal once the call is over", async () => {
+    answer('get', '/me', user);
+    const controller = new AbortController();
+    const added = vi.spyOn(controller.signal, 'addEventListener');
+    const removed = vi.spyOn(controller.signal, 'removeEventListener');
+    await me({ signal: controller.signal });
+    expect(added).toHaveBeenCalledWith('abort', expect.any(Function), { once: true });
+    expect(removed).toHaveBeenCalledWith('abort', added.mock.calls[0]?.[1]);
+  });
+
+  it('sends nothing for a call aborted before it started', async () => {
+    const seen = answer('get', '/me', user);
+    const controller = new AbortController();
+    controller.abort();
+    const error = await failure(me({ signal: controller.signal }));
+    expect(error.kind).toBe('aborted');
+    expect(seen).toHaveLength(0);
+  });
+
+  it('reports any other failure of a logout', async () => {
+    answer('get', '/logout', { status: 'error' }, 500);
+    expect(await failure(logout())).toMatchObject({ kind: 'http', status: 500 });
+  });
+
+  it('buys the dynamic rate as product 0 and refuses a negative product before sending', async () => {
+    const seen = answer('get', '/product/pbs/test1/0', { status: 'done' });
+    await buyDatastore('test1', 0);
+    expect(seen).toHaveLength(1);
+    expect(await failure(buyDatastore('test1', -1))).toMatchObject({ kind: 'invalid-request' });
+    expect(await failure(buyDatastore('test1', 1.5))).toMatchObject({ kind: 'invalid-request' });
   });
 
   it('takes a 401 on logout as logged out', async () => {
