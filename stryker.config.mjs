@@ -10,10 +10,13 @@ const scope = mutationScope(process.env.MUTATION_SCOPE);
 
 export default {
   testRunner: 'vitest',
-  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
+  // A mutant runs the tests of the files that import its module (Vitest's related files): a mutant
+  // of module-level code, such as a machine's configuration, is judged by all of those, not by every test.
+  vitest: { configFile: 'vitest.mutation.config.ts', related: true },
   plugins: ['@stryker-mutator/vitest-runner'],
   mutate: process.env.MUTATION_MUTATE ? process.env.MUTATION_MUTATE.split(',') : scope.mutate,
   coverageAnalysis: 'perTest',
+  ignoreStatic: scope.staticIgnored ?? false,
   // Mutants already judged on the same code and tests are not run again (kept in git: CI reuses them).
   incremental: true,
   incrementalFile: `reports/stryker-incremental-${scope.name}.json`,

@@ -8,15 +8,33 @@
  * @property {string} name
  * @property {string[]} mutate The source files whose mutants are made.
  * @property {string[]} tests The test files that judge them: the scope's own.
- * @property {boolean} dom Whether those tests need a page (jsdom and the mock API's server).
+ * @property {string[]} pageTests Those of them that need a page (jsdom and the mock API's server).
  * @property {number} floor The lowest mutation score (per cent) that passes.
+ * @property {boolean} [staticIgnored] Whether mutants of module-level code are left out (see machines).
  */
 
 /** @type {readonly MutationScope[]} */
 export const mutationScopes = [
-  { name: 'domain', mutate: ['src/domain/**/*.ts'], tests: ['tests/domain/**/*.test.ts'], dom: false, floor: 90 },
-  { name: 'api', mutate: ['src/api/**/*.ts'], tests: ['tests/api/**/*.test.ts'], dom: true, floor: 85 },
-  { name: 'machines', mutate: ['src/machines/**/*.ts'], tests: ['tests/machines/**/*.test.ts'], dom: true, floor: 80 },
+  { name: 'domain', mutate: ['src/domain/**/*.ts'], tests: ['tests/domain/**/*.test.ts'], pageTests: [], floor: 90 },
+  {
+    name: 'api',
+    mutate: ['src/api/**/*.ts'],
+    tests: ['tests/api/**/*.test.ts'],
+    pageTests: ['tests/api/client.test.ts'],
+    floor: 85,
+  },
+  {
+    name: 'machines',
+    mutate: ['src/machines/**/*.ts'],
+    tests: ['tests/machines/**/*.test.ts'],
+    pageTests: ['tests/machines/tutorial.test.ts', 'tests/machines/contact.test.ts'],
+    floor: 80,
+    // A machine's configuration is module-level code: its 1,557 mutants (two thirds of the scope)
+    // each restart every test file that imports the machine, about 3.5 hours on two cores. They are
+    // left out; the actions, guards and actors that the configuration names are mutated and judged.
+    // Every state and transition of the configuration is walked by tests/paths.
+    staticIgnored: true,
+  },
 ];
 
 /**

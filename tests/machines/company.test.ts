@@ -230,6 +230,28 @@ describe('saving', () => {
     expect(errorLine()).toBeNull();
   });
 
+  it('clears the message of a failed save when the customer sends again, and shows no field errors meanwhile', async () => {
+    let fail = true;
+    const { actor, errorLine, context } = await editing({
+      save: async () => {
+        if (fail) throw new ApiError('network');
+        await never();
+      },
+    });
+    actor.send({ type: 'field.change', name: 'street', value: '' });
+    actor.send({ type: 'form.submit' });
+    expect(context()).toMatchObject({ fieldErrors: { street: 'required' }, submitted: true });
+    actor.send({ type: 'field.change', name: 'street', value: 'Neue Straße 5' });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ edit: 'editing' }) && errorLine() !== null);
+    expect(errorLine()).toEqual({ key: 'network' });
+    fail = false;
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().matches({ edit: 'saving' })).toBe(true);
+    expect(errorLine()).toBeNull();
+    expect(context()).toMatchObject({ fieldErrors: {}, submitted: false });
+  });
+
   it('ends the session when the save answers 401', async () => {
     const { actor, sessionExpired, errorLine } = await editing({
       save: async () => {

@@ -77,7 +77,14 @@ describe('the registration rules', () => {
   });
 
   it('build exactly the payload of SPEC §7, trimmed, with an empty state and the language', () => {
-    expect(registrationPayload({ ...complete, language: 'de' })).toEqual({
+    const padded = Object.fromEntries(
+      Object.entries(complete).map(([name, value]) =>
+        typeof value === 'string' && name !== 'password' && name !== 'pending_country'
+          ? [name, ` ${value} `]
+          : [name, value],
+      ),
+    );
+    expect(registrationPayload({ ...complete, ...padded, language: 'de' })).toEqual({
       email: 'new@example.com',
       password: 'Correct-Horse-Battery-9',
       language: 'de',

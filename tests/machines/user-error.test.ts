@@ -40,6 +40,11 @@ describe('what the customer reads of a failure (SPEC §8, decision 017)', () => 
       { key: 'invalidAnswer' },
     ],
     ['anything that is no ApiError shows the general message', new Error('bug'), { key: 'general' }],
+    [
+      'a payload the client refused to send shows the general message',
+      new ApiError('invalid-request'),
+      { key: 'general' },
+    ],
   ])('%s', (_name, error, expected) => {
     expect(userErrorFrom(error)).toEqual(expected);
   });
