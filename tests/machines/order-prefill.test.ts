@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import type { Company, User } from '../../src/domain/entities';
 import { orderPrefillFrom, orderPrefillMachine } from '../../src/machines/order-prefill.machine';
+import { demoCompany as company } from '../support/company';
 
 const user: User = {
   email: 'demo@example.com',
@@ -13,29 +14,6 @@ const user: User = {
   phone: '+49 30 1234567',
   company_number: 'K-10001',
   products: [],
-};
-
-const company: Company = {
-  name: 'Demo GmbH',
-  street: 'Musterstraße 1',
-  postcode: '10115',
-  city: 'Berlin',
-  country: 'DE',
-  ustid: 'DE123456789',
-  payment_type: 'direct_debit',
-  iban: 'DE89370400440532013000',
-  checkbox_iban: true,
-  company_number: 'K-10001',
-  phone: '+49 30 1234567',
-  has_product_count: 4,
-  notifications: true,
-  pending_name: null,
-  pending_street: null,
-  pending_postcode: null,
-  pending_city: null,
-  pending_state: null,
-  pending_country: null,
-  pending_ustid: null,
 };
 
 const emptyCompany: Company = {
