@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
-import { contactMachine, isSpam, type ContactValues } from '../../src/machines/contact.machine';
+import { contactMachine, fullName, isSpam, type ContactValues } from '../../src/machines/contact.machine';
 import { db } from '../../src/mocks/db';
 import { mock, server } from '../../src/mocks/node';
 
@@ -68,6 +68,17 @@ describe('the contact form machine', () => {
     expect(mock.outbox().at(-1)).toEqual(
       expect.objectContaining({ subject: 'Contact form: Erika Muster <erika@example.com>' }),
     );
+  });
+
+  it('sends the name and the email trimmed, and the message as typed', async () => {
+    const { actor } = start({
+      values: { ...filled, name: '  Erika Muster ', email: ' erika@example.com  ', message: '  Line one\n' },
+    });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('done'));
+    expect(db.contactMessage.getAll()).toEqual([
+      expect.objectContaining({ name: 'Erika Muster', email: 'erika@example.com', message: '  Line one\n' }),
+    ]);
   });
 
   it('goes back to editing with the sent values after success when asked', async () => {
@@ -183,5 +194,14 @@ describe('the contact machine: the logged-in customer', () => {
     actor.send({ type: 'field.change', name: 'email', value: '' });
     actor.send({ type: 'user.known', user: { ...user, firstname: '', lastname: null } });
     expect(actor.getSnapshot().context.values).toMatchObject({ name: 'E. M.', email: 'demo@example.com' });
+  });
+});
+
+describe("the customer's name for the prefill", () => {
+  it('joins first and last name, leaving out a part that is missing or blank', () => {
+    expect(fullName({ firstname: 'Erika', lastname: 'Muster' })).toBe('Erika Muster');
+    expect(fullName({ firstname: '  ', lastname: 'Muster' })).toBe('Muster');
+    expect(fullName({ firstname: 'Erika', lastname: null })).toBe('Erika');
+    expect(fullName({ firstname: null, lastname: null })).toBe('');
   });
 });

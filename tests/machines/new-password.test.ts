@@ -173,3 +173,23 @@ describe('the new-password machine: where the customer goes', () => {
     expect(navigate).toHaveBeenCalledExactlyOnceWith('/login/changed');
   });
 });
+
+describe('the link of the new-password page', () => {
+  it('reads the email and the token trimmed, and starts with empty fields', () => {
+    const { actor } = start(undefined, { email: ' demo@example.com ', token: ' abc123\n' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      email: 'demo@example.com',
+      token: 'abc123',
+      values: { password: '', confirmation: '' },
+    });
+  });
+
+  it('has no link without an email or with a blank token', () => {
+    const noEmail = start(undefined, { token: 'abc123' }).actor.getSnapshot();
+    expect(noEmail.context.email).toBe('');
+    expect(noEmail.value).toBe('linkMissing');
+    const blank = start(undefined, { email: 'demo@example.com', token: '   ' }).actor.getSnapshot();
+    expect(blank.context.token).toBe('');
+    expect(blank.value).toBe('linkMissing');
+  });
+});
