@@ -185,7 +185,7 @@ describe('the link of the new-password page', () => {
   });
 
   it('has no link without an email or with a blank token', () => {
-    const noEmail = start(undefined, { token: 'abc123' }).actor.getSnapshot();
+    const noEmail = start(undefined, { email: null, token: 'abc123' }).actor.getSnapshot();
     expect(noEmail.context.email).toBe('');
     expect(noEmail.value).toBe('linkMissing');
     const blank = start(undefined, { email: 'demo@example.com', token: '   ' }).actor.getSnapshot();
