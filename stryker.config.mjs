@@ -16,7 +16,6 @@ export default {
   plugins: ['@stryker-mutator/vitest-runner'],
   mutate: process.env.MUTATION_MUTATE ? process.env.MUTATION_MUTATE.split(',') : scope.mutate,
   coverageAnalysis: 'perTest',
-  ignoreStatic: scope.staticIgnored ?? false,
   // Mutants already judged on the same code and tests are not run again (kept in git: CI reuses them).
   incremental: true,
   incrementalFile: `reports/stryker-incremental-${scope.name}.json`,
