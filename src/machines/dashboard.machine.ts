@@ -9,6 +9,9 @@
  * - the purchase card runs as the invoked child `purchase`; it asks for `status.reload` after a
  *   purchase, is told `status.loaded` / `status.failed`, and reports `purchase.done`.
  * - each password actor reports `password.expired` with its datastore's name when its time is up.
+ * - `address`: the list's search, filters and order (`context.query`, decision 025) are written to
+ *   the address's query string by the provided `writeQuery`, once typing pauses; an address
+ *   changed from outside (a link, back) is read with `list.read` and not written back.
  */
 import {
   and,
@@ -24,6 +27,15 @@ import {
 } from 'xstate';
 import { cancelDatastore, getStatus } from '../api/datastores';
 import type { Datastore } from '../domain/entities';
+import {
+  datastoreFilters,
+  emptyQuery,
+  sameQuery,
+  type DatastoreFilter,
+  type DatastoreSort,
+  type ListQuery,
+  type RateFilter,
+} from '../domain/datastore-list';
 import { timers } from '../domain/constants';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showTimeout } from './form-actions';
@@ -62,6 +74,8 @@ export interface DashboardContext {
   shownAt: Record<string, number>;
   /** The datastore being (or last) cancelled. */
   cancelTarget: string | null;
+  /** What the list shows: search, filters and order (decision 025). */
+  query: ListQuery;
 }
 
 export type DashboardEvent =
@@ -76,7 +90,19 @@ export type DashboardEvent =
   /** From the purchase card: the new datastore is bought and the status shows it (SPEC §4). */
   | { type: 'purchase.done' }
   /** From the purchase card: its call answered 401, which ends the session (decision 001). */
-  | { type: 'purchase.sessionExpired' };
+  | { type: 'purchase.sessionExpired' }
+  | { type: 'list.search'; search: string }
+  | { type: 'list.filter'; filter: DatastoreFilter; on: boolean }
+  | { type: 'list.rate'; rate: RateFilter }
+  | { type: 'list.sort'; sort: DatastoreSort }
+  /** A figure of the summary line: only the datastores it counts. */
+  | { type: 'list.only'; filter: DatastoreFilter }
+  /** Every datastore again, in the order chosen. */
+  | { type: 'list.clear' }
+  /** The address's query string changed from outside (a link, the back button). */
+  | { type: 'list.read'; query: ListQuery };
+
+export type ListEvent = Extract<DashboardEvent, { type: `list.${string}` }>;
 
 function withoutPassword({ password: _password, ...entry }: Datastore): DatastoreEntry {
   return entry;
@@ -87,6 +113,44 @@ const PASSWORD_ACTOR = 'password.';
 
 export interface DashboardInput {
   shownAt?: Record<string, number>;
+  /** The list's query as the address gave it when the page opened. */
+  query?: ListQuery;
+}
+
+/** The query after a list event; the same object when nothing changes. */
+function nextQuery(query: ListQuery, event: DashboardEvent): ListQuery {
+  let next = query;
+  switch (event.type) {
+    case 'list.search':
+      next = { ...query, search: event.search };
+      break;
+    case 'list.filter': {
+      // The one order of the filters, whatever order they were chosen in.
+      const filters = datastoreFilters.filter((filter) =>
+        filter === event.filter ? event.on : query.filters.includes(filter),
+      );
+      next = { ...query, filters };
+      break;
+    }
+    case 'list.rate':
+      next = { ...query, rate: event.rate };
+      break;
+    case 'list.sort':
+      next = { ...query, sort: event.sort };
+      break;
+    case 'list.only':
+      next = { ...emptyQuery, sort: query.sort, filters: [event.filter] };
+      break;
+    case 'list.clear':
+      next = { ...emptyQuery, sort: query.sort };
+      break;
+    case 'list.read':
+      next = event.query;
+      break;
+    default:
+      return query;
+  }
+  return sameQuery(next, query) ? query : next;
 }
 
 export const dashboardMachine = setup({
@@ -154,6 +218,9 @@ export const dashboardMachine = setup({
     }),
     /** Shows another page (provided by the app, src/app/app-actor.tsx). */
     navigate: (_, _params: NavigateParams) => {},
+    /** Puts the list's query into the address, replacing the current entry (provided by the view). */
+    writeQuery: (_, _params: { query: ListQuery }) => {},
+    changeQuery: assign({ query: ({ context, event }) => nextQuery(context.query, event) }),
     storeStatusError: assign({ statusError: ({ event }) => userErrorFrom('error' in event ? event.error : undefined) }),
     storeTimeout: assign({ statusError: { key: 'timeout' } }),
     reportLoaded: sendTo('purchase', { type: 'status.loaded' }),
@@ -178,8 +245,13 @@ export const dashboardMachine = setup({
       return datastore !== undefined && !datastore.contract_end_date;
     },
     statusReady: stateIn({ status: 'ready' }),
+    changesQuery: ({ context, event }) => nextQuery(context.query, event) !== context.query,
   },
-  delays: { loadingTimeout: timers.loadingTimeout },
+  delays: {
+    loadingTimeout: timers.loadingTimeout,
+    /** Typing in the search writes the address once it pauses, not at every key. */
+    queryWrite: 300,
+  },
 }).createMachine({
   id: 'dashboard',
   description: 'SPEC §2 Dashboard: datastores, cancellation, first-time overlay, purchase card.',
@@ -191,6 +263,7 @@ export const dashboardMachine = setup({
     overlay: null,
     cancelTarget: null,
     shownAt: { ...input?.shownAt },
+    query: input?.query ?? emptyQuery,
   }),
   invoke: [
     { id: 'purchase', src: 'purchase', input: {} },
@@ -253,6 +326,28 @@ export const dashboardMachine = setup({
           on: {
             'status.retry': { target: 'loading' },
             'status.reload': { target: 'loading' },
+          },
+        },
+      },
+    },
+    address: {
+      description: 'The list query in the address (decision 025): written once typing pauses.',
+      initial: 'written',
+      on: {
+        'list.read': { guard: 'changesQuery', target: '.written', actions: 'changeQuery' },
+        'list.*': { guard: 'changesQuery', target: '.pending', reenter: true, actions: 'changeQuery' },
+      },
+      states: {
+        written: {},
+        pending: {
+          description: 'The query changed; the address follows after a pause.',
+          // The address still shows an earlier query, written before the last change: not news.
+          on: { 'list.read': {} },
+          after: {
+            queryWrite: {
+              target: 'written',
+              actions: { type: 'writeQuery', params: ({ context }) => ({ query: context.query }) },
+            },
           },
         },
       },

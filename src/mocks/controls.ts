@@ -19,7 +19,8 @@ import {
   type Latency,
 } from './faults';
 import { activateAccount } from './provision';
-import { seed } from './seed';
+import { seedDatastores } from './reseller';
+import { seed, seedEmails } from './seed';
 
 interface MockMail {
   to: string;
@@ -54,6 +55,11 @@ export interface MockControls {
   latency(): Latency;
   /** Accounts that await activation, oldest first. */
   pendingAccounts(): PendingAccount[];
+  /**
+   * Gives an account (the demo account unless told) exactly `count` generated datastores of
+   * every kind, 0 to 10,000 (decision 025); returns how many it has.
+   */
+  seedDatastores(count: number, email?: string): number;
   /** Called after every mutating call and every operator action. */
   subscribe(listener: () => void): () => void;
 }
@@ -104,6 +110,11 @@ export function createMockControls(options: { latency?: Latency } = {}): MockCon
           companyName: db.company.findFirst({ where: { accountId: { equals: account.id } } })?.pending_name ?? null,
           created: account.created,
         }));
+    },
+    seedDatastores(count, email = seedEmails.demo) {
+      const total = seedDatastores(email, count);
+      emitMockChange();
+      return total;
     },
     subscribe: onMockChange,
   };

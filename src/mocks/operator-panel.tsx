@@ -22,6 +22,7 @@ export function OperatorPanel({ controls }: { controls: MockControls }) {
   const [kind, setKind] = useState<FaultKind>('http500');
   const [times, setTimes] = useState('');
   const [latency, setLatencyInput] = useState('0');
+  const [datastoreCount, setDatastoreCount] = useState('1000');
   const [status, setStatus] = useState('');
   const toggle = useRef<HTMLButtonElement>(null);
   const pendingHeading = useRef<HTMLHeadingElement>(null);
@@ -45,6 +46,17 @@ export function OperatorPanel({ controls }: { controls: MockControls }) {
     }
     controls.fault(call, kind, count === undefined ? {} : { times: count });
     setStatus(`Fault added: ${call} → ${kind}.`);
+  }
+
+  function giveDatastores(event: FormEvent) {
+    event.preventDefault();
+    const count = Number(datastoreCount);
+    if (datastoreCount.trim() === '' || !Number.isInteger(count) || count < 0 || count > 10_000) {
+      setStatus('Datastores must be a whole number from 0 to 10000.');
+      return;
+    }
+    const total = controls.seedDatastores(count);
+    setStatus(`The demo account has ${total} datastores now. Reload the dashboard to see them.`);
   }
 
   function applyLatency(event: FormEvent) {
@@ -227,6 +239,23 @@ export function OperatorPanel({ controls }: { controls: MockControls }) {
         </form>
 
         <h3>Data</h3>
+        <form className="pm-row" onSubmit={giveDatastores}>
+          <label className="pm-field">
+            Datastores of the demo account
+            <input
+              type="number"
+              min={0}
+              max={10_000}
+              step={1}
+              inputMode="numeric"
+              value={datastoreCount}
+              onChange={(event) => setDatastoreCount(event.target.value)}
+            />
+          </label>
+          <button type="submit" className="pm-button">
+            Give datastores
+          </button>
+        </form>
         <button
           type="button"
           className="pm-button"

@@ -1,10 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
+import { useLocation, useSearch } from 'wouter';
 import { useNavigateAction } from '../../app/app-actor';
 import { useSessionActor } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
-import { dashboardMachine } from '../../machines/dashboard.machine';
+import { LARGE_LIST_FROM, readListQuery, writeListQuery, type ListQuery } from '../../domain/datastore-list';
+import { dashboardMachine, type DatastoreEntry, type ListEvent } from '../../machines/dashboard.machine';
 import type { UserError } from '../../machines/user-error';
 import { errorMessages } from '../shared/error-messages';
 import { PageHeading } from '../shared/page-heading';
@@ -13,6 +15,7 @@ import { CancelDialog } from './cancel-dialog';
 import { ConfigurationGuide } from './configuration-guide';
 import { DatastoreCard } from './datastore-card';
 import { FirstTimeOverlay } from './first-time-overlay';
+import { LongDatastoreList } from './long-datastore-list';
 import { PurchaseCard } from './purchase-card';
 import './dashboard.css';
 
@@ -26,10 +29,22 @@ export default function DashboardPage() {
   const navigate = useNavigateAction();
   // When this session first showed each temporary password: kept by the session across pages.
   const [shownAt] = useState(() => session.getSnapshot().context.passwordsShownAt);
+  // The list's query lives in the address (decision 025): read at the start and whenever the
+  // address changes, written by the machine once typing pauses (replacing the history entry).
+  const search = useSearch();
+  const [location, setLocation] = useLocation();
+  const address = useRef({ search, location });
+  address.current = { search, location };
+  const [query] = useState(() => readListQuery(search));
   const actor = usePortalActor(dashboardMachine, {
-    input: { shownAt },
-    actions: { navigate },
+    input: { shownAt, query },
+    actions: {
+      navigate,
+      writeQuery: (_: unknown, { query: next }: { query: ListQuery }) =>
+        setLocation(`${address.current.location}${writeListQuery(next, address.current.search)}`, { replace: true }),
+    },
   });
+  useEffect(() => actor.send({ type: 'list.read', query: readListQuery(search) }), [actor, search]);
 
   const datastores = useSelector(actor, (snapshot) => snapshot.context.datastores);
   const passwords = useSelector(actor, (snapshot) => snapshot.context.passwords);
@@ -45,8 +60,21 @@ export default function DashboardPage() {
   const cancelErrorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
   const cancelError = useSelector(cancelErrorLine, (snapshot) => snapshot?.context.error ?? null);
   const overlay = useSelector(actor, (snapshot) => snapshot.context.overlay);
+  const listQuery = useSelector(actor, (snapshot) => snapshot.context.query);
 
   const onCancel = useCallback((name: string) => actor.send({ type: 'datastore.cancel.request', name }), [actor]);
+  const sendList = useCallback((event: ListEvent) => actor.send(event), [actor]);
+  const card = (datastore: DatastoreEntry, position?: { index: number; count: number }) => (
+    <DatastoreCard
+      datastore={datastore}
+      password={passwords[datastore.datastore] ?? undefined}
+      busy={busy}
+      cancelling={cancelling && cancelTarget === datastore.datastore}
+      cancelError={cancelTarget === datastore.datastore ? cancelError : undefined}
+      onCancel={onCancel}
+      position={position}
+    />
+  );
   const find = (name: string | null) => datastores.find((datastore) => datastore.datastore === name) ?? null;
   const first = datastores[0];
 
@@ -73,21 +101,16 @@ export default function DashboardPage() {
           />
         </p>
       )}
-      {datastores.length > 0 && (
-        <ul className="datastore-list">
-          {datastores.map((datastore) => (
-            <li key={datastore.datastore}>
-              <DatastoreCard
-                datastore={datastore}
-                password={passwords[datastore.datastore] ?? undefined}
-                busy={busy}
-                cancelling={cancelling && cancelTarget === datastore.datastore}
-                cancelError={cancelTarget === datastore.datastore ? cancelError : undefined}
-                onCancel={onCancel}
-              />
-            </li>
-          ))}
-        </ul>
+      {datastores.length >= LARGE_LIST_FROM ? (
+        <LongDatastoreList datastores={datastores} query={listQuery} send={sendList} renderCard={card} />
+      ) : (
+        datastores.length > 0 && (
+          <ul className="datastore-list">
+            {datastores.map((datastore) => (
+              <li key={datastore.datastore}>{card(datastore)}</li>
+            ))}
+          </ul>
+        )
       )}
       <ConfigurationGuide datastore={first} password={first ? (passwords[first.datastore] ?? undefined) : undefined} />
       {purchase && <PurchaseCard actor={purchase} />}

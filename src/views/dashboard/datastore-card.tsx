@@ -43,6 +43,11 @@ const scheduled = defineMessage<{ date: string }>({
   defaultMessage: 'this datastore has been cancelled and will be deleted on {date}. Until then it stays usable.',
 });
 
+const positionText = defineMessage<{ position: number; count: number }>({
+  id: 'dashboard.card.position',
+  defaultMessage: 'Datastore {position, number} of {count, number}',
+});
+
 const messages = defineMessages({
   open: { id: 'dashboard.card.open', defaultMessage: 'Open on host' },
   delete: { id: 'dashboard.card.delete', defaultMessage: 'Delete datastore' },
@@ -72,6 +77,8 @@ interface DatastoreCardProps {
   /** The cancellation error line belongs to this card: the datastore last asked to be cancelled. */
   cancelError: UserError | null | undefined;
   onCancel: (name: string) => void;
+  /** In a long list (a feed): the card's place, said to screen readers, and the card takes focus. */
+  position?: { index: number; count: number } | undefined;
 }
 
 /** SPEC §2 "Datastore card". */
@@ -82,6 +89,7 @@ export const DatastoreCard = memo(function DatastoreCard({
   cancelling,
   cancelError,
   onCancel,
+  position,
 }: DatastoreCardProps) {
   const intl = useIntl();
   const endDate = useEndDate(datastore.contract_end_date);
@@ -91,7 +99,21 @@ export const DatastoreCard = memo(function DatastoreCard({
   // Strings rather than <FormattedMessage> elements: fewer components per card.
   const text = intl.formatMessage; // bound by react-intl (`this: void`)
   return (
-    <article className="card datastore-card" aria-labelledby={headingId}>
+    <article
+      className="card datastore-card"
+      aria-labelledby={headingId}
+      {...(position && {
+        tabIndex: 0,
+        'aria-posinset': position.index + 1,
+        'aria-setsize': position.count,
+        'aria-describedby': `${headingId}-position`,
+      })}
+    >
+      {position && (
+        <span id={`${headingId}-position`} hidden>
+          {text(positionText, { position: position.index + 1, count: position.count })}
+        </span>
+      )}
       <header className="datastore-header">
         <h2 id={headingId} tabIndex={-1}>
           {title}

@@ -1,0 +1,53 @@
+import { useMemo, type ReactNode } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { indexDatastores, queryDatastores, summarise, type ListQuery } from '../../domain/datastore-list';
+import type { DatastoreEntry, ListEvent } from '../../machines/dashboard.machine';
+import { ListSummaryLine } from './list-summary';
+import { ListToolbar } from './list-toolbar';
+import { VirtualDatastoreList } from './virtual-datastore-list';
+
+const messages = defineMessages({
+  list: { id: 'dashboard.list.label', defaultMessage: 'Datastores' },
+  noMatch: { id: 'dashboard.list.noMatch', defaultMessage: 'No datastore matches your search and filters.' },
+  clear: { id: 'dashboard.list.noMatchClear', defaultMessage: 'Show all datastores' },
+});
+
+interface LongDatastoreListProps {
+  datastores: readonly DatastoreEntry[];
+  query: ListQuery;
+  send: (event: ListEvent) => void;
+  renderCard: (datastore: DatastoreEntry, position: { index: number; count: number }) => ReactNode;
+}
+
+/**
+ * A reseller's list (decision 025): the summary line, the search, filters and order, and only
+ * the cards near the window in the page. The facts of each datastore are worked out once per
+ * status answer; a keystroke filters them again.
+ */
+export function LongDatastoreList({ datastores, query, send, renderCard }: LongDatastoreListProps) {
+  const intl = useIntl();
+  const index = useMemo(() => indexDatastores(datastores), [datastores]);
+  const summary = useMemo(() => summarise(index), [index]);
+  const shown = useMemo(() => queryDatastores(index, query), [index, query]);
+  const count = shown.length;
+  return (
+    <>
+      <ListSummaryLine summary={summary} shown={count} query={query} send={send} />
+      <ListToolbar query={query} send={send} />
+      {count === 0 ? (
+        <div className="notice notice-info">
+          <p>{intl.formatMessage(messages.noMatch)}</p>
+          <button type="button" className="button-secondary" onClick={() => send({ type: 'list.clear' })}>
+            {intl.formatMessage(messages.clear)}
+          </button>
+        </div>
+      ) : (
+        <VirtualDatastoreList
+          datastores={shown}
+          label={intl.formatMessage(messages.list)}
+          renderCard={(datastore, position) => renderCard(datastore, { index: position, count })}
+        />
+      )}
+    </>
+  );
+}
