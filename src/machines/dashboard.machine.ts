@@ -341,7 +341,8 @@ export const dashboardMachine = setup({
         written: {},
         pending: {
           description: 'The query changed; the address follows after a pause.',
-          // The address still shows an earlier query, written before the last change: not news.
+          // The address still shows an earlier query, written before the last change: not news
+          // (and not a change of the query, which the parent's `list.*` would make of it).
           on: { 'list.read': {} },
           after: {
             queryWrite: {

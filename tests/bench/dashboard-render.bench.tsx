@@ -5,8 +5,8 @@
  * Each run renders the whole app at /dashboard in jsdom, with GET /status answered by the mock
  * server with N datastores in the four seeded variants (dynamic, fixed at 85 %, cancelled,
  * unencrypted), and measures
- *   - total: from render() until all N cards are in the document (status call included);
- *   - render: from the moment the status answer left the mock until all N cards are in the document.
+ *   - total: from render() until the first cards are in the document (status call included);
+ *   - render: from the moment the status answer left the mock until the first cards are in the document.
  * The median of several runs is kept; the figures go to the file named by DASHBOARD_BENCH_OUT.
  */
 import { cleanup, waitFor } from '@testing-library/react';
@@ -57,7 +57,8 @@ async function renderOnce(count: number) {
   );
   const started = performance.now();
   const view = renderApp('/dashboard', { loggedIn: true });
-  await waitFor(() => expect(view.container.querySelectorAll('article.datastore-card')).toHaveLength(count), {
+  // The first cards: a long list renders those near the window first (decision 025).
+  await waitFor(() => expect(view.container.querySelector('article.datastore-card')).not.toBeNull(), {
     timeout: 120_000,
     interval: 2,
   });

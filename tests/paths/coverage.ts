@@ -92,8 +92,13 @@ function pathsOf(model: PathModel): AnyEventObject[][] {
   const events = [...model.events, ...derivedEvents(model)];
   type Edge = { event: AnyEventObject; state: AnyMachineSnapshot };
   const adjacency: Record<string, { transitions: Record<string, Edge> } | undefined> = getAdjacencyMap(model.machine, {
-    // Only events the state handles: an unhandled actor error would fail the machine.
-    events: (snapshot) => events.filter((event) => (snapshot as AnyMachineSnapshot).can(event)),
+    // Only events the state handles: an unhandled actor error would fail the machine. Not
+    // `can()`, which is false for a transition without target or actions: a state that takes
+    // an event on purpose to do nothing (and keep it from its parent) handles it too.
+    events: (snapshot) =>
+      events.filter(
+        (event) => (model.machine.getTransitionData(snapshot as AnyMachineSnapshot, event) ?? []).length > 0,
+      ),
     input: model.input,
     serializeState: (snapshot) => serialize(model, snapshot as AnyMachineSnapshot),
     limit: model.limit ?? 5000,

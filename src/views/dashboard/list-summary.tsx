@@ -1,5 +1,11 @@
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { datastoreFilters, isNarrowed, spaceAmount, type ListQuery, type ListSummary } from '../../domain/datastore-list';
+import {
+  datastoreFilters,
+  isNarrowed,
+  spaceAmount,
+  type ListQuery,
+  type ListSummary,
+} from '../../domain/datastore-list';
 import type { ListEvent } from '../../machines/dashboard.machine';
 
 const countText = defineMessage<{ count: number }>({
@@ -11,7 +17,10 @@ const usedText = defineMessage<{ amount: string; unit: string }>({
   defaultMessage: '{amount} {unit} used',
 });
 const figureTexts = {
-  full: defineMessage<{ count: number }>({ id: 'dashboard.summary.full', defaultMessage: '{count, number} almost full' }),
+  full: defineMessage<{ count: number }>({
+    id: 'dashboard.summary.full',
+    defaultMessage: '{count, number} almost full',
+  }),
   unencrypted: defineMessage<{ count: number }>({
     id: 'dashboard.summary.unencrypted',
     defaultMessage: '{count, number} with unencrypted files',
@@ -50,7 +59,8 @@ export function ListSummaryLine({ summary, shown, query, send }: ListSummaryProp
   const text = intl.formatMessage; // bound by react-intl (`this: void`)
   const used = spaceAmount(summary.usedBytes);
   const amount = intl.formatNumber(used.amount, { maximumFractionDigits: used.unit === 'B' ? 0 : 2 });
-  const alone = query.filters.length === 1 && query.search.trim() === '' && query.rate === 'all' ? query.filters[0] : null;
+  const alone =
+    query.filters.length === 1 && query.search.trim() === '' && query.rate === 'all' ? query.filters[0] : null;
   const figures = datastoreFilters.filter((filter) => summary[filter] > 0);
   return (
     <section className="list-summary" aria-label={text(messages.title)}>

@@ -6,6 +6,7 @@
 import type { AnyStateMachine } from 'xstate';
 import type { Datastore } from '../../../src/domain/entities';
 import { clipboardMachine } from '../../../src/machines/clipboard.machine';
+import { emptyQuery, sameQuery, type ListQuery } from '../../../src/domain/datastore-list';
 import { dashboardMachine } from '../../../src/machines/dashboard.machine';
 import { purchaseMachine } from '../../../src/machines/purchase.machine';
 import { temporaryPasswordMachine } from '../../../src/machines/temporary-password.machine';
@@ -56,19 +57,24 @@ export const models: PathModel[] = [
       // The purchase card's reports: after a purchase, and after a 401.
       { type: 'purchase.done' },
       { type: 'purchase.sessionExpired' },
+      // The list's query (decision 025): every list.* event takes one transition; a link read from the address.
+      { type: 'list.search', search: 'web' },
+      { type: 'list.clear' },
+      { type: 'list.read', query: emptyQuery },
     ],
     outputs: {
       loadStatus: [[datastore('new', { password: 'Pw-1' }), datastore('old', { contract_end_date: '2026-12-31' })]],
     },
     errors: { loadStatus: [unauthorized, serverError, aborted], cancelDatastore: [unauthorized, serverError, aborted] },
     serializeContext: (context) => {
-      const { datastores, loaded, statusError, passwords, overlay, cancelTarget } = context as {
+      const { datastores, loaded, statusError, passwords, overlay, cancelTarget, query } = context as {
         datastores: unknown[];
         loaded: boolean;
         statusError: unknown;
         passwords: Record<string, unknown>;
         overlay: unknown;
         cancelTarget: unknown;
+        query: ListQuery;
       };
       return {
         count: datastores.length,
@@ -77,6 +83,7 @@ export const models: PathModel[] = [
         passwords: Object.keys(passwords),
         overlay,
         cancelTarget,
+        plainList: sameQuery(query, emptyQuery),
       };
     },
   },
