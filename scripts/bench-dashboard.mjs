@@ -17,7 +17,7 @@
  *   --jsdom-only / --browser-only                     one of the two
  *   --bundle                                          Chromium on the demo bundle (production React) instead of the dev server
  */
-/* global window, document, requestAnimationFrame, PerformanceObserver -- used inside page.evaluate, which runs in the browser */
+/* global window, document, requestAnimationFrame -- used inside page.evaluate, which runs in the browser */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +26,6 @@ const repo = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const json = args.includes('--json');
 const bundle = args.includes('--bundle');
-const sizes = [10, 100, 1000];
 /** Chromium also measures a reseller's 10,000 (issue 18); jsdom would take minutes for them. */
 const chromiumSizes = [10, 100, 1000, 10_000];
 /**
