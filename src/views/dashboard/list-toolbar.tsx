@@ -36,7 +36,7 @@ const rateLabels: Record<RateFilter, MessageDescriptor> = defineMessages({
 });
 
 const sortLabels: Record<DatastoreSort, MessageDescriptor> = defineMessages({
-  api: { id: 'dashboard.list.sort.api', defaultMessage: 'Order of purchase' },
+  api: { id: 'dashboard.list.sort.api', defaultMessage: 'Default order' },
   name: { id: 'dashboard.list.sort.name', defaultMessage: 'Name' },
   used: { id: 'dashboard.list.sort.used', defaultMessage: 'Used space, most first' },
   fill: { id: 'dashboard.list.sort.fill', defaultMessage: 'Fill level, fullest first' },
