@@ -1,0 +1,145 @@
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mock } from '../../src/mocks/node';
+import { loginAs, renderApp } from '../support/render-app';
+
+/**
+ * The dashboard of a reseller (decision 025). The mock's seeded account of 8 holds, in this
+ * order: web1, db2, mx3, fs4, erp5, crm6, vm7 and git8; git8 alone has unencrypted files, vm7
+ * uses the most space (4.01 TB), none is almost full or cancelled.
+ */
+async function openDashboard(options: { count?: number; language?: 'en' | 'de'; path?: string } = {}) {
+  mock.seedDatastores(options.count ?? 8);
+  await loginAs('demo@example.com');
+  const view = renderApp(options.path ?? '/dashboard', { loggedIn: true, language: options.language ?? 'en' });
+  await screen.findAllByRole('article');
+  return view;
+}
+
+/** The datastores of the cards in the page, in their order. */
+const cardNames = () =>
+  screen.getAllByRole('article').map((article) => article.getAttribute('aria-labelledby')?.replace('datastore-', ''));
+
+/** The summary's live line: how many datastores the list shows. */
+const shownLine = () => within(screen.getByRole('region', { name: /Summary|Übersicht/ })).getByRole('status');
+
+describe('the dashboard of an ordinary customer', () => {
+  it('shows up to five datastores as before: no summary, no search, no filters', async () => {
+    await loginAs('demo@example.com');
+    renderApp('/dashboard', { loggedIn: true, language: 'en' });
+    expect(await screen.findAllByRole('article')).toHaveLength(4);
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Summary' })).toBeNull();
+    expect(screen.queryByRole('feed')).toBeNull();
+  });
+});
+
+describe('the dashboard of a reseller', () => {
+  it('sums up the datastores above the list: count, used space and what needs attention', async () => {
+    await openDashboard();
+    const summary = within(screen.getByRole('region', { name: 'Summary' }));
+    expect(summary.getByRole('button', { name: '8 datastores' })).toHaveAttribute('aria-pressed', 'true');
+    expect(summary.getByRole('button', { name: '21.96 TB used' })).toHaveAttribute('aria-pressed', 'false');
+    expect(summary.getByText('Need attention:')).toBeInTheDocument();
+    expect(summary.getByRole('button', { name: '1 with unencrypted files' })).toBeInTheDocument();
+    expect(summary.queryByRole('button', { name: /almost full/ })).toBeNull();
+  });
+
+  it('lists the datastores as a feed whose cards say where they stand in it', async () => {
+    await openDashboard();
+    const feed = screen.getByRole('feed', { name: 'Datastores' });
+    const first = within(feed).getAllByRole('article')[0];
+    expect(first).toHaveAttribute('aria-posinset', '1');
+    expect(first).toHaveAttribute('aria-setsize', '8');
+    expect(first).toHaveAccessibleDescription('Datastore 1 of 8');
+    expect(first).toHaveAttribute('tabindex', '0');
+  });
+
+  it('narrows the list as the customer types, by name or host, and says how many it shows', async () => {
+    const { user, currentPath } = await openDashboard();
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'web');
+    expect(cardNames()).toEqual(['k10001_web1']);
+    expect(shownLine()).toHaveTextContent('Showing 1 of 8 datastores.');
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'pbs3');
+    expect(cardNames()).toEqual(['k10001_mx3', 'k10001_crm6']);
+    await vi.waitFor(() => expect(currentPath()).toBe('/dashboard?q=pbs3'));
+  });
+
+  it('offers every datastore again when nothing matches', async () => {
+    const { user } = await openDashboard();
+    await user.click(screen.getByRole('checkbox', { name: 'Almost full' }));
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+    expect(screen.getByText('No datastore matches your search and filters.')).toBeInTheDocument();
+    expect(shownLine()).toHaveTextContent('Showing 0 of 8 datastores.');
+    const showAll = screen.getAllByRole('button', { name: 'Show all datastores' });
+    await user.click(showAll[showAll.length - 1] as HTMLElement);
+    expect(screen.getAllByRole('article').length).toBeGreaterThan(0);
+    expect(screen.getByRole('checkbox', { name: 'Almost full' })).not.toBeChecked();
+  });
+
+  it('narrows the list to what a figure of the summary counts, and shows all again on a second click', async () => {
+    const { user } = await openDashboard();
+    const figure = screen.getByRole('button', { name: '1 with unencrypted files' });
+    await user.click(figure);
+    expect(cardNames()).toEqual(['k10001_git8']);
+    expect(figure).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('checkbox', { name: 'Unencrypted files' })).toBeChecked();
+    await user.click(figure);
+    expect(cardNames()[0]).toBe('k10001_web1');
+    expect(figure).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('shows one rate only', async () => {
+    const { user } = await openDashboard();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rate' }), 'Fixed volume');
+    expect(cardNames()).toEqual(['k10001_db2', 'k10001_mx3', 'k10001_vm7']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rate' }), 'Dynamic rate');
+    expect(cardNames()).not.toContain('k10001_db2');
+    expect(shownLine()).toHaveTextContent('Showing 5 of 8 datastores.');
+  });
+
+  it('sorts by used space from the toolbar or from the summary, and by name', async () => {
+    const { user, currentPath } = await openDashboard();
+    await user.click(screen.getByRole('button', { name: /TB used/ }));
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('used');
+    expect(cardNames().slice(0, 3)).toEqual(['k10001_vm7', 'k10001_mx3', 'k10001_crm6']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Name');
+    expect(cardNames().slice(0, 3)).toEqual(['k10001_crm6', 'k10001_db2', 'k10001_erp5']);
+    await vi.waitFor(() => expect(currentPath()).toBe('/dashboard?sort=name'));
+  });
+
+  it('opens with the search and filters of a shared address', async () => {
+    await openDashboard({ path: '/dashboard?q=pbs2&rate=dynamic&sort=name' });
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('pbs2');
+    expect(screen.getByRole('combobox', { name: 'Rate' })).toHaveValue('dynamic');
+    expect(cardNames()).toEqual(['k10001_erp5', 'k10001_git8']);
+  });
+
+  it('follows the address when it changes from outside, as with the back button', async () => {
+    const { navigate } = await openDashboard({ path: '/dashboard?show=unencrypted' });
+    expect(cardNames()).toEqual(['k10001_git8']);
+    act(() => navigate('/dashboard?q=db'));
+    expect(await screen.findByRole('searchbox', { name: 'Search' })).toHaveValue('db');
+    expect(cardNames()).toEqual(['k10001_db2']);
+    expect(screen.getByRole('checkbox', { name: 'Unencrypted files' })).not.toBeChecked();
+  });
+
+  it('speaks German throughout', async () => {
+    const { user } = await openDashboard({ language: 'de' });
+    const summary = within(screen.getByRole('region', { name: 'Übersicht' }));
+    expect(summary.getByRole('button', { name: '8 Datastores' })).toBeInTheDocument();
+    expect(summary.getByRole('button', { name: '21,96 TB belegt' })).toBeInTheDocument();
+    expect(summary.getByText('Brauchen Aufmerksamkeit:')).toBeInTheDocument();
+    expect(screen.getByRole('feed', { name: 'Datastores' }).querySelector('article')).toHaveAccessibleDescription(
+      'Datastore 1 von 8',
+    );
+    expect(screen.getByRole('group', { name: 'Nur zeigen' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Tarif' })).toHaveValue('all');
+    await user.type(screen.getByRole('searchbox', { name: 'Suchen' }), 'zzz');
+    expect(screen.getByText('Kein Datastore passt zu Ihrer Suche und Ihren Filtern.')).toBeInTheDocument();
+    expect(shownLine()).toHaveTextContent('0 von 8 Datastores angezeigt.');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sortieren nach' }), 'Füllstand, vollste zuerst');
+    expect(screen.getByRole('combobox', { name: 'Sortieren nach' })).toHaveValue('fill');
+  });
+});
