@@ -8,6 +8,7 @@ import { mockCalls, type MockCall } from './calls';
 import { mockVersion } from './changes';
 import type { MockControls } from './controls';
 import { faultKinds, type FaultKind, type Latency } from './faults';
+import { MAX_SEEDED_DATASTORES } from './reseller';
 import { isOneOf } from '../domain/one-of';
 import './operator-panel.css';
 
@@ -51,8 +52,8 @@ export function OperatorPanel({ controls }: { controls: MockControls }) {
   function giveDatastores(event: FormEvent) {
     event.preventDefault();
     const count = Number(datastoreCount);
-    if (datastoreCount.trim() === '' || !Number.isInteger(count) || count < 0 || count > 10_000) {
-      setStatus('Datastores must be a whole number from 0 to 10000.');
+    if (datastoreCount.trim() === '' || !Number.isInteger(count) || count < 0 || count > MAX_SEEDED_DATASTORES) {
+      setStatus(`Datastores must be a whole number from 0 to ${MAX_SEEDED_DATASTORES}.`);
       return;
     }
     const total = controls.seedDatastores(count);
@@ -245,7 +246,7 @@ export function OperatorPanel({ controls }: { controls: MockControls }) {
             <input
               type="number"
               min={0}
-              max={10_000}
+              max={MAX_SEEDED_DATASTORES}
               step={1}
               inputMode="numeric"
               value={datastoreCount}

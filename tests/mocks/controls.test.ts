@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { me } from '../../src/api/auth';
+import { getStatus } from '../../src/api/datastores';
+import { spaceUse } from '../../src/domain/space';
 import { db } from '../../src/mocks/db';
 import { getLatency, listFaults } from '../../src/mocks/faults';
 import { mock } from '../../src/mocks/node';
@@ -90,5 +92,39 @@ describe('persistence for the browser mock', () => {
     localStorage.setItem(STORAGE_KEY, JSON.stringify({ version: 1, models: { account: 'nope' } }));
     expect(restoreDatabase()).toBe(false);
     expect(db.account.count()).toBe(3);
+  });
+});
+
+describe('the operator controls: a reseller account (decision 025)', () => {
+  it('give an account N datastores of every kind, the same ones for the same N', async () => {
+    expect(mock.seedDatastores(240)).toBe(240);
+    await loginAs(seedEmails.demo);
+    const first = await getStatus();
+    expect(first).toHaveLength(240);
+    expect(new Set(first.map((entry) => entry.datastore)).size).toBe(240);
+    const share = (test: (entry: (typeof first)[number]) => boolean) => first.filter(test).length / first.length;
+    expect(share((entry) => entry.volume === 0)).toBeGreaterThan(0.2);
+    expect(share((entry) => entry.volume !== 0)).toBeGreaterThan(0.5);
+    expect(share((entry) => entry.unencrypted_files === true)).toBeGreaterThan(0.02);
+    expect(share((entry) => Boolean(entry.contract_end_date))).toBeGreaterThan(0.01);
+    expect(share((entry) => spaceUse(entry).warning)).toBeGreaterThan(0.03);
+    expect(first.every((entry) => !entry.password && /^k\d+_[a-z]{2,3}\d{1,5}$/.test(entry.datastore))).toBe(true);
+    mock.seedDatastores(240);
+    expect((await getStatus()).map((entry) => entry.datastore)).toEqual(first.map((entry) => entry.datastore));
+  });
+
+  it('replace the datastores the account had, down to none', async () => {
+    expect(mock.seedDatastores(0)).toBe(0);
+    await loginAs(seedEmails.demo);
+    expect(await getStatus()).toEqual([]);
+  });
+
+  it('refuse a number they cannot give and an unknown account', () => {
+    expect(() => mock.seedDatastores(10_001)).toThrow(RangeError);
+    expect(() => mock.seedDatastores(-1)).toThrow(RangeError);
+    expect(() => mock.seedDatastores(2.5)).toThrow(RangeError);
+    expect(() => mock.seedDatastores(3, 'nobody@example.com')).toThrow(
+      'No account is registered with nobody@example.com.',
+    );
   });
 });

@@ -67,3 +67,25 @@ describe('the operator panel', () => {
     expect(mock.latency()).toEqual({ min: 200, max: 600 });
   });
 });
+
+describe('the operator panel: a reseller account', () => {
+  it('gives the demo account the number of datastores asked for, and refuses what it cannot give', async () => {
+    const { user, panel } = await openPanel();
+    const field = within(panel).getByLabelText('Datastores of the demo account');
+    await user.clear(field);
+    await user.type(field, '25');
+    await user.click(within(panel).getByRole('button', { name: 'Give datastores' }));
+    expect(within(panel).getByRole('status')).toHaveTextContent(
+      'The demo account has 25 datastores now. Reload the dashboard to see them.',
+    );
+    await user.clear(field);
+    await user.type(field, '10001');
+    await user.click(within(panel).getByRole('button', { name: 'Give datastores' }));
+    // The browser's own check keeps the form from being sent.
+    expect(field).toBeInvalid();
+    expect(within(panel).getByRole('status')).toHaveTextContent('The demo account has 25 datastores now.');
+    await user.clear(field);
+    await user.click(within(panel).getByRole('button', { name: 'Give datastores' }));
+    expect(within(panel).getByRole('status')).toHaveTextContent('Datastores must be a whole number from 0 to 10000.');
+  });
+});
