@@ -124,7 +124,7 @@ const nodeTests = [
   'tests/paths/**/*.test.ts',
   'tests/scripts/**/*.test.ts',
   'tests/i18n/**/*.test.ts',
-  'tests/api/{structs,payloads,error}.test.ts',
+  'tests/api/{structs,structs-quick,payloads,error}.test.ts',
   'tests/reporting/{options,scrub,sentry-reporting,index-reporting}.test.ts',
 ];
 

@@ -131,7 +131,15 @@ export async function request<TAnswer>(
       if (parsed.why === 'unreadable') throw transportError();
       throw new ApiError('invalid-answer', { status: response.status });
     }
-    const [error, value] = answer.validate(parsed.value, { coerce: true });
+    let checked: ReturnType<typeof answer.validate>;
+    try {
+      checked = answer.validate(parsed.value, { coerce: true });
+    } catch (cause) {
+      // superstruct prints a wrong value into its message; a JSON object with its own
+      // `toString` field cannot be printed, and the check throws a TypeError instead.
+      throw new ApiError('invalid-answer', { status: response.status, cause });
+    }
+    const [error, value] = checked;
     if (error)
       throw new ApiError('invalid-answer', {
         status: response.status,

@@ -14,10 +14,10 @@ import {
   object,
   optional,
   string,
+  Struct,
   type,
   unknown,
   type Infer,
-  type Struct,
 } from 'superstruct';
 import { business, type LicenceType } from '../domain/constants';
 import type { Catalogue, Company, CompanyProduct, Datastore, Licence, PaymentType, User } from '../domain/entities';
@@ -145,7 +145,62 @@ export const DatastoreStruct = describing<Datastore>()(
   }),
 );
 
-export const StatusListAnswer = array(DatastoreStruct);
+type FieldKind = 'string' | 'number' | 'boolean';
+
+/**
+ * A quick check of a flat answer object: true only for an object whose `required` fields hold
+ * a value of their kind and whose `maybe` fields are missing, null or of their kind. It never
+ * accepts what the matching struct refuses (tests/api/structs-quick.test.ts holds it to that),
+ * but may refuse what the struct accepts: the struct then has the last word.
+ */
+function quickCheck(required: Record<string, FieldKind>, maybes: Record<string, FieldKind>) {
+  const must = Object.entries(required);
+  const may = Object.entries(maybes);
+  const ofKind = (field: unknown, kind: FieldKind) =>
+    typeof field === kind && !(typeof field === 'number' && Number.isNaN(field));
+  return (value: unknown): boolean => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+    for (const [key, kind] of must) if (!ofKind(Reflect.get(value, key), kind)) return false;
+    for (const [key, kind] of may) {
+      const field: unknown = Reflect.get(value, key);
+      if (field != null && !ofKind(field, kind)) return false;
+    }
+    return true;
+  };
+}
+
+/**
+ * A list whose entries are checked by `quick` first (decision 025): superstruct took 85 ms for a
+ * reseller's 10,000 datastores, the quick check 1 ms. Only when an entry fails the quick check
+ * does superstruct walk the entries, and its verdict and message stand.
+ */
+function quickList<T, S>(entry: Struct<T, S>, quick: (value: unknown) => boolean): Struct<T[], Struct<T, S>> {
+  const list = array(entry);
+  return new Struct({
+    ...list,
+    *entries(value, context) {
+      if (Array.isArray(value) && value.every(quick)) return;
+      yield* list.entries(value, context);
+    },
+  });
+}
+
+/** What DatastoreStruct requires and allows, for the quick check of a long status list. */
+export const quickDatastore = quickCheck(
+  { datastore: 'string', hostname: 'string', port: 'number', username: 'string' },
+  {
+    custom_name: 'string',
+    password: 'string',
+    repository: 'string',
+    unencrypted_files: 'boolean',
+    contract_end_date: 'string',
+    volume: 'number',
+    space_used_text: 'string',
+    space_total_text: 'string',
+  },
+);
+
+export const StatusListAnswer = quickList(DatastoreStruct, quickDatastore);
 
 /** SPEC §3 shop catalogue entry. Required: what the shop and an order need (id, name, prices, type). */
 export const LicenceStruct = describing<Licence>()(

@@ -341,6 +341,15 @@ describe('the API client', () => {
     expect(await failure(getCatalogue())).toMatchObject({ kind: 'invalid-answer' });
   });
 
+  it('refuses an answer whose wrong value cannot even be printed in the check’s message', async () => {
+    // superstruct names the wrong value in its message, and a JSON object with its own
+    // `toString` field cannot be turned into text: its check throws instead of failing.
+    answer('get', '/status', [{ ...datastore, hostname: { toString: 1 } }]);
+    expect(await failure(getStatus())).toMatchObject({ kind: 'invalid-answer', status: 200 });
+    answer('get', '/status', { toString: {} });
+    expect(await failure(getStatus())).toMatchObject({ kind: 'invalid-answer', status: 200 });
+  });
+
   it('treats a status other than done as a refusal with its reason', async () => {
     answer('post', '/register/company', { status: 'error', reason: 'Email already registered' });
     expect(await failure(register(registration))).toMatchObject({
