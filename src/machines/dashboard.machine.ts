@@ -335,15 +335,20 @@ export const dashboardMachine = setup({
       initial: 'written',
       on: {
         'list.read': { guard: 'changesQuery', target: '.written', actions: 'changeQuery' },
-        'list.*': { guard: 'changesQuery', target: '.pending', reenter: true, actions: 'changeQuery' },
+        'list.*': { guard: 'changesQuery', target: '.pending', actions: 'changeQuery' },
       },
       states: {
         written: {},
         pending: {
           description: 'The query changed; the address follows after a pause.',
-          // The address still shows an earlier query, written before the last change: not news
-          // (and not a change of the query, which the parent's `list.*` would make of it).
-          on: { 'list.read': {} },
+          on: {
+            // The address still shows an earlier query, written before the last change: not news
+            // (and not a change of the query, which the parent's `list.*` would make of it).
+            'list.read': {},
+            // Another change starts the pause again. Re-entered from here, not from `address`,
+            // whose re-entry would re-enter every region of the machine and read the status again.
+            'list.*': { guard: 'changesQuery', target: 'pending', reenter: true, actions: 'changeQuery' },
+          },
           after: {
             queryWrite: {
               target: 'written',

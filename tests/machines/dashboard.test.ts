@@ -563,6 +563,20 @@ describe('the dashboard machine: the list query (decision 025)', () => {
     expect(actor.getSnapshot().matches({ address: 'written' })).toBe(true);
   });
 
+  it('leaves the status, the purchase and a cancellation alone while the query changes', async () => {
+    vi.useFakeTimers();
+    const { actor, loadStatus } = start();
+    await settle();
+    actor.send({ type: 'datastore.cancel.request', name: 'k10001_backup' });
+    actor.send({ type: 'list.search', search: 'b' });
+    actor.send({ type: 'list.search', search: 'ba' });
+    vi.advanceTimersByTime(300);
+    actor.send({ type: 'list.sort', sort: 'name' });
+    expect(loadStatus).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().matches({ status: 'ready', cancellation: 'confirming' })).toBe(true);
+    expect(actor.getSnapshot().context.cancelTarget).toBe('k10001_backup');
+  });
+
   it('neither changes nor writes anything for an event that changes nothing', () => {
     vi.useFakeTimers();
     const { actor, writeQuery } = start();
