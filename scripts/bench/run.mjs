@@ -275,7 +275,8 @@ async function main() {
     if (lh.shifted.length > 0) console.log(`      shifted: ${lh.shifted.join(', ')}`);
   }
   console.log(`\nLCP of / against the static page: ${results.lcpRatio}x`);
-  if (results.dashboard) console.log(`Dashboard render: ${JSON.stringify(results.dashboard)}`);
+  if (results.dashboard?.chromium) printDashboard(results.dashboard);
+  else if (results.dashboard) console.log(`Dashboard bench failed: ${JSON.stringify(results.dashboard)}`);
   if (results.vitest)
     console.log(
       `Vitest suite: ${results.vitest.seconds} s, median of 3 cold runs (${results.vitest.runs.join(', ')} s), ${results.vitest.tests} tests (${results.vitest.passed ? 'passed' : 'FAILED'})`,
@@ -291,3 +292,19 @@ async function main() {
 }
 
 await main();
+
+/** The dashboard at reseller scale (issue 18): Chromium on the demo bundle, the figures from before the virtual list, the goals. */
+function printDashboard(dashboard) {
+  console.log('\nDashboard in Chromium (demo bundle), median ms:');
+  console.log(
+    '  datastores   status → first cards   before (all cards)   keystroke (slowest)   longest task scrolling',
+  );
+  for (const [size, figures] of Object.entries(dashboard.chromium)) {
+    const before = dashboard.before?.[size];
+    console.log(
+      `  ${size.padStart(10)}   ${String(figures.render).padStart(20)}   ${String(before ?? '–').padStart(18)}   ${`${figures.keystroke} (${figures.keystrokeMax})`.padStart(19)}   ${String(figures.longestTask).padStart(22)}`,
+    );
+  }
+  for (const { goal, ms, limit, met } of dashboard.goals ?? [])
+    console.log(`  ${met ? 'met   ' : 'MISSED'} ${goal}: ${ms} ms (goal ≤ ${limit} ms)`);
+}
