@@ -44,9 +44,13 @@ export function VirtualDatastoreList({ datastores, label, renderCard }: VirtualD
   });
 
   const focusing = useRef<{ index: number; frame: number } | null>(null);
-  useEffect(() => () => {
-    if (focusing.current) cancelAnimationFrame(focusing.current.frame);
-  });
+  // On unmount only: a render while the list scrolls to a card must not stop the card's focusing.
+  useEffect(
+    () => () => {
+      if (focusing.current) cancelAnimationFrame(focusing.current.frame);
+    },
+    [],
+  );
 
   const focusCard = useCallback(
     (index: number) => {
