@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * How long the dashboard takes to show its first cards with 10, 100, 1000 (and in Chromium
- * 10,000) datastores (decisions 015, 025), in two places:
+ * 10,000) datastores (decisions 015, 024), in two places:
  *   - jsdom: tests/bench/dashboard-render.bench.tsx run by Vitest with the real MSW mock;
  *   - Chromium: the portal on Vite's dev server (or the demo bundle) with its in-browser mock, the
  *     account given N datastores by the mock's `seedDatastores`, the dashboard opened and timed in the page.
@@ -206,7 +206,7 @@ async function benchChromium() {
   const figures = {};
   try {
     for (const size of chromiumSizes) {
-      // Setup: the demo account given N datastores by the mock's own control (decision 025);
+      // Setup: the demo account given N datastores by the mock's own control (decision 024);
       // all were bought long ago, so no temporary password (nor the overlay) is shown.
       const setup = await browser.newContext();
       const page = await setup.newPage();

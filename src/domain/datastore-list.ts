@@ -1,5 +1,5 @@
 /**
- * Finding a datastore among many (docs/decisions/025): the search, the filters and the sort
+ * Finding a datastore among many (docs/decisions/024): the search, the filters and the sort
  * order of the dashboard's list, read from and written to the address's query string, and the
  * summary line's figures. Pure: the dashboard machine keeps the query, the view shows the result.
  */

@@ -9,7 +9,7 @@
  * - the purchase card runs as the invoked child `purchase`; it asks for `status.reload` after a
  *   purchase, is told `status.loaded` / `status.failed`, and reports `purchase.done`.
  * - each password actor reports `password.expired` with its datastore's name when its time is up.
- * - `address`: the list's search, filters and order (`context.query`, decision 025) are written to
+ * - `address`: the list's search, filters and order (`context.query`, decision 024) are written to
  *   the address's query string by the provided `writeQuery`, once typing pauses; an address
  *   changed from outside (a link, back) is read with `list.read` and not written back.
  */
@@ -74,7 +74,7 @@ export interface DashboardContext {
   shownAt: Record<string, number>;
   /** The datastore being (or last) cancelled. */
   cancelTarget: string | null;
-  /** What the list shows: search, filters and order (decision 025). */
+  /** What the list shows: search, filters and order (decision 024). */
   query: ListQuery;
 }
 
@@ -331,7 +331,7 @@ export const dashboardMachine = setup({
       },
     },
     address: {
-      description: 'The list query in the address (decision 025): written once typing pauses.',
+      description: 'The list query in the address (decision 024): written once typing pauses.',
       initial: 'written',
       on: {
         'list.read': { guard: 'changesQuery', target: '.written', actions: 'changeQuery' },

@@ -57,7 +57,7 @@ export interface MockControls {
   pendingAccounts(): PendingAccount[];
   /**
    * Gives an account (the demo account unless told) exactly `count` generated datastores of
-   * every kind, 0 to 10,000 (decision 025); returns how many it has.
+   * every kind, 0 to 10,000 (decision 024); returns how many it has.
    */
   seedDatastores(count: number, email?: string): number;
   /** Called after every mutating call and every operator action. */

@@ -1,5 +1,5 @@
 /**
- * A reseller's account for trying the dashboard at scale (decision 025): an account given N
+ * A reseller's account for trying the dashboard at scale (decision 024): an account given N
  * datastores of every kind, the same N datastores at every call. Names repeat a few prefixes
  * with a number, so that a search narrows them step by step; about a third are on the dynamic
  * rate; about one in seven fixed volumes is almost full, one in twelve holds unencrypted files,

@@ -52,7 +52,7 @@ const oneFieldOff = fc
     return drop ? rest : { ...rest, [field]: value };
   });
 
-describe('the quick check of a long status list (decision 025)', () => {
+describe('the quick check of a long status list (decision 024)', () => {
   it('never accepts an entry that the datastore struct refuses', () => {
     fc.assert(
       fc.property(fc.oneof(oneFieldOff, anyEntry, fc.anything()), (value) => {

@@ -57,7 +57,7 @@ async function renderOnce(count: number) {
   );
   const started = performance.now();
   const view = renderApp('/dashboard', { loggedIn: true });
-  // The first cards: a long list renders those near the window first (decision 025).
+  // The first cards: a long list renders those near the window first (decision 024).
   await waitFor(() => expect(view.container.querySelector('article.datastore-card')).not.toBeNull(), {
     timeout: 120_000,
     interval: 2,

@@ -1,5 +1,5 @@
 /**
- * A reseller's dashboard in Chromium (issue 18, decision 025): the demo account given 1,000
+ * A reseller's dashboard in Chromium (issue 18, decision 024): the demo account given 1,000
  * datastores by the mock's control, then found by search, filters and order, shared by the
  * address, walked by keyboard, checked by axe in both languages and used on a phone.
  */

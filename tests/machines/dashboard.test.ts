@@ -518,7 +518,7 @@ describe('the dashboard machine: what its children tell it', () => {
   });
 });
 
-describe('the dashboard machine: the list query (decision 025)', () => {
+describe('the dashboard machine: the list query (decision 024)', () => {
   afterEach(() => vi.useRealTimers());
   const query = (actor: ReturnType<typeof start>['actor']) => actor.getSnapshot().context.query;
 

@@ -95,7 +95,7 @@ describe('persistence for the browser mock', () => {
   });
 });
 
-describe('the operator controls: a reseller account (decision 025)', () => {
+describe('the operator controls: a reseller account (decision 024)', () => {
   it('give an account N datastores of every kind, the same ones for the same N', async () => {
     expect(mock.seedDatastores(240)).toBe(240);
     await loginAs(seedEmails.demo);

@@ -4,7 +4,7 @@ import { mock } from '../../src/mocks/node';
 import { loginAs, renderApp } from '../support/render-app';
 
 /**
- * The dashboard of a reseller (decision 025). The mock's seeded account of 8 holds, in this
+ * The dashboard of a reseller (decision 024). The mock's seeded account of 8 holds, in this
  * order: web1, db2, mx3, fs4, erp5, crm6, vm7 and git8; git8 alone has unencrypted files, vm7
  * uses the most space (4.01 TB), none is almost full or cancelled.
  */

@@ -29,7 +29,7 @@ export default function DashboardPage() {
   const navigate = useNavigateAction();
   // When this session first showed each temporary password: kept by the session across pages.
   const [shownAt] = useState(() => session.getSnapshot().context.passwordsShownAt);
-  // The list's query lives in the address (decision 025): read at the start and whenever the
+  // The list's query lives in the address (decision 024): read at the start and whenever the
   // address changes, written by the machine once typing pauses (replacing the history entry).
   const search = useSearch();
   const [location, setLocation] = useLocation();

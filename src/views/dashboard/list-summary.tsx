@@ -50,7 +50,7 @@ interface ListSummaryProps {
 }
 
 /**
- * The summary line above a long list (decision 025): how many datastores, the space they use and
+ * The summary line above a long list (decision 024): how many datastores, the space they use and
  * how many need attention. Each figure is a button that narrows the list to what it counts; the
  * count shows all again. A polite live line says how many the list shows after each change.
  */

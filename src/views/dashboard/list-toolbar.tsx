@@ -42,7 +42,7 @@ const sortLabels: Record<DatastoreSort, MessageDescriptor> = defineMessages({
   fill: { id: 'dashboard.list.sort.fill', defaultMessage: 'Fill level, fullest first' },
 });
 
-/** The search, filters and order of a long datastore list (decision 025); every change is an event. */
+/** The search, filters and order of a long datastore list (decision 024); every change is an event. */
 export function ListToolbar({ query, send }: { query: ListQuery; send: (event: ListEvent) => void }) {
   const intl = useIntl();
   const text = intl.formatMessage; // bound by react-intl (`this: void`)

@@ -20,7 +20,7 @@ interface LongDatastoreListProps {
 }
 
 /**
- * A reseller's list (decision 025): the summary line, the search, filters and order, and only
+ * A reseller's list (decision 024): the summary line, the search, filters and order, and only
  * the cards near the window in the page. The facts of each datastore are worked out once per
  * status answer; a keystroke filters them again.
  */

@@ -16,7 +16,7 @@ interface VirtualDatastoreListProps {
 }
 
 /**
- * A long datastore list with only the cards near the window in the page (decision 025): an ARIA
+ * A long datastore list with only the cards near the window in the page (decision 024): an ARIA
  * feed of articles, each saying its place ("5 of 1,000"). Page Down and Page Up move to the next
  * and previous card, Home and End (on a card) to the first and last; Tab moves through the
  * cards' controls as in a plain list, since the cards next to the window are always rendered.

@@ -57,7 +57,7 @@ export const models: PathModel[] = [
       // The purchase card's reports: after a purchase, and after a 401.
       { type: 'purchase.done' },
       { type: 'purchase.sessionExpired' },
-      // The list's query (decision 025): every list.* event takes one transition; a link read from the address.
+      // The list's query (decision 024): every list.* event takes one transition; a link read from the address.
       { type: 'list.search', search: 'web' },
       { type: 'list.clear' },
       { type: 'list.read', query: emptyQuery },
