@@ -23,7 +23,7 @@ const messages = defineMessages({
   clear: { id: 'dashboard.list.clear', defaultMessage: 'Show all datastores' },
 });
 
-export const filterLabels: Record<DatastoreFilter, MessageDescriptor> = defineMessages({
+const filterLabels: Record<DatastoreFilter, MessageDescriptor> = defineMessages({
   full: { id: 'dashboard.list.filter.full', defaultMessage: 'Almost full' },
   deletion: { id: 'dashboard.list.filter.deletion', defaultMessage: 'Deletion scheduled' },
   unencrypted: { id: 'dashboard.list.filter.unencrypted', defaultMessage: 'Unencrypted files' },
