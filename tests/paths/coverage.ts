@@ -194,3 +194,57 @@ export function formatTable(rows: Coverage[]): string {
   ];
   return lines.join('\n');
 }
+
+export interface StatePath {
+  /** A state node's id, as the diagrams name it (`purchase.busy.buying`). */
+  state: string;
+  /** The shortest event sequence from the start to a snapshot in which the state is active. */
+  events: AnyEventObject[];
+  /** The invoked actors (by `src`) still running in that snapshot: their calls are pending. */
+  pending: string[];
+}
+
+/**
+ * The shortest way to every state the exploration reaches (the state catalogue walks them):
+ * a breadth-first search over the same adjacency map as the coverage, so the first path found
+ * to a snapshot in which a state is active is a shortest one.
+ */
+export function statePaths(model: PathModel): StatePath[] {
+  const events = [...model.events, ...derivedEvents(model)];
+  type Edge = { event: AnyEventObject; state: AnyMachineSnapshot };
+  const adjacency = getAdjacencyMap(model.machine, {
+    events: (snapshot) =>
+      events.filter(
+        (event) => (model.machine.getTransitionData(snapshot as AnyMachineSnapshot, event) ?? []).length > 0,
+      ),
+    input: model.input,
+    serializeState: (snapshot) => serialize(model, snapshot as AnyMachineSnapshot),
+    limit: model.limit ?? 5000,
+  }) as unknown as Record<string, { state: AnyMachineSnapshot; transitions: Record<string, Edge> } | undefined>;
+  const start = Object.keys(adjacency)[0];
+  if (start === undefined) return [];
+  const found = new Map<string, StatePath>();
+  const seen = new Set([start]);
+  const queue: { key: string; path: AnyEventObject[] }[] = [{ key: start, path: [] }];
+  while (queue.length > 0) {
+    const { key, path } = queue.shift() as { key: string; path: AnyEventObject[] };
+    const entry = adjacency[key];
+    if (!entry) continue;
+    const snapshot = entry.state as unknown as { _nodes: AnyStateNode[]; children: Record<string, unknown> };
+    const nodes = snapshot._nodes.filter((node) => node.parent);
+    const running = nodes.flatMap((node) =>
+      (node.invoke as { src: unknown; id: string }[]).map((invoke) =>
+        typeof invoke.src === 'string' ? invoke.src : invoke.id,
+      ),
+    );
+    for (const node of nodes)
+      if (!found.has(node.id)) found.set(node.id, { state: node.id, events: path, pending: running });
+    for (const { event, state } of Object.values(entry.transitions)) {
+      const next = serialize(model, state);
+      if (seen.has(next)) continue;
+      seen.add(next);
+      queue.push({ key: next, path: [...path, event] });
+    }
+  }
+  return [...found.values()];
+}

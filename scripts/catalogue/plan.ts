@@ -1,0 +1,116 @@
+/**
+ * The catalogue's plan (issue 19): for each machine the path models of tests/paths explore, every
+ * state node with the shortest event sequence that reaches it (tests/paths/coverage.ts
+ * `statePaths`), the model's input, and which calls are still pending there. Loaded by
+ * scripts/catalogue/run.mjs through Vite's module runner, so that the machines' modules load as
+ * the app loads them.
+ */
+import type { AnyEventObject, AnyStateMachine, AnyStateNode } from 'xstate';
+import { ApiError } from '../../src/api/client';
+import { statePaths, type PathModel } from '../../tests/paths/coverage';
+import { models as account } from '../../tests/paths/models/account';
+import { models as company } from '../../tests/paths/models/company';
+import { models as core } from '../../tests/paths/models/core';
+import { models as dashboard } from '../../tests/paths/models/dashboard';
+import { models as shop } from '../../tests/paths/models/shop';
+import { models as support } from '../../tests/paths/models/support';
+
+/** An event as the catalogue shows and replays it: an actor's failure reduced to what the mock can answer. */
+export interface PlannedEvent {
+  type: string;
+  [key: string]: unknown;
+}
+
+export interface PlannedState {
+  state: string;
+  /** Null when no model reaches the state. */
+  input: unknown;
+  events: PlannedEvent[] | null;
+  pending: string[];
+  /** The `src` of each invoke by its id, as the done and error events name it. */
+  actors: Record<string, string>;
+  /** Each delayed event's wait in ms, where the machine gives it as a number. */
+  delays: Record<string, number>;
+}
+
+export interface MachinePlan {
+  machine: string;
+  states: PlannedState[];
+}
+
+function plain(event: AnyEventObject): PlannedEvent {
+  if ('error' in event) {
+    const error: unknown = event.error;
+    return {
+      type: event.type,
+      error:
+        error instanceof ApiError
+          ? { kind: error.kind, status: error.status ?? null, reason: error.reason ?? null }
+          : { kind: 'other', message: String(error) },
+    };
+  }
+  return JSON.parse(JSON.stringify(event)) as PlannedEvent;
+}
+
+/** The invokes' sources and the delays of a machine, by the event types that report them. */
+function timing(machine: AnyStateMachine): { actors: Record<string, string>; delays: Record<string, number> } {
+  const actors: Record<string, string> = {};
+  const delays: Record<string, number> = {};
+  const named = (machine.implementations.delays ?? {}) as Record<string, unknown>;
+  const walk = (node: AnyStateNode) => {
+    for (const invoke of node.invoke as { id: string; src: unknown }[])
+      actors[invoke.id] = typeof invoke.src === 'string' ? invoke.src : invoke.id;
+    for (const transition of node.after as { eventType: string; delay: unknown }[]) {
+      const delay = typeof transition.delay === 'string' ? named[transition.delay] : transition.delay;
+      if (typeof delay === 'number') delays[transition.eventType] = delay;
+    }
+    for (const child of Object.values(node.states) as AnyStateNode[]) walk(child);
+  };
+  walk(machine.root);
+  return { actors, delays };
+}
+
+function stateIds(machine: AnyStateMachine): string[] {
+  const ids: string[] = [];
+  const walk = (node: AnyStateNode) => {
+    for (const child of Object.values(node.states) as AnyStateNode[]) {
+      ids.push(child.id);
+      walk(child);
+    }
+  };
+  walk(machine.root);
+  return ids;
+}
+
+const allModels: PathModel[] = [...account, ...company, ...core, ...dashboard, ...shop, ...support];
+
+/** The plan of the machines with these ids (their `id`, as docs/machines names them). */
+export function plan(machines: readonly string[]): MachinePlan[] {
+  return machines.map((id) => {
+    const models = allModels.filter((model) => model.machine.id === id);
+    const first = models[0];
+    if (!first) throw new Error(`No path model of the machine ${id} in tests/paths/models.`);
+    const { actors, delays } = timing(first.machine);
+    const best = new Map<string, PlannedState>();
+    for (const model of models) {
+      for (const path of statePaths(model)) {
+        const known = best.get(path.state);
+        if (known?.events && known.events.length <= path.events.length) continue;
+        best.set(path.state, {
+          state: path.state,
+          input: model.input ?? null,
+          events: path.events.map(plain),
+          pending: path.pending,
+          actors,
+          delays,
+        });
+      }
+    }
+    return {
+      machine: id,
+      states: stateIds(first.machine).map(
+        (state) => best.get(state) ?? { state, input: null, events: null, pending: [], actors, delays },
+      ),
+    };
+  });
+}
