@@ -88,10 +88,13 @@ function serialize(model: PathModel, snapshot: AnyMachineSnapshot): string {
 }
 
 /** One path per transition found by the exploration: the shortest way to its state, then its event. */
-function pathsOf(model: PathModel): AnyEventObject[][] {
+type Edge = { event: AnyEventObject; state: AnyMachineSnapshot };
+type Adjacency = Record<string, { state: AnyMachineSnapshot; transitions: Record<string, Edge> } | undefined>;
+
+/** Every snapshot the model's events reach, keyed by its serialisation, with the edges that leave it. */
+function explore(model: PathModel): Adjacency {
   const events = [...model.events, ...derivedEvents(model)];
-  type Edge = { event: AnyEventObject; state: AnyMachineSnapshot };
-  const adjacency: Record<string, { transitions: Record<string, Edge> } | undefined> = getAdjacencyMap(model.machine, {
+  return getAdjacencyMap(model.machine, {
     // Only events the state handles: an unhandled actor error would fail the machine. Not
     // `can()`, which is false for a transition without target or actions: a state that takes
     // an event on purpose to do nothing (and keep it from its parent) handles it too.
@@ -102,7 +105,11 @@ function pathsOf(model: PathModel): AnyEventObject[][] {
     input: model.input,
     serializeState: (snapshot) => serialize(model, snapshot as AnyMachineSnapshot),
     limit: model.limit ?? 5000,
-  }) as unknown as Record<string, { transitions: Record<string, Edge> }>;
+  }) as unknown as Adjacency;
+}
+
+function pathsOf(model: PathModel): AnyEventObject[][] {
+  const adjacency = explore(model);
   const start = Object.keys(adjacency)[0];
   if (start === undefined) return [];
   const shortest = new Map<string, AnyEventObject[]>([[start, []]]);
@@ -210,17 +217,7 @@ export interface StatePath {
  * to a snapshot in which a state is active is a shortest one.
  */
 export function statePaths(model: PathModel): StatePath[] {
-  const events = [...model.events, ...derivedEvents(model)];
-  type Edge = { event: AnyEventObject; state: AnyMachineSnapshot };
-  const adjacency = getAdjacencyMap(model.machine, {
-    events: (snapshot) =>
-      events.filter(
-        (event) => (model.machine.getTransitionData(snapshot as AnyMachineSnapshot, event) ?? []).length > 0,
-      ),
-    input: model.input,
-    serializeState: (snapshot) => serialize(model, snapshot as AnyMachineSnapshot),
-    limit: model.limit ?? 5000,
-  }) as unknown as Record<string, { state: AnyMachineSnapshot; transitions: Record<string, Edge> } | undefined>;
+  const adjacency = explore(model);
   const start = Object.keys(adjacency)[0];
   if (start === undefined) return [];
   const found = new Map<string, StatePath>();
