@@ -68,7 +68,7 @@ export const drivers = {
         await fetch('/api/v1/forgotpassword', {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email: 'demo@example.com', language: 'en' }),
+          body: JSON.stringify({ email: 'demo@example.com' }),
         });
         return window.__portalMock.outbox().at(-1)?.link ?? null;
       });

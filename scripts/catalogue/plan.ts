@@ -31,6 +31,8 @@ export interface PlannedState {
   actors: Record<string, string>;
   /** Each delayed event's wait in ms, where the machine gives it as a number. */
   delays: Record<string, number>;
+  /** Left within the step that entered it (only eventless transitions leave it): no screen shows it. */
+  transient: boolean;
 }
 
 export interface MachinePlan {
@@ -70,19 +72,46 @@ function timing(machine: AnyStateMachine): { actors: Record<string, string>; del
   return { actors, delays };
 }
 
-function stateIds(machine: AnyStateMachine): string[] {
-  const ids: string[] = [];
+function stateNodesOf(machine: AnyStateMachine): AnyStateNode[] {
+  const nodes: AnyStateNode[] = [];
   const walk = (node: AnyStateNode) => {
     for (const child of Object.values(node.states) as AnyStateNode[]) {
-      ids.push(child.id);
+      nodes.push(child);
       walk(child);
     }
   };
   walk(machine.root);
-  return ids;
+  return nodes;
 }
 
-const allModels: PathModel[] = [...account, ...company, ...core, ...dashboard, ...shop, ...support];
+/** A state whose eventless transitions always leave it, one without a guard among them. */
+function isTransient(node: AnyStateNode): boolean {
+  return (node.always ?? []).some((transition) => !transition.guard);
+}
+
+/**
+ * Where failures of different kinds reach the same state, the catalogue shows the one a reader
+ * expects there: a failing server first, an ended session (which shows the login page) and an
+ * aborted call (which no screen shows) last.
+ */
+function rank(error: unknown): number {
+  if (!(error instanceof ApiError)) return 1;
+  if (error.kind === 'aborted') return 3;
+  if (error.status === 401) return 2;
+  return error.status !== undefined && error.status >= 500 ? 0 : 1;
+}
+
+function preferShownFailures(model: PathModel): PathModel {
+  if (!model.errors) return model;
+  const errors = Object.fromEntries(
+    Object.entries(model.errors).map(([src, list]) => [src, [...list].sort((a, b) => rank(a) - rank(b))]),
+  );
+  return { ...model, errors };
+}
+
+const allModels: PathModel[] = [...account, ...company, ...core, ...dashboard, ...shop, ...support].map(
+  preferShownFailures,
+);
 
 /** The plan of the machines with these ids (their `id`, as docs/machines names them). */
 export function plan(machines: readonly string[]): MachinePlan[] {
@@ -103,13 +132,23 @@ export function plan(machines: readonly string[]): MachinePlan[] {
           pending: path.pending,
           actors,
           delays,
+          transient: false,
         });
       }
     }
     return {
       machine: id,
-      states: stateIds(first.machine).map(
-        (state) => best.get(state) ?? { state, input: null, events: null, pending: [], actors, delays },
+      states: stateNodesOf(first.machine).map(
+        (node) =>
+          best.get(node.id) ?? {
+            state: node.id,
+            input: null,
+            events: null,
+            pending: [],
+            actors,
+            delays,
+            transient: isTransient(node),
+          },
       ),
     };
   });

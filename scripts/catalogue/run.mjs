@@ -93,6 +93,8 @@ const isDelay = (event) => event.type.startsWith('xstate.after.');
 
 /** Why a path cannot be replayed on the screen, or null when it can. */
 function unreplayable(driver, planned) {
+  if (planned.transient)
+    return 'The machine passes through it within one step (an eventless transition): no screen ever shows it.';
   if (!planned.events) return 'No path model reaches this state (tests/paths/models).';
   for (const event of planned.events) {
     if (isActorDone(event)) continue;
@@ -301,12 +303,12 @@ const escape = (text) =>
 const anchor = (state) => `s_${state.replaceAll('.', '_')}`;
 const describe = (event) => {
   const { type, ...rest } = event;
-  const name = type
-    .replace(/^xstate\.done\.actor\..*$/, 'the call answers')
-    .replace(/^xstate\.error\.actor\..*$/, 'the call fails')
-    .replace(/^xstate\.after\.([^.]+)\..*$/, 'after $1');
-  const detail = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : '';
-  return `${name}${detail}`;
+  // The mock gives the answer (not the model's sample output); a failure is told by its kind.
+  if (type.startsWith('xstate.done.actor.')) return 'the call answers';
+  if (type.startsWith('xstate.error.actor.'))
+    return `the call fails: ${[rest.error?.kind, rest.error?.status, rest.error?.reason].filter(Boolean).join(' ')}`;
+  if (type.startsWith('xstate.after.')) return `after ${type.split('.')[2]}`;
+  return Object.keys(rest).length > 0 ? `${type} ${JSON.stringify(rest)}` : type;
 };
 const style = `body{font-family:system-ui,sans-serif;margin:2rem;max-width:90rem;color:#1a1a1a}
 a{color:#0b57d0}svg{max-width:100%;height:auto}.shots{display:flex;flex-wrap:wrap;gap:1rem}
