@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
 
 const ci = Boolean(process.env.CI);
 // E2E_PORT lets several people run the journeys at once, each on servers of their own: the demo
@@ -6,7 +7,6 @@ const ci = Boolean(process.env.CI);
 const port = Number(process.env.E2E_PORT ?? 4174);
 const productionPort = port + 1;
 const mockApiPort = port + 2;
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * Whole journeys in Debian's Chromium (Playwright cannot download its own browsers here).
@@ -32,17 +32,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      executablePath: chromiumPath,
+      args: [...chromiumArgs],
     },
   },
   projects: [

@@ -21,6 +21,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromiumArgs, chromiumPath } from './chromium.mjs';
 
 const repo = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -200,8 +201,8 @@ async function benchChromium() {
   }
   const base = (server.resolvedUrls?.local[0] ?? 'http://localhost:4195/').replace(/\/$/, '');
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    executablePath: chromiumPath,
+    args: [...chromiumArgs],
   });
   const figures = {};
   try {

@@ -28,11 +28,11 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { runnerImport } from 'vite';
 import { measure } from '../check-bundle.mjs';
+import { chromiumArgs, chromiumPath } from '../chromium.mjs';
 
 const repo = new URL('../..', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 1;
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ports = { web: 4192, api: 4193, devtools: 9333 };
 const results = {
   date: new Date().toISOString(),
@@ -69,19 +69,7 @@ async function startChromium() {
   const profile = mkdtempSync(join(tmpdir(), 'bench-chromium-'));
   const child = spawn(
     chromiumPath,
-    [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      `--remote-debugging-port=${ports.devtools}`,
-      `--user-data-dir=${profile}`,
-      'about:blank',
-    ],
+    [...chromiumArgs, `--remote-debugging-port=${ports.devtools}`, `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: 'ignore', detached: true },
   );
   for (let attempt = 0; attempt < 100; attempt += 1) {

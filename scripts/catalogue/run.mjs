@@ -24,6 +24,7 @@
 /* global window, document, Image -- used inside page.evaluate, which runs in the browser */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { chromiumArgs, chromiumPath } from '../chromium.mjs';
 import { drivers, faultFor } from './drivers.mjs';
 
 const repo = new URL('../..', import.meta.url).pathname;
@@ -71,15 +72,9 @@ const { module: planner } = await runnerImport(join(repo, 'scripts/catalogue/pla
 const plans = planner.plan(machines);
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumPath,
   args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
+    ...chromiumArgs,
     '--font-render-hinting=none',
     '--disable-lcd-text',
     // Rasterise the same way each time (no partial or threaded raster, sRGB, no image decoding on the side).

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createServer, type ViteDevServer } from 'vite';
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
 import { expect, openFresh, test } from './fixtures';
 
 /**
@@ -19,18 +20,8 @@ test.use({
   // The configuration's Chromium, which here shares the current tab without asking, as a
   // customer would choose it in the browser's picker for a screenshot.
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--auto-accept-this-tab-capture',
-    ],
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, '--auto-accept-this-tab-capture'],
   },
 });
 

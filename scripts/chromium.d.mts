@@ -1,0 +1,3 @@
+/** Types of scripts/chromium.mjs, for the Playwright configuration and the journeys. */
+export declare const chromiumPath: string;
+export declare const chromiumArgs: readonly string[];
