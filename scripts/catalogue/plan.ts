@@ -33,6 +33,11 @@ export interface PlannedState {
   delays: Record<string, number>;
   /** Left within the step that entered it (only eventless transitions leave it): no screen shows it. */
   transient: boolean;
+  /**
+   * The shortest wait (ms) after which the machine leaves the state by itself (an `after` of
+   * the state or of a state around it), or null where there is none or it is a minute or more.
+   */
+  leavesAfter: number | null;
 }
 
 export interface MachinePlan {
@@ -84,6 +89,20 @@ function stateNodesOf(machine: AnyStateMachine): AnyStateNode[] {
   return nodes;
 }
 
+/** Waits from which on a state counts as one the customer sees for good (the 2-minute timeouts). */
+const LASTING_MS = 60_000;
+
+function leavesAfter(node: AnyStateNode, delays: Record<string, number>): number | null {
+  let shortest: number | null = null;
+  for (let at: AnyStateNode | undefined = node; at; at = at.parent) {
+    for (const transition of at.after as { eventType: string }[]) {
+      const delay = delays[transition.eventType];
+      if (delay !== undefined && delay < LASTING_MS && (shortest === null || delay < shortest)) shortest = delay;
+    }
+  }
+  return shortest;
+}
+
 /** A state whose eventless transitions always leave it, one without a guard among them. */
 function isTransient(node: AnyStateNode): boolean {
   return (node.always ?? []).some((transition) => !transition.guard);
@@ -120,7 +139,7 @@ export function plan(machines: readonly string[]): MachinePlan[] {
     const first = models[0];
     if (!first) throw new Error(`No path model of the machine ${id} in tests/paths/models.`);
     const { actors, delays } = timing(first.machine);
-    const best = new Map<string, PlannedState>();
+    const best = new Map<string, Omit<PlannedState, 'leavesAfter'>>();
     for (const model of models) {
       for (const path of statePaths(model)) {
         const known = best.get(path.state);
@@ -138,18 +157,18 @@ export function plan(machines: readonly string[]): MachinePlan[] {
     }
     return {
       machine: id,
-      states: stateNodesOf(first.machine).map(
-        (node) =>
-          best.get(node.id) ?? {
-            state: node.id,
-            input: null,
-            events: null,
-            pending: [],
-            actors,
-            delays,
-            transient: isTransient(node),
-          },
-      ),
+      states: stateNodesOf(first.machine).map((node) => ({
+        ...(best.get(node.id) ?? {
+          state: node.id,
+          input: null,
+          events: null,
+          pending: [],
+          actors,
+          delays,
+          transient: isTransient(node),
+        }),
+        leavesAfter: leavesAfter(node, delays),
+      })),
     };
   });
 }

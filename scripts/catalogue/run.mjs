@@ -15,9 +15,9 @@
  *   npm run catalogue                              every machine of the catalogue
  *   npm run catalogue -- --machines purchase,login some of them
  *   npm run catalogue -- --compare DIR             also report the screenshots that differ from DIR's
- *                                                  (by more than an antialiasing shade: differingPixels)
- *                                                  (an earlier dist-catalogue), with a side-by-side
- *                                                  image of each; exits 1 when any differs
+ *                                                  (an earlier dist-catalogue) by more than an
+ *                                                  antialiasing shade (differingPixels), with a
+ *                                                  side-by-side image of each; exits 1 when any differs
  *   --skip-build                                   serve dist-demo/ as it is (after npm run build:demo)
  *   --out DIR                                      another output folder
  */
@@ -92,6 +92,7 @@ mkdirSync(join(out, 'shots'), { recursive: true });
 const isActorDone = (event) => event.type.startsWith('xstate.done.actor.');
 const isActorError = (event) => event.type.startsWith('xstate.error.actor.');
 const isDelay = (event) => event.type.startsWith('xstate.after.');
+const isAction = (event) => !isActorDone(event) && !isActorError(event) && !isDelay(event);
 
 /** Why a path cannot be replayed on the screen, or null when it can. */
 function unreplayable(driver, planned) {
@@ -189,6 +190,11 @@ async function replay(page, driver, planned, language) {
   await page.goto(`${base}${route}`);
   await page.locator('main').first().waitFor({ timeout: 30_000 });
   await settle(page);
+  // A state the machine leaves by itself within moments (the 2 s before a purchase reloads the
+  // status, the 300 ms before a list's query is written to the address) is held for the
+  // screenshots: the page's timers stop before the last action of its path. Calls still answer
+  // (the mock waits on no timer without latency), so the action's results still arrive.
+  const lastAction = planned.leavesAfter === null ? -1 : events.findLastIndex((event) => isAction(event));
   for (let index = 0; index < events.length; index += 1) {
     const event = events[index];
     if (isActorDone(event) || isActorError(event)) {
@@ -200,6 +206,7 @@ async function replay(page, driver, planned, language) {
       continue;
     }
     await arrange(page, driver, planned, index + 1);
+    if (index === lastAction) await page.clock.pauseAt(FIXED_TIME);
     await driver.events[event.type](page, event, planned, language);
     await settle(page);
   }
@@ -215,7 +222,15 @@ for (const plan of plans) {
   const states = [];
   for (const planned of plan.states) {
     const reason = unreplayable(driver, planned);
-    const entry = { state: planned.state, input: planned.input, events: planned.events, reason, shots: [] };
+    const entry = {
+      state: planned.state,
+      input: planned.input,
+      events: planned.events,
+      // How long the state lasts on its own, where the screenshots hold it (see replay).
+      heldFrom: planned.leavesAfter !== null && planned.events?.some(isAction) ? planned.leavesAfter : null,
+      reason,
+      shots: [],
+    };
     states.push(entry);
     if (reason) continue;
     for (const language of languages) {
@@ -326,11 +341,15 @@ for (const { machine, states } of catalogue) {
       const events =
         entry.events === null
           ? ''
-          : `<p>Events from the start${entry.input ? ` (input <code>${escape(JSON.stringify(entry.input))}</code>)` : ''}: ${
+          : `<div>Events from the start${entry.input ? ` (input <code>${escape(JSON.stringify(entry.input))}</code>)` : ''}: ${
               entry.events.length === 0
                 ? 'none, the state is where the machine starts.'
                 : `<ol>${entry.events.map((event) => `<li><code>${escape(describe(event))}</code></li>`).join('')}</ol>`
-            }</p>`;
+            }</div>`;
+      const held =
+        entry.heldFrom === null || entry.reason
+          ? ''
+          : `<p>The machine leaves this state by itself after ${entry.heldFrom} ms; the screenshots hold it there (the page's timers stop before the last action).</p>`;
       const shots = entry.reason
         ? `<p class="reason">No screenshot: ${escape(entry.reason)}</p>`
         : `<div class="shots">${entry.shots
@@ -339,7 +358,7 @@ for (const { machine, states } of catalogue) {
                 `<figure class="${shot.viewport}"><a href="${shot.file}"><img src="${shot.file}" alt="${escape(`${entry.state}, ${shot.language === 'en' ? 'English' : 'German'}, ${shot.viewport}`)}" loading="lazy"></a><figcaption>${shot.language === 'en' ? 'English' : 'German'}, ${shot.viewport}</figcaption></figure>`,
             )
             .join('')}</div>`;
-      return `<section id="${anchor(entry.state)}"><h2>${escape(entry.state)}</h2>${events}${shots}</section>`;
+      return `<section id="${anchor(entry.state)}"><h2>${escape(entry.state)}</h2>${events}${held}${shots}</section>`;
     })
     .join('\n');
   const shown = states.filter((entry) => !entry.reason).length;

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { plan } from '../../scripts/catalogue/plan';
+import { plan, type PlannedState } from '../../scripts/catalogue/plan';
 import { statePaths } from '../paths/coverage';
 
 /** A small machine: a call that loads, a failure with a retry, and a parallel part with a delay. */
@@ -104,6 +104,16 @@ describe("the catalogue's plan", () => {
     const checking = newPassword?.states.find((state) => state.state === 'newPassword.checkingLink');
     expect(checking).toMatchObject({ events: null, transient: true });
     expect(newPassword?.states.filter((state) => state.transient)).toHaveLength(1);
+  });
+
+  it('tells the states that the machine leaves by itself within moments, and not those a 2-minute timeout ends', () => {
+    const [purchase, dashboard] = plan(['purchase', 'dashboard']);
+    const leaves = (states: PlannedState[] | undefined, id: string) =>
+      states?.find((state) => state.state === id)?.leavesAfter;
+    expect(leaves(purchase?.states, 'purchase.busy.settling')).toBe(2000);
+    expect(leaves(purchase?.states, 'purchase.busy.buying')).toBeNull();
+    expect(leaves(purchase?.states, 'purchase.ready')).toBeNull();
+    expect(leaves(dashboard?.states, 'dashboard.address.pending')).toBe(300);
   });
 
   it('refuses a machine that no path model explores', () => {
