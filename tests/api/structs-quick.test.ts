@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { array, is } from 'superstruct';
+import { array, boolean, is, nullable, number, optional, string, type } from 'superstruct';
 import { describe, expect, it } from 'vitest';
-import { DatastoreStruct, quickDatastore, StatusListAnswer } from '../../src/api/structs';
+import { DatastoreStruct, quickCheckOf, quickDatastore, StatusListAnswer } from '../../src/api/structs';
 
 /** The status list as superstruct alone checks it, entry by entry. */
 const plainList = array(DatastoreStruct);
@@ -29,20 +29,8 @@ const anyField = fc.oneof(
   fc.array(fc.integer(), { maxLength: 1 }),
   fc.object({ maxDepth: 0 }),
 );
-const fields = [
-  'datastore',
-  'hostname',
-  'port',
-  'username',
-  'custom_name',
-  'password',
-  'repository',
-  'unencrypted_files',
-  'contract_end_date',
-  'volume',
-  'space_used_text',
-  'space_total_text',
-] as const;
+/** The fields the struct names, read from it: a field added there is tried here too. */
+const fields = Object.keys(DatastoreStruct.schema);
 const anyEntry = fc.record(Object.fromEntries(fields.map((field) => [field, anyField])), { requiredKeys: [] });
 /** A good entry with one field changed to anything, or left out. */
 const oneFieldOff = fc
@@ -92,6 +80,29 @@ describe('the quick check of a long status list (decision 024)', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('reads from the struct which fields are required and which may be missing or null', () => {
+    const good = entry(1);
+    expect(quickDatastore(good)).toBe(true);
+    for (const required of ['datastore', 'hostname', 'port', 'username']) {
+      const { [required]: _left, ...rest } = good;
+      expect(quickDatastore(rest), `${required} left out`).toBe(false);
+      expect(quickDatastore({ ...good, [required]: null }), `${required} null`).toBe(false);
+    }
+    for (const optional of fields.filter((key) => !['datastore', 'hostname', 'port', 'username'].includes(key))) {
+      const { [optional]: _left, ...rest } = good;
+      expect(quickDatastore(rest), `${optional} left out`).toBe(true);
+      expect(quickDatastore({ ...good, [optional]: null }), `${optional} null`).toBe(true);
+    }
+  });
+
+  it('leaves every entry to superstruct when a field has a shape it cannot read', () => {
+    const plain = { name: 'a', size: 1, on: true };
+    expect(quickCheckOf(type({ name: string(), size: number(), on: boolean() }).schema)(plain)).toBe(true);
+    expect(quickCheckOf(type({ name: string(), nested: type({ size: number() }) }).schema)(plain)).toBe(false);
+    expect(quickCheckOf(type({ name: optional(string()) }).schema)(plain)).toBe(false);
+    expect(quickCheckOf(type({ name: nullable(string()) }).schema)(plain)).toBe(false);
   });
 
   it('refuses a list with one bad entry among many, naming the entry and the field', () => {
