@@ -7,7 +7,7 @@
  */
 import type { AnyEventObject, AnyStateMachine, AnyStateNode } from 'xstate';
 import { ApiError } from '../../src/api/client';
-import { statePaths, type PathModel } from '../../tests/paths/coverage';
+import { sourceOf, stateNodes, statePaths, type PathModel } from '../../tests/paths/coverage';
 import { models as account } from '../../tests/paths/models/account';
 import { models as company } from '../../tests/paths/models/company';
 import { models as core } from '../../tests/paths/models/core';
@@ -64,29 +64,14 @@ function timing(machine: AnyStateMachine): { actors: Record<string, string>; del
   const actors: Record<string, string> = {};
   const delays: Record<string, number> = {};
   const named = (machine.implementations.delays ?? {}) as Record<string, unknown>;
-  const walk = (node: AnyStateNode) => {
-    for (const invoke of node.invoke as { id: string; src: unknown }[])
-      actors[invoke.id] = typeof invoke.src === 'string' ? invoke.src : invoke.id;
+  for (const node of [machine.root, ...stateNodes(machine)]) {
+    for (const invoke of node.invoke as { id: string; src: unknown }[]) actors[invoke.id] = sourceOf(invoke);
     for (const transition of node.after as { eventType: string; delay: unknown }[]) {
       const delay = typeof transition.delay === 'string' ? named[transition.delay] : transition.delay;
       if (typeof delay === 'number') delays[transition.eventType] = delay;
     }
-    for (const child of Object.values(node.states) as AnyStateNode[]) walk(child);
-  };
-  walk(machine.root);
+  }
   return { actors, delays };
-}
-
-function stateNodesOf(machine: AnyStateMachine): AnyStateNode[] {
-  const nodes: AnyStateNode[] = [];
-  const walk = (node: AnyStateNode) => {
-    for (const child of Object.values(node.states) as AnyStateNode[]) {
-      nodes.push(child);
-      walk(child);
-    }
-  };
-  walk(machine.root);
-  return nodes;
 }
 
 /** Waits from which on a state counts as one the customer sees for good (the 2-minute timeouts). */
@@ -157,7 +142,7 @@ export function plan(machines: readonly string[]): MachinePlan[] {
     }
     return {
       machine: id,
-      states: stateNodesOf(first.machine).map((node) => ({
+      states: stateNodes(first.machine).map((node) => ({
         ...(best.get(node.id) ?? {
           state: node.id,
           input: null,

@@ -39,7 +39,8 @@ export interface Coverage {
   paths: number;
 }
 
-function stateNodes(machine: AnyStateMachine): AnyStateNode[] {
+/** Every state node of a machine below its root, parents before their children. */
+export function stateNodes(machine: AnyStateMachine): AnyStateNode[] {
   const found: AnyStateNode[] = [];
   const walk = (node: AnyStateNode) => {
     for (const child of Object.values(node.states) as AnyStateNode[]) {
@@ -64,12 +65,17 @@ function transitionsOf(machine: AnyStateMachine): Map<AnyTransitionDefinition, s
   return keys;
 }
 
+/** The name an invoked actor goes by in a model's outputs and errors: its `src`, or its id for an inline actor. */
+export function sourceOf(invoke: { id: string; src: unknown }): string {
+  return typeof invoke.src === 'string' ? invoke.src : invoke.id;
+}
+
 /** Events for actor results, actor failures and delays, derived from the machine itself. */
 function derivedEvents(model: PathModel): AnyEventObject[] {
   const events: AnyEventObject[] = [];
   for (const node of stateNodes(model.machine).concat(model.machine.root)) {
     for (const invoke of node.invoke as { id: string; src: unknown }[]) {
-      const src = typeof invoke.src === 'string' ? invoke.src : invoke.id;
+      const src = sourceOf(invoke);
       for (const output of model.outputs?.[src] ?? [undefined])
         events.push({ type: `xstate.done.actor.${invoke.id}`, output });
       for (const error of model.errors?.[src] ?? [new Error('failed')])
@@ -87,7 +93,6 @@ function serialize(model: PathModel, snapshot: AnyMachineSnapshot): string {
   );
 }
 
-/** One path per transition found by the exploration: the shortest way to its state, then its event. */
 type Edge = { event: AnyEventObject; state: AnyMachineSnapshot };
 type Adjacency = Record<string, { state: AnyMachineSnapshot; transitions: Record<string, Edge> } | undefined>;
 
@@ -108,6 +113,7 @@ function explore(model: PathModel): Adjacency {
   }) as unknown as Adjacency;
 }
 
+/** One path per transition found by the exploration: the shortest way to its state, then its event. */
 function pathsOf(model: PathModel): AnyEventObject[][] {
   const adjacency = explore(model);
   const start = Object.keys(adjacency)[0];
@@ -227,13 +233,9 @@ export function statePaths(model: PathModel): StatePath[] {
     const { key, path } = queue.shift() as { key: string; path: AnyEventObject[] };
     const entry = adjacency[key];
     if (!entry) continue;
-    const snapshot = entry.state as unknown as { _nodes: AnyStateNode[]; children: Record<string, unknown> };
+    const snapshot = entry.state as unknown as { _nodes: AnyStateNode[] };
     const nodes = snapshot._nodes.filter((node) => node.parent);
-    const running = nodes.flatMap((node) =>
-      (node.invoke as { src: unknown; id: string }[]).map((invoke) =>
-        typeof invoke.src === 'string' ? invoke.src : invoke.id,
-      ),
-    );
+    const running = nodes.flatMap((node) => (node.invoke as { src: unknown; id: string }[]).map(sourceOf));
     for (const node of nodes)
       if (!found.has(node.id)) found.set(node.id, { state: node.id, events: path, pending: running });
     for (const { event, state } of Object.values(entry.transitions)) {
