@@ -217,6 +217,8 @@ async function replay(page, driver, planned, language) {
 const shotPath = (machine, state, language, viewport) => join('shots', machine, `${state}.${language}.${viewport}.png`);
 
 const catalogue = [];
+/** States whose replay broke (a driver or a screen changed): the site says so, and the run fails. */
+const failedReplays = [];
 for (const plan of plans) {
   const driver = drivers[plan.machine];
   const states = [];
@@ -268,6 +270,7 @@ for (const plan of plans) {
         }
       } catch (error) {
         entry.reason = `The replay failed: ${String(error?.message ?? error).split('\n')[0]}`;
+        failedReplays.push(entry.state);
         entry.shots = [];
         break;
       } finally {
@@ -428,7 +431,7 @@ async function differingPixels(page, before, after) {
 }
 
 // ---- comparing with an earlier catalogue ----
-let changed = [];
+const changed = [];
 const sameness = { identical: 0, shade: 0 };
 if (compareWith) {
   const earlier = resolve(process.cwd(), compareWith);
@@ -458,7 +461,6 @@ if (compareWith) {
         .replace(/\.png$/, '')
         .replaceAll('/', '__'),
     );
-    mkdirSync(join(out, 'changes'), { recursive: true });
     copyFileSync(now, join(out, `${side}.after.png`));
     if (existsSync(before)) copyFileSync(before, join(out, `${side}.before.png`));
     await page.setContent(
@@ -500,6 +502,10 @@ console.log(
 );
 for (const entry of all.filter((state) => state.reason)) console.log(`  ${entry.state}: ${entry.reason}`);
 console.log(`Open ${relative(process.cwd(), join(out, 'index.html'))} in a browser.`);
+if (failedReplays.length > 0) {
+  console.error(`\n${failedReplays.length} replays failed: ${failedReplays.join(', ')}.`);
+  process.exitCode = 1;
+}
 if (compareWith) {
   console.log(
     `\nAgainst ${compareWith}: ${sameness.identical} screenshots identical, ${sameness.shade} within an antialiasing shade, ${changed.length} changed${changed.length ? ':' : '.'}`,
