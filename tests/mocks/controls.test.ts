@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { me } from '../../src/api/auth';
 import { getStatus } from '../../src/api/datastores';
+import { quickDatastore } from '../../src/api/structs';
 import { spaceUse } from '../../src/domain/space';
 import { db } from '../../src/mocks/db';
 import { getLatency, listFaults } from '../../src/mocks/faults';
@@ -111,6 +112,13 @@ describe('the operator controls: a reseller account (decision 024)', () => {
     expect(first.every((entry) => !entry.password && /^k\d+_[a-z]{2,3}\d{1,5}$/.test(entry.datastore))).toBe(true);
     mock.seedDatastores(240);
     expect((await getStatus()).map((entry) => entry.datastore)).toEqual(first.map((entry) => entry.datastore));
+  });
+
+  it("serve a reseller's status list that takes the quick check's way, entry by entry", async () => {
+    mock.seedDatastores(500);
+    await loginAs(seedEmails.demo);
+    const answer: unknown = await (await fetch('/api/v1/status', { credentials: 'include' })).json();
+    expect(Array.isArray(answer) && answer.length === 500 && answer.every(quickDatastore)).toBe(true);
   });
 
   it('replace the datastores the account had, down to none', async () => {
