@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { array, boolean, is, nullable, number, optional, string, type } from 'superstruct';
+import { array, boolean, is, nullable, number, object, optional, string, type } from 'superstruct';
 import { describe, expect, it } from 'vitest';
 import { DatastoreStruct, quickCheckOf, quickDatastore, StatusListAnswer } from '../../src/api/structs';
 
@@ -97,10 +97,20 @@ describe('the quick check of a long status list (decision 024)', () => {
     }
   });
 
+  it('refuses a number field that is not a number, as superstruct does', () => {
+    expect(quickDatastore({ ...entry(1), port: Number.NaN })).toBe(false);
+    expect(quickDatastore({ ...entry(1), volume: Number.NaN })).toBe(false);
+    expect(is({ ...entry(1), volume: Number.NaN }, DatastoreStruct)).toBe(false);
+  });
+
   it('leaves every entry to superstruct when a field has a shape it cannot read', () => {
     const plain = { name: 'a', size: 1, on: true };
     expect(quickCheckOf(type({ name: string(), size: number(), on: boolean() }).schema)(plain)).toBe(true);
     expect(quickCheckOf(type({ name: string(), nested: type({ size: number() }) }).schema)(plain)).toBe(false);
+    // An object() field is of the kind `object`, as typeof says of any object: its own fields would go unchecked.
+    expect(
+      quickCheckOf(type({ name: string(), nested: object({ size: number() }) }).schema)({ ...plain, nested: {} }),
+    ).toBe(false);
     expect(quickCheckOf(type({ name: optional(string()) }).schema)(plain)).toBe(false);
     expect(quickCheckOf(type({ name: nullable(string()) }).schema)(plain)).toBe(false);
   });
