@@ -7,6 +7,14 @@
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { execFileSync } from 'node:child_process';
+import { startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+import { memoryLocation } from 'wouter/memory-location';
+import { App } from '../../src/app/app';
+import { preloadRoute } from '../../src/app/routes';
+import { Catalogue } from '../../src/i18n/catalogue';
+import de from '../../translations/de.json';
+import en from '../../translations/en.json';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PrerenderedForms } from '../../src/app/prerendered-form-reader';
 import type { Language } from '../../src/domain/constants';
@@ -180,6 +188,63 @@ describe('a prerendered form', () => {
     typeInto(root, 'email', 'demo@example.com');
     renderApp('/reset', { over: { container: root, forms } });
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveValue('demo@example.com'));
+  });
+
+  it('puts a key pressed in the very moment the app replaces the page into the field the visitor was in', async () => {
+    // As src/main.tsx starts the app: a transition, outside act(), so that React commits in a
+    // task of its own and runs the effects that are not layout effects in a later one. A key the
+    // browser delivers between the two (a person typing on, or a password manager's text after
+    // its focus) goes wherever the focus is then; it used to be <body>, and the text was lost.
+    const root = prerendered('/login');
+    typeInto(root, 'email', 'demo@example.com');
+    const oldPassword = field(root, 'password');
+    oldPassword.focus();
+    const forms = new PrerenderedForms(root);
+    let typedInto: Element | null = null;
+    const replaced = new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (oldPassword.isConnected) return;
+        observer.disconnect();
+        // A microtask right after the commit's task, before any later task of React's.
+        typedInto = document.activeElement;
+        if (typedInto instanceof HTMLInputElement) {
+          const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+          setValue?.call(typedInto, `${typedInto.value}${seedPassword}`);
+          typedInto.dispatchEvent(new Event('input', { bubbles: true }));
+        }
+        resolve();
+      });
+      observer.observe(root, { childList: true, subtree: true });
+    });
+    const catalogue = Catalogue.whole('en', { de, en });
+    await preloadRoute('/login', false, catalogue);
+    const acting = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const wasActing = acting.IS_REACT_ACT_ENVIRONMENT;
+    acting.IS_REACT_ACT_ENVIRONMENT = false;
+    const reactRoot = createRoot(root);
+    try {
+      const location = memoryLocation({ path: '/login', record: true });
+      startTransition(() => {
+        reactRoot.render(
+          <App
+            session={{ loggedIn: false, language: 'en' }}
+            catalogue={catalogue}
+            locationHook={location.hook}
+            searchHook={location.searchHook}
+            prerenderedForms={forms}
+          />,
+        );
+      });
+      await replaced;
+      const password = screen.getByLabelText(/^Password/);
+      expect(typedInto).toBe(password);
+      await waitFor(() => expect(password).toHaveValue(seedPassword));
+      expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveValue('demo@example.com');
+      expect(password).toHaveFocus();
+    } finally {
+      reactRoot.unmount();
+      acting.IS_REACT_ACT_ENVIRONMENT = wasActing;
+    }
   });
 
   it('tells what changed after the view read the values, whether the form was sent and which field had the focus', () => {

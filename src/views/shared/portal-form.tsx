@@ -6,7 +6,7 @@
  * (src/app/prerendered-form-reader.ts) and sends the form once; meanwhile the page shows that it waits.
  * The view's side of that is here too: `usePrerenderedValues` and `useTakeOver`.
  */
-import { useContext, useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useContext, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { CarriedFocus } from '../../app/prerendered-form-reader';
 import { PrerenderedFormsContext } from '../../app/prerendered-forms';
@@ -77,15 +77,22 @@ export interface TakeOverHandlers {
 }
 
 /**
- * Once the form's machine runs: the values typed while the app rendered, the focus with its
- * caret, and a submission the visitor asked for before the app ran (carried out exactly once).
+ * In the commit that replaces the prerendered page: the values typed while the app rendered, the
+ * focus with its caret, and a submission the visitor asked for before the app ran (carried out
+ * exactly once).
+ *
+ * A layout effect, not an effect: React replaces the old page and runs layout effects in one task,
+ * but runs effects in a later one. Between the two the focused field was gone and the focus on
+ * `<body>`, so a key (or a password manager's text) delivered then was lost; with the focus back
+ * in the same task, no key can fall between. The machine may not have started yet: what is sent
+ * to it waits in its mailbox until it does.
  */
 export function useTakeOver(name: string, handlers: TakeOverHandlers): void {
   const forms = useContext(PrerenderedFormsContext);
   const latest = useRef(handlers);
   latest.current = handlers;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const takeOver = forms?.takeOver(name);
     if (!takeOver) return;
     const { formRef, change, submit } = latest.current;
