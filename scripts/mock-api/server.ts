@@ -9,7 +9,8 @@
  *   POST /__mock/activate {email}   activates a registered account
  *   GET  /__mock/outbox             the mails sent so far, oldest first
  *   POST /__mock/provider-state     {state, params, action}: a provider state of the consumer
- *                                   contract (Pact's state-change call); answers {session?}
+ *                                   contract (Pact's state-change call); answers the values the
+ *                                   state chose ({email, name, …}) and {session?}
  *
  * `createMockApiHandler` is the same thing as a Node request handler: `npm run dev` mounts it
  * on Vite's server, so that the dev server's mock answers over HTTP too (vite.config.ts).
