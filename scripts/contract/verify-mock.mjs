@@ -4,7 +4,11 @@
  * its state-change endpoint /__mock/provider-state) and verifies the consumer contract against
  * it. This proves that the mock keeps the contract the portal relies on.
  *
- *   npm run contract:mock
+ *   npm run contract:mock [-- --seed second]
+ *
+ * --seed  the seed scenario the mock starts from: `default`, or `second`, whose names, counts and
+ *         values differ (decision 030); MOCK_SEED does the same. Passing on both proves that the
+ *         contract takes every seed value from a provider state.
  */
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -24,17 +28,35 @@ function freePort() {
   });
 }
 
-const { module } = await runnerImport(join(repo, 'scripts/mock-api/server.ts'));
-const api = await module.startApiServer(await freePort());
+const args = process.argv.slice(2);
+if (args.some((arg) => arg.startsWith('--') && arg !== '--seed') || (args.includes('--seed') && args.length !== 2)) {
+  console.error('contract:mock: usage: npm run contract:mock [-- --seed NAME]');
+  process.exit(2);
+}
+const seedOption = args.includes('--seed') ? args[args.indexOf('--seed') + 1] : process.env.MOCK_SEED;
+
+const { module: seeds } = await runnerImport(join(repo, 'src/mocks/seed-scenarios.ts'));
+let seed;
 try {
-  const states = await verifyContract({
+  seed = seeds.seedNameFrom(seedOption);
+} catch (error) {
+  console.error(`contract:mock: ${error instanceof Error ? error.message : error}`);
+  process.exit(2);
+}
+const mode = process.env.VITE_MOCK_STRICT === 'true' ? ', spec-strict' : '';
+const { module } = await runnerImport(join(repo, 'scripts/mock-api/server.ts'));
+const api = await module.startApiServer(await freePort(), { seed });
+try {
+  const { states, interactions } = await verifyContract({
     providerBaseUrl: api.url,
     stateChangeUrl: `${api.url}/__mock/provider-state`,
     logLevel: 'error',
   });
-  console.log(`contract:mock: the mock API keeps every interaction of the contract (${states} provider states).`);
+  console.log(
+    `contract:mock: the mock API (seed ${seed}${mode}) keeps all ${interactions} interactions of the contract (${states} provider states).`,
+  );
 } catch (error) {
-  console.error(`contract:mock: ${error instanceof Error ? error.message : error}`);
+  console.error(`contract:mock: (seed ${seed}${mode}) ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;
 } finally {
   await api.close();

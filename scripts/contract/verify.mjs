@@ -7,10 +7,13 @@
  *
  * --provider-base-url  where the API's paths (/api/v1/…) are served, e.g. https://staging.example.com
  * --state-change-url   the provider's state-change endpoint: before each interaction it gets
- *                      POST {"state": "...", "params": {...}, "action": "setup"} and answers JSON;
- *                      an answer {"session": "name=value"} is sent as the Cookie of the interaction's
- *                      request (the states that name a logged-in customer need one). Without it the
- *                      interactions run against the server as it is.
+ *                      POST {"state": "...", "params": {...}, "action": "setup"} and answers JSON
+ *                      with the values the state chose ({"email": …, "name": …}), which Pact puts
+ *                      into the interaction's request where it says `fromProviderState`; an answer
+ *                      {"session": "name=value"} is sent as the Cookie of the interaction's request
+ *                      (the states that name a logged-in customer need one). Without it the
+ *                      interactions run against the server as it is, with the contract's example
+ *                      values.
  *
  * Exits 0 when every interaction holds, 1 when one does not or the server cannot be reached,
  * 2 on a wrong command line; every error is one line.
@@ -69,7 +72,10 @@ async function reachable(url) {
   }
 }
 
-/** Calls the state-change endpoint; returns the session cookie it hands out, if any. */
+/**
+ * Calls the state-change endpoint; returns its JSON answer: the values the interaction's request
+ * takes from the provider state (Pact's `fromProviderState`) and the session cookie, if any.
+ */
 async function changeState(stateChangeUrl, state, params) {
   const response = await fetch(stateChangeUrl, {
     method: 'POST',
@@ -90,7 +96,7 @@ async function changeState(stateChangeUrl, state, params) {
     throw new Error(
       `the state change for "${state}" answered ${response.status}: ${answer.reason ?? text.slice(0, 80)}`,
     );
-  return typeof answer.session === 'string' ? answer.session : null;
+  return typeof answer === 'object' && answer !== null && !Array.isArray(answer) ? answer : {};
 }
 
 /** One line out of the verifier's failure: how many interactions failed, and the first mismatch. */
@@ -109,8 +115,8 @@ export function summary(error, pact) {
 }
 
 /**
- * Verifies the pact against the provider. Resolves when every interaction holds; rejects with
- * a one-line Error otherwise.
+ * Verifies the pact against the provider. Resolves with the number of provider states and of
+ * interactions when every interaction holds; rejects with a one-line Error otherwise.
  */
 export async function verifyContract({ providerBaseUrl, stateChangeUrl, pactFile = defaultPact, logLevel = 'warn' }) {
   let pact;
@@ -129,14 +135,19 @@ export async function verifyContract({ providerBaseUrl, stateChangeUrl, pactFile
       state,
       async (params) => {
         session = null;
-        if (!stateChangeUrl) return {};
+        // Without a state change, the consumer's example params are all the request can use.
+        if (!stateChangeUrl) return { ...params };
+        let answer;
         try {
-          session = await changeState(stateChangeUrl, state, params);
+          answer = await changeState(stateChangeUrl, state, params);
         } catch (error) {
           stateError ??= error instanceof Error ? error.message : String(error);
           throw error;
         }
-        return {};
+        if (typeof answer.session === 'string') session = answer.session;
+        // Pact's convention: the state change's answer is merged into the params, and the
+        // request's `fromProviderState` expressions (${name}, ${email}, …) are filled from it.
+        return { ...params, ...answer };
       },
     ]),
   );
@@ -156,7 +167,7 @@ export async function verifyContract({ providerBaseUrl, stateChangeUrl, pactFile
   } catch (error) {
     throw new Error(`the server does not keep the contract: ${stateError ?? summary(error, pact)}`);
   }
-  return statesOf(pact).length;
+  return { states: statesOf(pact).length, interactions: pact.interactions?.length ?? 0 };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,49 +1,104 @@
 /**
  * The provider states of the portal's consumer contract (contracts/backup-portal-v1-api.json),
- * as the mock API sets them up: each one starts from the seed and, where the state names a
- * logged-in customer, opens a session for them. The provider's backend team implements the
- * same names on their side (README, "The contract with the v1 API").
+ * as the mock API sets them up: each one starts from the seed the server runs on and answers
+ * with the values the interaction's request is built from (Pact's `fromProviderState`: an email
+ * and password to log in with, the name of a running datastore, a licence id, a reset token),
+ * and, where the state names a logged-in customer, the session to send. The mock finds those
+ * values in its database rather than knowing a seed's names, so the states hold on every seed
+ * scenario (decision 030). The provider's backend team implements the same names on their side
+ * (README, "The contract with the v1 API").
  */
-import { db } from '../../src/mocks/db';
+import { datastoresOf, db, findAccountByEmail, findCompany, type AccountRow } from '../../src/mocks/db';
 import type { MockControls } from '../../src/mocks/controls';
-import { seedEmails } from '../../src/mocks/seed';
+import { randomToken } from '../../src/mocks/random';
 import { startSession } from '../../src/mocks/session';
 
 export type ProviderStateParams = Record<string, unknown>;
 
-/** What a state gives the verifier: the session cookie to send with the interaction's request. */
-export interface ProviderStateResult {
-  session?: string;
+/**
+ * What a state gives the verifier: the values the interaction's request takes from the provider
+ * state, and the session cookie to send with it.
+ */
+export type ProviderStateResult = Record<string, string | number> & { session?: string };
+
+/** The oldest account that fits: the states pick from whatever seed the mock runs on. */
+function accountWhere(fits: (account: AccountRow) => boolean, what: string): AccountRow {
+  const account = db.account.findMany({ where: {}, orderBy: { created: 'asc' } }).find(fits);
+  if (!account) throw new Error(`the seed has no ${what}`);
+  return account;
 }
 
-function sessionOf(email: string): ProviderStateResult {
-  const account = db.account.findFirst({ where: { email: { equals: email } } });
-  if (!account) throw new Error(`the seed has no account ${email}`);
+/** A datastore the customer can cancel: running and not yet cancelled. */
+function cancellableDatastore(account: AccountRow) {
+  return datastoresOf(account.id).find((datastore) => datastore.contract_end_date === null);
+}
+
+/** An active customer with company data, a contract and a datastore that can be cancelled. */
+const customer = () =>
+  accountWhere(
+    (account) =>
+      account.active &&
+      account.company_number !== null &&
+      Boolean(findCompany(account.id)?.name) &&
+      cancellableDatastore(account) !== undefined,
+    'active customer with company data and a running datastore',
+  );
+const awaitingActivation = () => accountWhere((account) => !account.active, 'account awaiting activation');
+const withoutCompany = () =>
+  accountWhere(
+    (account) => account.active && account.company_number === null && !findCompany(account.id)?.name,
+    'active account without company data',
+  );
+
+function session(account: AccountRow): string {
   // startSession gives the Set-Cookie value; the request needs its first part only.
-  return { session: startSession(account.id).split(';')[0] };
+  return startSession(account.id).split(';')[0] ?? '';
+}
+
+/** An email address the seed does not know: the consumer's, unless the seed happens to have it. */
+function unknownEmail(params: ProviderStateParams): string {
+  const wanted = typeof params.email === 'string' ? params.email : 'nobody@example.com';
+  return findAccountByEmail(wanted) ? `unknown-${randomToken(8).toLowerCase()}@example.com` : wanted;
 }
 
 const states: Record<string, (params: ProviderStateParams) => ProviderStateResult> = {
-  'an active customer with four datastores': () => ({}),
-  'an account awaiting activation': () => ({}),
-  'no account with that email address': () => ({}),
-  'an email address that is not registered yet': () => ({}),
-  'an email address that is already registered': () => ({}),
-  'a logged-in customer with four datastores': () => sessionOf(seedEmails.demo),
-  'a logged-in customer without company data or contract': () => sessionOf(seedEmails.fresh),
+  'an active customer': () => {
+    const { email, password } = customer();
+    return { email, password };
+  },
+  'an account awaiting activation': () => {
+    const { email, password } = awaitingActivation();
+    return { email, password };
+  },
+  'no account with that email address': (params) => ({ email: unknownEmail(params) }),
+  'an email address that is not registered yet': (params) => ({ email: unknownEmail(params) }),
+  'an email address that is already registered': () => ({ email: customer().email }),
+  'a logged-in customer with a running datastore': () => {
+    const account = customer();
+    return { session: session(account), email: account.email, name: cancellableDatastore(account)?.datastore ?? '' };
+  },
+  'a logged-in customer without company data or contract': () => ({ session: session(withoutCompany()) }),
+  // The mock refuses a purchase before the company data is complete (403 with a reason).
+  'the server refuses a purchase with a reason': () => ({ session: session(withoutCompany()) }),
+  // The mock refuses direct debit with an IBAN that fails its checksum (400 with a reason).
+  'the server refuses an edit of the company data with a reason': () => ({ session: session(customer()) }),
   'nobody is logged in': () => ({}),
-  'the licence catalogue': () => ({}),
-  'a password reset link sent to the customer': (params) => {
-    const email = typeof params.email === 'string' ? params.email : seedEmails.demo;
-    const token = typeof params.token === 'string' ? params.token : 'reset-token';
+  'the licence catalogue': () => {
+    const [first] = db.licence.findMany({ where: {}, orderBy: { id: 'asc' } });
+    if (!first) throw new Error('the seed has no licences');
+    return { productId: first.id };
+  },
+  'a password reset link sent to the customer': () => {
+    const { email } = customer();
+    const token = randomToken(32);
     db.resetToken.create({ token, email, expires: Date.now() + 60 * 60_000, used: false });
-    return {};
+    return { email, token };
   },
 };
 
 const providerStateNames = Object.keys(states);
 
-/** Puts the mock into the named state, from the seed. Throws for a state it does not know. */
+/** Puts the mock into the named state, from its seed. Throws for a state it does not know. */
 export function setUpProviderState(
   controls: MockControls,
   state: string,

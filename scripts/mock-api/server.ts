@@ -9,15 +9,20 @@
  *   POST /__mock/activate {email}   activates a registered account
  *   GET  /__mock/outbox             the mails sent so far, oldest first
  *   POST /__mock/provider-state     {state, params, action}: a provider state of the consumer
- *                                   contract (Pact's state-change call); answers {session?}
+ *                                   contract (Pact's state-change call); answers the values the
+ *                                   state chose ({email, name, …}) and {session?}
  *
  * `createMockApiHandler` is the same thing as a Node request handler: `npm run dev` mounts it
  * on Vite's server, so that the dev server's mock answers over HTTP too (vite.config.ts).
+ *
+ * It starts from the default seed, or from the one named by `seed` or the environment variable
+ * MOCK_SEED (`second`, decision 030); reset and the provider states go back to that seed.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { getResponse } from 'msw';
 import { createMockControls, type MockControls } from '../../src/mocks/controls';
 import { handlers } from '../../src/mocks/handlers';
+import { seedNameFrom, type SeedName } from '../../src/mocks/seed-scenarios';
 import { setUpProviderState } from './provider-states';
 
 async function readBody(incoming: IncomingMessage): Promise<Buffer> {
@@ -83,14 +88,19 @@ export interface MockApiServer {
   close: () => Promise<void>;
 }
 
+interface MockApiOptions {
+  /** The seed scenario; MOCK_SEED or the default when not given. */
+  seed?: SeedName;
+}
+
 type MockApiHandler = ((incoming: IncomingMessage, outgoing: ServerResponse) => void) & { controls: MockControls };
 
 /**
  * The mock v1 API and its controls as a Node request handler, on a database of its own.
  * @public Loaded by name through Vite (`ssrLoadModule` in vite.config.ts), which knip cannot follow.
  */
-export function createMockApiHandler(origin: string): MockApiHandler {
-  const controls = createMockControls({ latency: 0 });
+export function createMockApiHandler(origin: string, options: MockApiOptions = {}): MockApiHandler {
+  const controls = createMockControls({ latency: 0, seed: options.seed ?? seedNameFrom(process.env.MOCK_SEED) });
   controls.reset();
   const handle = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     void (async () => {
@@ -118,9 +128,9 @@ export function createMockApiHandler(origin: string): MockApiHandler {
   return Object.assign(handle, { controls });
 }
 
-export async function startApiServer(port: number): Promise<MockApiServer> {
+export async function startApiServer(port: number, options: MockApiOptions = {}): Promise<MockApiServer> {
   const origin = `http://127.0.0.1:${port}`;
-  const handler = createMockApiHandler(origin);
+  const handler = createMockApiHandler(origin, options);
   const { controls } = handler;
   const server = createServer(handler);
   await new Promise<void>((resolve, reject) => {

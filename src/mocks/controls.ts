@@ -20,7 +20,8 @@ import {
 } from './faults';
 import { activateAccount } from './provision';
 import { seedDatastores } from './reseller';
-import { seed, seedEmails } from './seed';
+import { seedEmails } from './seed';
+import { seedScenario, type SeedName } from './seed-scenarios';
 
 interface MockMail {
   to: string;
@@ -64,14 +65,19 @@ export interface MockControls {
   subscribe(listener: () => void): () => void;
 }
 
-export function createMockControls(options: { latency?: Latency } = {}): MockControls {
+/**
+ * `seed` names the scenario that `reset()` seeds: the default one unless told (the HTTP mock may
+ * start from the second one, decision 030). The demo account is the default seed's.
+ */
+export function createMockControls(options: { latency?: Latency; seed?: SeedName } = {}): MockControls {
   const defaultLatency = options.latency ?? 0;
+  const scenario = options.seed ?? 'default';
   return {
     reset() {
       drop(db);
       clearFaults();
       setLatency(defaultLatency);
-      seed();
+      seedScenario(scenario);
       emitMockChange();
     },
     activate(email) {

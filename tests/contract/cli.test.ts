@@ -179,6 +179,24 @@ describe('npm run contract:verify', () => {
     );
   }, 60_000);
 
+  it('verifies the contract against the mock API started with the second seed', async () => {
+    const second = await startApiServer(await freePort(), { seed: 'second' });
+    try {
+      const { code, out } = await run(verify, [
+        '--provider-base-url',
+        second.url,
+        '--state-change-url',
+        `${second.url}/__mock/provider-state`,
+      ]);
+      expect(code).toBe(0);
+      expect(out.trim().split('\n').at(-1)).toBe(
+        `contract:verify: ${second.url} keeps the contract contracts/backup-portal-v1-api.json`,
+      );
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+
   it('fails in one line when the provider does not keep it (here: no state changes, so no session)', async () => {
     const { code, err } = await run(verify, ['--provider-base-url', api.url]);
     expect(code).toBe(1);

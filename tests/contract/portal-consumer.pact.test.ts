@@ -4,7 +4,13 @@
  * refusal with its reason, a 401 where the spec names one, the login of an account awaiting
  * activation). Answers are described by type and shape, not by value, and each interaction names
  * the provider state it needs. The result is contracts/backup-portal-v1-api.json; CI fails when
- * it is stale and verifies it against the mock API (scripts/contract/verify.mjs).
+ * it is stale and verifies it against the mock API (scripts/contract/verify.mjs) on two seeds.
+ *
+ * A value that only exists on some server (an account's email and password, a datastore's name,
+ * a licence id, a reset token) is never written into a request: the provider state chooses it and
+ * the request takes it with `fromProviderState` (decision 030). The examples beside those
+ * expressions are the mock's default seed; every other value names no seed at all
+ * (tests/contract/seed-values.test.ts checks both).
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +24,7 @@ import { buyDatastore, cancelDatastore, getStatus } from '../../src/api/datastor
 import { getCatalogue, orderLicence } from '../../src/api/licences';
 import { setLanguage, setNotifications } from '../../src/api/settings';
 
-const { like, eachLike, integer, string, boolean, regex } = MatchersV3;
+const { like, eachLike, integer, string, boolean, regex, fromProviderState } = MatchersV3;
 
 const contracts = join(process.cwd(), 'contracts');
 const pact = new PactV3({
@@ -44,18 +50,39 @@ const sendsJson = { 'Content-Type': 'application/json' };
 const refusal = like({ status: 'error', reason: 'The server says why' });
 const statusDone = like({ status: 'done' });
 
+/**
+ * Named after situations, and after the refusal itself where SPEC.md does not say when the server
+ * refuses (decision 030). Each answers with the values named in its comment.
+ */
 const states = {
-  active: 'an active customer with four datastores',
+  /** `email`, `password` */
+  active: 'an active customer',
+  /** `email`, `password` */
   pending: 'an account awaiting activation',
+  /** `email`: the one in params, or another one the provider does not know */
   unknownEmail: 'no account with that email address',
+  /** `email`: the one in params, or another one that is free */
   newEmail: 'an email address that is not registered yet',
+  /** `email` */
   takenEmail: 'an email address that is already registered',
-  loggedIn: 'a logged-in customer with four datastores',
+  /** `session`, `name`: a datastore of the customer's that runs and is not cancelled */
+  loggedIn: 'a logged-in customer with a running datastore',
+  /** `session` */
   loggedInWithoutCompany: 'a logged-in customer without company data or contract',
+  /** `session`: the provider refuses the purchase below with 403 and a reason */
+  purchaseRefused: 'the server refuses a purchase with a reason',
+  /** `session`: the provider refuses the company edit below with 400 and a reason */
+  editRefused: 'the server refuses an edit of the company data with a reason',
   nobody: 'nobody is logged in',
+  /** `productId`: a licence that can be ordered for 1 CPU */
   catalogue: 'the licence catalogue',
+  /** `email`, `token`: the customer and the token of the link sent to them */
   resetLink: 'a password reset link sent to the customer',
 } as const;
+
+/** The provider's account of the state: its email and password, with the mock's as examples. */
+const providerEmail = (example: string) => fromProviderState('${email}', example);
+const providerPassword = (example: string) => fromProviderState('${password}', example);
 
 /** The failure a call ended with, for the refusal interactions. */
 async function failure(call: Promise<unknown>): Promise<ApiError> {
@@ -75,12 +102,19 @@ beforeAll(() => {
 
 describe('POST /login', () => {
   const body = { email: 'demo@example.com', password: 'Demo-Password-2026', language: 'en' } as const;
+  const pending = { ...body, email: 'pending@example.com' } as const;
+  const unknown = { email: 'nobody@example.com', password: 'Not-The-Password-2026', language: 'en' } as const;
 
   it('logs in an active customer', () =>
     pact
       .given(states.active)
       .uponReceiving('a login of an active customer')
-      .withRequest({ method: 'POST', path: api('/login'), headers: sendsJson, body })
+      .withRequest({
+        method: 'POST',
+        path: api('/login'),
+        headers: sendsJson,
+        body: { email: providerEmail(body.email), password: providerPassword(body.password), language: 'en' },
+      })
       .willRespondWith({ status: 200, headers: jsonHeaders, body: { is_active: boolean(true) } })
       .executeTest(async (server) => {
         at(server);
@@ -95,28 +129,28 @@ describe('POST /login', () => {
         method: 'POST',
         path: api('/login'),
         headers: sendsJson,
-        body: { ...body, email: 'pending@example.com' },
+        body: { email: providerEmail(pending.email), password: providerPassword(pending.password), language: 'en' },
       })
       .willRespondWith({ status: 200, headers: jsonHeaders, body: { is_active: boolean(false) } })
       .executeTest(async (server) => {
         at(server);
-        expect(await login({ ...body, email: 'pending@example.com' })).toEqual({ is_active: false });
+        expect(await login(pending)).toEqual({ is_active: false });
       }));
 
   it('refuses unknown credentials with a reason', () =>
     pact
-      .given(states.unknownEmail)
+      .given(states.unknownEmail, { email: unknown.email })
       .uponReceiving('a login with credentials that do not match')
       .withRequest({
         method: 'POST',
         path: api('/login'),
         headers: sendsJson,
-        body: { ...body, email: 'nobody@example.com' },
+        body: { ...unknown, email: providerEmail(unknown.email) },
       })
       .willRespondWith({ status: 403, headers: jsonHeaders, body: refusal })
       .executeTest(async (server) => {
         at(server);
-        const error = await failure(login({ ...body, email: 'nobody@example.com' }));
+        const error = await failure(login(unknown));
         expect(error.status).toBe(403);
         expect(error.reason).toBe('The server says why');
       }));
@@ -142,9 +176,14 @@ describe('POST /register/company', () => {
 
   it('registers a new company account', () =>
     pact
-      .given(states.newEmail)
+      .given(states.newEmail, { email: body.email })
       .uponReceiving('a registration of a new company')
-      .withRequest({ method: 'POST', path: api('/register/company'), headers: sendsJson, body })
+      .withRequest({
+        method: 'POST',
+        path: api('/register/company'),
+        headers: sendsJson,
+        body: { ...body, email: providerEmail(body.email) },
+      })
       .willRespondWith({ status: 200, headers: jsonHeaders, body: statusDone })
       .executeTest(async (server) => {
         at(server);
@@ -159,7 +198,7 @@ describe('POST /register/company', () => {
         method: 'POST',
         path: api('/register/company'),
         headers: sendsJson,
-        body: { ...body, email: 'demo@example.com' },
+        body: { ...body, email: providerEmail('demo@example.com') },
       })
       .willRespondWith({ status: 409, headers: jsonHeaders, body: refusal })
       .executeTest(async (server) => {
@@ -177,7 +216,7 @@ describe('POST /forgotpassword and POST /changepassword', () => {
         method: 'POST',
         path: api('/forgotpassword'),
         headers: sendsJson,
-        body: { email: 'demo@example.com' },
+        body: { email: providerEmail('demo@example.com') },
       })
       .willRespondWith({ status: 200, headers: jsonHeaders, body: statusDone })
       .executeTest(async (server) => {
@@ -194,9 +233,14 @@ describe('POST /forgotpassword and POST /changepassword', () => {
 
   it('sets a new password with the token of the link', () =>
     pact
-      .given(states.resetLink, { email: change.email, token: change.token })
+      .given(states.resetLink)
       .uponReceiving('a new password with a valid token')
-      .withRequest({ method: 'POST', path: api('/changepassword'), headers: sendsJson, body: change })
+      .withRequest({
+        method: 'POST',
+        path: api('/changepassword'),
+        headers: sendsJson,
+        body: { ...change, email: providerEmail(change.email), token: fromProviderState('${token}', change.token) },
+      })
       .willRespondWith({ status: 200, headers: jsonHeaders, body: statusDone })
       .executeTest(async (server) => {
         at(server);
@@ -211,7 +255,7 @@ describe('POST /forgotpassword and POST /changepassword', () => {
         method: 'POST',
         path: api('/changepassword'),
         headers: sendsJson,
-        body: { ...change, token: 'no-such-token' },
+        body: { ...change, email: providerEmail(change.email), token: 'no-such-token' },
       })
       .willRespondWith({ status: 400, headers: jsonHeaders, body: refusal })
       .executeTest(async (server) => {
@@ -230,17 +274,17 @@ describe('GET /me and GET /logout', () => {
         status: 200,
         headers: jsonHeaders,
         body: {
-          email: string('demo@example.com'),
+          email: string('customer@example.org'),
           notifications: boolean(true),
-          company_number: string('K-10001'),
-          products: eachLike({ name: string('k10001_backup'), dynamic_volume: integer(1), volume: integer(0) }),
+          company_number: string('K-12345'),
+          products: eachLike({ name: string('k12345_backup'), dynamic_volume: integer(1), volume: integer(0) }),
         },
       })
       .executeTest(async (server) => {
         at(server);
         const user = await me();
-        expect(user.email).toBe('demo@example.com');
-        expect(user.products?.[0]?.name).toBe('k10001_backup');
+        expect(user.email).toBe('customer@example.org');
+        expect(user.products?.[0]?.name).toBe('k12345_backup');
       }));
 
   it('answers 401 when nobody is logged in', () =>
@@ -287,10 +331,10 @@ describe('GET /company, POST /edit/company and GET /contract/cancel', () => {
         status: 200,
         headers: jsonHeaders,
         body: {
-          name: string('Demo GmbH'),
-          street: string('Musterstraße 1'),
-          postcode: string('10115'),
-          city: string('Berlin'),
+          name: string('Beispiel AG'),
+          street: string('Hauptstraße 5'),
+          postcode: string('50667'),
+          city: string('Köln'),
           country: string('DE'),
           payment_type: string('direct_debit'),
           checkbox_iban: boolean(true),
@@ -301,7 +345,7 @@ describe('GET /company, POST /edit/company and GET /contract/cancel', () => {
       .executeTest(async (server) => {
         at(server);
         const company = await getCompany();
-        expect(company.name).toBe('Demo GmbH');
+        expect(company.name).toBe('Beispiel AG');
       }));
 
   it('answers 401 for the company data when nobody is logged in', () =>
@@ -316,16 +360,16 @@ describe('GET /company, POST /edit/company and GET /contract/cancel', () => {
       }));
 
   const edit = {
-    firstname: 'Erika',
-    lastname: 'Mustermann',
-    phone: '+49 30 1234567',
-    pending_name: 'Demo GmbH',
+    firstname: 'Anna',
+    lastname: 'Beispiel',
+    phone: '+49 221 555000',
+    pending_name: 'Beispiel AG',
     pending_street: 'Neue Straße 5',
-    pending_postcode: '10117',
-    pending_city: 'Berlin',
+    pending_postcode: '50667',
+    pending_city: 'Köln',
     pending_state: '',
     pending_country: 'DE',
-    pending_ustid: 'DE123456789',
+    pending_ustid: 'DE111222333',
     payment_type: 'bill',
     iban: '',
     checkbox_iban: false,
@@ -342,9 +386,9 @@ describe('GET /company, POST /edit/company and GET /contract/cancel', () => {
         await expect(editCompany(edit)).resolves.toBeUndefined();
       }));
 
-  it('refuses direct debit without a valid IBAN, with a reason', () =>
+  it('shows the reason of a refused company edit (the mock refuses an invalid IBAN)', () =>
     pact
-      .given(states.loggedIn)
+      .given(states.editRefused)
       .uponReceiving('an edit of the company data with direct debit and an invalid IBAN')
       .withRequest({
         method: 'POST',
@@ -394,11 +438,11 @@ describe('GET /status, GET /product/pbs/… and GET /datastore/cancel/…', () =
         status: 200,
         headers: jsonHeaders,
         body: eachLike({
-          datastore: string('k10001_backup'),
-          hostname: string('pbs1.backup.example.com'),
+          datastore: string('k12345_backup'),
+          hostname: string('pbs.example.net'),
           port: integer(8007),
-          username: string('k10001_backup'),
-          repository: string('k10001_backup@pbs@pbs1.backup.example.com:8007:k10001_backup'),
+          username: string('k12345_backup'),
+          repository: string('k12345_backup@pbs@pbs.example.net:8007:k12345_backup'),
           unencrypted_files: boolean(false),
           volume: integer(0),
           space_used_text: string('734 GB'),
@@ -408,7 +452,7 @@ describe('GET /status, GET /product/pbs/… and GET /datastore/cancel/…', () =
       .executeTest(async (server) => {
         at(server);
         const [first] = await getStatus();
-        expect(first?.datastore).toBe('k10001_backup');
+        expect(first?.datastore).toBe('k12345_backup');
         expect(first?.port).toBe(8007);
       }));
 
@@ -434,9 +478,9 @@ describe('GET /status, GET /product/pbs/… and GET /datastore/cancel/…', () =
         await expect(buyDatastore('daily', 0)).resolves.toBeUndefined();
       }));
 
-  it('refuses a purchase before the company data is complete, with a reason', () =>
+  it('shows the reason of a refused purchase (the mock refuses one before the company data is complete)', () =>
     pact
-      .given(states.loggedInWithoutCompany)
+      .given(states.purchaseRefused)
       .uponReceiving('a purchase without company data')
       .withRequest({ method: 'GET', path: api('/product/pbs/daily/0') })
       .willRespondWith({ status: 403, headers: jsonHeaders, body: refusal })
@@ -449,7 +493,10 @@ describe('GET /status, GET /product/pbs/… and GET /datastore/cancel/…', () =
     pact
       .given(states.loggedIn)
       .uponReceiving('a cancellation of a running datastore')
-      .withRequest({ method: 'GET', path: api('/datastore/cancel/k10001_media') })
+      .withRequest({
+        method: 'GET',
+        path: fromProviderState(api('/datastore/cancel/${name}'), api('/datastore/cancel/k10001_media')),
+      })
       .willRespondWith({ status: 200 })
       .executeTest(async (server) => {
         at(server);
@@ -460,11 +507,11 @@ describe('GET /status, GET /product/pbs/… and GET /datastore/cancel/…', () =
     pact
       .given(states.loggedIn)
       .uponReceiving('a cancellation of a datastore that does not exist')
-      .withRequest({ method: 'GET', path: api('/datastore/cancel/k10001_none') })
+      .withRequest({ method: 'GET', path: api('/datastore/cancel/x99999_none') })
       .willRespondWith({ status: 404, headers: jsonHeaders, body: refusal })
       .executeTest(async (server) => {
         at(server);
-        expect((await failure(cancelDatastore('k10001_none'))).status).toBe(404);
+        expect((await failure(cancelDatastore('x99999_none'))).status).toBe(404);
       }));
 });
 
@@ -479,8 +526,8 @@ describe('GET /licences and POST /licence/order', () => {
         headers: jsonHeaders,
         body: {
           VE: eachLike({
-            id: integer(1),
-            name: string('Proxmox VE Community'),
+            id: integer(4711),
+            name: string('Proxmox VE Standard'),
             price_1_cpu: integer(115),
             price_2_cpu: integer(230),
             price_4_cpu: integer(460),
@@ -491,7 +538,7 @@ describe('GET /licences and POST /licence/order', () => {
       .executeTest(async (server) => {
         at(server);
         const catalogue = await getCatalogue();
-        expect(catalogue.VE?.[0]?.name).toBe('Proxmox VE Community');
+        expect(catalogue.VE?.[0]?.name).toBe('Proxmox VE Standard');
       }));
 
   const order = {
@@ -513,7 +560,12 @@ describe('GET /licences and POST /licence/order', () => {
     pact
       .given(states.catalogue)
       .uponReceiving('a licence order')
-      .withRequest({ method: 'POST', path: api('/licence/order'), headers: sendsJson, body: order })
+      .withRequest({
+        method: 'POST',
+        path: api('/licence/order'),
+        headers: sendsJson,
+        body: { ...order, product_id: fromProviderState('${productId}', order.product_id) },
+      })
       .willRespondWith({ status: 200, headers: jsonHeaders, body: statusDone })
       .executeTest(async (server) => {
         at(server);
@@ -539,8 +591,8 @@ describe('GET /licences and POST /licence/order', () => {
 
 describe('POST /contact, POST /language and GET /notifications/…', () => {
   const message = {
-    name: 'Erika Mustermann',
-    email: 'demo@example.com',
+    name: 'Anna Beispiel',
+    email: 'anna@example.org',
     message: 'Please call me about a larger datastore.',
   } as const;
 
