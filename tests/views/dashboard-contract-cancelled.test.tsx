@@ -5,7 +5,7 @@ import { apiUrl } from '../../src/api/client';
 import { cancelContract, getCompany } from '../../src/api/company';
 import { getStatus } from '../../src/api/datastores';
 import type { Language } from '../../src/domain/constants';
-import type { Company } from '../../src/domain/entities';
+import type { Company, Datastore } from '../../src/domain/entities';
 import { server } from '../../src/mocks/node';
 import { cancellationEndDate } from '../../src/mocks/rules';
 import { loginAs, renderApp } from '../support/render-app';
@@ -79,7 +79,8 @@ function expectClosedPurchase(language: Language, date: string | null) {
 /**
  * A later visit, on a server whose GET /company answers the demo company with `contract_end_date`
  * as given (undefined: without the field, as SPEC §3 and the spec-strict mock have it). The
- * contract itself is cancelled through the mock, which ends every datastore.
+ * contract itself is cancelled through the mock, which ends every datastore; `status`, when given,
+ * is what GET /status answers instead.
  */
 async function cancelOnCompanyPage(language: Language) {
   const { user } = renderApp('/company', { loggedIn: true, language });
@@ -90,12 +91,13 @@ async function cancelOnCompanyPage(language: Language) {
   await user.click(screen.getByRole('link', { name: texts[language].nav }));
 }
 
-async function laterVisit(companyEnd: string | undefined, language: Language = 'en') {
+async function laterVisit(companyEnd: string | undefined, language: Language = 'en', status?: Datastore[]) {
   await loginAs('demo@example.com');
   await cancelContract();
   const { contract_end_date: _sent, ...company } = await getCompany();
   const answer: Company = companyEnd === undefined ? company : { ...company, contract_end_date: companyEnd };
   server.use(http.get(apiUrl('/company'), () => HttpResponse.json(answer)));
+  if (status) server.use(http.get(apiUrl('/status'), () => HttpResponse.json(status)));
   return renderApp('/dashboard', { loggedIn: true, language });
 }
 
@@ -163,6 +165,13 @@ describe('the dashboard after a contract cancellation', () => {
     // nothing says read-only, and the purchase card stays (the server refuses what it must).
     await waitFor(() => expect(screen.getAllByRole('button', { name: texts.en.buy })).toHaveLength(2));
     expect(screen.queryByText(/Your contract is cancelled/)).not.toBeInTheDocument();
+  });
+
+  it('invites no first purchase when the contract is cancelled and no datastore is left', async () => {
+    await laterVisit('2027-01-31', 'en', []);
+    expect(await screen.findByText(texts.en.notice('January 31, 2027'))).toBeInTheDocument();
+    expectClosedPurchase('en', 'January 31, 2027');
+    expect(screen.queryByText(/You have no datastores yet/)).not.toBeInTheDocument();
   });
 
   it('keeps the purchase open and claims nothing when the company cannot be read', async () => {

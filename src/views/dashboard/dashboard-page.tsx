@@ -107,7 +107,8 @@ export default function DashboardPage() {
       )}
       {readOnly && <ReadOnlyNotice endDate={contractEnd} />}
       {!loaded && !statusFailed && <PageLoading />}
-      {loaded && datastores.length === 0 && (
+      {/* The invitation to buy is no promise to make once the contract is cancelled (SPEC §4). */}
+      {loaded && datastores.length === 0 && !readOnly && (
         <p className="notice notice-info">
           <FormattedMessage
             id="dashboard.status.empty"
