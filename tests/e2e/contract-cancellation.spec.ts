@@ -9,6 +9,8 @@ import { expect, openFresh, test } from './fixtures';
 test('cancels the contract on the company page, then finds the datastores read-only and no Buy button on the dashboard', async ({
   page,
 }) => {
+  // Three pages and a reload: more than one screen's journey takes, on a busy machine.
+  test.slow();
   await openFresh(page, '/login');
   await page.getByLabel('Email address').fill('demo@example.com');
   await page.locator('input[name="password"]').fill('Demo-Password-2026');
