@@ -25,3 +25,19 @@ export function contractEndDate(
   }
   return last;
 }
+
+/**
+ * The end date of a cancelled contract, as far as the portal knows it (decision 029): the
+ * company's `contract_end_date` where the server sends one (an extra beyond SPEC §3: the default
+ * mock does, the spec-strict mock does not), else the latest end of the datastores when every one
+ * carries one (the rule of `contractEndDate`: after a contract cancellation each datastore ends).
+ * Null when neither says. Only for a contract known to be cancelled: datastores that all end are
+ * no proof of a contract cancellation on their own, since datastores cancelled one by one look
+ * the same in the spec's fields.
+ */
+export function cancelledContractEnd(
+  companyEnd: string | null | undefined,
+  datastores: readonly { contract_end_date?: string | null }[],
+): string | null {
+  return companyEnd || contractEndDate(datastores);
+}

@@ -158,7 +158,12 @@ export const companyMachine = setup({
   on: {
     // SPEC §4: a cancelled contract changes the company (its products) and the user's products.
     'cancellation.done': {
-      actions: [{ type: 'tellSession', params: { type: 'user.reload' } }, raise({ type: 'company.reload' })],
+      actions: [
+        // The session keeps it for the dashboard, which shows the datastores read-only (decision 029).
+        { type: 'tellSession', params: { type: 'contract.cancelled' } },
+        { type: 'tellSession', params: { type: 'user.reload' } },
+        raise({ type: 'company.reload' }),
+      ],
     },
     'cancellation.sessionExpired': { actions: 'sessionExpired' },
   },

@@ -12,10 +12,15 @@
  * - `address`: the list's search, filters and order (`context.query`, decision 024) are written to
  *   the address's query string by the provided `writeQuery`, once typing pauses; an address
  *   changed from outside (a link, back) is read with `list.read` and not written back.
+ * - `contract`: whether the contract is cancelled (SPEC §4 "Cancelled contract": datastores become
+ *   read-only), known from the session (a cancellation in this session) or from the company's
+ *   `contract_end_date` where the server sends it (decision 029). Then the datastores are
+ *   read-only: no cancellation, and the purchase card is closed.
  */
 import {
   and,
   assign,
+  not,
   fromPromise,
   raise,
   sendTo,
@@ -25,8 +30,10 @@ import {
   type ActorRefFrom,
   type SnapshotFrom,
 } from 'xstate';
+import { getCompany } from '../api/company';
 import { cancelDatastore, getStatus } from '../api/datastores';
-import type { Datastore } from '../domain/entities';
+import { cancelledContractEnd } from '../domain/contract';
+import type { Company, Datastore } from '../domain/entities';
 import {
   datastoreFilters,
   emptyQuery,
@@ -76,6 +83,10 @@ export interface DashboardContext {
   cancelTarget: string | null;
   /** What the list shows: search, filters and order (decision 024). */
   query: ListQuery;
+  /** The session knows that the customer cancelled the contract in this session (decision 029). */
+  contractCancelled: boolean;
+  /** The company's `contract_end_date` (yyyy-mm-dd), where the server sends one (not in SPEC §3). */
+  companyContractEnd: string | null;
 }
 
 export type DashboardEvent =
@@ -115,6 +126,8 @@ export interface DashboardInput {
   shownAt?: Record<string, number>;
   /** The list's query as the address gave it when the page opened. */
   query?: ListQuery;
+  /** The customer cancelled the contract in this session (the session's news, decision 029). */
+  contractCancelled?: boolean;
 }
 
 /** The query after a list event; the same object when nothing changes. */
@@ -161,6 +174,8 @@ export const dashboardMachine = setup({
   },
   actors: {
     loadStatus: fromPromise<Datastore[]>(({ signal }) => getStatus({ signal })),
+    /** GET /company, read only for its `contract_end_date` (decision 029). */
+    loadCompany: fromPromise<Company>(({ signal }) => getCompany({ signal })),
     cancelDatastore: fromPromise<void, { name: string }>(({ input, signal }) =>
       cancelDatastore(input.name, { signal }),
     ),
@@ -230,6 +245,9 @@ export const dashboardMachine = setup({
         event.type === 'datastore.cancel.request' ? event.name : context.cancelTarget,
     }),
     reloadStatus: raise({ type: 'status.reload' }),
+    storeCompanyContractEnd: assign({
+      companyContractEnd: (_, { company }: { company: Company }) => company.contract_end_date ?? null,
+    }),
     closeOverlay: assign({ overlay: null }),
     clearCancelError: clearError(),
     showCancelError: showError(),
@@ -245,6 +263,10 @@ export const dashboardMachine = setup({
       return datastore !== undefined && !datastore.contract_end_date;
     },
     statusReady: stateIn({ status: 'ready' }),
+    /** SPEC §4: after a contract cancellation the datastores are read-only, so none is cancelled. */
+    contractRunning: not(stateIn({ contract: 'cancelled' })),
+    cancelledInSession: ({ context }) => context.contractCancelled,
+    companyCancelled: (_, { company }: { company: Company }) => Boolean(company.contract_end_date),
     changesQuery: ({ context, event }) => nextQuery(context.query, event) !== context.query,
   },
   delays: {
@@ -264,6 +286,8 @@ export const dashboardMachine = setup({
     cancelTarget: null,
     shownAt: { ...input?.shownAt },
     query: input?.query ?? emptyQuery,
+    contractCancelled: input?.contractCancelled ?? false,
+    companyContractEnd: null,
   }),
   invoke: [
     { id: 'purchase', src: 'purchase', input: {} },
@@ -358,13 +382,47 @@ export const dashboardMachine = setup({
         },
       },
     },
+    contract: {
+      description: 'SPEC §4 "Cancelled contract": whether the datastores are read-only (decision 029).',
+      initial: 'deciding',
+      states: {
+        deciding: {
+          always: [{ guard: 'cancelledInSession', target: 'cancelled' }, { target: 'checking' }],
+        },
+        checking: {
+          description: 'GET /company for its contract_end_date, a field SPEC §3 does not promise.',
+          invoke: {
+            src: 'loadCompany',
+            onDone: [
+              {
+                guard: { type: 'companyCancelled', params: ({ event }) => ({ company: event.output }) },
+                target: 'cancelled',
+                actions: { type: 'storeCompanyContractEnd', params: ({ event }) => ({ company: event.output }) },
+              },
+              { target: 'open' },
+            ],
+            // Not knowing is no cancellation: the purchase card stays, and the server refuses what it must.
+            // A 401 is the status read's to report (decision 001).
+            onError: [{ guard: 'isAborted', target: 'checking', reenter: true }, { target: 'open' }],
+          },
+          after: { loadingTimeout: { target: 'open' } },
+        },
+        open: {
+          description: 'No contract cancellation known: the datastores as they are, the purchase card open.',
+        },
+        cancelled: {
+          description: 'The contract is cancelled: every datastore read-only, the purchase card closed.',
+          tags: ['readOnly'],
+        },
+      },
+    },
     cancellation: {
       initial: 'idle',
       states: {
         idle: {
           on: {
             'datastore.cancel.request': {
-              guard: and(['statusReady', 'canCancel']),
+              guard: and(['statusReady', 'canCancel', 'contractRunning']),
               target: 'confirming',
               actions: ['chooseCancelTarget', 'clearCancelError'],
             },
@@ -401,3 +459,14 @@ export const dashboardMachine = setup({
 
 export type DashboardActor = ActorRefFrom<typeof dashboardMachine>;
 export type DashboardSnapshot = SnapshotFrom<typeof dashboardMachine>;
+
+/** SPEC §4: after a contract cancellation the datastores are read-only and nothing is bought. */
+export function selectReadOnly(snapshot: DashboardSnapshot): boolean {
+  return snapshot.hasTag('readOnly');
+}
+
+/** The day a cancelled contract ends (yyyy-mm-dd), when the portal knows it (decision 029). */
+export function selectContractEnd(snapshot: DashboardSnapshot): string | null {
+  if (!selectReadOnly(snapshot)) return null;
+  return cancelledContractEnd(snapshot.context.companyContractEnd, snapshot.context.datastores);
+}

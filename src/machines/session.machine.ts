@@ -27,6 +27,12 @@ export interface SessionContext {
    * page changes (SPEC §9). Kept in memory only: SPEC §3 allows nothing else in the browser's storage.
    */
   passwordsShownAt: Record<string, number>;
+  /**
+   * The customer cancelled the contract in this session and the server said yes (decision 029):
+   * the one way the portal knows of a cancellation where the company carries no end date (SPEC §3).
+   * Kept in memory only, like everything of the session.
+   */
+  contractCancelled: boolean;
 }
 
 export type SessionEvent =
@@ -36,13 +42,17 @@ export type SessionEvent =
   | { type: 'user.reload' }
   | { type: 'user.retry' }
   | { type: 'language.change'; language: Language }
-  | { type: 'passwords.shown'; shownAt: Record<string, number> };
+  | { type: 'passwords.shown'; shownAt: Record<string, number> }
+  | { type: 'contract.cancelled' };
 
 /**
  * What a page's machine tells the session (its `tellSession` action, provided once by the app in
  * src/app/use-portal-actor.ts): a login, data of the user that changed, passwords shown.
  */
-export type SessionNews = Extract<SessionEvent, { type: 'session.loggedIn' | 'user.reload' | 'passwords.shown' }>;
+export type SessionNews = Extract<
+  SessionEvent,
+  { type: 'session.loggedIn' | 'user.reload' | 'passwords.shown' | 'contract.cancelled' }
+>;
 
 /** Whatever /logout answers, or if it never does, the client forgets the session and shows /login. */
 const loggedOutAfterLogout = ['endSession', 'forgetClientState', 'persist', 'goToLogin'] as const;
@@ -72,8 +82,8 @@ export const sessionMachine = setup({
      * last licence order's summary with the buyer's email; provided by the app).
      */
     forgetClientState: () => {},
-    startSession: assign({ loggedIn: true, error: null, passwordsShownAt: {} }),
-    endSession: assign({ loggedIn: false, user: null, error: null, passwordsShownAt: {} }),
+    startSession: assign({ loggedIn: true, error: null, passwordsShownAt: {}, contractCancelled: false }),
+    endSession: assign({ loggedIn: false, user: null, error: null, passwordsShownAt: {}, contractCancelled: false }),
     /** The first showing of a password counts: a later report never moves it. */
     rememberPasswordsShown: assign({
       passwordsShownAt: ({ context, event }) =>
@@ -96,6 +106,7 @@ export const sessionMachine = setup({
     user: null,
     error: null,
     passwordsShownAt: {},
+    contractCancelled: false,
   }),
   type: 'parallel',
   states: {
@@ -119,6 +130,7 @@ export const sessionMachine = setup({
             'session.logout': { target: 'loggingOut' },
             'session.expired': { target: 'loggedOut', actions: ['endSession', 'forgetClientState', 'persist'] },
             'passwords.shown': { actions: 'rememberPasswordsShown' },
+            'contract.cancelled': { actions: assign({ contractCancelled: true }) },
           },
           states: {
             loadingUser: {

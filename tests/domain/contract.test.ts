@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractEndDate } from '../../src/domain/contract';
+import { cancelledContractEnd, contractEndDate } from '../../src/domain/contract';
 
 const ending = (contractEndDate: string | null) => ({ contract_end_date: contractEndDate });
 
@@ -22,5 +22,21 @@ describe('the end of a contract, read from its products', () => {
     expect(contractEndDate([])).toBeNull();
     expect(contractEndDate(null)).toBeNull();
     expect(contractEndDate(undefined)).toBeNull();
+  });
+});
+
+describe('the end date of a cancelled contract (decision 029)', () => {
+  it("takes the company's end date where the server sends one", () => {
+    expect(cancelledContractEnd('2027-01-31', [ending('2026-12-31'), ending(null)])).toBe('2027-01-31');
+  });
+
+  it('takes the latest end of the datastores when the company sends none and every datastore ends', () => {
+    expect(cancelledContractEnd(null, [ending('2026-12-31'), ending('2027-01-31')])).toBe('2027-01-31');
+    expect(cancelledContractEnd(undefined, [ending('2026-12-31')])).toBe('2026-12-31');
+  });
+
+  it('knows no date when a datastore runs on without one, or when there are none', () => {
+    expect(cancelledContractEnd(null, [ending('2026-12-31'), ending(null)])).toBeNull();
+    expect(cancelledContractEnd(null, [])).toBeNull();
   });
 });

@@ -335,7 +335,7 @@ describe('the contract cancellation of the side card', () => {
     return { ...started, cancellation };
   };
 
-  it('reloads the company and has the session reload the user once the contract is cancelled (SPEC §4)', async () => {
+  it('reloads the company, tells the session of the cancellation and has it reload the user (SPEC §4)', async () => {
     const ended = { ...company, has_product_count: 0 };
     let loads = 0;
     const { actor, load, saved, cancellation, context } = await cancelling({
@@ -344,7 +344,8 @@ describe('the contract cancellation of the side card', () => {
     await waitFor(cancellation, (snapshot) => snapshot.matches({ cancelled: 'settled' }));
     await waitFor(actor, (snapshot) => snapshot.matches({ view: 'shown' }) && load.mock.calls.length === 2);
     expect(context().company).toEqual(ended);
-    expect(saved.mock.calls).toEqual([[{ type: 'user.reload' }]]);
+    // The session keeps the news for the dashboard, which shows the datastores read-only (decision 029).
+    expect(saved.mock.calls).toEqual([[{ type: 'contract.cancelled' }], [{ type: 'user.reload' }]]);
   });
 
   it('ends the session when the cancellation answers 401, and reloads nothing', async () => {

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import { emptyQuery, type ListQuery } from '../../src/domain/datastore-list';
-import type { Datastore } from '../../src/domain/entities';
-import { dashboardMachine } from '../../src/machines/dashboard.machine';
+import type { Company, Datastore } from '../../src/domain/entities';
+import { dashboardMachine, selectContractEnd, selectReadOnly } from '../../src/machines/dashboard.machine';
 import { purchaseMachine } from '../../src/machines/purchase.machine';
 import { sessionMachine } from '../../src/machines/session.machine';
 import type { User } from '../../src/domain/entities';
@@ -50,9 +50,14 @@ function start(
     shownAt?: Record<string, number>;
     passwordsShown?: (shownAt: Record<string, number>) => void;
     query?: ListQuery;
+    /** GET /company; by default a company whose contract runs (no end date). */
+    loadCompany?: () => Promise<Company>;
+    /** The session's news that the customer cancelled the contract in this session. */
+    contractCancelled?: boolean;
   } = {},
 ) {
   const loadStatus = vi.fn(options.loadStatus ?? (async () => seed));
+  const loadCompany = vi.fn(options.loadCompany ?? (async (): Promise<Company> => ({ contract_end_date: null })));
   const cancel = vi.fn(options.cancel ?? (async () => {}));
   const sessionExpired = vi.fn();
   const datastoresChanged = vi.fn();
@@ -62,6 +67,7 @@ function start(
   const machine = dashboardMachine.provide({
     actors: {
       loadStatus: fromPromise<Datastore[]>(() => loadStatus()),
+      loadCompany: fromPromise<Company>(() => loadCompany()),
       cancelDatastore: fromPromise<void, { name: string }>(({ input }) => cancel(input.name)),
       purchase: purchaseMachine.provide({
         actors: {
@@ -76,7 +82,9 @@ function start(
       writeQuery: (_, params) => writeQuery(params.query),
     },
   });
-  const actor = createActor(machine, { input: { shownAt: options.shownAt, query: options.query } }).start();
+  const actor = createActor(machine, {
+    input: { shownAt: options.shownAt, query: options.query, contractCancelled: options.contractCancelled },
+  }).start();
   const purchase = () => {
     const child = actor.getSnapshot().children.purchase;
     if (!child) throw new Error('no purchase child');
@@ -86,6 +94,7 @@ function start(
   return {
     actor,
     loadStatus,
+    loadCompany,
     cancel,
     sessionExpired,
     datastoresChanged,
@@ -461,6 +470,84 @@ describe('the dashboard machine: cancelling a datastore', () => {
     vi.advanceTimersByTime(120_000);
     expect(actor.getSnapshot().matches({ cancellation: 'idle' })).toBe(true);
     expect(errorLine()).toEqual({ key: 'timeout' });
+  });
+});
+
+describe('the dashboard machine: the contract (SPEC §4 "Cancelled contract", decision 029)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps the datastores writable and the purchase open while the contract runs', async () => {
+    const { actor, loadCompany } = start();
+    await waitFor(actor, (snapshot) => snapshot.matches({ contract: 'open', status: 'ready' }));
+    expect(loadCompany).toHaveBeenCalledOnce();
+    expect(selectReadOnly(actor.getSnapshot())).toBe(false);
+    expect(selectContractEnd(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'datastore.cancel.request', name: 'k10001_backup' });
+    expect(actor.getSnapshot().matches({ cancellation: 'confirming' })).toBe(true);
+  });
+
+  it("is read-only with the company's end date when the company carries one", async () => {
+    const { actor } = start({ loadCompany: async () => ({ contract_end_date: '2027-01-31' }) });
+    await waitFor(actor, (snapshot) => snapshot.matches({ contract: 'cancelled', status: 'ready' }));
+    expect(selectReadOnly(actor.getSnapshot())).toBe(true);
+    expect(selectContractEnd(actor.getSnapshot())).toBe('2027-01-31');
+  });
+
+  it('offers no datastore cancellation while the contract is cancelled', async () => {
+    const { actor, cancel } = start({ loadCompany: async () => ({ contract_end_date: '2027-01-31' }) });
+    await waitFor(actor, (snapshot) => snapshot.matches({ contract: 'cancelled', status: 'ready' }));
+    actor.send({ type: 'datastore.cancel.request', name: 'k10001_backup' });
+    expect(actor.getSnapshot().matches({ cancellation: 'idle' })).toBe(true);
+    expect(cancel).not.toHaveBeenCalled();
+  });
+
+  it('is read-only at once when the session tells of a cancellation, dated by the datastores once all of them end', async () => {
+    const ending = [
+      datastore('backup', { contract_end_date: '2027-01-31' }),
+      datastore('old', { contract_end_date: '2026-12-31' }),
+    ];
+    const { actor, loadCompany } = start({ contractCancelled: true, loadStatus: async () => ending });
+    expect(actor.getSnapshot().matches({ contract: 'cancelled' })).toBe(true);
+    expect(selectReadOnly(actor.getSnapshot())).toBe(true);
+    expect(selectContractEnd(actor.getSnapshot())).toBeNull();
+    await waitFor(actor, (snapshot) => snapshot.matches(ready));
+    expect(selectContractEnd(actor.getSnapshot())).toBe('2027-01-31');
+    // The company is not asked: the session's news is enough, and the datastores give the date.
+    expect(loadCompany).not.toHaveBeenCalled();
+  });
+
+  it('names no end date when the session tells of a cancellation but a datastore carries none', async () => {
+    const { actor } = start({ contractCancelled: true });
+    await waitFor(actor, (snapshot) => snapshot.matches(ready));
+    expect(selectReadOnly(actor.getSnapshot())).toBe(true);
+    expect(selectContractEnd(actor.getSnapshot())).toBeNull();
+  });
+
+  it('claims no cancellation when every datastore ends but the company carries no end date', async () => {
+    const ending = [datastore('backup', { contract_end_date: '2027-01-31' })];
+    const { actor } = start({ loadStatus: async () => ending, loadCompany: async () => ({ name: 'Demo GmbH' }) });
+    await waitFor(actor, (snapshot) => snapshot.matches({ contract: 'open', status: 'ready' }));
+    expect(selectReadOnly(actor.getSnapshot())).toBe(false);
+  });
+
+  it('claims no cancellation when the company cannot be read, and shows no error for it', async () => {
+    const { actor, errorLine } = start({
+      loadCompany: async () => {
+        throw new ApiError('http', { status: 500 });
+      },
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches({ contract: 'open', status: 'ready' }));
+    expect(errorLine()).toBeNull();
+    expect(actor.getSnapshot().context.statusError).toBeNull();
+  });
+
+  it('gives up waiting for the company after 120 seconds and claims no cancellation', async () => {
+    vi.useFakeTimers();
+    const { actor } = start({ loadCompany: () => new Promise<Company>(() => {}) });
+    await settle();
+    expect(actor.getSnapshot().matches({ contract: 'checking' })).toBe(true);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(actor.getSnapshot().matches({ contract: 'open' })).toBe(true);
   });
 });
 

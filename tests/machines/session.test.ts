@@ -170,6 +170,19 @@ describe('the session machine', () => {
     expect(actor.getSnapshot().context.passwordsShownAt).toEqual({});
   });
 
+  it('remembers a contract cancelled in this session until the session ends (decision 029)', async () => {
+    const { actor } = start({ loggedIn: true });
+    await waitFor(actor, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
+    expect(actor.getSnapshot().context.contractCancelled).toBe(false);
+    actor.send({ type: 'contract.cancelled' });
+    expect(actor.getSnapshot().context.contractCancelled).toBe(true);
+    actor.send({ type: 'session.expired' });
+    expect(actor.getSnapshot().context.contractCancelled).toBe(false);
+    // Logged out, nothing is remembered.
+    actor.send({ type: 'contract.cancelled' });
+    expect(actor.getSnapshot().context.contractCancelled).toBe(false);
+  });
+
   it('switches the language at once and tells the server only when logged in', async () => {
     const logged = start({ loggedIn: true });
     logged.actor.send({ type: 'language.change', language: 'de' });

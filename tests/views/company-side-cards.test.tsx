@@ -75,7 +75,15 @@ const texts = {
     confirm: 'Yes, cancel the contract',
     cancelled: 'Your contract has been cancelled.',
     cancelledEnds: (date: string) => `Your contract has been cancelled. It ends on ${date}.`,
-    consequences: 'Your datastores become read-only and the login is deleted after 30 days.',
+    consequences: 'Your datastores are read-only from now on. Your login is deleted 30 days after the cancellation.',
+    question: 'Do you really want to cancel your contract?',
+    // SPEC §9 "Cancellation is four weeks to the billing date", §4 read-only, §9 "30 days after cancellation".
+    promises: [
+      'Billing is monthly, and the notice period is four weeks to the billing date: your contract ends on the first billing date that is at least four weeks away.',
+      'Once cancelled, your datastores are read-only.',
+      'Your login is deleted 30 days after the cancellation.',
+    ],
+    keep: 'No, keep the contract',
     allCancelled: (date: string) =>
       `All your products are already cancelled; the last one ends on ${date}. There is nothing left to cancel.`,
   },
@@ -85,7 +93,15 @@ const texts = {
     confirm: 'Ja, Vertrag kündigen',
     cancelled: 'Ihr Vertrag wurde gekündigt.',
     cancelledEnds: (date: string) => `Ihr Vertrag wurde gekündigt. Er endet am ${date}.`,
-    consequences: 'Ihre Datastores werden schreibgeschützt und der Zugang wird nach 30 Tagen gelöscht.',
+    consequences:
+      'Ihre Datastores können ab jetzt nur noch gelesen werden. Ihr Zugang wird 30 Tage nach der Kündigung gelöscht.',
+    question: 'Möchten Sie Ihren Vertrag wirklich kündigen?',
+    promises: [
+      'Die Abrechnung erfolgt monatlich, die Kündigungsfrist beträgt vier Wochen zum Abrechnungstermin: Ihr Vertrag endet zum ersten Abrechnungstermin, der mindestens vier Wochen entfernt liegt.',
+      'Nach der Kündigung können Ihre Datastores nur noch gelesen werden.',
+      'Ihr Zugang wird 30 Tage nach der Kündigung gelöscht.',
+    ],
+    keep: 'Nein, Vertrag behalten',
     allCancelled: (date: string) =>
       `Alle Ihre Produkte sind bereits gekündigt; das letzte endet am ${date}. Es gibt nichts mehr zu kündigen.`,
   },
@@ -149,21 +165,31 @@ describe('the cancellation card', () => {
     ).toBeInTheDocument();
   });
 
-  it('states the consequences first and cancels nothing when the customer keeps the contract', async () => {
-    const { user } = await openCompany();
-    const cancellation = await card('Cancel the contract');
-    await user.click(cancellation.getByRole('button', { name: 'Cancel the contract…' }));
-    expect(cancellation.getByText('Do you really want to cancel your contract?')).toHaveFocus();
-    for (const consequence of [
-      /four weeks to the billing date/,
-      'After the end, your datastores are read-only.',
-      'Your login is deleted 30 days after the end.',
-    ])
-      expect(cancellation.getByText(consequence)).toBeInTheDocument();
-    await user.click(cancellation.getByRole('button', { name: 'No, keep the contract' }));
-    expect(cancellation.getByRole('button', { name: 'Cancel the contract…' })).toHaveFocus();
-    const { products } = await me();
-    expect(products?.find((product) => product.name === 'backup')).toMatchObject({ contract_end_date: null });
+  it.each<Language>(['en', 'de'])(
+    'states what SPEC §4 and §9 promise first and cancels nothing when the customer keeps the contract (%s)',
+    async (language) => {
+      const { user } = await openCompany('demo@example.com', language);
+      const cancellation = await card(texts[language].heading);
+      await user.click(cancellation.getByRole('button', { name: texts[language].button }));
+      expect(cancellation.getByText(texts[language].question)).toHaveFocus();
+      expect(cancellation.getAllByRole('listitem').map((item) => item.textContent)).toEqual(texts[language].promises);
+      await user.click(cancellation.getByRole('button', { name: texts[language].keep }));
+      expect(cancellation.getByRole('button', { name: texts[language].button })).toHaveFocus();
+      const { products } = await me();
+      expect(products?.find((product) => product.name === 'backup')).toMatchObject({ contract_end_date: null });
+    },
+  );
+
+  it('cancels after the confirmation in German and shows the end date with the consequences', async () => {
+    const { user } = await openCompany('demo@example.com', 'de');
+    const cancellation = await card(texts.de.heading);
+    await user.click(cancellation.getByRole('button', { name: texts.de.button }));
+    await user.click(cancellation.getByRole('button', { name: texts.de.confirm }));
+    const date = longDay(cancellationEndDate(), 'de');
+    expect(await cancellation.findByText(texts.de.cancelledEnds(date))).toBeInTheDocument();
+    expect(cancellation.getByRole('status')).toHaveTextContent(
+      `${texts.de.cancelledEnds(date)}${texts.de.consequences}`,
+    );
   });
 
   it('cancels after the confirmation and shows the end date, also in the product list', async () => {

@@ -1,7 +1,31 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { Language } from '../../src/domain/constants';
 import { mock } from '../../src/mocks/node';
+import { cancellationEndDate } from '../../src/mocks/rules';
 import { loginAs, renderApp } from '../support/render-app';
+
+/** The mock's end date of a cancellation made now, as the card writes it in each language. */
+const endDate = (language: Language) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${cancellationEndDate()}T00:00:00Z`),
+  );
+
+/** SPEC §9 in the dialog's words: four weeks to the billing date, and no billing date the portal does not know. */
+const texts = {
+  en: {
+    notice:
+      'Billing is monthly, and the notice period is four weeks to the billing date: the datastore ends on the first billing date that is at least four weeks away and is then deleted with all backups in it. This cannot be undone.',
+    scheduled: (date: string) =>
+      `Deletion scheduled: this datastore is cancelled. It ends on ${date} and is then deleted with all backups in it.`,
+  },
+  de: {
+    notice:
+      'Die Abrechnung erfolgt monatlich, die Kündigungsfrist beträgt vier Wochen zum Abrechnungstermin: Der Datastore endet zum ersten Abrechnungstermin, der mindestens vier Wochen entfernt liegt, und wird danach mit allen darin gespeicherten Backups gelöscht. Dies kann nicht rückgängig gemacht werden.',
+    scheduled: (date: string) =>
+      `Löschung geplant: Dieser Datastore ist gekündigt. Er endet am ${date} und wird danach mit allen darin gespeicherten Backups gelöscht.`,
+  },
+} satisfies Record<Language, unknown>;
 
 async function openDashboard(language: 'en' | 'de' = 'en') {
   await loginAs('demo@example.com');
@@ -19,7 +43,7 @@ describe('cancelling a datastore', () => {
     await user.click(remove);
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete the datastore “backup”?' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
-    expect(dialog).toHaveAccessibleDescription(/deleted together with all backups/);
+    expect(dialog).toHaveAccessibleDescription(texts.en.notice);
     expect(within(dialog).getByRole('button', { name: 'Keep datastore' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Keep datastore' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -52,6 +76,9 @@ describe('cancelling a datastore', () => {
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, delete datastore' }),
     );
     expect(await card('archive').findByText('Deletion scheduled:')).toBeInTheDocument();
+    expect(card('archive').getByText('Deletion scheduled:').parentElement).toHaveTextContent(
+      texts.en.scheduled(endDate('en')),
+    );
     expect(card('archive').getByRole('button', { name: 'Delete datastore' })).toBeDisabled();
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'archive' })).toHaveFocus());
     expect(mock.outbox().at(-1)?.subject).toBe('Cancellation of datastore archive');
@@ -69,11 +96,15 @@ describe('cancelling a datastore', () => {
     expect(card('backup').queryByText('Deletion scheduled:')).not.toBeInTheDocument();
   });
 
-  it('asks in German on a German page', async () => {
+  it('asks in German on a German page, with the notice period, and then shows the end date', async () => {
     const { user } = await openDashboard('de');
     await user.click(card('backup').getByRole('button', { name: 'Datastore löschen' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Den Datastore „backup“ löschen?' });
+    expect(dialog).toHaveAccessibleDescription(texts.de.notice);
     await user.click(within(dialog).getByRole('button', { name: 'Ja, Datastore löschen' }));
     expect(await card('backup').findByText('Löschung geplant:')).toBeInTheDocument();
+    expect(card('backup').getByText('Löschung geplant:').parentElement).toHaveTextContent(
+      texts.de.scheduled(endDate('de')),
+    );
   });
 });

@@ -87,7 +87,7 @@ describe('the datastore cards', () => {
     const old = await card('old');
     expect(
       old.getByText(
-        `this datastore has been cancelled and will be deleted on ${endDate()}. Until then it stays usable.`,
+        `this datastore is cancelled. It ends on ${endDate()} and is then deleted with all backups in it.`,
         { exact: false },
       ),
     ).toBeInTheDocument();
@@ -113,7 +113,12 @@ describe('the datastore cards', () => {
     const germanDate = new Intl.DateTimeFormat('de', { dateStyle: 'long', timeZone: 'UTC' }).format(
       new Date(`${cancellationEndDate()}T00:00:00Z`),
     );
-    expect((await card('old')).getByText(new RegExp(`wird am ${germanDate} gelöscht`))).toBeInTheDocument();
+    expect(
+      (await card('old')).getByText(
+        `Dieser Datastore ist gekündigt. Er endet am ${germanDate} und wird danach mit allen darin gespeicherten Backups gelöscht.`,
+        { exact: false },
+      ),
+    ).toBeInTheDocument();
     expect(fact(await card('backup'), 'Tarif')).toHaveTextContent('Dynamischer Tarif');
   });
 

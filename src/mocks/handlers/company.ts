@@ -133,8 +133,8 @@ export const companyHandlers = [
       account.email,
       german ? 'Ihre Kündigung' : 'Your cancellation',
       german
-        ? `Ihr Vertrag endet am ${end}. Danach sind Ihre Datastores nur noch lesbar; der Zugang wird 30 Tage später gelöscht.`
-        : `Your contract ends on ${end}. After that your datastores are read-only; the login is deleted 30 days later.`,
+        ? `Ihr Vertrag endet am ${end}. Ihre Datastores können ab jetzt nur noch gelesen werden. Ihr Zugang wird 30 Tage nach der Kündigung gelöscht.`
+        : `Your contract ends on ${end}. Your datastores are read-only from now on. Your login is deleted 30 days after the cancellation.`,
     );
     return done();
   }),

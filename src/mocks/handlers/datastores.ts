@@ -105,8 +105,8 @@ export const datastoreHandlers = [
       account.email,
       german ? `Kündigung des Datastores ${datastore.identifier}` : `Cancellation of datastore ${datastore.identifier}`,
       german
-        ? `Der Datastore ${datastore.datastore} wird zum ${end} gelöscht.`
-        : `The datastore ${datastore.datastore} will be deleted on ${end}.`,
+        ? `Der Datastore ${datastore.datastore} endet am ${end} und wird danach mit allen Backups gelöscht.`
+        : `The datastore ${datastore.datastore} ends on ${end} and is then deleted with all backups in it.`,
     );
     return done();
   }),

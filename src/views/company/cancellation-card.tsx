@@ -6,7 +6,7 @@ import { useUser } from '../../app/session';
 import { contractEndDate } from '../../domain/contract';
 import type { ContractCancellationActor } from '../../machines/contract-cancellation.machine';
 import { ErrorLine } from '../shared/error-line';
-import { useDayFormat } from './product-list';
+import { useDayFormat } from '../shared/use-day-format';
 
 const messages = defineMessages({
   heading: { id: 'company.cancel.heading', defaultMessage: 'Cancel the contract' },
@@ -20,21 +20,26 @@ const messages = defineMessages({
     defaultMessage: 'You have no running products, so there is nothing to cancel.',
   },
   question: { id: 'company.cancel.question', defaultMessage: 'Do you really want to cancel your contract?' },
+  // SPEC §9 "Billing is monthly. Cancellation is four weeks to the billing date", and no more:
+  // the portal does not know the billing date, so it names none (decision 029).
   billing: {
     id: 'company.cancel.billing',
+    description: 'SPEC §9: the notice period; the billing date itself is not known to the portal.',
     defaultMessage:
-      'The cancellation takes four weeks to the billing date: the contract ends at the end of the first month that is at least four weeks away.',
+      'Billing is monthly, and the notice period is four weeks to the billing date: your contract ends on the first billing date that is at least four weeks away.',
   },
-  readOnly: { id: 'company.cancel.readOnly', defaultMessage: 'After the end, your datastores are read-only.' },
-  deleted: { id: 'company.cancel.deleted', defaultMessage: 'Your login is deleted 30 days after the end.' },
+  // SPEC §4 "Cancelled contract: datastores become read-only".
+  readOnly: { id: 'company.cancel.readOnly', defaultMessage: 'Once cancelled, your datastores are read-only.' },
+  // SPEC §9 "Login is deleted 30 days after cancellation".
+  deleted: { id: 'company.cancel.deleted', defaultMessage: 'Your login is deleted 30 days after the cancellation.' },
   confirm: { id: 'company.cancel.confirm', defaultMessage: 'Yes, cancel the contract' },
   keep: { id: 'company.cancel.keep', defaultMessage: 'No, keep the contract' },
   cancelling: { id: 'company.cancel.cancelling', defaultMessage: 'Cancelling…' },
   cancelled: { id: 'company.cancel.cancelled', defaultMessage: 'Your contract has been cancelled.' },
-  // SPEC §4 "Cancelled contract", in its words.
+  // SPEC §4 "Cancelled contract" and §9 "Login is deleted 30 days after cancellation".
   consequences: {
     id: 'company.cancel.consequences',
-    defaultMessage: 'Your datastores become read-only and the login is deleted after 30 days.',
+    defaultMessage: 'Your datastores are read-only from now on. Your login is deleted 30 days after the cancellation.',
   },
 });
 

@@ -1,8 +1,9 @@
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage } from 'react-intl';
 import type { CompanyProduct } from '../../domain/entities';
 import { productRate } from '../../domain/datastore';
 import { PageLoading } from '../shared/page-loading';
 import { UnknownValue } from '../shared/unknown-value';
+import { useDayFormat } from '../shared/use-day-format';
 
 const messages = defineMessages({
   heading: { id: 'company.products.heading', defaultMessage: 'Your products' },
@@ -13,17 +14,6 @@ const messages = defineMessages({
   running: { id: 'company.products.running', defaultMessage: 'running' },
   empty: { id: 'company.products.empty', defaultMessage: 'You have no products yet.' },
 });
-
-/** A yyyy-mm-dd date as a calendar day in the page's language (no time zone shift). */
-export function useDayFormat() {
-  const intl = useIntl();
-  return (day: string) => {
-    const date = new Date(`${day}T00:00:00Z`);
-    return Number.isNaN(date.getTime())
-      ? day
-      : intl.formatDate(date, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-  };
-}
 
 /**
  * SPEC §2 "List of products": name, rate (dynamic, or volume in TB) and contract end date (SPEC §3

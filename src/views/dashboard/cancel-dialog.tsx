@@ -39,7 +39,8 @@ export function CancelDialog({
       <p id="cancel-dialog-text">
         <FormattedMessage
           id="dashboard.cancel.text"
-          defaultMessage="The datastore is cancelled with four weeks’ notice to the end of a billing month. On that date it is deleted together with all backups in it. This cannot be undone."
+          description="SPEC §9: the notice period; the billing date itself is not known to the portal."
+          defaultMessage="Billing is monthly, and the notice period is four weeks to the billing date: the datastore ends on the first billing date that is at least four weeks away and is then deleted with all backups in it. This cannot be undone."
         />
       </p>
       <div className="dialog-buttons">

@@ -6,7 +6,13 @@ import { useNavigateAction } from '../../app/app-actor';
 import { useSessionActor } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { LARGE_LIST_FROM, readListQuery, writeListQuery, type ListQuery } from '../../domain/datastore-list';
-import { dashboardMachine, type DatastoreEntry, type ListEvent } from '../../machines/dashboard.machine';
+import {
+  dashboardMachine,
+  selectContractEnd,
+  selectReadOnly,
+  type DatastoreEntry,
+  type ListEvent,
+} from '../../machines/dashboard.machine';
 import type { UserError } from '../../machines/user-error';
 import { errorMessages } from '../shared/error-messages';
 import { PageHeading } from '../shared/page-heading';
@@ -17,6 +23,8 @@ import { DatastoreCard } from './datastore-card';
 import { FirstTimeOverlay } from './first-time-overlay';
 import { LongDatastoreList } from './long-datastore-list';
 import { PurchaseCard } from './purchase-card';
+import { PurchaseClosed } from './purchase-closed';
+import { ReadOnlyNotice } from './read-only-notice';
 import './dashboard.css';
 
 const messages = defineMessages({
@@ -29,6 +37,8 @@ export default function DashboardPage() {
   const navigate = useNavigateAction();
   // When this session first showed each temporary password: kept by the session across pages.
   const [shownAt] = useState(() => session.getSnapshot().context.passwordsShownAt);
+  // Whether the customer cancelled the contract in this session: the session keeps it (decision 029).
+  const [contractCancelled] = useState(() => session.getSnapshot().context.contractCancelled);
   // The list's query lives in the address (decision 024): read at the start and whenever the
   // address changes, written by the machine once typing pauses (replacing the history entry).
   const search = useSearch();
@@ -37,7 +47,7 @@ export default function DashboardPage() {
   address.current = { search, location };
   const [query] = useState(() => readListQuery(search));
   const actor = usePortalActor(dashboardMachine, {
-    input: { shownAt, query },
+    input: { shownAt, query, contractCancelled },
     actions: {
       navigate,
       writeQuery: (_: unknown, { query: next }: { query: ListQuery }) =>
@@ -61,6 +71,8 @@ export default function DashboardPage() {
   const cancelError = useSelector(cancelErrorLine, (snapshot) => snapshot?.context.error ?? null);
   const overlay = useSelector(actor, (snapshot) => snapshot.context.overlay);
   const listQuery = useSelector(actor, (snapshot) => snapshot.context.query);
+  const readOnly = useSelector(actor, selectReadOnly);
+  const contractEnd = useSelector(actor, selectContractEnd);
 
   const onCancel = useCallback((name: string) => actor.send({ type: 'datastore.cancel.request', name }), [actor]);
   const sendList = useCallback((event: ListEvent) => actor.send(event), [actor]);
@@ -69,6 +81,7 @@ export default function DashboardPage() {
       datastore={datastore}
       password={passwords[datastore.datastore] ?? undefined}
       busy={busy}
+      readOnly={readOnly}
       cancelling={cancelling && cancelTarget === datastore.datastore}
       cancelError={cancelTarget === datastore.datastore ? cancelError : undefined}
       onCancel={onCancel}
@@ -92,8 +105,10 @@ export default function DashboardPage() {
           </button>
         </div>
       )}
+      {readOnly && <ReadOnlyNotice endDate={contractEnd} />}
       {!loaded && !statusFailed && <PageLoading />}
-      {loaded && datastores.length === 0 && (
+      {/* The invitation to buy is no promise to make once the contract is cancelled (SPEC §4). */}
+      {loaded && datastores.length === 0 && !readOnly && (
         <p className="notice notice-info">
           <FormattedMessage
             id="dashboard.status.empty"
@@ -113,7 +128,7 @@ export default function DashboardPage() {
         )
       )}
       <ConfigurationGuide datastore={first} password={first ? (passwords[first.datastore] ?? undefined) : undefined} />
-      {purchase && <PurchaseCard actor={purchase} />}
+      {readOnly ? <PurchaseClosed endDate={contractEnd} /> : purchase && <PurchaseCard actor={purchase} />}
       <FirstTimeOverlay
         datastore={find(overlay)}
         password={overlay ? (passwords[overlay] ?? undefined) : undefined}

@@ -38,9 +38,10 @@ const openHint = defineMessage<{ name: string; host: string }>({
   id: 'dashboard.card.openHint',
   defaultMessage: '{name} on {host} (opens in a new tab)',
 });
+// SPEC §2/§4: the datastore's contract_end_date, and nothing the spec does not say of it.
 const scheduled = defineMessage<{ date: string }>({
   id: 'dashboard.card.scheduled',
-  defaultMessage: 'this datastore has been cancelled and will be deleted on {date}. Until then it stays usable.',
+  defaultMessage: 'this datastore is cancelled. It ends on {date} and is then deleted with all backups in it.',
 });
 
 const positionText = defineMessage<{ position: number; count: number }>({
@@ -65,6 +66,7 @@ const messages = defineMessages({
       'Key rotation: a new encryption key applies to new backups only. Backups made before stay as they are until they are pruned, so keep every key you used.',
   },
   realm: { id: 'dashboard.card.realm', defaultMessage: 'Proxmox Backup authentication server' },
+  readOnly: { id: 'dashboard.card.readOnly', defaultMessage: 'Read-only' },
 });
 
 interface DatastoreCardProps {
@@ -72,6 +74,8 @@ interface DatastoreCardProps {
   password: TemporaryPasswordActor | undefined;
   /** SPEC §2: delete is disabled while loading. */
   busy: boolean;
+  /** SPEC §4: the contract is cancelled, so the datastore is read-only and cannot be cancelled. */
+  readOnly: boolean;
   /** This card's cancellation is under way. */
   cancelling: boolean;
   /** The cancellation error line belongs to this card: the datastore last asked to be cancelled. */
@@ -86,6 +90,7 @@ export const DatastoreCard = memo(function DatastoreCard({
   datastore,
   password,
   busy,
+  readOnly,
   cancelling,
   cancelError,
   onCancel,
@@ -118,6 +123,7 @@ export const DatastoreCard = memo(function DatastoreCard({
         <h2 id={headingId} tabIndex={-1}>
           {title}
         </h2>
+        {readOnly && <span className="datastore-badge">{text(messages.readOnly)}</span>}
         <div className="datastore-actions">
           {url && (
             <a href={url} target="_blank" rel="noopener noreferrer" className="button-secondary">
@@ -128,7 +134,7 @@ export const DatastoreCard = memo(function DatastoreCard({
           <button
             type="button"
             className="button-secondary button-danger"
-            disabled={busy || Boolean(datastore.contract_end_date)}
+            disabled={busy || readOnly || Boolean(datastore.contract_end_date)}
             aria-busy={cancelling || undefined}
             aria-describedby={headingId}
             onClick={() => onCancel(datastore.datastore)}

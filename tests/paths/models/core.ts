@@ -68,6 +68,7 @@ export const models: PathModel[] = [
       { type: 'user.retry' },
       { type: 'language.change', language: 'de' },
       { type: 'passwords.shown', shownAt: { k10001_a: 1000 } },
+      { type: 'contract.cancelled' },
     ],
     outputs: { loadUser: [user] },
     errors: {

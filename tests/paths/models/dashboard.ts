@@ -40,6 +40,7 @@ export const models: PathModel[] = [
     machine: dashboardMachine.provide({
       actors: {
         loadStatus: pending,
+        loadCompany: pending,
         cancelDatastore: pending,
         purchase: purchaseMachine.provide({ actors: { buy: pending } }),
       },
@@ -64,8 +65,16 @@ export const models: PathModel[] = [
     ],
     outputs: {
       loadStatus: [[datastore('new', { password: 'Pw-1' }), datastore('old', { contract_end_date: '2026-12-31' })]],
+      // A company whose contract runs, and one cancelled (its end date, an extra beyond SPEC §3).
+      loadCompany: [{ contract_end_date: null }, { contract_end_date: '2027-01-31' }],
     },
-    errors: { loadStatus: [unauthorized, serverError, aborted], cancelDatastore: [unauthorized, serverError, aborted] },
+    errors: {
+      loadStatus: [unauthorized, serverError, aborted],
+      cancelDatastore: [unauthorized, serverError, aborted],
+      loadCompany: [serverError, aborted],
+    },
+    // The contract region (decision 029) triples the snapshots of the other three regions.
+    limit: 20_000,
     serializeContext: (context) => {
       const { datastores, loaded, statusError, passwords, overlay, cancelTarget, query } = context as {
         datastores: unknown[];
@@ -86,6 +95,15 @@ export const models: PathModel[] = [
         plainList: sameQuery(query, emptyQuery),
       };
     },
+  },
+  {
+    // Opened after the customer cancelled the contract in this session (decision 029): read-only at once.
+    machine: dashboardMachine.provide({
+      actors: { loadStatus: pending, loadCompany: pending, cancelDatastore: pending },
+    }) as AnyStateMachine,
+    input: { contractCancelled: true },
+    events: [{ type: 'datastore.cancel.request', name: 'k10001_new' }],
+    outputs: { loadStatus: [[datastore('new', { contract_end_date: '2027-01-31' })]] },
   },
   {
     machine: purchase as AnyStateMachine,
