@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { validate } from 'superstruct';
 import type { Plugin } from 'vite';
-import { isEmail } from '../../src/domain/fields.ts';
 import { isHttpsUrl, PartnersStruct } from '../../src/domain/partners.ts';
 import { isSepaCreditorId } from '../../src/domain/sepa-creditor-id.ts';
 
@@ -26,15 +25,21 @@ export const requiredProductionSettings: Readonly<Record<string, Kind>> = {
   VITE_SEPA_CREDITOR_ID: 'creditorId',
 };
 
+/**
+ * An address customers write to: something, one @, a domain with a dot, no spaces. (The sign-up
+ * rule, `isEmail` in src/domain/fields.ts, is not imported: Vite's config loader would carry its
+ * extensionless imports.)
+ */
+const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
 /** A SEPA creditor's name has at most 70 characters (EPC, attribute AT-03). */
 const CREDITOR_NAME_MAX = 70;
 
 const refusal: Record<Kind, (value: string) => string | null> = {
   https: (value) => (isHttpsUrl(value) ? null : 'not an https address'),
-  email: (value) => (isEmail(value) ? null : 'not an email address'),
+  email: (value) => (emailPattern.test(value) ? null : 'not an email address'),
   creditorName: (value) => (value.length <= CREDITOR_NAME_MAX ? null : `longer than ${CREDITOR_NAME_MAX} characters`),
-  creditorId: (value) =>
-    isSepaCreditorId(value) ? null : 'not a SEPA creditor identifier such as DE98ZZZ09999999999',
+  creditorId: (value) => (isSepaCreditorId(value) ? null : 'not a SEPA creditor identifier such as DE98ZZZ09999999999'),
 };
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -57,20 +62,21 @@ export function partnersProblem(
   const [error, partners] = validate(list, PartnersStruct);
   if (error) {
     const failure = error.failures()[0];
-    return failure && failure.path.length > 0 ? `${failure.path.join('.')}: ${failure.message}` : error.message;
+    if (!failure || failure.path.length === 0) return 'not a list of partners';
+    const where = `partner ${failure.path.join('.')}`;
+    return failure.type === 'never'
+      ? `${where}: not a field (name, logo, url, sample)`
+      : `${where}: ${failure.message}`;
   }
   if (!production) return null;
   const sample = partners.findIndex((partner) => partner.sample === true);
-  if (sample >= 0) return `${sample}: a sample in a production build`;
+  if (sample >= 0) return `partner ${sample}: a sample in a production build`;
   const missing = partners.find((partner) => partner.logo !== undefined && !production.logoExists(partner.logo));
-  return missing ? `${missing.name}: ${missing.logo} is not a file in public/` : null;
+  return missing ? `partner ${missing.name}: ${missing.logo} is not a file in public/` : null;
 }
 
 /** Each problem as "VITE_NAME (why)"; none when the settings may be built. */
-export function settingsProblems(
-  env: Env,
-  production: { logoExists: (path: string) => boolean } | null,
-): string[] {
+export function settingsProblems(env: Env, production: { logoExists: (path: string) => boolean } | null): string[] {
   const problems: string[] = [];
   if (production) {
     for (const [name, kind] of Object.entries(requiredProductionSettings)) {
@@ -85,11 +91,12 @@ export function settingsProblems(
 }
 
 /** One line that names every problem and says where the settings go. */
-export function settingsMessage(problems: readonly string[]): string {
-  return (
-    `Build refused, settings missing or invalid: ${problems.join(', ')}. ` +
-    'Set them in the environment or in .env.production.local (.env.production.example lists them all).'
-  );
+export function settingsMessage(problems: readonly string[], mode = 'production'): string {
+  const where =
+    mode === 'production'
+      ? 'in the environment or in .env.production.local (.env.production.example lists them all)'
+      : `in the environment or in .env.${mode}`;
+  return `Settings missing or invalid (mode ${mode}): ${problems.join(', ')}. Set them ${where}.`;
 }
 
 /**
@@ -106,7 +113,7 @@ export function productionSettings(): Plugin {
         config.publicDir !== '' && existsSync(join(config.publicDir, ...path.split('/').filter(Boolean)));
       const problems = settingsProblems(config.env, production ? { logoExists } : null);
       if (problems.length === 0) return;
-      const error = new Error(settingsMessage(problems));
+      const error = new Error(settingsMessage(problems, config.mode));
       error.stack = error.message;
       throw error;
     },

@@ -1,0 +1,3 @@
+/** Types of scripts/example-settings.mjs, for the tests. */
+export declare const exampleFile: string;
+export declare function exampleSettings(): Record<string, string>;
