@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { requiredProductionSettings, settingsMessage, settingsProblems } from '../../scripts/build/production-settings';
 import { exampleSettings } from '../../scripts/example-settings.mjs';
 
@@ -105,24 +105,17 @@ describe('the example settings', () => {
 describe('vite build in mode production', () => {
   let envDir = '';
   let outDir = '';
-  const saved = new Map<string, string | undefined>();
 
   beforeEach(() => {
     // No .env file of the checkout (a developer's .env.production.local) and none of the settings
     // from the environment: the build sees only what the test gives it.
     envDir = mkdtempSync(join(tmpdir(), 'settings-env-'));
     outDir = join(mkdtempSync(join(tmpdir(), 'settings-build-')), 'dist');
-    for (const name of [...names, 'VITE_PARTNERS']) {
-      saved.set(name, process.env[name]);
-      delete process.env[name];
-    }
+    for (const name of [...names, 'VITE_PARTNERS']) vi.stubEnv(name, undefined);
   });
 
   afterEach(() => {
-    for (const [name, value] of saved) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    vi.unstubAllEnvs();
     rmSync(envDir, { recursive: true, force: true });
     rmSync(join(outDir, '..'), { recursive: true, force: true });
   });
@@ -149,7 +142,8 @@ describe('vite build in mode production', () => {
   }, 60_000);
 
   it('fails with a malformed creditor identifier, naming only it', async () => {
-    Object.assign(process.env, exampleSettings(), { VITE_SEPA_CREDITOR_ID: 'DE99ZZZ09999999999' });
+    for (const [name, value] of Object.entries(exampleSettings())) vi.stubEnv(name, value);
+    vi.stubEnv('VITE_SEPA_CREDITOR_ID', 'DE99ZZZ09999999999');
     await expect(viteBuild()).rejects.toThrow(
       settingsMessage(['VITE_SEPA_CREDITOR_ID (not a SEPA creditor identifier such as DE98ZZZ09999999999)']),
     );
