@@ -48,7 +48,7 @@ type Env = Readonly<Record<string, string | undefined>>;
  * The partner list's problem, or null. Every build checks that it is a list of partners; a
  * production build also refuses samples and logos that are not files in `public/`.
  */
-export function partnersProblem(
+function partnersProblem(
   setting: string | undefined,
   production: { logoExists: (path: string) => boolean } | null,
 ): string | null {
