@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { runnerImport } from 'vite';
-import { exampleSettings } from './example-settings.mjs';
+import { exampleEnvironment } from './example-settings.mjs';
 
 const repo = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -53,7 +53,7 @@ if (!existsSync(builtMarker) || newest(sources) > statSync(builtMarker).mtimeMs)
   const build = spawnSync('npm', ['run', 'build'], {
     cwd: repo,
     stdio: 'inherit',
-    env: { ...process.env, ...exampleSettings() },
+    env: { ...process.env, ...exampleEnvironment() },
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

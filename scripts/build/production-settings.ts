@@ -42,16 +42,34 @@ const refusal: Record<Kind, (value: string) => string | null> = {
   creditorId: (value) => (isSepaCreditorId(value) ? null : 'not a SEPA creditor identifier such as DE98ZZZ09999999999'),
 };
 
+/**
+ * Values that are examples by definition: the domains reserved for examples (RFC 2606), the
+ * Bundesbank's test creditor identifier and the sample creditor. .env.production.example is made of
+ * them, so that a copy of it that nobody filled in is refused too; only the builds for tests
+ * (`npm run build:example`, which sets `PORTAL_EXAMPLE_SETTINGS=true`) accept them.
+ */
+const exampleDomain = /(^|\.)example(\.(com|net|org))?$/i;
+const example: Record<Kind, (value: string) => boolean> = {
+  https: (value) => exampleDomain.test(new URL(value).hostname),
+  email: (value) => exampleDomain.test(value.slice(value.lastIndexOf('@') + 1)),
+  creditorName: (value) => /^example\b/i.test(value),
+  creditorId: (value) => value === 'DE98ZZZ09999999999',
+};
+
 type Env = Readonly<Record<string, string | undefined>>;
+
+interface Production {
+  /** Whether a partner's logo is a file in `public/`. */
+  logoExists: (path: string) => boolean;
+  /** True for the builds of tests and CI, which use .env.production.example. */
+  examplesAllowed: boolean;
+}
 
 /**
  * The partner list's problem, or null. Every build checks that it is a list of partners; a
  * production build also refuses samples and logos that are not files in `public/`.
  */
-function partnersProblem(
-  setting: string | undefined,
-  production: { logoExists: (path: string) => boolean } | null,
-): string | null {
+function partnersProblem(setting: string | undefined, production: Production | null): string | null {
   if (setting === undefined || setting.trim() === '') return null;
   let list: unknown;
   try {
@@ -76,12 +94,16 @@ function partnersProblem(
 }
 
 /** Each problem as "VITE_NAME (why)"; none when the settings may be built. */
-export function settingsProblems(env: Env, production: { logoExists: (path: string) => boolean } | null): string[] {
+export function settingsProblems(env: Env, production: Production | null): string[] {
   const problems: string[] = [];
   if (production) {
     for (const [name, kind] of Object.entries(requiredProductionSettings)) {
       const value = env[name]?.trim() ?? '';
-      const why = value === '' ? 'missing' : refusal[kind](value);
+      const why =
+        value === ''
+          ? 'missing'
+          : (refusal[kind](value) ??
+            (!production.examplesAllowed && example[kind](value) ? "an example, not the provider's own" : null));
       if (why) problems.push(`${name} (${why})`);
     }
   }
@@ -111,7 +133,8 @@ export function productionSettings(): Plugin {
       const production = config.command === 'build' && config.mode === 'production';
       const logoExists = (path: string) =>
         config.publicDir !== '' && existsSync(join(config.publicDir, ...path.split('/').filter(Boolean)));
-      const problems = settingsProblems(config.env, production ? { logoExists } : null);
+      const examplesAllowed = process.env.PORTAL_EXAMPLE_SETTINGS === 'true';
+      const problems = settingsProblems(config.env, production ? { logoExists, examplesAllowed } : null);
       if (problems.length === 0) return;
       const error = new Error(settingsMessage(problems, config.mode));
       error.stack = error.message;

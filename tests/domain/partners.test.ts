@@ -19,15 +19,19 @@ describe('the partner setting', () => {
   });
 
   it.each([
-    ['not JSON', '[{name:"x"}]'],
-    ['an object instead of a list', '{"name":"x"}'],
-    ['a partner without a name', '[{"logo":"/partners/x.svg"}]'],
-    ['a blank name', '[{"name":" "}]'],
-    ['an unknown field', '[{"name":"x","link":"https://x.example/"}]'],
-    ['a link over http', '[{"name":"x","url":"http://x.example/"}]'],
-    ['a logo from another origin', '[{"name":"x","logo":"https://x.example/logo.svg"}]'],
-  ])('throws for %s', (_, setting) => {
-    expect(() => readPartners(setting)).toThrow();
+    ['not JSON', '[{name:"x"}]', /JSON/],
+    ['an object instead of a list', '{"name":"x"}', /Expected an array/],
+    ['a partner without a name', '[{"logo":"/partners/x.svg"}]', /name/],
+    ['a blank name', '[{"name":" "}]', 'a partner needs a name'],
+    ['an unknown field', '[{"name":"x","link":"https://x.example/"}]', /link/],
+    ['a link over http', '[{"name":"x","url":"http://x.example/"}]', 'a partner link is an https address'],
+    [
+      'a logo from another origin',
+      '[{"name":"x","logo":"https://x.example/logo.svg"}]',
+      'a logo is a path such as /partners/x.svg',
+    ],
+  ])('throws for %s', (_, setting, message) => {
+    expect(() => readPartners(setting)).toThrow(message);
   });
 
   it.each([

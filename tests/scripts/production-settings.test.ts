@@ -1,26 +1,27 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { requiredProductionSettings, settingsMessage, settingsProblems } from '../../scripts/build/production-settings';
-import { exampleSettings } from '../../scripts/example-settings.mjs';
+import { exampleEnvironment, exampleSettings } from '../../scripts/example-settings.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const names = Object.keys(requiredProductionSettings);
+/** A provider's settings (the domain is invented, and never called). */
 const complete = {
-  VITE_IMPRINT_URL: 'https://www.provider.example/impressum',
-  VITE_PRIVACY_URL: 'https://www.provider.example/datenschutz',
-  VITE_STATUS_URL: 'https://status.provider.example/',
-  VITE_SERVICE_DESCRIPTION_URL: 'https://www.provider.example/leistungsbeschreibung.pdf',
-  VITE_LEGAL_NOTES_URL: 'https://www.provider.example/agb',
-  VITE_SUPPORT_EMAIL: 'support@provider.example',
-  VITE_SALES_EMAIL: 'vertrieb@provider.example',
-  VITE_SEPA_CREDITOR_NAME: 'Provider Hosting GmbH',
-  VITE_SEPA_CREDITOR_ID: 'DE98ZZZ09999999999',
+  VITE_IMPRINT_URL: 'https://www.nordhost-backup.de/impressum',
+  VITE_PRIVACY_URL: 'https://www.nordhost-backup.de/datenschutz',
+  VITE_STATUS_URL: 'https://status.nordhost-backup.de/',
+  VITE_SERVICE_DESCRIPTION_URL: 'https://www.nordhost-backup.de/leistungsbeschreibung.pdf',
+  VITE_LEGAL_NOTES_URL: 'https://www.nordhost-backup.de/agb',
+  VITE_SUPPORT_EMAIL: 'support@nordhost-backup.de',
+  VITE_SALES_EMAIL: 'vertrieb@nordhost-backup.de',
+  VITE_SEPA_CREDITOR_NAME: 'Nordhost Backup GmbH',
+  VITE_SEPA_CREDITOR_ID: 'DE13ZZZ00000012345',
 };
-const production = { logoExists: (path: string) => path === '/partners/nord.svg' };
+const production = { logoExists: (path: string) => path === '/partners/nord.svg', examplesAllowed: false };
 
 describe('the check of the production settings', () => {
   it('passes complete settings', () => {
@@ -47,6 +48,20 @@ describe('the check of the production settings', () => {
     ['VITE_SEPA_CREDITOR_ID', 'DE98ZZZ0999999999', 'not a SEPA creditor identifier such as DE98ZZZ09999999999'],
   ])('refuses %s = %j as %s', (name, value, why) => {
     expect(settingsProblems({ ...complete, [name]: value }, production)).toEqual([`${name} (${why})`]);
+  });
+
+  it.each([
+    ['VITE_IMPRINT_URL', 'https://www.example.org/imprint'],
+    ['VITE_STATUS_URL', 'https://status.example.com/'],
+    ['VITE_PRIVACY_URL', 'https://nordhost.example/datenschutz'],
+    ['VITE_SUPPORT_EMAIL', 'support@example.net'],
+    ['VITE_SEPA_CREDITOR_NAME', 'Example Hosting GmbH'],
+    ['VITE_SEPA_CREDITOR_ID', 'DE98ZZZ09999999999'],
+  ])('refuses the example %s = %j as a placeholder, unless examples are allowed', (name, value) => {
+    expect(settingsProblems({ ...complete, [name]: value }, production)).toEqual([
+      `${name} (an example, not the provider's own)`,
+    ]);
+    expect(settingsProblems({ ...complete, [name]: value }, { ...production, examplesAllowed: true })).toEqual([]);
   });
 
   it('accepts partners whose logos are files in public/, and refuses other logos and samples in production', () => {
@@ -82,10 +97,17 @@ describe('the check of the production settings', () => {
 });
 
 describe('the example settings', () => {
+  it('are refused, every one of them, by a build for customers: a copy that nobody filled in ships nothing', () => {
+    expect(settingsProblems(exampleSettings(), { logoExists: () => false, examplesAllowed: false })).toEqual(
+      names.map((name) => `${name} (an example, not the provider's own)`),
+    );
+  });
+
   it('are complete and pass the check, with no partners, so that the landing page built with them has none', () => {
     const settings = exampleSettings();
     expect(Object.keys(settings).sort()).toEqual([...names].sort());
-    expect(settingsProblems(settings, { logoExists: () => false })).toEqual([]);
+    expect(settingsProblems(settings, { logoExists: () => false, examplesAllowed: true })).toEqual([]);
+    expect(exampleEnvironment()).toEqual({ ...settings, PORTAL_EXAMPLE_SETTINGS: 'true' });
     expect(Object.values(settings).join(' ')).not.toMatch(/example\.com/);
   });
 
@@ -111,7 +133,7 @@ describe('vite build in mode production', () => {
     // from the environment: the build sees only what the test gives it.
     envDir = mkdtempSync(join(tmpdir(), 'settings-env-'));
     outDir = join(mkdtempSync(join(tmpdir(), 'settings-build-')), 'dist');
-    for (const name of [...names, 'VITE_PARTNERS']) vi.stubEnv(name, undefined);
+    for (const name of [...names, 'VITE_PARTNERS', 'PORTAL_EXAMPLE_SETTINGS']) vi.stubEnv(name, undefined);
   });
 
   afterEach(() => {
@@ -141,8 +163,16 @@ describe('vite build in mode production', () => {
     expect(existsSync(outDir)).toBe(false);
   }, 60_000);
 
+  it('fails with the example settings copied into a .env.production.local and not filled in', async () => {
+    writeFileSync(join(envDir, '.env.production.local'), readFileSync(join(root, '.env.production.example')));
+    await expect(viteBuild()).rejects.toThrow(
+      settingsMessage(names.map((name) => `${name} (an example, not the provider's own)`)),
+    );
+    expect(existsSync(outDir)).toBe(false);
+  }, 60_000);
+
   it('fails with a malformed creditor identifier, naming only it', async () => {
-    for (const [name, value] of Object.entries(exampleSettings())) vi.stubEnv(name, value);
+    for (const [name, value] of Object.entries(exampleEnvironment())) vi.stubEnv(name, value);
     vi.stubEnv('VITE_SEPA_CREDITOR_ID', 'DE99ZZZ09999999999');
     await expect(viteBuild()).rejects.toThrow(
       settingsMessage(['VITE_SEPA_CREDITOR_ID (not a SEPA creditor identifier such as DE98ZZZ09999999999)']),
