@@ -23,6 +23,7 @@ describe('the SEPA creditor identifier', () => {
     ['DE18ZZZ0999999999', 'a German national part of 10 digits, with the check digits that fit it'],
     ['DE74ZZZ099999999990', 'a German national part of 12 digits, with the check digits that fit it'],
     ['DE60ZZZA9999999999', 'a letter in a German national part, with the check digits that fit it'],
+    ['DE03ZZZ0999999999A', 'a letter at the end of a German national part, with the check digits that fit it'],
     [' DE98ZZZ09999999999', 'a space before it'],
     ['DE98ZZZ09999999999-', 'a character after it'],
     ['DEXXZZZ09999999999', 'letters for check digits'],
