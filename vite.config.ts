@@ -7,6 +7,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { configDefaults } from 'vitest/config';
 import { coreChunk } from './scripts/build/core-chunk.ts';
 import { corePart, partitionProject, splitMessages } from './scripts/build/message-parts.ts';
+import { productionSettings } from './scripts/build/production-settings.ts';
 
 const workerFile = fileURLToPath(new URL('./node_modules/msw/lib/mockServiceWorker.js', import.meta.url));
 
@@ -148,6 +149,8 @@ export default defineConfig(({ mode, command }) => {
   const production = command === 'build' && mode !== 'test';
   return {
     plugins: [
+      // First: a production build without its settings stops before anything else runs.
+      productionSettings(),
       react(),
       mockServiceWorker(mock),
       mockApiOverHttp(mock),

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Checks a production build (dist/ by default): no mock or inspector code in it, and the
+ * Checks a production build (dist/ by default): no mock or inspector code in it, none of the
+ * sample pages and addresses of the dev server and the demo (src/config.ts), and the
  * JavaScript and CSS that the first visit of each route loads, gzip-compressed, within budget.
  * A route's first visit loads the boot script, the app (src/main.tsx) and its static imports,
  * the core messages of the language (the heavier one is counted), and the modules of `routePages`
@@ -55,6 +56,28 @@ function files(dir) {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? files(path) : [path];
   });
+}
+
+/**
+ * The sample pages and addresses of src/config.ts: a production build takes the provider's own
+ * (scripts/build/production-settings.ts) and must not carry the samples even as dead code.
+ */
+const sampleSettings = [
+  'https://www.example.com/',
+  'https://status.example.com/',
+  'support@example.com',
+  'sales@example.com',
+];
+
+/** Files of the build that carry the sample settings of the dev server and the demo. */
+export function sampleSettingsIn(dist) {
+  return files(dist)
+    .map((file) => relative(dist, file))
+    .filter((name) => /\.(js|html)$/.test(name))
+    .flatMap((name) => {
+      const text = readFileSync(join(dist, name), 'utf8');
+      return sampleSettings.filter((sample) => text.includes(sample)).map((sample) => `${name} contains "${sample}"`);
+    });
 }
 
 /** Files of the build that carry mock or inspector code. */
@@ -165,7 +188,10 @@ export function measure(dist) {
 }
 
 export function check(dist) {
-  const problems = forbiddenCode(dist).map((text) => `mock or inspector code: ${text}`);
+  const problems = [
+    ...forbiddenCode(dist).map((text) => `mock or inspector code: ${text}`),
+    ...sampleSettingsIn(dist).map((text) => `sample settings: ${text}`),
+  ];
   const figures = measure(dist);
   for (const [route, budget] of Object.entries(budgets)) {
     if (route === 'css') continue;
@@ -208,7 +234,7 @@ function main() {
     process.exit(1);
   }
   if (!args.includes('--json'))
-    console.log('Bundle check passed: no mock or inspector code, every route within budget.');
+    console.log('Bundle check passed: no mock or inspector code, no sample settings, every route within budget.');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

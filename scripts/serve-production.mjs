@@ -7,14 +7,15 @@
  *
  *   node scripts/serve-production.mjs [--port 4175] [--api-port 4176] [--access-log FILE]
  *
- * dist/ is built first when it is missing or older than the sources, so that a local run never
- * tests yesterday's bundle. The access log, one line per request in nginx's combined format,
+ * dist/ is built first (with the settings of .env.production.example) when it is missing or older
+ * than the sources, so that a local run never tests yesterday's bundle. The access log, one line per request in nginx's combined format,
  * is what scripts/check-access-log.mjs reads after the journeys.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { runnerImport } from 'vite';
+import { exampleEnvironment } from './example-settings.mjs';
 
 const repo = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -37,12 +38,23 @@ function newest(paths) {
   return time;
 }
 
-const sources = ['src', 'translations', 'index.html', 'public', 'vite.config.ts', 'scripts/prerender.mjs'].map((path) =>
-  join(repo, path),
-);
+const sources = [
+  'src',
+  'translations',
+  'index.html',
+  'public',
+  'vite.config.ts',
+  'scripts/prerender.mjs',
+  '.env.production.example',
+].map((path) => join(repo, path));
 if (!existsSync(builtMarker) || newest(sources) > statSync(builtMarker).mtimeMs) {
-  console.log('dist/ is missing or older than the sources: npm run build');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: repo, stdio: 'inherit' });
+  console.log('dist/ is missing or older than the sources: npm run build:example');
+  // The fake but complete settings of .env.production.example: the journeys test the same build everywhere.
+  const build = spawnSync('npm', ['run', 'build'], {
+    cwd: repo,
+    stdio: 'inherit',
+    env: { ...process.env, ...exampleEnvironment() },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

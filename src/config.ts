@@ -2,23 +2,52 @@
  * Build-time and deployment settings only. They come from Vite's environment (`VITE_*`) so
  * that one bundle can be pointed at another API or other external pages without code changes.
  * The product's rules (SPEC §9 constants and timers) are in `src/domain/constants.ts`.
+ *
+ * Each setting is read by its own name, `import.meta.env.VITE_…`, so that Vite puts into the
+ * bundle only the values the code uses, never the environment as a whole.
  */
-const env = import.meta.env;
 
-function setting(value: string | undefined, fallback: string): string {
+function setting(value: string | undefined, fallback = ''): string {
   return value !== undefined && value.trim() !== '' ? value.trim() : fallback;
 }
 
+/**
+ * Samples for the dev server, the demo bundle and the tests. A production build has none: it
+ * refuses to start without the real values (scripts/build/production-settings.ts), and since Vite
+ * writes `MODE` into the code, the samples are not even in its bundle.
+ */
+const samples =
+  import.meta.env.MODE === 'production'
+    ? null
+    : {
+        statusPageUrl: 'https://status.example.com/',
+        privacyUrl: 'https://www.example.com/privacy',
+        imprintUrl: 'https://www.example.com/imprint',
+        serviceDescriptionUrl: 'https://www.example.com/service-description.pdf',
+        legalNotesUrl: 'https://www.example.com/terms',
+        supportEmail: 'support@example.com',
+        salesEmail: 'sales@example.com',
+        sepaCreditorName: 'Example Hosting GmbH',
+        /** The Deutsche Bundesbank's test creditor identifier. */
+        sepaCreditorId: 'DE98ZZZ09999999999',
+      };
+
 export const config = {
   /** Base of the versioned API (SPEC §7). */
-  apiBaseUrl: setting(env.VITE_API_BASE_URL, '/api/v1'),
+  apiBaseUrl: setting(import.meta.env.VITE_API_BASE_URL, '/api/v1'),
   /** Milliseconds before a call is given up as timed out. */
-  apiTimeoutMs: Number(setting(env.VITE_API_TIMEOUT_MS, '20000')),
-  statusPageUrl: setting(env.VITE_STATUS_URL, 'https://status.example.com/'),
-  privacyUrl: setting(env.VITE_PRIVACY_URL, 'https://www.example.com/privacy'),
-  imprintUrl: setting(env.VITE_IMPRINT_URL, 'https://www.example.com/imprint'),
-  serviceDescriptionUrl: setting(env.VITE_SERVICE_DESCRIPTION_URL, 'https://www.example.com/service-description.pdf'),
-  legalNotesUrl: setting(env.VITE_LEGAL_NOTES_URL, 'https://www.example.com/terms'),
-  supportEmail: setting(env.VITE_SUPPORT_EMAIL, 'support@example.com'),
-  salesEmail: setting(env.VITE_SALES_EMAIL, 'sales@example.com'),
+  apiTimeoutMs: Number(setting(import.meta.env.VITE_API_TIMEOUT_MS, '20000')),
+  statusPageUrl: setting(import.meta.env.VITE_STATUS_URL, samples?.statusPageUrl),
+  privacyUrl: setting(import.meta.env.VITE_PRIVACY_URL, samples?.privacyUrl),
+  imprintUrl: setting(import.meta.env.VITE_IMPRINT_URL, samples?.imprintUrl),
+  serviceDescriptionUrl: setting(import.meta.env.VITE_SERVICE_DESCRIPTION_URL, samples?.serviceDescriptionUrl),
+  legalNotesUrl: setting(import.meta.env.VITE_LEGAL_NOTES_URL, samples?.legalNotesUrl),
+  supportEmail: setting(import.meta.env.VITE_SUPPORT_EMAIL, samples?.supportEmail),
+  salesEmail: setting(import.meta.env.VITE_SALES_EMAIL, samples?.salesEmail),
+  /** The creditor that the SEPA direct-debit mandate names (the provider's company name). */
+  sepaCreditorName: setting(import.meta.env.VITE_SEPA_CREDITOR_NAME, samples?.sepaCreditorName),
+  /** Its creditor identifier (Gläubiger-Identifikationsnummer). */
+  sepaCreditorId: setting(import.meta.env.VITE_SEPA_CREDITOR_ID, samples?.sepaCreditorId),
+  /** The landing page's partners as JSON (src/domain/partners.ts); none when unset. */
+  partners: setting(import.meta.env.VITE_PARTNERS),
 } as const;

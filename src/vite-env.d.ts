@@ -10,6 +10,11 @@ interface ImportMetaEnv {
   readonly VITE_LEGAL_NOTES_URL?: string;
   readonly VITE_SUPPORT_EMAIL?: string;
   readonly VITE_SALES_EMAIL?: string;
+  /** The creditor that the SEPA mandate names, and its creditor identifier (both required in production). */
+  readonly VITE_SEPA_CREDITOR_NAME?: string;
+  readonly VITE_SEPA_CREDITOR_ID?: string;
+  /** The landing page's partners, a JSON list of `{ name, logo?, url? }` (src/domain/partners.ts). */
+  readonly VITE_PARTNERS?: string;
   /** 'true' serves the app from the in-browser mock API (dev and demo builds). */
   readonly VITE_MOCK_API?: string;
   readonly VITE_MOCK_STRICT?: string;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * npm run bench: builds the production bundle, serves it with the production nginx
- * configuration against the mock API running as a real HTTP server, and prints
+ * npm run bench: builds the production bundle (with the settings of .env.production.example), serves
+ * it with the production nginx configuration against the mock API running as a real HTTP server, and prints
  *   - gzip bytes of JavaScript and CSS loaded by the first visit of /, /login, /shop, /dashboard;
  *   - Lighthouse (mobile, simulated throttling, Debian's Chromium) scores and LCP, TBT, CLS for
  *     /, /login, /register, /shop, and for a plain static HTML page of the landing content
@@ -155,7 +155,7 @@ function shiftedOf(audits) {
 }
 
 async function main() {
-  if (!args.includes('--skip-build')) run('npm', ['run', 'build']);
+  if (!args.includes('--skip-build')) run('npm', ['run', 'build:example']);
   const dist = join(repo, 'dist');
   const bundle = measure(dist);
   for (const [route, figures] of Object.entries(bundle.routes))

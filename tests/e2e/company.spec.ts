@@ -57,7 +57,7 @@ test('changes the street, switches to direct debit with an IBAN typed in lower c
   // Another account than the seed's, so that the view below proves the new IBAN was saved.
   await iban.pressSequentially('de44 5001 0517 5407 3249 31');
   await expect(iban).toHaveValue('DE44 5001 0517 5407 3249 31');
-  await form.getByRole('checkbox', { name: 'I grant the SEPA direct debit mandate' }).check();
+  await form.getByRole('checkbox', { name: 'We grant the SEPA direct debit mandate' }).check();
   await form.getByRole('button', { name: 'Save' }).click();
 
   await expect(data.getByText('Your changes have been saved.')).toBeVisible();

@@ -99,7 +99,7 @@ test('no password or IBAN reaches a URL, the storage or the console during login
   await form.getByLabel('Payment method').selectOption({ label: 'Bill / money transfer' });
   await form.getByLabel('Payment method').selectOption({ label: 'Direct debit' });
   await form.getByRole('textbox', { name: 'IBAN' }).fill(iban);
-  await form.getByRole('checkbox', { name: 'I grant the SEPA direct debit mandate' }).check();
+  await form.getByRole('checkbox', { name: 'We grant the SEPA direct debit mandate' }).check();
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Your changes have been saved.')).toBeVisible();
 

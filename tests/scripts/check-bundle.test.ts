@@ -202,4 +202,12 @@ describe('the bundle budget check', () => {
     expect(result.code).toBe(1);
     expect(result.out).toContain('dist/ ships mockServiceWorker.js');
   });
+
+  it('fails when a sample page of the dev server and the demo slipped into the build', () => {
+    const result = run(
+      build({ entry: 10 * 1024 }, { 'assets/config.js': 'const imprint = "https://www.example.com/imprint";' }),
+    );
+    expect(result.code).toBe(1);
+    expect(result.out).toContain('sample settings: assets/config.js contains "https://www.example.com/"');
+  });
 });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getCompany } from '../../src/api/company';
+import { config } from '../../src/config';
 import type { Language } from '../../src/domain/constants';
 import { loginAs, renderApp } from '../support/render-app';
 
@@ -11,7 +12,7 @@ const labels = {
     payment: 'Payment method',
     bill: 'Bill / money transfer',
     debit: 'Direct debit',
-    mandate: 'I grant the SEPA direct debit mandate',
+    mandate: 'We grant the SEPA direct debit mandate',
     save: 'Save',
   },
   de: {
@@ -20,7 +21,7 @@ const labels = {
     payment: 'Zahlungsart',
     bill: 'Rechnung / Überweisung',
     debit: 'Lastschrift',
-    mandate: 'Ich erteile das SEPA-Lastschriftmandat',
+    mandate: 'Wir erteilen das SEPA-Lastschriftmandat',
     save: 'Speichern',
   },
 };
@@ -162,6 +163,33 @@ describe('the IBAN field', () => {
 });
 
 describe('the SEPA mandate', () => {
+  const { sepaCreditorName: creditor, sepaCreditorId: creditorId } = config;
+  const mandateTexts: Record<Language, string> = {
+    en:
+      `We authorise ${creditor} (creditor identifier ${creditorId}) to collect payments from our account by SEPA direct debit. ` +
+      `At the same time we instruct our bank to honour the direct debits drawn on our account by ${creditor}. ` +
+      'Note: we can demand a refund of the debited amount within eight weeks, starting with the debit date. ' +
+      'The conditions agreed with our bank apply. ' +
+      'The mandate reference will be sent to us with the pre-notification of the first direct debit.',
+    de:
+      `Wir ermächtigen ${creditor} (Gläubiger-Identifikationsnummer ${creditorId}), Zahlungen von unserem Konto mittels SEPA-Lastschrift einzuziehen. ` +
+      `Zugleich weisen wir unser Kreditinstitut an, die von ${creditor} auf unser Konto gezogenen Lastschriften einzulösen. ` +
+      'Hinweis: Wir können innerhalb von acht Wochen, beginnend mit dem Belastungsdatum, die Erstattung des belasteten Betrages verlangen. ' +
+      'Es gelten dabei die mit unserem Kreditinstitut vereinbarten Bedingungen. ' +
+      'Die Mandatsreferenz wird uns mit der Vorabankündigung (Pre-Notification) der ersten Lastschrift mitgeteilt.',
+  };
+
+  it.each<Language>(['en', 'de'])(
+    'names the creditor, its identifier and when the mandate reference follows, as the checkbox description (%s)',
+    async (language) => {
+      const { mandate, chooseDirectDebitAfresh } = await openEditForm(language);
+      await chooseDirectDebitAfresh();
+      expect(creditor).not.toBe('');
+      expect(creditorId).toMatch(/^DE\d{2}ZZZ\d{11}$/);
+      expect(mandate()).toHaveAccessibleDescription(mandateTexts[language]);
+    },
+  );
+
   it.each<Language>(['en', 'de'])('is required for direct debit (%s)', async (language) => {
     const { iban, mandate, save, chooseDirectDebitAfresh, form, user } = await openEditForm(language);
     await chooseDirectDebitAfresh();

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { defineMessages, FormattedMessage } from 'react-intl';
+import { defineMessage, defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { config } from '../../config';
 import { business } from '../../domain/constants';
 import type { PaymentType } from '../../domain/company-form';
 import type { CompanyActor } from '../../machines/company.machine';
@@ -16,15 +17,19 @@ const messages = defineMessages({
     id: 'company.edit.ibanHint',
     defaultMessage: 'For example DE89 3704 0044 0532 0130 00. Spaces are added for you.',
   },
-  mandate: { id: 'company.edit.mandate', defaultMessage: 'I grant the SEPA direct debit mandate' },
-  mandateText: {
-    id: 'company.edit.mandateText',
-    defaultMessage:
-      'I authorise the provider to collect payments from my account by direct debit and instruct my bank to honour these debits. I can demand a refund of a debited amount within eight weeks of the debit date; the conditions agreed with my bank apply.',
-  },
+  mandate: { id: 'company.edit.mandate', defaultMessage: 'We grant the SEPA direct debit mandate' },
   back: { id: 'company.edit.back', defaultMessage: 'Back' },
   save: { id: 'company.edit.save', defaultMessage: 'Save' },
   saving: { id: 'company.edit.saving', defaultMessage: 'Saving…' },
+});
+
+/** SPEC §2 "the SEPA mandate": the creditor and its identifier are the provider's settings (src/config.ts). */
+const mandateText = defineMessage<{ creditor: string; creditorId: string }>({
+  id: 'company.edit.mandateText',
+  description:
+    'The SEPA core mandate for a business customer (wording of the Deutsche Kreditwirtschaft); creditor is the provider, creditorId its creditor identifier',
+  defaultMessage:
+    'We authorise {creditor} (creditor identifier {creditorId}) to collect payments from our account by SEPA direct debit. At the same time we instruct our bank to honour the direct debits drawn on our account by {creditor}. Note: we can demand a refund of the debited amount within eight weeks, starting with the debit date. The conditions agreed with our bank apply. The mandate reference will be sent to us with the pre-notification of the first direct debit.',
 });
 
 const countryOptions = business.countries.map((code) => ({ value: code, label: countryMessages[code] }));
@@ -43,6 +48,7 @@ export function CompanyEditForm({ actor }: { actor: CompanyActor }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const [submits, setSubmits] = useState(0);
+  const intl = useIntl();
 
   // Entering edit mode moves the focus to the form, so that keyboard and screen reader users start there.
   useEffect(() => headingRef.current?.focus(), []);
@@ -164,12 +170,13 @@ export function CompanyEditForm({ actor }: { actor: CompanyActor }) {
             error={errors.iban}
             onChange={(value) => actor.send({ type: 'field.change', name: 'iban', value })}
           />
-          <p className="company-mandate-text">
-            <FormattedMessage {...messages.mandateText} />
-          </p>
           <CheckboxField
             name="checkbox_iban"
             label={messages.mandate}
+            description={intl.formatMessage(mandateText, {
+              creditor: config.sepaCreditorName,
+              creditorId: config.sepaCreditorId,
+            })}
             required
             checked={values.checkbox_iban}
             error={errors.checkbox_iban}

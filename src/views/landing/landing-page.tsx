@@ -2,6 +2,7 @@ import { FormattedMessage, defineMessages } from 'react-intl';
 import { Link } from 'wouter';
 import { config } from '../../config';
 import { business } from '../../domain/constants';
+import { readPartners } from '../../domain/partners';
 import { formatEur } from '../../domain/prices';
 import { PageHeading } from '../shared/page-heading';
 import { PartnerLogos } from './partner-logos';
@@ -9,6 +10,9 @@ import { PartnerLogos } from './partner-logos';
 const messages = defineMessages({
   title: { id: 'landing.title', defaultMessage: 'Cloud backup storage for Proxmox, hosted in Germany' },
 });
+
+/** Checked by every build (scripts/build/production-settings.ts), so this never throws. */
+const partners = readPartners(config.partners);
 
 /** SPEC §2 landing page: both rates, six feature claims, partners, register and sales contact. */
 export default function LandingPage() {
@@ -98,7 +102,7 @@ export default function LandingPage() {
         </ul>
       </section>
 
-      <PartnerLogos />
+      <PartnerLogos partners={partners} />
 
       <section className="sales" aria-labelledby="sales-heading">
         <h2 id="sales-heading">

@@ -1,28 +1,57 @@
-import { FormattedMessage } from 'react-intl';
+import { defineMessages, FormattedMessage } from 'react-intl';
+import type { Partner } from '../../domain/partners';
 
-/** Our own artwork for partner marks: simple geometric signs with the partner's name as text. */
-const partners = [
-  { name: 'Systemhaus Nord', shape: <circle cx="16" cy="16" r="12" /> },
-  { name: 'Datenwerk Süd', shape: <rect x="5" y="5" width="22" height="22" rx="4" /> },
-  { name: 'IT-Partner West', shape: <path d="M16 3 29 27H3z" /> },
-  { name: 'Netzhaus Ost', shape: <path d="M16 3 29 16 16 29 3 16z" /> },
-];
+const messages = defineMessages({
+  heading: { id: 'landing.partners', defaultMessage: 'Trusted by IT service partners' },
+  samples: {
+    id: 'landing.partners.samples',
+    defaultMessage: 'Samples for the demo: these firms are invented, not partners.',
+    description: 'Shown above the partner list of the demo bundle, whose partners are placeholders',
+  },
+  sample: { id: 'landing.partners.sample', defaultMessage: 'Sample', description: 'Badge on an invented partner' },
+});
 
-export function PartnerLogos() {
+/**
+ * SPEC §2: the partners the provider configured (`VITE_PARTNERS`, README "Partner logos"). None
+ * configured, no section: an endorsement the provider cannot stand behind is worse than none.
+ */
+export function PartnerLogos({ partners }: { partners: readonly Partner[] }) {
+  if (partners.length === 0) return null;
   return (
     <section className="partners" aria-labelledby="partners-heading">
       <h2 id="partners-heading">
-        <FormattedMessage id="landing.partners" defaultMessage="Trusted by IT service partners" />
+        <FormattedMessage {...messages.heading} />
       </h2>
+      {partners.some((partner) => partner.sample) && (
+        <p className="partners-samples">
+          <FormattedMessage {...messages.samples} />
+        </p>
+      )}
       <ul className="partner-list">
-        {partners.map((partner) => (
-          <li key={partner.name} className="partner">
-            <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false" fill="#4a5560">
-              {partner.shape}
-            </svg>
-            <span>{partner.name}</span>
-          </li>
-        ))}
+        {partners.map((partner) => {
+          const mark = (
+            <>
+              {partner.logo && <img src={partner.logo} alt="" height={32} />}
+              <span>{partner.name}</span>
+              {partner.sample && (
+                <span className="partner-sample">
+                  <FormattedMessage {...messages.sample} />
+                </span>
+              )}
+            </>
+          );
+          return (
+            <li key={partner.name} className="partner">
+              {partner.url ? (
+                <a href={partner.url} target="_blank" rel="noopener noreferrer">
+                  {mark}
+                </a>
+              ) : (
+                mark
+              )}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

@@ -181,16 +181,24 @@ export function CheckboxField({
   required,
   checked,
   onChange,
+  description,
   children,
 }: Omit<FieldProps, 'hint'> & {
   checked: boolean;
   onChange: (checked: boolean) => void;
+  /** What ticking the box means (e.g. a mandate's text), above it and read out with it. */
+  description?: ReactNode;
   /** Extra text after the label, e.g. a link. */
   children?: ReactNode;
 }) {
-  const { id, errorId, describedBy } = useFieldIds(error, null);
+  const { id, errorId, hintId, describedBy } = useFieldIds(error, description);
   return (
     <div className="field">
+      {description && (
+        <p id={hintId} className="checkbox-description">
+          {description}
+        </p>
+      )}
       <div className="checkbox">
         <input
           type="checkbox"

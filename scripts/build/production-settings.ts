@@ -1,0 +1,144 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { validate } from 'superstruct';
+import type { Plugin } from 'vite';
+import { isHttpsUrl, PartnersStruct } from '../../src/domain/partners.ts';
+import { isSepaCreditorId } from '../../src/domain/sepa-creditor-id.ts';
+
+/**
+ * What ships to a provider refuses to build with placeholders (issue 30, docs/decisions/028): every
+ * link and address customers see, and the creditor that the SEPA mandate names, is a setting
+ * without a default in production. The dev server, the demo bundle and the tests keep their
+ * samples (src/config.ts).
+ */
+type Kind = 'https' | 'email' | 'creditorName' | 'creditorId';
+
+export const requiredProductionSettings: Readonly<Record<string, Kind>> = {
+  VITE_IMPRINT_URL: 'https',
+  VITE_PRIVACY_URL: 'https',
+  VITE_STATUS_URL: 'https',
+  VITE_SERVICE_DESCRIPTION_URL: 'https',
+  VITE_LEGAL_NOTES_URL: 'https',
+  VITE_SUPPORT_EMAIL: 'email',
+  VITE_SALES_EMAIL: 'email',
+  VITE_SEPA_CREDITOR_NAME: 'creditorName',
+  VITE_SEPA_CREDITOR_ID: 'creditorId',
+};
+
+/**
+ * An address customers write to: something, one @, a domain with a dot, no spaces. (The sign-up
+ * rule, `isEmail` in src/domain/fields.ts, is not imported: Vite's config loader would carry its
+ * extensionless imports.)
+ */
+const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/** A SEPA creditor's name has at most 70 characters (EPC, attribute AT-03). */
+const CREDITOR_NAME_MAX = 70;
+
+const refusal: Record<Kind, (value: string) => string | null> = {
+  https: (value) => (isHttpsUrl(value) ? null : 'not an https address'),
+  email: (value) => (emailPattern.test(value) ? null : 'not an email address'),
+  creditorName: (value) => (value.length <= CREDITOR_NAME_MAX ? null : `longer than ${CREDITOR_NAME_MAX} characters`),
+  creditorId: (value) => (isSepaCreditorId(value) ? null : 'not a SEPA creditor identifier such as DE98ZZZ09999999999'),
+};
+
+/**
+ * Values that are examples by definition: the domains reserved for examples (RFC 2606), the
+ * Bundesbank's test creditor identifier and the sample creditor. .env.production.example is made of
+ * them, so that a copy of it that nobody filled in is refused too; only the builds for tests
+ * (`npm run build:example`, which sets `PORTAL_EXAMPLE_SETTINGS=true`) accept them.
+ */
+const exampleDomain = /(^|\.)example(\.(com|net|org))?$/i;
+const example: Record<Kind, (value: string) => boolean> = {
+  https: (value) => exampleDomain.test(new URL(value).hostname),
+  email: (value) => exampleDomain.test(value.slice(value.lastIndexOf('@') + 1)),
+  creditorName: (value) => /^example\b/i.test(value),
+  creditorId: (value) => value === 'DE98ZZZ09999999999',
+};
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+interface Production {
+  /** Whether a partner's logo is a file in `public/`. */
+  logoExists: (path: string) => boolean;
+  /** True for the builds of tests and CI, which use .env.production.example. */
+  examplesAllowed: boolean;
+}
+
+/**
+ * The partner list's problem, or null. Every build checks that it is a list of partners; a
+ * production build also refuses samples and logos that are not files in `public/`.
+ */
+function partnersProblem(setting: string | undefined, production: Production | null): string | null {
+  if (setting === undefined || setting.trim() === '') return null;
+  let list: unknown;
+  try {
+    list = JSON.parse(setting);
+  } catch {
+    return 'not JSON';
+  }
+  const [error, partners] = validate(list, PartnersStruct);
+  if (error) {
+    const failure = error.failures()[0];
+    if (!failure || failure.path.length === 0) return 'not a list of partners';
+    const where = `partner ${failure.path.join('.')}`;
+    return failure.type === 'never'
+      ? `${where}: not a field (name, logo, url, sample)`
+      : `${where}: ${failure.message}`;
+  }
+  if (!production) return null;
+  const sample = partners.findIndex((partner) => partner.sample === true);
+  if (sample >= 0) return `partner ${sample}: a sample in a production build`;
+  const missing = partners.find((partner) => partner.logo !== undefined && !production.logoExists(partner.logo));
+  return missing ? `partner ${missing.name}: ${missing.logo} is not a file in public/` : null;
+}
+
+/** Each problem as "VITE_NAME (why)"; none when the settings may be built. */
+export function settingsProblems(env: Env, production: Production | null): string[] {
+  const problems: string[] = [];
+  if (production) {
+    for (const [name, kind] of Object.entries(requiredProductionSettings)) {
+      const value = env[name]?.trim() ?? '';
+      const why =
+        value === ''
+          ? 'missing'
+          : (refusal[kind](value) ??
+            (!production.examplesAllowed && example[kind](value) ? "an example, not the provider's own" : null));
+      if (why) problems.push(`${name} (${why})`);
+    }
+  }
+  const partners = partnersProblem(env.VITE_PARTNERS, production);
+  if (partners) problems.push(`VITE_PARTNERS (${partners})`);
+  return problems;
+}
+
+/** One line that names every problem and says where the settings go. */
+export function settingsMessage(problems: readonly string[], mode = 'production'): string {
+  const where =
+    mode === 'production'
+      ? 'in the environment or in .env.production.local (.env.production.example lists them all)'
+      : `in the environment or in .env.${mode}`;
+  return `Settings missing or invalid (mode ${mode}): ${problems.join(', ')}. Set them ${where}.`;
+}
+
+/**
+ * Checks the settings once Vite has read them (the environment and the `.env` files of the mode):
+ * `vite build` in mode production stops before bundling anything, with the one-line message and
+ * no stack trace, which would only point into Vite.
+ */
+export function productionSettings(): Plugin {
+  return {
+    name: 'portal-production-settings',
+    configResolved(config) {
+      const production = config.command === 'build' && config.mode === 'production';
+      const logoExists = (path: string) =>
+        config.publicDir !== '' && existsSync(join(config.publicDir, ...path.split('/').filter(Boolean)));
+      const examplesAllowed = process.env.PORTAL_EXAMPLE_SETTINGS === 'true';
+      const problems = settingsProblems(config.env, production ? { logoExists, examplesAllowed } : null);
+      if (problems.length === 0) return;
+      const error = new Error(settingsMessage(problems, config.mode));
+      error.stack = error.message;
+      throw error;
+    },
+  };
+}

@@ -1,0 +1,182 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { requiredProductionSettings, settingsMessage, settingsProblems } from '../../scripts/build/production-settings';
+import { exampleEnvironment, exampleSettings } from '../../scripts/example-settings.mjs';
+
+const root = new URL('../..', import.meta.url).pathname;
+const names = Object.keys(requiredProductionSettings);
+/** A provider's settings (the domain is invented, and never called). */
+const complete = {
+  VITE_IMPRINT_URL: 'https://www.nordhost-backup.de/impressum',
+  VITE_PRIVACY_URL: 'https://www.nordhost-backup.de/datenschutz',
+  VITE_STATUS_URL: 'https://status.nordhost-backup.de/',
+  VITE_SERVICE_DESCRIPTION_URL: 'https://www.nordhost-backup.de/leistungsbeschreibung.pdf',
+  VITE_LEGAL_NOTES_URL: 'https://www.nordhost-backup.de/agb',
+  VITE_SUPPORT_EMAIL: 'support@nordhost-backup.de',
+  VITE_SALES_EMAIL: 'vertrieb@nordhost-backup.de',
+  VITE_SEPA_CREDITOR_NAME: 'Nordhost Backup GmbH',
+  VITE_SEPA_CREDITOR_ID: 'DE13ZZZ00000012345',
+};
+const production = { logoExists: (path: string) => path === '/partners/nord.svg', examplesAllowed: false };
+
+describe('the check of the production settings', () => {
+  it('passes complete settings', () => {
+    expect(settingsProblems(complete, production)).toEqual([]);
+  });
+
+  it('names every missing setting, blank ones included, in one line', () => {
+    const problems = settingsProblems({ VITE_IMPRINT_URL: '  ' }, production);
+    expect(problems).toEqual(names.map((name) => `${name} (missing)`));
+    const message = settingsMessage(problems);
+    expect(message.split('\n')).toHaveLength(1);
+    for (const name of names) expect(message).toContain(name);
+    expect(message).toContain('.env.production.example');
+  });
+
+  it.each([
+    ['VITE_IMPRINT_URL', 'http://www.provider.example/impressum', 'not an https address'],
+    ['VITE_PRIVACY_URL', '/datenschutz', 'not an https address'],
+    ['VITE_STATUS_URL', 'status.provider.example', 'not an https address'],
+    ['VITE_SUPPORT_EMAIL', 'support', 'not an email address'],
+    ['VITE_SALES_EMAIL', 'vertrieb@provider', 'not an email address'],
+    ['VITE_SEPA_CREDITOR_NAME', 'x'.repeat(71), 'longer than 70 characters'],
+    ['VITE_SEPA_CREDITOR_ID', 'DE97ZZZ09999999999', 'not a SEPA creditor identifier such as DE98ZZZ09999999999'],
+    ['VITE_SEPA_CREDITOR_ID', 'DE98ZZZ0999999999', 'not a SEPA creditor identifier such as DE98ZZZ09999999999'],
+  ])('refuses %s = %j as %s', (name, value, why) => {
+    expect(settingsProblems({ ...complete, [name]: value }, production)).toEqual([`${name} (${why})`]);
+  });
+
+  it.each([
+    ['VITE_IMPRINT_URL', 'https://www.example.org/imprint'],
+    ['VITE_STATUS_URL', 'https://status.example.com/'],
+    ['VITE_PRIVACY_URL', 'https://nordhost.example/datenschutz'],
+    ['VITE_SUPPORT_EMAIL', 'support@example.net'],
+    ['VITE_SEPA_CREDITOR_NAME', 'Example Hosting GmbH'],
+    ['VITE_SEPA_CREDITOR_ID', 'DE98ZZZ09999999999'],
+  ])('refuses the example %s = %j as a placeholder, unless examples are allowed', (name, value) => {
+    expect(settingsProblems({ ...complete, [name]: value }, production)).toEqual([
+      `${name} (an example, not the provider's own)`,
+    ]);
+    expect(settingsProblems({ ...complete, [name]: value }, { ...production, examplesAllowed: true })).toEqual([]);
+  });
+
+  it('accepts partners whose logos are files in public/, and refuses other logos and samples in production', () => {
+    const nord = { name: 'Systemhaus Nord', logo: '/partners/nord.svg', url: 'https://nord.example/' };
+    expect(settingsProblems({ ...complete, VITE_PARTNERS: JSON.stringify([nord]) }, production)).toEqual([]);
+    const missingLogo = JSON.stringify([{ ...nord, logo: '/partners/sued.svg' }]);
+    expect(settingsProblems({ ...complete, VITE_PARTNERS: missingLogo }, production)).toEqual([
+      'VITE_PARTNERS (partner Systemhaus Nord: /partners/sued.svg is not a file in public/)',
+    ]);
+    const samples = JSON.stringify([nord, { name: 'Datenwerk Süd', sample: true }]);
+    expect(settingsProblems({ ...complete, VITE_PARTNERS: samples }, production)).toEqual([
+      'VITE_PARTNERS (partner 1: a sample in a production build)',
+    ]);
+    expect(settingsProblems({ VITE_PARTNERS: samples }, null)).toEqual([]);
+  });
+
+  it('refuses a partner setting that is not a list of partners, in every mode', () => {
+    expect(settingsProblems({ VITE_PARTNERS: '[{name:"x"}]' }, null)).toEqual(['VITE_PARTNERS (not JSON)']);
+    expect(settingsProblems({ VITE_PARTNERS: '{"name":"x"}' }, null)).toEqual([
+      'VITE_PARTNERS (not a list of partners)',
+    ]);
+    expect(settingsProblems({ VITE_PARTNERS: '[{"name":"x","link":"https://x.example/"}]' }, null)).toEqual([
+      'VITE_PARTNERS (partner 0.link: not a field (name, logo, url, sample))',
+    ]);
+    expect(settingsProblems({ VITE_PARTNERS: '[{"name":"x","url":"http://x.example/"}]' }, null)).toEqual([
+      'VITE_PARTNERS (partner 0.url: a partner link is an https address)',
+    ]);
+  });
+
+  it('asks nothing of the dev server, the demo and the tests but a well-formed partner list', () => {
+    expect(settingsProblems({}, null)).toEqual([]);
+  });
+});
+
+describe('the example settings', () => {
+  it('are refused, every one of them, by a build for customers: a copy that nobody filled in ships nothing', () => {
+    expect(settingsProblems(exampleSettings(), { logoExists: () => false, examplesAllowed: false })).toEqual(
+      names.map((name) => `${name} (an example, not the provider's own)`),
+    );
+  });
+
+  it('are complete and pass the check, with no partners, so that the landing page built with them has none', () => {
+    const settings = exampleSettings();
+    expect(Object.keys(settings).sort()).toEqual([...names].sort());
+    expect(settingsProblems(settings, { logoExists: () => false, examplesAllowed: true })).toEqual([]);
+    expect(exampleEnvironment()).toEqual({ ...settings, PORTAL_EXAMPLE_SETTINGS: 'true' });
+    expect(Object.values(settings).join(' ')).not.toMatch(/example\.com/);
+  });
+
+  it('are what CI builds with, while a provider’s .env.production.local stays out of git', () => {
+    const ci = readFileSync(join(root, '.ci/run'), 'utf8');
+    expect(ci).toMatch(/npm run build:example/);
+    expect(ci).not.toMatch(/npm run build(\s|;|$)/m);
+    const scripts = (
+      JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    ).scripts;
+    expect(scripts['build:example']).toBe('node scripts/example-settings.mjs npm run build');
+    const ignored = spawnSync('git', ['check-ignore', '--quiet', '--no-index', '.env.production.local'], { cwd: root });
+    expect(ignored.status).toBe(0);
+  });
+});
+
+describe('vite build in mode production', () => {
+  let envDir = '';
+  let outDir = '';
+
+  beforeEach(() => {
+    // No .env file of the checkout (a developer's .env.production.local) and none of the settings
+    // from the environment: the build sees only what the test gives it.
+    envDir = mkdtempSync(join(tmpdir(), 'settings-env-'));
+    outDir = join(mkdtempSync(join(tmpdir(), 'settings-build-')), 'dist');
+    for (const name of [...names, 'VITE_PARTNERS', 'PORTAL_EXAMPLE_SETTINGS']) vi.stubEnv(name, undefined);
+  });
+
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    rmSync(envDir, { recursive: true, force: true });
+    rmSync(join(outDir, '..'), { recursive: true, force: true });
+  });
+
+  const viteBuild = () =>
+    build({
+      root,
+      configFile: join(root, 'vite.config.ts'),
+      mode: 'production',
+      envDir,
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true },
+    });
+
+  it('fails without the settings, in one line naming each of them, and writes nothing', async () => {
+    const failure: unknown = await viteBuild().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(Error);
+    const message = failure instanceof Error ? failure.message : '';
+    expect(message).toBe(settingsMessage(names.map((name) => `${name} (missing)`)));
+    expect(existsSync(outDir)).toBe(false);
+  }, 60_000);
+
+  it('fails with the example settings copied into a .env.production.local and not filled in', async () => {
+    writeFileSync(join(envDir, '.env.production.local'), readFileSync(join(root, '.env.production.example')));
+    await expect(viteBuild()).rejects.toThrow(
+      settingsMessage(names.map((name) => `${name} (an example, not the provider's own)`)),
+    );
+    expect(existsSync(outDir)).toBe(false);
+  }, 60_000);
+
+  it('fails with a malformed creditor identifier, naming only it', async () => {
+    for (const [name, value] of Object.entries(exampleEnvironment())) vi.stubEnv(name, value);
+    vi.stubEnv('VITE_SEPA_CREDITOR_ID', 'DE99ZZZ09999999999');
+    await expect(viteBuild()).rejects.toThrow(
+      settingsMessage(['VITE_SEPA_CREDITOR_ID (not a SEPA creditor identifier such as DE98ZZZ09999999999)']),
+    );
+    expect(existsSync(outDir)).toBe(false);
+  }, 60_000);
+});
