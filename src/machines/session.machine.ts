@@ -197,7 +197,7 @@ export const sessionMachine = setup({
         },
         reauthenticating: {
           description:
-            'A form\'s call was answered 401: the page and what was typed stay under a login dialog (docs/decisions/027).',
+            "A form's call was answered 401: the page and what was typed stay under a login dialog (docs/decisions/027).",
           tags: ['reauthenticating'],
           initial: 'asking',
           on: {
