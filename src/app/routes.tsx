@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { loginPathFor } from '../domain/return-target';
@@ -9,7 +9,7 @@ import { PublicLayout } from '../views/layout/public-layout';
 import { PageLoading } from '../views/shared/page-loading';
 import { preloadable, type Preloadable } from './preloadable';
 import { useAppActor } from './app-actor';
-import { useShowsPortal } from './session';
+import { useAsksForLogin, useShowsPortal } from './session';
 
 // Every page but the landing page is its own chunk, loaded when first needed; so is the
 // logged-in layout, which the landing page never shows. Each loads its own part of the messages,
@@ -27,6 +27,8 @@ const NotificationsPage = preloadable(() => import('../views/notifications/notif
 const ContactPage = preloadable(() => import('../views/contact/contact-page'), 'contact');
 const ShopPage = preloadable(() => import('../views/shop/shop-page'), 'shop');
 const OrderDonePage = preloadable(() => import('../views/order-done/order-done-page'), 'order-done');
+// Loaded when a login is first asked for in place (docs/decisions/027): most visits never need it.
+const ReloginDialog = lazy(() => import('../views/layout/relogin-dialog'));
 const PortalLayout = preloadable<{ children: ReactNode }>(() => import('../views/layout/portal-layout'), 'layout');
 
 type Access = 'public' | 'loggedIn' | 'either';
@@ -107,20 +109,37 @@ const layouts: Record<Access, ComponentType<{ page: ComponentType }>> = {
   either: Either,
 };
 
+/**
+ * The login in place over whatever page the 401 met (docs/decisions/027): the logged-in pages, and
+ * the public shop, where a logged-in customer may order too.
+ */
+function LoginInPlace() {
+  const asks = useAsksForLogin();
+  if (!asks) return null;
+  return (
+    <Suspense fallback={null}>
+      <ReloginDialog />
+    </Suspense>
+  );
+}
+
 export function AppRoutes() {
   return (
-    <Switch>
-      {routes.map(({ path, page, access }) => {
-        const Layout = layouts[access];
-        return (
-          <Route key={path} path={path}>
-            <Layout page={page} />
-          </Route>
-        );
-      })}
-      <Route>
-        <Public page={LandingPage} />
-      </Route>
-    </Switch>
+    <>
+      <Switch>
+        {routes.map(({ path, page, access }) => {
+          const Layout = layouts[access];
+          return (
+            <Route key={path} path={path}>
+              <Layout page={page} />
+            </Route>
+          );
+        })}
+        <Route>
+          <Public page={LandingPage} />
+        </Route>
+      </Switch>
+      <LoginInPlace />
+    </>
   );
 }

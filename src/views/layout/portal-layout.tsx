@@ -1,16 +1,13 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import { useAsksForLogin, useSessionActor, useUser } from '../../app/session';
+import { useSessionActor, useUser } from '../../app/session';
 import { config } from '../../config';
 import { Logo } from '../shared/logo';
 import { ExternalLink } from './external-link';
 import { LanguagePicker } from './language-picker';
 import { SkipLink } from './skip-link';
-
-// Loaded when a login is first asked for in place: most visits never need it.
-const ReloginDialog = lazy(() => import('./relogin-dialog'));
 
 function ProfileIcon() {
   return (
@@ -39,7 +36,6 @@ export default function PortalLayout({ children }: { children: ReactNode }) {
   const user = useUser();
   const loggingOut = useSelector(session, (snapshot) => snapshot.matches({ auth: 'loggingOut' }));
   const userFailed = useSelector(session, (snapshot) => snapshot.matches({ auth: { loggedIn: 'failed' } }));
-  const asksForLogin = useAsksForLogin();
 
   return (
     <div className="portal-layout">
@@ -153,11 +149,6 @@ export default function PortalLayout({ children }: { children: ReactNode }) {
         )}
         {children}
       </main>
-      {asksForLogin && (
-        <Suspense fallback={null}>
-          <ReloginDialog />
-        </Suspense>
-      )}
     </div>
   );
 }
