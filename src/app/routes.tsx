@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { loginPathFor } from '../domain/return-target';
@@ -28,7 +28,7 @@ const ContactPage = preloadable(() => import('../views/contact/contact-page'), '
 const ShopPage = preloadable(() => import('../views/shop/shop-page'), 'shop');
 const OrderDonePage = preloadable(() => import('../views/order-done/order-done-page'), 'order-done');
 // Loaded when a login is first asked for in place (docs/decisions/027): most visits never need it.
-const ReloginDialog = lazy(() => import('../views/layout/relogin-dialog'));
+const ReloginDialog = preloadable(() => import('../views/layout/relogin-dialog'), 'layout');
 const PortalLayout = preloadable<{ children: ReactNode }>(() => import('../views/layout/portal-layout'), 'layout');
 
 type Access = 'public' | 'loggedIn' | 'either';
