@@ -63,7 +63,7 @@ export async function expectLoggedOut(page: Page, say: Say) {
 }
 
 /** Decision 027: a 401 on a form's call opens the login dialog over the form, which keeps its values. */
-export async function expectLoginInPlace(page: Page, say: Say, scenario: FaultScenario) {
+async function expectLoginInPlace(page: Page, say: Say, scenario: FaultScenario) {
   await expect(page.getByRole('dialog', { name: say('relogin.title') })).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === scenario.path);
   for (const [input, value] of scenario.kept?.(page, say) ?? []) await expect(input).toHaveValue(value);
