@@ -142,6 +142,37 @@ test.describe('the login in place after a 401', () => {
   });
 });
 
+test('a login asked for in place in one tab leaves the other tab and what was typed there alone', async ({
+  page,
+  context,
+}) => {
+  await openAs(page, '/contact', { language: 'en', email: demo });
+  // The second tab shares the cookie; its own session storage says logged in too.
+  const second = await context.newPage();
+  await second.goto('/');
+  await second.evaluate(() => {
+    sessionStorage.setItem('portal.loggedIn', 'true');
+    sessionStorage.setItem('portal.language', 'en');
+  });
+  await second.goto('/contact');
+  const secondMessage = second.getByRole('textbox', { name: 'Your message' });
+  await expect(second.getByRole('textbox', { name: 'Your name' })).toHaveValue('Erika Mustermann');
+  await secondMessage.fill('Typed in the second tab.');
+
+  await page.getByRole('textbox', { name: 'Your message' }).fill('Typed in the first tab.');
+  await sessionEndsAt(page, 'POST /contact');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(loginDialog(page)).toBeVisible();
+  // Only a logout (or leaving the dialog) ends the other tabs' sessions at once.
+  await expect(second).toHaveURL(/\/contact$/);
+  await expect(secondMessage).toHaveValue('Typed in the second tab.');
+
+  await logInAgain(page);
+  await second.getByRole('button', { name: 'Send message' }).click();
+  await expect(second.getByText('Your message has been sent.')).toBeVisible();
+  await second.close();
+});
+
 test.describe('the way back after a login', () => {
   test('a bookmark of /company opened logged out returns to /company after the login', async ({ page }) => {
     await openAs(page, '/company', { language: 'en' });
