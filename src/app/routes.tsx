@@ -1,11 +1,15 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { useSelector } from '@xstate/react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { loginPathFor } from '../domain/return-target';
+import { accountSwitches } from '../machines/app.machine';
 import type { Catalogue } from '../i18n/catalogue';
 import LandingPage from '../views/landing/landing-page';
 import { PublicLayout } from '../views/layout/public-layout';
 import { PageLoading } from '../views/shared/page-loading';
 import { preloadable, type Preloadable } from './preloadable';
-import { useLoggedIn } from './session';
+import { useAppActor } from './app-actor';
+import { useAsksForLogin, useShowsPortal } from './session';
 
 // Every page but the landing page is its own chunk, loaded when first needed; so is the
 // logged-in layout, which the landing page never shows. Each loads its own part of the messages,
@@ -23,6 +27,8 @@ const NotificationsPage = preloadable(() => import('../views/notifications/notif
 const ContactPage = preloadable(() => import('../views/contact/contact-page'), 'contact');
 const ShopPage = preloadable(() => import('../views/shop/shop-page'), 'shop');
 const OrderDonePage = preloadable(() => import('../views/order-done/order-done-page'), 'order-done');
+// Loaded when a login is first asked for in place (docs/decisions/027): most visits never need it.
+const ReloginDialog = preloadable(() => import('../views/layout/relogin-dialog'), 'layout');
 const PortalLayout = preloadable<{ children: ReactNode }>(() => import('../views/layout/portal-layout'), 'layout');
 
 type Access = 'public' | 'loggedIn' | 'either';
@@ -70,13 +76,19 @@ function Public({ page: Component }: { page: ComponentType }) {
   );
 }
 
-/** SPEC §2: pages that need a login redirect when the login is missing. */
+/**
+ * SPEC §2: pages that need a login redirect when the login is missing, to the login page, which
+ * leads back to them (docs/decisions/027). While the login is asked for in place, the page stays.
+ * Another account's login in place starts the pages afresh (their key).
+ */
 function LoggedIn({ page: Component }: { page: ComponentType }) {
-  const loggedIn = useLoggedIn();
-  if (!loggedIn) return <Redirect to="/login" replace />;
+  const shown = useShowsPortal();
+  const [location] = useLocation();
+  const key = useSelector(useAppActor(), accountSwitches);
+  if (!shown) return <Redirect to={loginPathFor(location)} replace />;
   return (
     <Page>
-      <PortalLayout>
+      <PortalLayout key={key}>
         <Page>
           <Component />
         </Page>
@@ -87,8 +99,8 @@ function LoggedIn({ page: Component }: { page: ComponentType }) {
 
 /** Pages open to everyone that look like the portal when the customer is logged in. */
 function Either({ page }: { page: ComponentType }) {
-  const loggedIn = useLoggedIn();
-  return loggedIn ? <LoggedIn page={page} /> : <Public page={page} />;
+  const shown = useShowsPortal();
+  return shown ? <LoggedIn page={page} /> : <Public page={page} />;
 }
 
 const layouts: Record<Access, ComponentType<{ page: ComponentType }>> = {
@@ -97,20 +109,37 @@ const layouts: Record<Access, ComponentType<{ page: ComponentType }>> = {
   either: Either,
 };
 
+/**
+ * The login in place over whatever page the 401 met (docs/decisions/027): the logged-in pages, and
+ * the public shop, where a logged-in customer may order too.
+ */
+function LoginInPlace() {
+  const asks = useAsksForLogin();
+  if (!asks) return null;
+  return (
+    <Suspense fallback={null}>
+      <ReloginDialog />
+    </Suspense>
+  );
+}
+
 export function AppRoutes() {
   return (
-    <Switch>
-      {routes.map(({ path, page, access }) => {
-        const Layout = layouts[access];
-        return (
-          <Route key={path} path={path}>
-            <Layout page={page} />
-          </Route>
-        );
-      })}
-      <Route>
-        <Public page={LandingPage} />
-      </Route>
-    </Switch>
+    <>
+      <Switch>
+        {routes.map(({ path, page, access }) => {
+          const Layout = layouts[access];
+          return (
+            <Route key={path} path={path}>
+              <Layout page={page} />
+            </Route>
+          );
+        })}
+        <Route>
+          <Public page={LandingPage} />
+        </Route>
+      </Switch>
+      <LoginInPlace />
+    </>
   );
 }

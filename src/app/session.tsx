@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { asksForLogin, showsPortal } from '../machines/session.machine';
 import { useAppActor } from './app-actor';
 import type { SessionActor } from './session-context';
 
@@ -13,6 +14,16 @@ export function useSessionActor(): SessionActor {
 
 export function useLoggedIn(): boolean {
   return useSelector(useSessionActor(), (snapshot) => snapshot.context.loggedIn);
+}
+
+/** Whether the logged-in pages are shown: logged in, or the login asked for in place over them. */
+export function useShowsPortal(): boolean {
+  return useSelector(useSessionActor(), showsPortal);
+}
+
+/** Whether the login is asked for in place (the re-login dialog, docs/decisions/027). */
+export function useAsksForLogin(): boolean {
+  return useSelector(useSessionActor(), asksForLogin);
 }
 
 export function useLanguage() {

@@ -2,7 +2,8 @@
  * The one way a view runs a machine: `usePortalActor(machine, { input, actions, actors })`.
  * It provides the view's implementations once (the first render's, as `useActorRef` keeps its
  * first machine), wires a machine's `sessionExpired` action to the app's session, so that a 401
- * ends the session silently (decision 001), and its `tellSession` action, so that what the machine
+ * ends the session silently (decision 001), its `sessionInterrupted` action, so that a 401 on a
+ * form's call asks for the login in place (decision 027), and its `tellSession` action, so that what the machine
  * learnt reaches the session (typed `SessionNews`), and hands the actor to the Stately inspector when it
  * is on. It lives in the app because both things it adds are the app's: the session actor and
  * the inspector.
@@ -35,12 +36,13 @@ export interface PortalActorOptions<M extends { provide: (implementations: never
 }
 
 /**
- * The session's side of every machine run by the app: `sessionExpired` (a 401 ends the session)
- * and `tellSession` (what the machine learnt that the session must know).
+ * The session's side of every machine run by the app: `sessionExpired` (a 401 ends the session),
+ * `sessionInterrupted` (a 401 on a form's call: the login in place) and `tellSession` (what the machine learnt that the session must know).
  */
 function sessionActions(session: SessionActor) {
   return {
     sessionExpired: () => session.send({ type: 'session.expired' }),
+    sessionInterrupted: () => session.send({ type: 'session.interrupted' }),
     tellSession: (_: unknown, news: SessionNews) => session.send(news),
   };
 }

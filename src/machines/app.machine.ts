@@ -11,6 +11,9 @@
  * - `lastOrder`: the summary of the licence order just placed, handed from the shop to
  *   /order_done (docs/decisions/010). It lives in memory only: no storage keeps a buyer's order, a
  *   reload shows the generic thanks, and it is forgotten when the session ends.
+ * - `accountSwitches`: how often another account logged in where a login was asked for in place
+ *   (docs/decisions/027). The logged-in pages are keyed by it, so that a new account's pages start
+ *   afresh and never show, or send, what the account before had typed.
  * - `navigate`: the one navigation effect. Machines decide where the customer goes after a
  *   success and send `navigate`; the app shell provides the action once, with its router.
  */
@@ -44,6 +47,7 @@ export interface AppContext {
   session: SessionInput;
   catalogue: ActorRefFrom<typeof catalogueMachine> | null;
   lastOrder: LicenceOrderSummary | null;
+  accountSwitches: number;
 }
 
 export type AppEvent =
@@ -54,7 +58,9 @@ export type AppEvent =
    */
   | { type: 'catalogue.open'; logic: typeof catalogueMachine }
   | { type: 'order.placed'; summary: LicenceOrderSummary }
-  | { type: 'session.ended' };
+  | { type: 'session.ended' }
+  /** From the session: another account logged in in place of the one whose pages were shown. */
+  | { type: 'account.switched' };
 
 /**
  * The session as the app runs it: after a logout it asks the app for /login, and when it ends
@@ -64,6 +70,7 @@ const appSessionMachine = sessionMachine.provide({
   actions: {
     goToLogin: sendParent({ type: 'navigate', to: '/login' }),
     forgetClientState: sendParent({ type: 'session.ended' }),
+    leaveAccount: sendParent({ type: 'account.switched' }),
   },
 });
 
@@ -95,6 +102,7 @@ export const appMachine = setup({
       lastOrder: ({ context, event }) => (event.type === 'order.placed' ? event.summary : context.lastOrder),
     }),
     forgetOrder: assign({ lastOrder: null }),
+    startPagesAfresh: assign({ accountSwitches: ({ context }) => context.accountSwitches + 1 }),
   },
   guards: {
     hasNoCatalogue: ({ context }) => context.catalogue === null,
@@ -102,7 +110,7 @@ export const appMachine = setup({
 }).createMachine({
   id: 'app',
   description: "The app's actor system: the session, the visit's catalogue (SPEC §7), the last order, navigation.",
-  context: ({ input }) => ({ session: input.session, catalogue: null, lastOrder: null }),
+  context: ({ input }) => ({ session: input.session, catalogue: null, lastOrder: null, accountSwitches: 0 }),
   invoke: { id: 'session', systemId: 'session', src: 'session', input: ({ context }) => context.session },
   on: {
     navigate: { actions: { type: 'navigate', params: ({ event }) => ({ to: event.to }) } },
@@ -110,10 +118,18 @@ export const appMachine = setup({
     'catalogue.open': { guard: 'hasNoCatalogue', actions: 'openCatalogue' },
     'order.placed': { actions: 'rememberOrder' },
     'session.ended': { actions: 'forgetOrder' },
+    // Another account's pages start afresh, on the dashboard as after any login (SPEC §4 Flows).
+    'account.switched': { actions: ['startPagesAfresh', { type: 'navigate', params: { to: '/dashboard' } }] },
   },
 });
 
 export type AppActor = ActorRefFrom<typeof appMachine>;
+
+/** The key of the logged-in pages: it changes when another account logs in in place. */
+export function accountSwitches(snapshot: AppSnapshot): number {
+  return snapshot.context.accountSwitches;
+}
+
 export type AppSnapshot = SnapshotFrom<typeof appMachine>;
 export type AppSessionActor = ActorRefFrom<typeof appSessionMachine>;
 export type CatalogueActor = ActorRefFrom<typeof catalogueMachine>;

@@ -92,6 +92,11 @@ export const companyMachine = setup({
   actions: {
     /** A 401: the session machine ends the session silently (provided by the app, decision 001). */
     sessionExpired: () => {},
+    /**
+     * A 401 on saving: the session ends in place, a login dialog opens over the form, and the
+     * values wait for the customer's next click on Save (provided by the app, docs/decisions/027).
+     */
+    sessionInterrupted: () => {},
     /** Tells the session what it must know (provided by the app, src/app/use-portal-actor.ts). */
     tellSession: (_, _news: SessionNews) => {},
     /** The company of GET /company, given by the `loadCompany` actor's done event (typed by `setup`). */
@@ -235,7 +240,8 @@ export const companyMachine = setup({
           },
         },
         saving: {
-          description: 'POST /edit/company, once; on failure every field keeps what was typed.',
+          description:
+            'POST /edit/company, once; on failure, a 401 included, every field keeps what was typed (docs/decisions/027).',
           tags: ['busy'],
           invoke: {
             src: 'saveCompany',
@@ -247,7 +253,8 @@ export const companyMachine = setup({
             },
             onError: [
               { guard: 'isAborted', target: 'editing' },
-              { guard: 'isUnauthorized', target: 'editing', actions: ['showError', 'sessionExpired'] },
+              // The dialog says that the session ended; the error line stays empty, for after the login.
+              { guard: 'isUnauthorized', target: 'editing', actions: 'sessionInterrupted' },
               { target: 'editing', actions: 'showError' },
             ],
           },

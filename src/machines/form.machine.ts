@@ -79,8 +79,11 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
       succeeded: (_, _params: { values: V }) => {},
       /** Shows another page (provided by the app, src/app/app-actor.tsx). */
       navigate: (_, _params: NavigateParams) => {},
-      /** A 401 during the call: the session machine ends the session (provided by the app). */
-      sessionExpired: () => {},
+      /**
+       * A 401 during the call: the session ends in place, a login dialog opens over the form, and
+       * what was typed waits for the customer's next click (provided by the app, docs/decisions/027).
+       */
+      sessionInterrupted: () => {},
       setValue: setValue(validate),
       /** Fills the fields the customer has left empty with what the user gives. */
       fillFromUser: assign(({ context, event }) => {
@@ -141,7 +144,7 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
           },
           onError: [
             { guard: 'isAborted', target: 'editing' },
-            { guard: 'isUnauthorized', target: 'editing', actions: ['showError', 'sessionExpired'] },
+            { guard: 'isUnauthorized', target: 'editing', actions: ['showError', 'sessionInterrupted'] },
             { target: 'editing', actions: 'showError' },
           ],
         },

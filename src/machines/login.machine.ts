@@ -59,6 +59,12 @@ export interface LoginContext {
   submitted: boolean;
   /** The page's language when the form was sent: the login carries it (SPEC §7). */
   language: Language;
+  /**
+   * Where an active login leads: /dashboard (SPEC §4 Flows), the page that sent the customer to
+   * the login (checked by `safeReturnTarget`, docs/decisions/027), or nowhere for the login in place,
+   * where the customer stays on the page under the dialog.
+   */
+  next: string | null;
 }
 
 export type LoginEvent =
@@ -74,7 +80,7 @@ export const loginMachine = setup({
   types: {
     context: typeOf<LoginContext>(),
     events: typeOf<LoginEvent>(),
-    input: typeOf<{ values?: Partial<LoginValues>; language: Language }>(),
+    input: typeOf<{ values?: Partial<LoginValues>; language: Language; next?: string | null }>(),
   },
   actors: {
     // The API client loads with the first call: the page and its form need none of it to appear.
@@ -102,6 +108,8 @@ export const loginMachine = setup({
     isInvalid: ({ context }) => Object.keys(validateLogin(context.values)).length > 0,
     /** Given the answer of the `login` actor's done event (typed by `setup`). */
     isActive: (_, { answer }: { answer: LoginAnswer }) => answer.is_active,
+    /** Active, and the login leads to a page (not so the login in place, whose page is already shown). */
+    isActiveAndLeadsOn: ({ context }, { answer }: { answer: LoginAnswer }) => answer.is_active && context.next !== null,
     isNotYetActive: ({ event }) => 'error' in event && isApiError(event.error) && event.error.isUnauthorized,
     isAborted: ({ event }) => 'error' in event && isAborted(event.error),
   },
@@ -115,6 +123,7 @@ export const loginMachine = setup({
     fieldErrors: {},
     submitted: false,
     language: input.language,
+    next: input.next === undefined ? '/dashboard' : input.next,
   }),
   invoke: { id: 'errorLine', src: 'errorLine' },
   initial: 'editing',
@@ -137,14 +146,20 @@ export const loginMachine = setup({
           language: context.language,
         }),
         onDone: [
-          // SPEC §4: an active account goes to /dashboard, with no message (docs/decisions/003).
+          // SPEC §4: an active account goes to /dashboard, with no message (docs/decisions/003),
+          // or back to the page it came from (docs/decisions/027).
           {
-            guard: { type: 'isActive', params: ({ event }) => ({ answer: event.output }) },
+            guard: { type: 'isActiveAndLeadsOn', params: ({ event }) => ({ answer: event.output }) },
             target: 'loggedIn',
             actions: [
               { type: 'tellSession', params: { type: 'session.loggedIn' } },
-              { type: 'navigate', params: { to: '/dashboard' } },
+              { type: 'navigate', params: ({ context }) => ({ to: context.next ?? '/dashboard' }) },
             ],
+          },
+          {
+            guard: { type: 'isActive', params: ({ event }) => ({ answer: event.output }) },
+            target: 'loggedIn',
+            actions: { type: 'tellSession', params: { type: 'session.loggedIn' } },
           },
           { target: 'notActive' },
         ],
@@ -166,7 +181,8 @@ export const loginMachine = setup({
       },
     },
     loggedIn: {
-      description: 'SPEC §4: is_active true; the app starts the session and the customer goes to /dashboard.',
+      description:
+        'SPEC §4: is_active true; the app starts the session and the customer goes to /dashboard, or back where the login was asked for.',
       tags: ['done'],
     },
   },

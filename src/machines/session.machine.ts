@@ -3,9 +3,11 @@
  * language, kept in the browser session by the provided `persist` action; the user loaded by
  * GET /me; logout by GET /logout. A 401 from /me (or reported by another machine as
  * `session.expired`) ends the session silently; other failures keep it and offer a retry
- * (docs/decisions/001).
+ * (docs/decisions/001). A 401 answered to a form's call (`session.interrupted`) ends it in place
+ * instead: the page stays, a login dialog asks for the login again, and the form waits until the
+ * login is known to be the same account's (docs/decisions/027).
  */
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import type { User } from '../domain/entities';
 import { timers, type Language } from '../domain/constants';
 import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
@@ -33,12 +35,21 @@ export interface SessionContext {
    * Kept in memory only, like everything of the session.
    */
   contractCancelled: boolean;
+  /**
+   * While a login is asked for in place: the email of the account whose page waits (null when its
+   * user was never loaded). A login of another account must not find that customer's typed work.
+   */
+  resumeFor: string | null;
 }
 
 export type SessionEvent =
   | { type: 'session.loggedIn' }
   | { type: 'session.logout' }
   | { type: 'session.expired' }
+  /** A form's call was answered 401: the session ended, but the page and what was typed stay. */
+  | { type: 'session.interrupted' }
+  /** The customer gives up the login in place: the page's work is dropped, /login is shown. */
+  | { type: 'relogin.cancel' }
   | { type: 'user.reload' }
   | { type: 'user.retry' }
   | { type: 'language.change'; language: Language }
@@ -51,7 +62,7 @@ export type SessionEvent =
  */
 export type SessionNews = Extract<
   SessionEvent,
-  { type: 'session.loggedIn' | 'user.reload' | 'passwords.shown' | 'contract.cancelled' }
+  { type: 'session.loggedIn' | 'session.interrupted' | 'user.reload' | 'passwords.shown' | 'contract.cancelled' }
 >;
 
 /** Whatever /logout answers, or if it never does, the client forgets the session and shows /login. */
@@ -82,8 +93,43 @@ export const sessionMachine = setup({
      * last licence order's summary with the buyer's email; provided by the app).
      */
     forgetClientState: () => {},
+    /**
+     * Another account logged in where a login was asked for in place: the pages of the account
+     * before must start afresh and the customer sees /dashboard (provided by the app).
+     */
+    leaveAccount: () => {},
     startSession: assign({ loggedIn: true, error: null, passwordsShownAt: {}, contractCancelled: false }),
-    endSession: assign({ loggedIn: false, user: null, error: null, passwordsShownAt: {}, contractCancelled: false }),
+    endSession: assign({
+      loggedIn: false,
+      user: null,
+      error: null,
+      passwordsShownAt: {},
+      contractCancelled: false,
+      resumeFor: null,
+    }),
+    /** The server's session ended under a form: the user stays known until the login in place. */
+    interruptSession: assign({
+      loggedIn: false,
+      error: null,
+      resumeFor: ({ context }) => context.user?.email ?? null,
+    }),
+    /**
+     * The login in place is the same account's (given the user of GET /me): the session goes on
+     * where it was.
+     */
+    resumeSession: assign((_, { user }: { user: User }) => ({ loggedIn: true, user, error: null, resumeFor: null })),
+    /**
+     * The login in place is another account's, or whose it is cannot be told (no user then):
+     * nothing of the account before is kept.
+     */
+    startOtherSession: assign((_, { user }: { user: User | null }) => ({
+      loggedIn: true,
+      user,
+      error: null,
+      resumeFor: null,
+      passwordsShownAt: {},
+      contractCancelled: false,
+    })),
     /** The first showing of a password counts: a later report never moves it. */
     rememberPasswordsShown: assign({
       passwordsShownAt: ({ context, event }) =>
@@ -96,6 +142,9 @@ export const sessionMachine = setup({
     isLoggedIn: ({ context }) => context.loggedIn,
     isUnauthorized: ({ event }) => 'error' in event && isUnauthorized(event.error),
     isAborted: ({ event }) => 'error' in event && isAborted(event.error),
+    /** Given the user of the `loadUser` actor's done event: the account whose page waits. */
+    isSameAccount: ({ context }, { user }: { user: User }) =>
+      context.resumeFor !== null && context.resumeFor.toLowerCase() === user.email.toLowerCase(),
   },
 }).createMachine({
   id: 'session',
@@ -107,6 +156,7 @@ export const sessionMachine = setup({
     error: null,
     passwordsShownAt: {},
     contractCancelled: false,
+    resumeFor: null,
   }),
   type: 'parallel',
   states: {
@@ -129,6 +179,7 @@ export const sessionMachine = setup({
           on: {
             'session.logout': { target: 'loggingOut' },
             'session.expired': { target: 'loggedOut', actions: ['endSession', 'forgetClientState', 'persist'] },
+            'session.interrupted': { target: 'reauthenticating', actions: ['interruptSession', 'persist'] },
             'passwords.shown': { actions: 'rememberPasswordsShown' },
             'contract.cancelled': { actions: assign({ contractCancelled: true }) },
           },
@@ -158,6 +209,77 @@ export const sessionMachine = setup({
             },
             failed: {
               on: { 'user.retry': { target: 'loadingUser' } },
+            },
+          },
+        },
+        reauthenticating: {
+          description:
+            "A form's call was answered 401: the page and what was typed stay under a login dialog (docs/decisions/027).",
+          tags: ['reauthenticating'],
+          initial: 'asking',
+          on: {
+            'relogin.cancel': { target: 'loggedOut', actions: ['endSession', 'forgetClientState', 'persist'] },
+          },
+          states: {
+            asking: {
+              description: 'The dialog asks for the login; the page beneath is inert and keeps its state.',
+              // The session has already ended: another 401 or another tab's logout changes nothing here.
+              on: { 'session.loggedIn': { target: 'checkingAccount' } },
+            },
+            checkingAccount: {
+              description:
+                'GET /me tells whose login it is; the dialog stays busy so that nothing is sent before that is known.',
+              tags: ['busy'],
+              invoke: {
+                src: 'loadUser',
+                onDone: [
+                  {
+                    guard: { type: 'isSameAccount', params: ({ event }) => ({ user: event.output }) },
+                    target: '#session.auth.loggedIn.ready',
+                    actions: [{ type: 'resumeSession', params: ({ event }) => ({ user: event.output }) }, 'persist'],
+                  },
+                  {
+                    target: '#session.auth.loggedIn.ready',
+                    actions: [
+                      { type: 'startOtherSession', params: ({ event }) => ({ user: event.output }) },
+                      'persist',
+                      'forgetClientState',
+                      'leaveAccount',
+                    ],
+                  },
+                ],
+                onError: [
+                  { guard: 'isAborted', target: 'checkingAccount', reenter: true },
+                  {
+                    guard: 'isUnauthorized',
+                    target: '#session.auth.loggedOut',
+                    actions: ['endSession', 'forgetClientState', 'persist'],
+                  },
+                  // Whose login it is cannot be told: the page of the account before is not kept.
+                  {
+                    target: '#session.auth.loggedIn.failed',
+                    actions: [
+                      { type: 'startOtherSession', params: { user: null } },
+                      assign({ error: ({ event }) => userErrorFrom(event.error) }),
+                      'persist',
+                      'forgetClientState',
+                      'leaveAccount',
+                    ],
+                  },
+                ],
+              },
+              after: {
+                loadingTimeout: {
+                  target: '#session.auth.loggedIn.failed',
+                  actions: [
+                    { type: 'startOtherSession', params: { user: null } },
+                    assign({ error: { key: 'timeout' } }),
+                    'persist',
+                    'forgetClientState',
+                    'leaveAccount',
+                  ],
+                },
+              },
             },
           },
         },
@@ -205,3 +327,15 @@ export const sessionMachine = setup({
     },
   },
 });
+
+type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+/** Whether the logged-in pages are shown: logged in, or asking for the login in place over them. */
+export function showsPortal(snapshot: SessionSnapshot): boolean {
+  return snapshot.context.loggedIn || snapshot.hasTag('reauthenticating');
+}
+
+/** Whether the login is asked for in place (the re-login dialog, docs/decisions/027). */
+export function asksForLogin(snapshot: SessionSnapshot): boolean {
+  return snapshot.hasTag('reauthenticating');
+}

@@ -60,9 +60,12 @@ export function publicCallError(error: unknown): UserError {
 /**
  * "Your session has ended" speaks only to someone who had a session: for a visitor, a public
  * call (registration, password reset, licence order, ...) that answers 401 is a plain failure.
+ * A customer is told by the login dialog over the form instead (docs/decisions/027): the form's
+ * error line stays empty, so that nothing says the session ended once the login is back.
  */
 export function errorForAudience(error: UserError | null, loggedIn: boolean): UserError | null {
-  return error?.key === 'sessionExpired' && !loggedIn ? { key: 'general' } : error;
+  if (error?.key !== 'sessionExpired') return error;
+  return loggedIn ? null : { key: 'general' };
 }
 
 export function isUnauthorized(error: unknown): boolean {

@@ -72,5 +72,29 @@ for (const locale of ['en-US', 'de-DE']) {
         await expectNoViolations(page, route);
       }
     });
+
+    test('the login dialog over a form whose call met a 401 passes axe, with and without its field errors', async ({
+      page,
+    }) => {
+      const de = locale === 'de-DE';
+      await openFresh(page, '/login');
+      await page.getByLabel(de ? 'E-Mail-Adresse' : 'Email address').fill('demo@example.com');
+      await page.getByRole('textbox', { name: de ? 'Passwort' : 'Password' }).fill('Demo-Password-2026');
+      await page.getByRole('button', { name: de ? 'Anmelden' : 'Log in' }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await page.goto('/contact');
+      await page.getByRole('textbox', { name: de ? 'Ihre Nachricht' : 'Your message' }).fill('Hello');
+      await page.evaluate(() => window.__portalMock.fault('POST /contact', 'http401', { times: 1 }));
+      await page.getByRole('button', { name: de ? 'Nachricht senden' : 'Send message' }).click();
+      const dialog = page.getByRole('dialog', { name: de ? 'Ihre Sitzung ist abgelaufen' : 'Your session has ended' });
+      await expect(dialog).toBeVisible();
+      await expectNoViolations(page, '/contact with the login dialog');
+      await dialog.getByRole('button', { name: de ? 'Erneut anmelden' : 'Log in again' }).click();
+      await expect(dialog.getByRole('textbox', { name: de ? 'Passwort' : 'Password' })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+      await expectNoViolations(page, '/contact with the login dialog and its field errors');
+    });
   });
 }

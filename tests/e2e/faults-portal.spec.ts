@@ -124,6 +124,7 @@ describeFaults({
   language: 'en',
   email: demo,
   path: '/company',
+  loginInPlace: true,
   prepare: async (page, say) => {
     await companyData(page, say)
       .getByRole('button', { name: say('company.view.edit') })
@@ -197,6 +198,7 @@ describeFaults({
   language: 'de',
   email: demo,
   path: '/contact',
+  loginInPlace: true,
   prepare: async (page, say) => {
     // The name comes from GET /me; the form is complete once it is there.
     await expect(contactForm(page).getByRole('textbox', { name: say('contact.name'), exact: true })).toHaveValue(

@@ -75,7 +75,7 @@ test('the temporary password leaves the page on logout and does not come back', 
   expect(await page.evaluate(() => sessionStorage.getItem('portal.loggedIn'))).toBe('false');
   // Logout clears client state: going back shows the login, not the customer's data.
   await page.goBack();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login(\?next=%2Fdashboard)?$/);
   expect(await pageHolds(page, password)).toBe(false);
   // The mock's operator panel lists its mails; the portal itself is in #root.
   await expect(page.locator('#root').getByText('demo@example.com')).toHaveCount(0);

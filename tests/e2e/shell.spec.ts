@@ -33,10 +33,10 @@ test.describe('the landing page', () => {
   });
 });
 
-test('a guarded page sends a visitor without a login to /login', async ({ page }) => {
+test('a guarded page sends a visitor without a login to /login, which leads back to it', async ({ page }) => {
   await openFresh(page, '/');
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/login$/);
 });

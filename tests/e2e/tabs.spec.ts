@@ -19,6 +19,7 @@ test('a logout in one tab ends the session in the other tabs at once', async ({ 
 
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(second).toHaveURL(/\/login$/);
+  // The second tab's login leads back to its page (docs/decisions/027).
+  await expect(second).toHaveURL(/\/login\?next=%2Fcompany$/);
   await expect(second.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
 });

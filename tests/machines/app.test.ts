@@ -23,7 +23,7 @@ const summary: LicenceOrderSummary = {
   email: 'buyer@example.com',
 };
 
-function start(loggedIn = true) {
+function start(loggedIn = true, users: User[] = []) {
   const navigate = vi.fn();
   const loadCatalogue = vi.fn(async () => catalogue);
   const logout = vi.fn(async () => {});
@@ -31,7 +31,7 @@ function start(loggedIn = true) {
     actions: { navigate: (_, { to }) => navigate(to) },
     actors: {
       session: appSession({
-        actors: { loadUser: fromPromise<User>(async () => user), logout: fromPromise<void>(logout) },
+        actors: { loadUser: fromPromise<User>(async () => users.shift() ?? user), logout: fromPromise<void>(logout) },
       }),
     },
   });
@@ -116,5 +116,30 @@ describe('the app machine', () => {
     const { actor, navigate } = start(false);
     actor.send({ type: 'navigate', to: '/order_done' });
     expect(navigate).toHaveBeenCalledExactlyOnceWith('/order_done');
+  });
+
+  it('keeps the pages and the order summary when the same account logs in again in place', async () => {
+    vi.useFakeTimers();
+    const { actor, navigate, session } = start();
+    await settle();
+    actor.send({ type: 'order.placed', summary });
+    session().send({ type: 'session.interrupted' });
+    session().send({ type: 'session.loggedIn' });
+    await settle();
+    expect(session().getSnapshot().context.loggedIn).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ lastOrder: summary, accountSwitches: 0 });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('starts the pages afresh on /dashboard and forgets the order when another account logs in in place', async () => {
+    vi.useFakeTimers();
+    const { actor, navigate, session } = start(true, [user, { ...user, email: 'other@example.com' }]);
+    await settle();
+    actor.send({ type: 'order.placed', summary });
+    session().send({ type: 'session.interrupted' });
+    session().send({ type: 'session.loggedIn' });
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({ lastOrder: null, accountSwitches: 1 });
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/dashboard');
   });
 });

@@ -20,6 +20,7 @@ function start(
   const load = vi.fn(options.load ?? (async () => company));
   const save = vi.fn(options.save ?? (async () => {}));
   const sessionExpired = vi.fn();
+  const sessionInterrupted = vi.fn();
   const saved = vi.fn();
   const machine = companyMachine.provide({
     actors: {
@@ -32,12 +33,12 @@ function start(
         },
       }),
     },
-    actions: { sessionExpired, tellSession: (_, news) => saved(news) },
+    actions: { sessionExpired, sessionInterrupted, tellSession: (_, news) => saved(news) },
   });
   const actor = createActor(machine).start();
   const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
   const context = () => actor.getSnapshot().context;
-  return { actor, load, save, sessionExpired, saved, errorLine, context };
+  return { actor, load, save, sessionExpired, sessionInterrupted, saved, errorLine, context };
 }
 
 async function editing(options: Parameters<typeof start>[0] = {}) {
@@ -230,16 +231,22 @@ describe('saving', () => {
     expect(context()).toMatchObject({ fieldErrors: {}, submitted: false });
   });
 
-  it('ends the session when the save answers 401', async () => {
-    const { actor, sessionExpired, errorLine } = await editing({
+  it('asks for the login in place when the save answers 401, keeping every value and saving nothing twice', async () => {
+    const { actor, sessionExpired, sessionInterrupted, errorLine, save, context } = await editing({
       save: async () => {
         throw new ApiError('http', { status: 401 });
       },
     });
+    actor.send({ type: 'field.change', name: 'city', value: 'Köln' });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches({ edit: 'editing' }));
-    expect(sessionExpired).toHaveBeenCalledOnce();
-    expect(errorLine()).toEqual({ key: 'sessionExpired' });
+    expect(sessionInterrupted).toHaveBeenCalledOnce();
+    expect(sessionExpired).not.toHaveBeenCalled();
+    // The dialog says that the session ended; after the login the error line has nothing stale to say.
+    expect(errorLine()).toBeNull();
+    expect(context().values.city).toBe('Köln');
+    // The save waits for the customer's next click (docs/decisions/027).
+    expect(save).toHaveBeenCalledOnce();
   });
 
   it('returns to editing quietly when the save was aborted', async () => {

@@ -14,14 +14,14 @@ const filled: Partial<ContactValues> = {
 /** The machine with its real call (the mock API behind it) unless a call is given. */
 function start(options: { values?: Partial<ContactValues>; submit?: () => Promise<unknown> } = {}) {
   const succeeded = vi.fn();
-  const sessionExpired = vi.fn();
+  const sessionInterrupted = vi.fn();
   const machine = contactMachine.provide({
-    actions: { succeeded, sessionExpired },
+    actions: { succeeded, sessionInterrupted },
     ...(options.submit ? { actors: { submit: fromPromise(options.submit) } } : {}),
   });
   const actor = createActor(machine, { input: { values: options.values } }).start();
   const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
-  return { actor, succeeded, sessionExpired, errorLine };
+  return { actor, succeeded, sessionInterrupted, errorLine };
 }
 
 function countRequests() {
@@ -124,7 +124,7 @@ describe('the contact form machine', () => {
   });
 
   it('reports a 401 to the session', async () => {
-    const { actor, sessionExpired, errorLine } = start({
+    const { actor, sessionInterrupted, errorLine } = start({
       values: filled,
       submit: async () => {
         throw new ApiError('http', { status: 401 });
@@ -132,7 +132,7 @@ describe('the contact form machine', () => {
     });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing') && errorLine() !== null);
-    expect(sessionExpired).toHaveBeenCalledOnce();
+    expect(sessionInterrupted).toHaveBeenCalledOnce();
     expect(errorLine()).toEqual({ key: 'sessionExpired' });
   });
 

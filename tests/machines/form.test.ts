@@ -25,14 +25,14 @@ const exampleForm = () =>
 
 function start(submit: (values: Values) => Promise<unknown> = async () => 'ok') {
   const succeeded = vi.fn();
-  const sessionExpired = vi.fn();
+  const sessionInterrupted = vi.fn();
   const machine = exampleForm().provide({
     actors: { submit: fromPromise(({ input }) => submit(input as Values)) },
-    actions: { succeeded, sessionExpired },
+    actions: { succeeded, sessionInterrupted },
   });
   const actor = createActor(machine, { input: { values: { name: 'Ann' } } }).start();
   const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error;
-  return { actor, succeeded, sessionExpired, errorLine };
+  return { actor, succeeded, sessionInterrupted, errorLine };
 }
 
 describe('the form machine', () => {
@@ -94,13 +94,13 @@ describe('the form machine', () => {
   });
 
   it('tells the session when the call answers 401', async () => {
-    const { actor, sessionExpired, errorLine } = start(async () => {
+    const { actor, sessionInterrupted, errorLine } = start(async () => {
       throw new ApiError('http', { status: 401 });
     });
     actor.send({ type: 'field.change', name: 'email', value: 'a@example.com' });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
-    expect(sessionExpired).toHaveBeenCalledOnce();
+    expect(sessionInterrupted).toHaveBeenCalledOnce();
     expect(errorLine()).toEqual({ key: 'sessionExpired' });
   });
 

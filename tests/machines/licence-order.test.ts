@@ -27,15 +27,15 @@ function start(
   values: Partial<LicenceOrderValues> = filled,
 ) {
   const succeeded = vi.fn();
-  const sessionExpired = vi.fn();
+  const sessionInterrupted = vi.fn();
   const submit = vi.fn(order);
   const machine = licenceOrderMachine.provide({
     actors: { submit: fromPromise(({ input }) => submit(input as LicenceOrderValues)) },
-    actions: { succeeded, sessionExpired },
+    actions: { succeeded, sessionInterrupted },
   });
   const actor = createActor(machine, { input: { values } }).start();
   const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
-  return { actor, submit, succeeded, sessionExpired, errorLine };
+  return { actor, submit, succeeded, sessionInterrupted, errorLine };
 }
 
 describe('the licence order rules', () => {
@@ -128,12 +128,12 @@ describe('the licence order machine', () => {
   });
 
   it('tells the session when the order answers 401', async () => {
-    const { actor, sessionExpired } = start(async () => {
+    const { actor, sessionInterrupted } = start(async () => {
       throw new ApiError('http', { status: 401 });
     });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
-    expect(sessionExpired).toHaveBeenCalledOnce();
+    expect(sessionInterrupted).toHaveBeenCalledOnce();
   });
 
   it('returns to editing quietly when the order was aborted', async () => {

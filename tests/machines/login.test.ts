@@ -4,7 +4,10 @@ import { ApiError } from '../../src/api/client';
 import type { LoginAnswer, LoginPayload } from '../../src/api/structs';
 import { loginErrorFrom, loginMachine } from '../../src/machines/login.machine';
 
-function start(login: (payload: LoginPayload) => Promise<LoginAnswer> = async () => ({ is_active: true })) {
+function start(
+  login: (payload: LoginPayload) => Promise<LoginAnswer> = async () => ({ is_active: true }),
+  next?: string | null,
+) {
   const loggedIn = vi.fn();
   const navigate = vi.fn();
   const call = vi.fn(login);
@@ -12,7 +15,7 @@ function start(login: (payload: LoginPayload) => Promise<LoginAnswer> = async ()
     actors: { login: fromPromise<LoginAnswer, LoginPayload>(({ input }) => call(input)) },
     actions: { tellSession: (_, news) => loggedIn(news), navigate: (_, { to }) => navigate(to) },
   });
-  const actor = createActor(machine, { input: { language: 'en' } }).start();
+  const actor = createActor(machine, { input: { language: 'en', next } }).start();
   const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
   const fill = (email = 'demo@example.com', password = 'Demo-Password-2026') => {
     actor.send({ type: 'field.change', name: 'email', value: email });
@@ -206,6 +209,26 @@ describe('how a refused login reads', () => {
     fill();
     actor.send({ type: 'form.submit', language: 'en' });
     await waitFor(actor, (snapshot) => snapshot.hasTag('notActive'));
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('leads back to the page that asked for the login (docs/decisions/027)', async () => {
+    const { actor, loggedIn, navigate, fill } = start(undefined, '/company');
+    fill();
+    actor.send({ type: 'form.submit', language: 'en' });
+    await waitFor(actor, (snapshot) => snapshot.matches('loggedIn'));
+    expect(loggedIn).toHaveBeenCalledExactlyOnceWith({ type: 'session.loggedIn' });
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/company');
+  });
+
+  it('goes nowhere after the login in place, where the page is already shown under the dialog', async () => {
+    const { actor, loggedIn, navigate, fill, call } = start(undefined, null);
+    fill();
+    actor.send({ type: 'form.submit', language: 'en' });
+    actor.send({ type: 'form.submit', language: 'en' });
+    await waitFor(actor, (snapshot) => snapshot.matches('loggedIn'));
+    expect(call).toHaveBeenCalledOnce();
+    expect(loggedIn).toHaveBeenCalledExactlyOnceWith({ type: 'session.loggedIn' });
     expect(navigate).not.toHaveBeenCalled();
   });
 });

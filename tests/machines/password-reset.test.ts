@@ -9,16 +9,16 @@ import {
 
 function start(submit: (values: PasswordResetValues) => Promise<unknown> = async () => undefined) {
   const succeeded = vi.fn();
-  const sessionExpired = vi.fn();
+  const sessionInterrupted = vi.fn();
   const call = vi.fn(submit);
   const machine = passwordResetMachine.provide({
     actors: { submit: fromPromise(({ input }) => call(input as PasswordResetValues)) },
-    actions: { succeeded, sessionExpired },
+    actions: { succeeded, sessionInterrupted },
   });
   const actor = createActor(machine, { input: undefined }).start();
   const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
   const type = (email: string) => actor.send({ type: 'field.change', name: 'email', value: email });
-  return { actor, call, succeeded, sessionExpired, errorLine, type };
+  return { actor, call, succeeded, sessionInterrupted, errorLine, type };
 }
 
 describe('the forgotten-password machine', () => {
@@ -73,13 +73,13 @@ describe('the forgotten-password machine', () => {
 
   it('reports a 401 to the session and returns quietly from an aborted call', async () => {
     const errors = [new ApiError('http', { status: 401 }), new ApiError('aborted')];
-    const { actor, type, sessionExpired, errorLine } = start(async () => {
+    const { actor, type, sessionInterrupted, errorLine } = start(async () => {
       throw errors.shift();
     });
     type('demo@example.com');
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
-    expect(sessionExpired).toHaveBeenCalledOnce();
+    expect(sessionInterrupted).toHaveBeenCalledOnce();
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
     expect(errorLine()).toBeNull();

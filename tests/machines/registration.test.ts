@@ -26,11 +26,11 @@ const complete: RegistrationValues = {
 
 function start(submit: (values: RegistrationValues) => Promise<unknown> = async () => undefined) {
   const succeeded = vi.fn();
-  const sessionExpired = vi.fn();
+  const sessionInterrupted = vi.fn();
   const call = vi.fn(submit);
   const machine = registrationMachine.provide({
     actors: { submit: fromPromise(({ input }) => call(input as RegistrationValues)) },
-    actions: { succeeded, sessionExpired },
+    actions: { succeeded, sessionInterrupted },
   });
   const actor = createActor(machine, { input: undefined }).start();
   const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
@@ -39,7 +39,7 @@ function start(submit: (values: RegistrationValues) => Promise<unknown> = async 
       actor.send({ type: 'field.change', name: name as keyof RegistrationValues & string, value: value as never });
     }
   };
-  return { actor, call, succeeded, sessionExpired, errorLine, fill };
+  return { actor, call, succeeded, sessionInterrupted, errorLine, fill };
 }
 
 describe('the registration rules', () => {
@@ -157,16 +157,16 @@ describe('the registration machine', () => {
 
   it('reports a 401 to the session and returns quietly from an aborted call', async () => {
     const errors = [new ApiError('http', { status: 401 }), new ApiError('aborted')];
-    const { actor, fill, sessionExpired } = start(async () => {
+    const { actor, fill, sessionInterrupted } = start(async () => {
       throw errors.shift();
     });
     fill();
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
-    expect(sessionExpired).toHaveBeenCalledOnce();
+    expect(sessionInterrupted).toHaveBeenCalledOnce();
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
-    expect(sessionExpired).toHaveBeenCalledOnce();
+    expect(sessionInterrupted).toHaveBeenCalledOnce();
   });
 
   it('gives up after the 120 second loading timeout', () => {

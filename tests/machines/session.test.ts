@@ -27,6 +27,7 @@ function start(
   const persist = vi.fn();
   const goToLogin = vi.fn();
   const forgetClientState = vi.fn();
+  const leaveAccount = vi.fn();
   const saveLanguage = vi.fn(options.saveLanguage ?? (async () => {}));
   const machine = sessionMachine.provide({
     actors: {
@@ -38,10 +39,11 @@ function start(
       persist: ({ context }) => persist({ loggedIn: context.loggedIn, language: context.language }),
       goToLogin,
       forgetClientState,
+      leaveAccount,
     },
   });
   const actor = createActor(machine, { input: { loggedIn: options.loggedIn ?? false, language: 'en' } }).start();
-  return { actor, persist, goToLogin, forgetClientState, saveLanguage };
+  return { actor, persist, goToLogin, forgetClientState, leaveAccount, saveLanguage };
 }
 
 describe('the session machine', () => {
@@ -246,5 +248,112 @@ describe('the session machine', () => {
     actor.send({ type: 'language.change', language: 'de' });
     await waitFor(actor, (snapshot) => snapshot.matches({ language: 'idle' }));
     expect(actor.getSnapshot().context.language).toBe('de');
+  });
+
+  describe('the login in place (docs/decisions/027)', () => {
+    async function interrupted(loadUser: () => Promise<User> = async () => user) {
+      const users = [user];
+      const started = start({ loggedIn: true, loadUser: async () => users.shift() ?? loadUser() });
+      await waitFor(started.actor, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
+      started.actor.send({ type: 'passwords.shown', shownAt: { k10001_a: 1000 } });
+      started.actor.send({ type: 'session.interrupted' });
+      return started;
+    }
+
+    it('asks for the login over the page when a form reports a 401, remembering whose page it is', async () => {
+      const { actor, persist, goToLogin, forgetClientState } = await interrupted();
+      const snapshot = actor.getSnapshot();
+      expect(snapshot.matches({ auth: { reauthenticating: 'asking' } })).toBe(true);
+      expect(snapshot.hasTag('reauthenticating')).toBe(true);
+      // The browser session no longer holds a login: a reload shows the login page.
+      expect(snapshot.context.loggedIn).toBe(false);
+      expect(persist).toHaveBeenLastCalledWith({ loggedIn: false, language: 'en' });
+      expect(snapshot.context.resumeFor).toBe(user.email);
+      // The page stays: no way to /login, nothing of the page forgotten yet.
+      expect(goToLogin).not.toHaveBeenCalled();
+      expect(forgetClientState).not.toHaveBeenCalled();
+    });
+
+    it('goes on where it was when the same account logs in again, and only once GET /me has said so', async () => {
+      let answer: (value: User) => void = () => {};
+      const { actor, forgetClientState, leaveAccount } = await interrupted(
+        () => new Promise<User>((resolve) => (answer = resolve)),
+      );
+      actor.send({ type: 'session.loggedIn' });
+      expect(actor.getSnapshot().matches({ auth: { reauthenticating: 'checkingAccount' } })).toBe(true);
+      expect(actor.getSnapshot().hasTag('reauthenticating')).toBe(true);
+      answer({ ...user, email: 'Demo@Example.com' });
+      await waitFor(actor, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
+      expect(actor.getSnapshot().context).toMatchObject({
+        loggedIn: true,
+        resumeFor: null,
+        passwordsShownAt: { k10001_a: 1000 },
+      });
+      expect(forgetClientState).not.toHaveBeenCalled();
+      expect(leaveAccount).not.toHaveBeenCalled();
+    });
+
+    it("starts afresh when another account logs in, so that nothing of the first customer's page is kept", async () => {
+      const other: User = { ...user, email: 'other@example.com', company_number: 'K-20002' };
+      const { actor, forgetClientState, leaveAccount } = await interrupted(async () => other);
+      actor.send({ type: 'session.loggedIn' });
+      await waitFor(actor, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
+      expect(actor.getSnapshot().context).toMatchObject({ loggedIn: true, user: other, passwordsShownAt: {} });
+      expect(forgetClientState).toHaveBeenCalledOnce();
+      expect(leaveAccount).toHaveBeenCalledOnce();
+    });
+
+    it('treats a login whose account GET /me cannot tell as another account and offers the retry', async () => {
+      const { actor, leaveAccount } = await interrupted(async () => {
+        throw new ApiError('http', { status: 500 });
+      });
+      actor.send({ type: 'session.loggedIn' });
+      await waitFor(actor, (snapshot) => snapshot.matches({ auth: { loggedIn: 'failed' } }));
+      expect(actor.getSnapshot().context).toMatchObject({ loggedIn: true, user: null, error: { key: 'general' } });
+      expect(leaveAccount).toHaveBeenCalledOnce();
+    });
+
+    it('treats a check of the account that never answers like one that failed, after the 120 second loading timeout', async () => {
+      vi.useFakeTimers();
+      const { actor, leaveAccount } = await interrupted(() => new Promise<User>(() => {}));
+      actor.send({ type: 'session.loggedIn' });
+      vi.advanceTimersByTime(120_000);
+      expect(actor.getSnapshot().matches({ auth: { loggedIn: 'failed' } })).toBe(true);
+      expect(actor.getSnapshot().context.error).toEqual({ key: 'timeout' });
+      expect(leaveAccount).toHaveBeenCalledOnce();
+    });
+
+    it('keeps asking when other screens report the end again or another tab logs out', async () => {
+      const { actor } = await interrupted();
+      actor.send({ type: 'session.expired' });
+      actor.send({ type: 'session.interrupted' });
+      expect(actor.getSnapshot().matches({ auth: { reauthenticating: 'asking' } })).toBe(true);
+    });
+
+    it("ends the session and forgets the page's state when the customer leaves the dialog", async () => {
+      const { actor, persist, forgetClientState, goToLogin } = await interrupted();
+      actor.send({ type: 'relogin.cancel' });
+      expect(actor.getSnapshot().matches({ auth: 'loggedOut' })).toBe(true);
+      expect(actor.getSnapshot().context).toMatchObject({ loggedIn: false, user: null, resumeFor: null });
+      expect(persist).toHaveBeenLastCalledWith({ loggedIn: false, language: 'en' });
+      expect(forgetClientState).toHaveBeenCalledOnce();
+      // The logged-in page's guard sends the customer to the login, which leads back to the page.
+      expect(goToLogin).not.toHaveBeenCalled();
+    });
+
+    it('ends the session when GET /me answers 401 right after the login in place', async () => {
+      const { actor } = await interrupted(async () => {
+        throw new ApiError('http', { status: 401 });
+      });
+      actor.send({ type: 'session.loggedIn' });
+      await waitFor(actor, (snapshot) => snapshot.matches({ auth: 'loggedOut' }));
+      expect(actor.getSnapshot().context.loggedIn).toBe(false);
+    });
+
+    it('ignores a form that reports a 401 while no one is logged in (a public form)', () => {
+      const { actor } = start();
+      actor.send({ type: 'session.interrupted' });
+      expect(actor.getSnapshot().matches({ auth: 'loggedOut' })).toBe(true);
+    });
   });
 });

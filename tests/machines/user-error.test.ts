@@ -57,4 +57,10 @@ describe('what the customer reads of a failure (SPEC §8, decision 017)', () => 
       reason: 'Down',
     });
   });
+
+  it("leaves a customer's error line empty on a 401, because the login dialog says that the session ended", () => {
+    expect(errorForAudience(userErrorFrom(new ApiError('http', { status: 401 })), true)).toBeNull();
+    expect(errorForAudience({ key: 'network' }, true)).toEqual({ key: 'network' });
+    expect(errorForAudience(null, true)).toBeNull();
+  });
 });

@@ -98,11 +98,11 @@ describe('the company page in view mode', () => {
     expect(await screen.findByText('Demo GmbH')).toBeInTheDocument();
   });
 
-  it('ends the session silently when GET /company answers 401', async () => {
+  it('ends the session silently when GET /company answers 401, with a login that leads back to /company', async () => {
     mock.fault('GET /company', 'http401');
     const view = await openCompany('demo@example.com');
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
-    expect(view.currentPath()).toBe('/login');
+    expect(view.currentPath()).toBe('/login?next=%2Fcompany');
   });
 });
 

@@ -173,11 +173,11 @@ describe('loading the status', () => {
     expect(await screen.findByText(/The server sent an answer the portal does not understand/)).toBeInTheDocument();
   });
 
-  it('logs out silently when the status answers 401', async () => {
+  it('logs out silently when the status answers 401, with a login that leads back to /dashboard', async () => {
     mock.fault('GET /status', 'http401');
     const view = await openDashboard();
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
-    expect(view.currentPath()).toBe('/login');
+    expect(view.currentPath()).toBe('/login?next=%2Fdashboard');
     expect(screen.queryByText('Your datastores could not be loaded.', { exact: false })).not.toBeInTheDocument();
   });
 });

@@ -20,7 +20,7 @@ describe('routing', () => {
     expect(await screen.findByRole('heading', { level: 1, name: englishTitle })).toBeInTheDocument();
   });
 
-  it('sends a visitor without a login from a guarded page to /login', async () => {
+  it('sends a visitor without a login from a guarded page to /login, which leads back to that page', async () => {
     for (const path of [
       '/dashboard',
       '/company',
@@ -33,7 +33,7 @@ describe('routing', () => {
     ]) {
       const view = renderApp(path);
       expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
-      expect(view.currentPath()).toBe('/login');
+      expect(view.currentPath()).toBe(`/login?next=${encodeURIComponent(path)}`);
       view.unmount();
     }
   });
@@ -121,7 +121,7 @@ describe('the logged-in layout', () => {
   it('logs out silently when the stored login is no longer valid on the server', async () => {
     const view = renderApp('/dashboard', { loggedIn: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
-    expect(view.currentPath()).toBe('/login');
+    expect(view.currentPath()).toBe('/login?next=%2Fdashboard');
     expect(screen.queryByRole('alert', { name: /error/i })).not.toBeInTheDocument();
   });
 });

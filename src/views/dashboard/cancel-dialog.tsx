@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { DatastoreEntry } from '../../machines/dashboard.machine';
 import { cardHeadingId } from './datastore-card';
-import { ModalDialog } from './modal-dialog';
+import { ModalDialog } from '../shared/modal-dialog';
 
 /** SPEC §5: datastore cancellation asks for confirmation first. */
 export function CancelDialog({

@@ -5,7 +5,7 @@ import type { TemporaryPasswordActor } from '../../machines/temporary-password.m
 import { CopyButton } from './copy-button';
 import { cardHeadingId } from './datastore-card';
 import { copyLabels, labels } from './labels';
-import { ModalDialog } from './modal-dialog';
+import { ModalDialog } from '../shared/modal-dialog';
 import { PasswordValue } from './password-value';
 
 /**

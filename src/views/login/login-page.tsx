@@ -1,10 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { type FormEvent } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
-import { Link, useParams } from 'wouter';
+import { Link, useParams, useSearch } from 'wouter';
 import { useNavigateAction } from '../../app/app-actor';
 import { useLanguage } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
+import { returnTargetFromQuery } from '../../domain/return-target';
 import { loginMachine } from '../../machines/login.machine';
 import { ErrorLine } from '../shared/error-line';
 import { errorMessages } from '../shared/error-messages';
@@ -25,7 +26,8 @@ const messages = defineMessages({
 
 /**
  * SPEC §2 Login: email and password (the link bar is the public layout's). An active account goes
- * to /dashboard with no message (not the original's "login message quirk", docs/decisions/003);
+ * to /dashboard with no message (not the original's "login message quirk", docs/decisions/003), or
+ * back to the portal page that asked for the login (`?next=`, checked, docs/decisions/027);
  * a pending one sees the activation notice of SPEC §8.
  */
 export default function LoginPage() {
@@ -33,9 +35,10 @@ export default function LoginPage() {
   const notice = loginNotice(message);
   const language = useLanguage();
   const navigate = useNavigateAction();
+  const next = returnTargetFromQuery(useSearch()) ?? '/dashboard';
   const carried = usePrerenderedValues('login', { email: '', password: '' });
   const actor = usePortalActor(loginMachine, {
-    input: { language, values: carried },
+    input: { language, values: carried, next },
     actions: { navigate },
   });
   const values = useSelector(actor, (snapshot) => snapshot.context.values);

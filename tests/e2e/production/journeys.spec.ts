@@ -114,5 +114,5 @@ test('a customer logs in, sees the datastores, opens the company page, reloads i
   await menu.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
 });

@@ -31,6 +31,11 @@ export interface FaultScenario {
   messages?: Partial<Record<FaultKind, string>>;
   /** What the customer sees when the call succeeds (the `slow` fault). */
   succeeded: (page: Page, say: Say) => Promise<void>;
+  /**
+   * A form's call: a 401 asks for the login in place over the form, which keeps what was typed
+   * (docs/decisions/027), instead of ending on /login.
+   */
+  loginInPlace?: boolean;
   /** Other outcomes than a message on the screen, by kind (e.g. malformed on a body-less call). */
   outcomes?: Partial<Record<FaultKind, (page: Page, say: Say) => Promise<void>>>;
 }
@@ -50,10 +55,18 @@ async function expectPageShown(page: Page, say: Say) {
   await expect(page.getByText(say('crash.title'))).toHaveCount(0);
 }
 
-/** SPEC §4: a 401 on a logged-in call ends the session and shows /login. */
+/** SPEC §4: a 401 on a logged-in call ends the session and shows /login, which leads back (decision 027). */
 export async function expectLoggedOut(page: Page, say: Say) {
-  await expect(page).toHaveURL(/\/login(\/[^/]*)?$/);
+  await expect(page).toHaveURL(/\/login(\/[^/?]*)?(\?next=%2F[\w%-]+)?$/);
   await expect(page.getByRole('heading', { level: 1, name: say('login.title') })).toBeVisible();
+  expect(await storedLoggedIn(page)).toBe('false');
+}
+
+/** Decision 027: a 401 on a form's call opens the login dialog over the form, which keeps its values. */
+async function expectLoginInPlace(page: Page, say: Say, scenario: FaultScenario) {
+  await expect(page.getByRole('dialog', { name: say('relogin.title') })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === scenario.path);
+  for (const [input, value] of scenario.kept?.(page, say) ?? []) await expect(input).toHaveValue(value);
   expect(await storedLoggedIn(page)).toBe('false');
 }
 
@@ -82,8 +95,9 @@ async function runCell(page: Page, scenario: FaultScenario, kind: FaultKind) {
   const outcome = scenario.outcomes?.[kind];
   if (outcome) await outcome(page, say);
   else if (kind === 'slow') await scenario.succeeded(page, say);
-  else if (kind === 'http401' && scenario.email !== undefined) await expectLoggedOut(page, say);
-  else await expectFailureShown(page, say, scenario, kind);
+  else if (kind === 'http401' && scenario.email !== undefined) {
+    await (scenario.loginInPlace ? expectLoginInPlace(page, say, scenario) : expectLoggedOut(page, say));
+  } else await expectFailureShown(page, say, scenario, kind);
   await expectPageShown(page, say);
 }
 

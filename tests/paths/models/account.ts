@@ -46,11 +46,13 @@ const newPassword = newPasswordMachine.provide({
 
 export const models: PathModel[] = [
   ...[
-    { email: 'demo@example.com', password: 'secret' },
-    { email: '', password: 'secret' },
-  ].map((values): PathModel => ({
+    { values: { email: 'demo@example.com', password: 'secret' }, next: undefined },
+    { values: { email: '', password: 'secret' }, next: undefined },
+    // The login in place (docs/decisions/027) leads nowhere.
+    { values: { email: 'demo@example.com', password: 'secret' }, next: null },
+  ].map(({ values, next }): PathModel => ({
     machine: login,
-    input: { values, language: 'en' },
+    input: { values, language: 'en', next },
     events: [
       { type: 'field.change', name: 'email', value: '' },
       { type: 'field.change', name: 'email', value: 'demo@example.com' },

@@ -35,6 +35,7 @@ export const models: PathModel[] = [
       { type: 'navigate', to: '/dashboard' },
       { type: 'catalogue.open', logic: catalogueMachine.provide({ actors: { loadCatalogue: pending } }) },
       { type: 'session.ended' },
+      { type: 'account.switched' },
       {
         type: 'order.placed',
         summary: {
@@ -47,8 +48,12 @@ export const models: PathModel[] = [
       },
     ],
     serializeContext: (context) => {
-      const { catalogue, lastOrder } = context as { catalogue: unknown; lastOrder: unknown };
-      return { catalogue: catalogue !== null, lastOrder: lastOrder !== null };
+      const { catalogue, lastOrder, accountSwitches } = context as {
+        catalogue: unknown;
+        lastOrder: unknown;
+        accountSwitches: number;
+      };
+      return { catalogue: catalogue !== null, lastOrder: lastOrder !== null, switched: accountSwitches > 0 };
     },
   },
   {
@@ -64,21 +69,29 @@ export const models: PathModel[] = [
       { type: 'session.loggedIn' },
       { type: 'session.logout' },
       { type: 'session.expired' },
+      { type: 'session.interrupted' },
+      { type: 'relogin.cancel' },
       { type: 'user.reload' },
       { type: 'user.retry' },
       { type: 'language.change', language: 'de' },
       { type: 'passwords.shown', shownAt: { k10001_a: 1000 } },
       { type: 'contract.cancelled' },
     ],
-    outputs: { loadUser: [user] },
+    // The same account's user, and another account's (after a login in place, docs/decisions/027).
+    outputs: { loadUser: [user, { ...user, email: 'other@example.com' }] },
     errors: {
       loadUser: [aborted, unauthorized, serverError],
       logout: [serverError],
       saveLanguage: [unauthorized, serverError],
     },
     serializeContext: (context) => {
-      const { loggedIn: flag, user: loaded, error } = context as { loggedIn: boolean; user: unknown; error: unknown };
-      return { flag, loaded: loaded !== null, error };
+      const {
+        loggedIn: flag,
+        user: loaded,
+        error,
+        resumeFor,
+      } = context as { loggedIn: boolean; user: unknown; error: unknown; resumeFor: string | null };
+      return { flag, loaded: loaded !== null, error, resumeFor };
     },
   })),
 ];

@@ -1,0 +1,120 @@
+import { useSelector } from '@xstate/react';
+import { type FormEvent } from 'react';
+import { defineMessages, FormattedMessage } from 'react-intl';
+import { useLanguage, useSessionActor, useUser } from '../../app/session';
+import { usePortalActor } from '../../app/use-portal-actor';
+import { loginMachine } from '../../machines/login.machine';
+import { ErrorLine } from '../shared/error-line';
+import { errorMessages } from '../shared/error-messages';
+import { RequiredNote, SubmitButton, TextField } from '../shared/form-fields';
+import { ModalDialog } from '../shared/modal-dialog';
+import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
+
+const messages = defineMessages({
+  title: { id: 'relogin.title', defaultMessage: 'Your session has ended' },
+  text: {
+    id: 'relogin.text',
+    defaultMessage:
+      'Please log in again to continue. What you entered on this page stays as it is; after the login, send it again with its button.',
+  },
+  email: { id: 'relogin.email', defaultMessage: 'Email address' },
+  password: { id: 'relogin.password', defaultMessage: 'Password' },
+  submit: { id: 'relogin.submit', defaultMessage: 'Log in again' },
+  busy: { id: 'relogin.busy', defaultMessage: 'Logging in…' },
+  leave: { id: 'relogin.leave', defaultMessage: 'Discard and go to the login page' },
+});
+
+/** The page's own send button, which is what the customer presses next (docs/decisions/027). */
+function pageSendButton(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('#main form button[type="submit"]') ?? document.getElementById('main');
+}
+
+/**
+ * The login in place (docs/decisions/027): when a form's call is answered 401, this dialog asks for
+ * the login over the page, which stays mounted with what was typed and the step it was on. It stays
+ * open, busy, until GET /me has told whose login it is; the same account finds the page as it left
+ * it, another account starts afresh on /dashboard. Escape does not close it: closing would show a
+ * form that cannot be sent, and leaving (which drops what was typed) is a button of its own.
+ */
+export default function ReloginDialog() {
+  const session = useSessionActor();
+  const language = useLanguage();
+  const user = useUser();
+  const actor = usePortalActor(loginMachine, {
+    // The login in place leads nowhere: the customer stays on the page under the dialog.
+    input: { language, values: { email: user?.email ?? '' }, next: null },
+  });
+  const values = useSelector(actor, (snapshot) => snapshot.context.values);
+  const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy') || snapshot.hasTag('done'));
+  const notActive = useSelector(actor, (snapshot) => snapshot.hasTag('notActive'));
+  const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
+  const error = useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null);
+  const { formRef, attempted } = useFocusFirstInvalid();
+
+  const change = (name: 'email' | 'password') => (value: string) => actor.send({ type: 'field.change', name, value });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'form.submit', language });
+    attempted();
+  };
+
+  return (
+    <ModalDialog
+      open
+      onClose={() => {}}
+      labelledBy="relogin-title"
+      describedBy="relogin-text"
+      className="relogin-dialog"
+      returnFocus={pageSendButton}
+    >
+      <h2 id="relogin-title">
+        <FormattedMessage {...messages.title} />
+      </h2>
+      <p id="relogin-text">
+        <FormattedMessage {...messages.text} />
+      </p>
+      <form ref={formRef} className="relogin-form" noValidate onSubmit={submit} aria-labelledby="relogin-title">
+        <RequiredNote />
+        <TextField
+          name="email"
+          type="email"
+          label={messages.email}
+          required
+          autoComplete="username"
+          inputMode="email"
+          value={values.email}
+          error={fieldErrors.email}
+          onChange={change('email')}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={messages.password}
+          required
+          autoComplete="current-password"
+          value={values.password}
+          error={fieldErrors.password}
+          onChange={change('password')}
+        />
+        {notActive && (
+          <p className="notice notice-warn" role="alert">
+            <FormattedMessage {...errorMessages.loginNotActive} />
+          </p>
+        )}
+        <ErrorLine error={error} />
+        <div className="dialog-buttons">
+          <button
+            type="button"
+            className="button-secondary"
+            disabled={busy}
+            onClick={() => session.send({ type: 'relogin.cancel' })}
+          >
+            <FormattedMessage {...messages.leave} />
+          </button>
+          <SubmitButton busy={busy} label={messages.submit} busyLabel={messages.busy} />
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
