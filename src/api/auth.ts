@@ -19,15 +19,15 @@ export async function login(body: LoginPayload, { signal }: Call = {}): Promise<
 }
 
 export async function register(body: RegisterPayload, { signal }: Call = {}): Promise<void> {
-  return requestDone('POST', '/register/company', { body, payload: RegisterPayload, signal });
+  return requestDone('POST', '/register/company', { body, payload: RegisterPayload, signal, changes: true });
 }
 
 export async function forgotPassword(body: ForgotPasswordPayload, { signal }: Call = {}): Promise<void> {
-  return requestDone('POST', '/forgotpassword', { body, payload: ForgotPasswordPayload, signal });
+  return requestDone('POST', '/forgotpassword', { body, payload: ForgotPasswordPayload, signal, changes: true });
 }
 
 export async function changePassword(body: ChangePasswordPayload, { signal }: Call = {}): Promise<void> {
-  return requestDone('POST', '/changepassword', { body, payload: ChangePasswordPayload, signal });
+  return requestDone('POST', '/changepassword', { body, payload: ChangePasswordPayload, signal, changes: true });
 }
 
 export async function me({ signal }: Call = {}): Promise<User> {

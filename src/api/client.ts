@@ -5,6 +5,7 @@
  */
 import { StructError, type Struct } from 'superstruct';
 import { config } from '../config';
+import { timers } from '../domain/constants';
 import { plainReason } from '../domain/plain-text';
 import { ApiError } from './error';
 import { StatusAnswer } from './structs';
@@ -22,8 +23,22 @@ export interface RequestOptions<TAnswer> {
   /** Struct of the answer; `null` when any 2xx answer is success and its body is not read. */
   answer: Struct<TAnswer, unknown> | null;
   signal?: AbortSignal;
+  /**
+   * The call changes something on the server (a purchase, an order, a cancellation, an edit):
+   * it is not given up after the reads' `config.apiTimeoutMs`, because a second try could book
+   * twice. The machine that makes it bounds it with the loading timeout of SPEC §4/§9 and, when
+   * no answer came, finds out what happened (docs/decisions/026); the client's own limit is
+   * only a safety net behind that.
+   */
+  changes?: boolean;
   timeoutMs?: number;
 }
+
+/**
+ * The safety net of a call that changes something: longer than the machines' loading timeout
+ * (SPEC §9: 120 s), which ends the wait first and decides what the customer is told.
+ */
+export const changeTimeoutMs = timers.loadingTimeout + 10_000;
 
 const TIMEOUT = Symbol('timeout');
 
@@ -81,7 +96,8 @@ export async function request<TAnswer>(
   path: string,
   options: RequestOptions<TAnswer>,
 ): Promise<TAnswer> {
-  const { body, payload, answer, signal, timeoutMs = config.apiTimeoutMs } = options;
+  const { body, payload, answer, signal, changes = false } = options;
+  const timeoutMs = options.timeoutMs ?? (changes ? changeTimeoutMs : config.apiTimeoutMs);
   if (payload) {
     const [error] = payload.validate(body);
     if (error) throw new ApiError('invalid-request', { cause: error });

@@ -7,5 +7,5 @@ interface Call {
 
 /** POST /contact: HTTP 200 is success. */
 export async function sendContact(body: ContactPayload, { signal }: Call = {}): Promise<void> {
-  return request('POST', '/contact', { body, payload: ContactPayload, answer: null, signal });
+  return request('POST', '/contact', { body, payload: ContactPayload, answer: null, signal, changes: true });
 }

@@ -20,10 +20,10 @@ export async function buyDatastore(identifier: string, productId: number, { sign
   if (!isDatastoreIdentifier(identifier) || !Number.isInteger(productId) || productId < 0) {
     throw new ApiError('invalid-request');
   }
-  return request('GET', `/product/pbs/${encodeURIComponent(identifier)}/${productId}`, { answer: null, signal });
+  return request('GET', `/product/pbs/${encodeURIComponent(identifier)}/${productId}`, { answer: null, signal, changes: true });
 }
 
 /** GET /datastore/cancel/{name}: schedules the deletion; the answer's body is not specified. */
 export async function cancelDatastore(name: string, { signal }: Call = {}): Promise<void> {
-  return request('GET', `/datastore/cancel/${encodeURIComponent(name)}`, { answer: null, signal });
+  return request('GET', `/datastore/cancel/${encodeURIComponent(name)}`, { answer: null, signal, changes: true });
 }

@@ -11,5 +11,5 @@ export async function getCatalogue({ signal }: Call = {}): Promise<Catalogue> {
 }
 
 export async function orderLicence(body: LicenceOrderPayload, { signal }: Call = {}): Promise<void> {
-  return requestDone('POST', '/licence/order', { body, payload: LicenceOrderPayload, signal });
+  return requestDone('POST', '/licence/order', { body, payload: LicenceOrderPayload, signal, changes: true });
 }

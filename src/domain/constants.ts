@@ -26,6 +26,14 @@ export const timers = {
   passwordVisible: 5 * 60_000,
 } as const;
 
+/**
+ * The portal's own timers, beside the spec's: after this long a call that changes something says
+ * in place that it is still working (docs/decisions/026).
+ */
+export const waiting = {
+  stillWorking: 6_000,
+} as const;
+
 export type Country = (typeof business.countries)[number];
 export type Language = (typeof business.languages)[number];
 export type CpuChoice = (typeof business.cpuChoices)[number];

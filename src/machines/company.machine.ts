@@ -10,7 +10,7 @@
 import { assign, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { editCompany, getCompany } from '../api/company';
 import type { Company } from '../domain/entities';
-import { timers } from '../domain/constants';
+import { timers, waiting } from '../domain/constants';
 import {
   companyFormValues,
   editCompanyPayload,
@@ -27,6 +27,7 @@ import { errorLineMachine } from './error-line.machine';
 import { clearError, clearFieldErrors, markInvalid, showError, showTimeout, withoutErrors } from './form-actions';
 import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
 import type { SessionNews } from './session.machine';
+import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
 
 export interface CompanyContext {
@@ -143,7 +144,7 @@ export const companyMachine = setup({
     isAborted: ({ event }) => 'error' in event && isAborted(event.error),
     choosesBill: ({ event }) => event.type === 'payment.choose' && event.paymentType === 'bill',
   },
-  delays: { loadingTimeout: timers.loadingTimeout },
+  delays: { loadingTimeout: timers.loadingTimeout, stillWorking: waiting.stillWorking },
 }).createMachine({
   id: 'company',
   description: 'SPEC §2 Company page: view or edit; edit ends on success.',
@@ -259,6 +260,7 @@ export const companyMachine = setup({
             ],
           },
           after: { loadingTimeout: { target: 'editing', actions: 'showTimeout' } },
+          ...stillWorkingStates(),
         },
       },
     },

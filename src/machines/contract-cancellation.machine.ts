@@ -14,11 +14,12 @@ import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstat
 import { me } from '../api/auth';
 import { cancelContract } from '../api/company';
 import type { CompanyProduct } from '../domain/entities';
-import { timers } from '../domain/constants';
+import { timers, waiting } from '../domain/constants';
 import { contractEndDate } from '../domain/contract';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showTimeout } from './form-actions';
 import { isAborted, isUnauthorized } from './user-error';
+import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
 
 export type ContractCancellationEvent =
@@ -52,7 +53,7 @@ export const contractCancellationMachine = setup({
     isUnauthorized: ({ event }) => 'error' in event && isUnauthorized(event.error),
     isAborted: ({ event }) => 'error' in event && isAborted(event.error),
   },
-  delays: { loadingTimeout: timers.loadingTimeout },
+  delays: { loadingTimeout: timers.loadingTimeout, stillWorking: waiting.stillWorking },
 }).createMachine({
   id: 'contractCancellation',
   description: "SPEC §5: the contract cancellation asks for confirmation first; a 2xx is the server's yes.",
@@ -87,6 +88,7 @@ export const contractCancellationMachine = setup({
         ],
       },
       after: { loadingTimeout: { target: 'idle', actions: 'showTimeout' } },
+      ...stillWorkingStates(),
     },
     cancelled: {
       description: 'The server said yes (a 2xx): the contract is cancelled, with the consequences of SPEC §4.',

@@ -43,7 +43,7 @@ import {
   type ListQuery,
   type RateFilter,
 } from '../domain/datastore-list';
-import { timers } from '../domain/constants';
+import { timers, waiting } from '../domain/constants';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showTimeout } from './form-actions';
 import { purchaseMachine } from './purchase.machine';
@@ -53,8 +53,9 @@ import {
   type PasswordExpiredEvent,
   type TemporaryPasswordActor,
 } from './temporary-password.machine';
-import { isAborted, userErrorFrom, type UserError } from './user-error';
+import { isAborted, isUnanswered, userErrorFrom, type UserError } from './user-error';
 import type { SessionNews } from './session.machine';
+import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
 
 /** A status entry without its password: passwords only live in their own actors. */
@@ -238,7 +239,11 @@ export const dashboardMachine = setup({
     changeQuery: assign({ query: ({ context, event }) => nextQuery(context.query, event) }),
     storeStatusError: assign({ statusError: ({ event }) => userErrorFrom('error' in event ? event.error : undefined) }),
     storeTimeout: assign({ statusError: { key: 'timeout' } }),
-    reportLoaded: sendTo('purchase', { type: 'status.loaded' }),
+    /** Tells the purchase card the names the status lists: after a purchase without an answer, what is new is the purchase. */
+    reportLoaded: sendTo('purchase', ({ context }) => ({
+      type: 'status.loaded' as const,
+      names: context.datastores.map((datastore) => datastore.datastore),
+    })),
     reportFailed: sendTo('purchase', { type: 'status.failed' }),
     chooseCancelTarget: assign({
       cancelTarget: ({ context, event }) =>
@@ -256,6 +261,7 @@ export const dashboardMachine = setup({
   guards: {
     isUnauthorized: ({ event }) => 'error' in event && userErrorFrom(event.error).key === 'sessionExpired',
     isAborted: ({ event }) => 'error' in event && isAborted(event.error),
+    isUnanswered: ({ event }) => 'error' in event && isUnanswered(event.error),
     /** SPEC §2: delete is disabled while loading or once a contract end date exists. */
     canCancel: ({ context, event }) => {
       if (event.type !== 'datastore.cancel.request') return false;
@@ -271,6 +277,7 @@ export const dashboardMachine = setup({
   },
   delays: {
     loadingTimeout: timers.loadingTimeout,
+    stillWorking: waiting.stillWorking,
     /** Typing in the search writes the address once it pauses, not at every key. */
     queryWrite: 300,
   },
@@ -447,10 +454,13 @@ export const dashboardMachine = setup({
             onError: [
               { guard: 'isAborted', target: 'idle' },
               { guard: 'isUnauthorized', target: 'idle', actions: ['showCancelError', 'sessionExpired'] },
+              // No answer: the cancellation may have been made, so the list is read again and shows it.
+              { guard: 'isUnanswered', target: 'idle', actions: ['showCancelError', 'reloadStatus'] },
               { target: 'idle', actions: 'showCancelError' },
             ],
           },
-          after: { loadingTimeout: { target: 'idle', actions: 'showCancelTimeout' } },
+          after: { loadingTimeout: { target: 'idle', actions: ['showCancelTimeout', 'reloadStatus'] } },
+          ...stillWorkingStates(),
         },
       },
     },

@@ -84,10 +84,12 @@ export function showError<TContext extends MachineContext, TEvent extends EventO
   }));
 }
 
+/** Shows a message of the portal's own on the error line. */
+export function showUserError<TContext extends MachineContext, TEvent extends EventObject>(error: UserError) {
+  return sendTo<TContext, TEvent, undefined, ErrorLineActor, TEvent>('errorLine', { type: 'error.show', error });
+}
+
 /** Shows the timeout message of SPEC §4 on the error line: the loading flag ended the wait. */
 export function showTimeout<TContext extends MachineContext, TEvent extends EventObject>() {
-  return sendTo<TContext, TEvent, undefined, ErrorLineActor, TEvent>('errorLine', {
-    type: 'error.show',
-    error: { key: 'timeout' },
-  });
+  return showUserError<TContext, TEvent>({ key: 'timeout' });
 }

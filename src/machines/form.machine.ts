@@ -9,7 +9,8 @@
  * for a form that leads elsewhere, the `navigate` action to its `next` page.
  */
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { timers } from '../domain/constants';
+import { ApiError } from '../api/error';
+import { timers, waiting } from '../domain/constants';
 import type { User } from '../domain/entities';
 import type { NavigateParams } from './app.machine';
 import { errorLineMachine } from './error-line.machine';
@@ -19,11 +20,11 @@ import {
   markInvalid,
   setValue,
   showError,
-  showTimeout,
   withoutErrors,
   type FieldErrors,
   type FieldsContext,
 } from './form-actions';
+import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
 import { isAborted, userErrorFrom, type UserError } from './user-error';
 
@@ -103,14 +104,15 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
       clearFieldErrors: clearFieldErrors(),
       clearError: clearError(),
       showError: showError(errorOf),
-      showTimeout: showTimeout(),
+      /** The loading timeout ended the wait (SPEC §4), told as this form tells a call without an answer. */
+      showTimeout: showError(() => errorOf(new ApiError('timeout'))),
     },
     guards: {
       isInvalid: ({ context }) => Object.keys(validate(context.values)).length > 0,
       isUnauthorized: ({ event }) => 'error' in event && userErrorFrom(event.error).key === 'sessionExpired',
       isAborted: ({ event }) => 'error' in event && isAborted(event.error),
     },
-    delays: { loadingTimeout: timers.loadingTimeout },
+    delays: { loadingTimeout: timers.loadingTimeout, stillWorking: waiting.stillWorking },
   }).createMachine({
     id,
     description,
@@ -149,6 +151,7 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
           ],
         },
         after: { loadingTimeout: { target: 'editing', actions: 'showTimeout' } },
+        ...stillWorkingStates(),
       },
       succeeded: {
         description: 'The call succeeded; the form shows its success or the app moves on.',

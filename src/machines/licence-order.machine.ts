@@ -13,6 +13,7 @@ import { licenceTotal } from '../domain/licence-features';
 import type { LicenceOrderSummary } from './app.machine';
 import type { FieldErrors } from './form-actions';
 import { createFormMachine } from './form.machine';
+import { isUnanswered, userErrorFrom, type UserError } from './user-error';
 
 export interface LicenceOrderValues extends Record<string, unknown> {
   email: string;
@@ -70,12 +71,21 @@ export function licenceOrderPayload(values: LicenceOrderValues): LicenceOrderPay
   };
 }
 
+/**
+ * An order that got no answer may have reached the provider: it is not sent again by itself, and
+ * the customer is told that the sales team confirms it by mail (docs/decisions/026).
+ */
+export function licenceOrderError(error: unknown): UserError {
+  return isUnanswered(error) ? { key: 'orderUnconfirmed' } : userErrorFrom(error);
+}
+
 export const licenceOrderMachine = createFormMachine<LicenceOrderValues>({
   id: 'licenceOrder',
   description: 'SPEC §2 shop step 1: the order form, POST /licence/order, the reason on the error line.',
   initialValues: emptyLicenceOrder,
   validate: validateLicenceOrder,
   submit: (values, signal) => orderLicence(licenceOrderPayload(values), { signal }),
+  errorOf: licenceOrderError,
   // SPEC §2: the order done, /order_done thanks the buyer (after `succeeded` has handed it the summary).
   next: '/order_done',
 });

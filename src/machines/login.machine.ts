@@ -9,7 +9,7 @@ import { object } from 'superstruct';
 import { assign, fromPromise, setup } from 'xstate';
 import { isApiError } from '../api/error';
 import type { LoginAnswer, LoginPayload } from '../api/structs';
-import { timers, type Language } from '../domain/constants';
+import { timers, waiting, type Language } from '../domain/constants';
 import { email, fieldErrors, loginPassword } from '../domain/fields';
 import type { NavigateParams } from './app.machine';
 import { errorLineMachine } from './error-line.machine';
@@ -24,6 +24,7 @@ import {
 } from './form-actions';
 import { isAborted, userErrorFrom, type UserError } from './user-error';
 import type { SessionNews } from './session.machine';
+import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
 
 export interface LoginValues extends Record<string, unknown> {
@@ -113,7 +114,7 @@ export const loginMachine = setup({
     isNotYetActive: ({ event }) => 'error' in event && isApiError(event.error) && event.error.isUnauthorized,
     isAborted: ({ event }) => 'error' in event && isAborted(event.error),
   },
-  delays: { loadingTimeout: timers.loadingTimeout, errorTtl: timers.errorTtl },
+  delays: { loadingTimeout: timers.loadingTimeout, errorTtl: timers.errorTtl, stillWorking: waiting.stillWorking },
 }).createMachine({
   id: 'login',
   description:
@@ -170,6 +171,7 @@ export const loginMachine = setup({
         ],
       },
       after: { loadingTimeout: { target: 'editing', actions: 'showTimeout' } },
+      ...stillWorkingStates(),
     },
     notActive: {
       description: 'SPEC §8: the account awaits activation; the notice is kept 30 seconds like every message.',

@@ -9,7 +9,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { changePassword } from '../api/auth';
 import { isApiError } from '../api/client';
 import { ChangePasswordPayload } from '../api/structs';
-import { timers, type Language } from '../domain/constants';
+import { timers, waiting, type Language } from '../domain/constants';
 import { fieldErrors, isEmail } from '../domain/fields';
 import type { NavigateParams } from './app.machine';
 import { errorLineMachine } from './error-line.machine';
@@ -23,6 +23,7 @@ import {
   type FieldErrors,
 } from './form-actions';
 import { isAborted } from './user-error';
+import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
 
 export interface NewPasswordValues extends Record<string, unknown> {
@@ -112,7 +113,7 @@ export const newPasswordMachine = setup({
     isLinkRefused: ({ event }) => 'error' in event && isLinkRefusal(event.error),
     isAborted: ({ event }) => 'error' in event && isAborted(event.error),
   },
-  delays: { loadingTimeout: timers.loadingTimeout },
+  delays: { loadingTimeout: timers.loadingTimeout, stillWorking: waiting.stillWorking },
 }).createMachine({
   id: 'newPassword',
   description:
@@ -167,6 +168,7 @@ export const newPasswordMachine = setup({
         ],
       },
       after: { loadingTimeout: { target: 'editing', actions: 'showTimeout' } },
+      ...stillWorkingStates(),
     },
     linkRefused: {
       description: 'The server refused the link (invalid, expired or used); the customer can ask for a new one.',

@@ -5,18 +5,26 @@
  *
  * SPEC §4: on HTTP 200 wait 2 s, reload the status, go to /dashboard and end loading. The
  * dashboard machine owns the status, so this machine asks its parent for the reload
- * (`status.reload`) and waits for `status.loaded` or `status.failed`. The whole purchase is
- * bounded by the 120 s loading timeout. Nothing chosen or typed is lost on a failure.
+ * (`status.reload`) and waits for `status.loaded` (with the names the status lists) or
+ * `status.failed`. Nothing chosen or typed is lost on a failure.
+ *
+ * Slow is not failed (docs/decisions/026): the call waits up to the 120 s loading timeout, and
+ * after some seconds the card says it is still working. A purchase that ends without an answer
+ * (no answer in 120 s, a dropped connection, a gateway that gave up) may still have been booked:
+ * the card reads the status before it offers anything. A datastore the status did not list
+ * before is the purchase, shown as a success; otherwise the card says that the purchase could not
+ * be confirmed and offers the button again.
  */
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { buyDatastore } from '../api/datastores';
 import { isApiError } from '../api/client';
-import { business, timers } from '../domain/constants';
+import { business, timers, waiting } from '../domain/constants';
 import { clampVolume, productIdOf, type PurchaseOption } from '../domain/datastore';
 import { datastoreIdentifier, type FieldErrorCode } from '../domain/fields';
 import { errorLineMachine } from './error-line.machine';
-import { clearError, showError, showTimeout } from './form-actions';
-import { isAborted, userErrorFrom } from './user-error';
+import { clearError, showError, showUserError } from './form-actions';
+import { stillWorkingStates } from './still-working';
+import { isAborted, isUnanswered, userErrorFrom } from './user-error';
 import { typeOf } from './type-of';
 
 /** A field rule's code, or `taken` when the server refused the identifier as already used. */
@@ -29,13 +37,19 @@ export interface PurchaseContext {
   fieldErrors: Partial<Record<PurchaseOption, IdentifierError>>;
   /** The option of the purchase under way or last tried. */
   option: PurchaseOption | null;
+  /**
+   * The names of the datastores the status listed when the purchase was sent (null before the
+   * status was first read): what is new after it is the purchase.
+   */
+  listed: string[] | null;
 }
 
 export type PurchaseEvent =
   | { type: 'identifier.change'; option: PurchaseOption; value: string }
   | { type: 'volume.change'; volume: number }
   | { type: 'purchase.buy'; option: PurchaseOption }
-  | { type: 'status.loaded' }
+  /** From the dashboard: the status was read; the names of the datastores it lists. */
+  | { type: 'status.loaded'; names: string[] }
   | { type: 'status.failed' };
 
 export interface PurchaseInput {
@@ -93,17 +107,28 @@ export const purchaseMachine = setup({
         fieldErrors: withError(context.fieldErrors, event.option, identifierError(context.identifiers[event.option])),
       };
     }),
+    storeListed: assign({
+      listed: ({ context, event }) => (event.type === 'status.loaded' ? event.names : context.listed),
+    }),
+    /** The status, read after a purchase without an answer, lists no new datastore. */
+    showUnconfirmed: showUserError({ key: 'purchaseUnconfirmed' }),
+    /** Neither the purchase nor the status answered: whether it was booked is unknown. */
+    showUnknown: showUserError({ key: 'purchaseUnknown' }),
     markTaken: assign(({ context }) =>
       context.option ? { fieldErrors: withError(context.fieldErrors, context.option, 'taken') } : {},
     ),
     clearError: clearError(),
     showError: showError(),
-    showTimeout: showTimeout(),
   },
   guards: {
     isInvalid: ({ context, event }) =>
       event.type === 'purchase.buy' && identifierError(context.identifiers[event.option]) !== undefined,
     isAborted: ({ event }) => 'error' in event && isAborted(event.error),
+    /** No answer came: the purchase may have been booked (docs/decisions/026). */
+    isUnanswered: ({ event }) => 'error' in event && isUnanswered(event.error),
+    /** The status lists a datastore it did not list when the purchase was sent. */
+    listsNewDatastore: ({ context, event }) =>
+      event.type === 'status.loaded' && event.names.some((name) => !(context.listed ?? []).includes(name)),
     isUnauthorized: ({ event }) => 'error' in event && userErrorFrom(event.error).key === 'sessionExpired',
     /** docs/decisions/002: 409 means the identifier is already used on this account. */
     isTaken: ({ event }) =>
@@ -112,6 +137,7 @@ export const purchaseMachine = setup({
   delays: {
     postBuyDelay: timers.postBuyDelay,
     loadingTimeout: timers.loadingTimeout,
+    stillWorking: waiting.stillWorking,
   },
 }).createMachine({
   id: 'purchase',
@@ -124,12 +150,14 @@ export const purchaseMachine = setup({
     volume: clampVolume(input?.volume ?? 1),
     fieldErrors: {},
     option: null,
+    listed: null,
   }),
   invoke: { id: 'errorLine', src: 'errorLine' },
   // Typing stays possible while a purchase runs: nothing the customer types is lost.
   on: {
     'identifier.change': { actions: 'setIdentifier' },
     'volume.change': { actions: 'setVolume' },
+    'status.loaded': { actions: 'storeListed' },
   },
   initial: 'ready',
   states: {
@@ -146,9 +174,9 @@ export const purchaseMachine = setup({
       description: 'SPEC §4 "Purchase button: busy": a purchase is not possible; reset after 120 s.',
       tags: ['busy'],
       initial: 'buying',
-      after: { loadingTimeout: { target: 'ready', actions: 'showTimeout' } },
       states: {
         buying: {
+          description: 'The purchase call: it waits up to the 120 s loading timeout (docs/decisions/026).',
           invoke: {
             src: 'buy',
             input: ({ context }) => {
@@ -160,9 +188,12 @@ export const purchaseMachine = setup({
               { guard: 'isAborted', target: '#purchase.ready' },
               { guard: 'isUnauthorized', target: '#purchase.ready', actions: ['showError', 'sessionExpired'] },
               { guard: 'isTaken', target: '#purchase.ready', actions: ['markTaken', 'showError'] },
+              { guard: 'isUnanswered', target: 'verifying', actions: 'requestReload' },
               { target: '#purchase.ready', actions: 'showError' },
             ],
           },
+          after: { loadingTimeout: { target: 'verifying', actions: 'requestReload' } },
+          ...stillWorkingStates(),
         },
         settling: {
           description: 'SPEC §4: after HTTP 200, wait 2 seconds before reloading the status.',
@@ -171,10 +202,24 @@ export const purchaseMachine = setup({
         reloading: {
           description: 'The dashboard reloads the status; the new datastore appears with its password.',
           on: {
-            'status.loaded': { target: '#purchase.ready', actions: 'purchased' },
+            'status.loaded': { target: '#purchase.ready', actions: ['storeListed', 'purchased'] },
             // The dashboard shows its own message for a failed status; loading ends here.
             'status.failed': { target: '#purchase.ready' },
           },
+          // The dashboard bounds its read by the same timeout; this only makes sure loading ends.
+          after: { loadingTimeout: { target: '#purchase.ready' } },
+        },
+        verifying: {
+          description:
+            'The purchase ended without an answer: the status tells whether it was booked before Buy is offered again.',
+          on: {
+            'status.loaded': [
+              { guard: 'listsNewDatastore', target: '#purchase.ready', actions: ['storeListed', 'purchased'] },
+              { target: '#purchase.ready', actions: ['storeListed', 'showUnconfirmed'] },
+            ],
+            'status.failed': { target: '#purchase.ready', actions: 'showUnknown' },
+          },
+          after: { loadingTimeout: { target: '#purchase.ready', actions: 'showUnknown' } },
         },
       },
     },

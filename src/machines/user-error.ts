@@ -15,7 +15,13 @@ export type ErrorKey =
   | 'loginFailed'
   | 'passwordMismatch'
   | 'antispam'
-  | 'notifications';
+  | 'notifications'
+  /** A purchase without an answer, and the status lists no new datastore (docs/decisions/026). */
+  | 'purchaseUnconfirmed'
+  /** A purchase without an answer, and the status could not be read either. */
+  | 'purchaseUnknown'
+  /** A licence order without an answer: the sales team confirms it by mail. */
+  | 'orderUnconfirmed';
 
 export interface UserError {
   key: ErrorKey;
@@ -70,6 +76,17 @@ export function errorForAudience(error: UserError | null, loggedIn: boolean): Us
 
 export function isUnauthorized(error: unknown): boolean {
   return isApiError(error) && error.isUnauthorized;
+}
+
+/**
+ * The call got no answer from the API: the connection broke, the time ran out, or a gateway in
+ * front of the API gave up waiting (502, 504). A call that changes something may have been
+ * carried out all the same (docs/decisions/026).
+ */
+export function isUnanswered(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.kind === 'network' || error.kind === 'timeout') return true;
+  return error.kind === 'http' && (error.status === 502 || error.status === 504);
 }
 
 export function isAborted(error: unknown): boolean {

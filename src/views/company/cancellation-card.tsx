@@ -6,6 +6,7 @@ import { useUser } from '../../app/session';
 import { contractEndDate } from '../../domain/contract';
 import type { ContractCancellationActor } from '../../machines/contract-cancellation.machine';
 import { ErrorLine } from '../shared/error-line';
+import { StillWorking } from '../shared/still-working';
 import { useDayFormat } from '../shared/use-day-format';
 
 const messages = defineMessages({
@@ -54,6 +55,7 @@ export function CancellationCard({ company, actor }: { company: Company; actor: 
   const user = useUser();
   const confirming = useSelector(actor, (snapshot) => snapshot.matches('confirming'));
   const busy = useSelector(actor, (snapshot) => snapshot.matches('cancelling'));
+  const slow = useSelector(actor, (snapshot) => snapshot.hasTag('slow'));
   const cancelled = useSelector(actor, (snapshot) => snapshot.hasTag('done'));
   const cancelledEnd = useSelector(actor, (snapshot) => snapshot.context.endDate);
   const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
@@ -152,6 +154,7 @@ export function CancellationCard({ company, actor }: { company: Company; actor: 
                   <FormattedMessage {...(busy ? messages.cancelling : messages.confirm)} />
                 </button>
               </div>
+              <StillWorking slow={slow} />
             </div>
           ) : (
             <button

@@ -43,6 +43,7 @@ export function CompanyEditForm({ actor }: { actor: CompanyActor }) {
   const values = useSelector(actor, (snapshot) => snapshot.context.values);
   const errors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const slow = useSelector(actor, (snapshot) => snapshot.hasTag('slow'));
   const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
   const error = useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -194,7 +195,7 @@ export function CompanyEditForm({ actor }: { actor: CompanyActor }) {
         >
           <FormattedMessage {...messages.back} />
         </button>
-        <SubmitButton busy={busy} label={messages.save} busyLabel={messages.saving} />
+        <SubmitButton busy={busy} slow={slow} label={messages.save} busyLabel={messages.saving} />
       </div>
     </form>
   );

@@ -44,7 +44,7 @@ function ContactForm({ onAnother }: { onAnother: () => void }) {
   const user = useUser();
   // The user known when the form opens; the machine fills the rest when GET /me answers later.
   const form = useForm(contactMachine, { values: user ? { name: fullName(user), email: user.email } : {} });
-  const { values, fieldErrors, busy, done, error, change } = form;
+  const { values, fieldErrors, busy, slow, done, error, change } = form;
   const sentRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -121,7 +121,7 @@ function ContactForm({ onAnother }: { onAnother: () => void }) {
         />
       </div>
       <ErrorLine error={error} />
-      <SubmitButton busy={busy} label={messages.send} busyLabel={messages.sending} />
+      <SubmitButton busy={busy} slow={slow} label={messages.send} busyLabel={messages.sending} />
     </form>
   );
 }

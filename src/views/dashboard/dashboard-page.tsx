@@ -66,6 +66,7 @@ export default function DashboardPage() {
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy')) || purchaseBusy;
   const confirming = useSelector(actor, (snapshot) => snapshot.matches({ cancellation: 'confirming' }));
   const cancelling = useSelector(actor, (snapshot) => snapshot.matches({ cancellation: 'cancelling' }));
+  const cancelSlow = useSelector(actor, (snapshot) => snapshot.matches({ cancellation: { cancelling: 'slow' } }));
   const cancelTarget = useSelector(actor, (snapshot) => snapshot.context.cancelTarget);
   const cancelErrorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
   const cancelError = useSelector(cancelErrorLine, (snapshot) => snapshot?.context.error ?? null);
@@ -83,6 +84,7 @@ export default function DashboardPage() {
       busy={busy}
       readOnly={readOnly}
       cancelling={cancelling && cancelTarget === datastore.datastore}
+      cancelSlow={cancelSlow}
       cancelError={cancelTarget === datastore.datastore ? cancelError : undefined}
       onCancel={onCancel}
       position={position}

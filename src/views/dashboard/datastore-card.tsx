@@ -6,6 +6,7 @@ import type { DatastoreEntry } from '../../machines/dashboard.machine';
 import type { TemporaryPasswordActor } from '../../machines/temporary-password.machine';
 import type { UserError } from '../../machines/user-error';
 import { ErrorLine } from '../shared/error-line';
+import { StillWorking } from '../shared/still-working';
 import { UnknownValue } from '../shared/unknown-value';
 import { CopyButton } from './copy-button';
 import { DatastoreSpace } from './datastore-space';
@@ -78,6 +79,8 @@ interface DatastoreCardProps {
   readOnly: boolean;
   /** This card's cancellation is under way. */
   cancelling: boolean;
+  /** ... and has waited some seconds for its answer (docs/decisions/026). */
+  cancelSlow?: boolean;
   /** The cancellation error line belongs to this card: the datastore last asked to be cancelled. */
   cancelError: UserError | null | undefined;
   onCancel: (name: string) => void;
@@ -92,6 +95,7 @@ export const DatastoreCard = memo(function DatastoreCard({
   busy,
   readOnly,
   cancelling,
+  cancelSlow = false,
   cancelError,
   onCancel,
   position,
@@ -186,7 +190,12 @@ export const DatastoreCard = memo(function DatastoreCard({
       </dl>
 
       <DatastoreSpace datastore={datastore} />
-      {cancelError !== undefined && <ErrorLine error={cancelError} />}
+      {cancelError !== undefined && (
+        <>
+          <StillWorking slow={cancelling && cancelSlow} />
+          <ErrorLine error={cancelError} />
+        </>
+      )}
     </article>
   );
 });

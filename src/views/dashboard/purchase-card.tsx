@@ -33,6 +33,8 @@ export function PurchaseCard({ actor }: { actor: PurchaseActor }) {
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   // SPEC §4 "Purchase button: ready or busy": both buttons, one purchase at a time.
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  // The option being bought says that it is still working; the other only waits.
+  const slowOption = useSelector(actor, (snapshot) => (snapshot.hasTag('slow') ? snapshot.context.option : null));
   const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
   const error = useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null);
   const inputs = { dynamic: useRef<HTMLInputElement>(null), static: useRef<HTMLInputElement>(null) };
@@ -82,7 +84,7 @@ export function PurchaseCard({ actor }: { actor: PurchaseActor }) {
             error={fieldErrors.dynamic}
             onChange={change('dynamic')}
           />
-          <SubmitButton busy={busy} label={messages.buyDynamic} busyLabel={messages.busy} />
+          <SubmitButton busy={busy} slow={slowOption === 'dynamic'} label={messages.buyDynamic} busyLabel={messages.busy} />
         </form>
 
         <form
@@ -127,7 +129,7 @@ export function PurchaseCard({ actor }: { actor: PurchaseActor }) {
             error={fieldErrors.static}
             onChange={change('static')}
           />
-          <SubmitButton busy={busy} label={messages.buyStatic} busyLabel={messages.busy} />
+          <SubmitButton busy={busy} slow={slowOption === 'static'} label={messages.buyStatic} busyLabel={messages.busy} />
         </form>
       </div>
       <p className="purchase-links">

@@ -47,6 +47,7 @@ export default function ReloginDialog() {
   const values = useSelector(actor, (snapshot) => snapshot.context.values);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy') || snapshot.hasTag('done'));
+  const slow = useSelector(actor, (snapshot) => snapshot.hasTag('slow'));
   const notActive = useSelector(actor, (snapshot) => snapshot.hasTag('notActive'));
   const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
   const error = useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null);
@@ -112,7 +113,7 @@ export default function ReloginDialog() {
           >
             <FormattedMessage {...messages.leave} />
           </button>
-          <SubmitButton busy={busy} label={messages.submit} busyLabel={messages.busy} />
+          <SubmitButton busy={busy} slow={slow} label={messages.submit} busyLabel={messages.busy} />
         </div>
       </form>
     </ModalDialog>

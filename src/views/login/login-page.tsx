@@ -44,6 +44,7 @@ export default function LoginPage() {
   const values = useSelector(actor, (snapshot) => snapshot.context.values);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy') || snapshot.hasTag('done'));
+  const slow = useSelector(actor, (snapshot) => snapshot.hasTag('slow'));
   const notActive = useSelector(actor, (snapshot) => snapshot.hasTag('notActive'));
   const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
   const error = useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null);
@@ -97,7 +98,7 @@ export default function LoginPage() {
           </p>
         )}
         <ErrorLine error={error} />
-        <SubmitButton busy={busy} label={messages.submit} busyLabel={messages.busy} />
+        <SubmitButton busy={busy} slow={slow} label={messages.submit} busyLabel={messages.busy} />
       </PortalForm>
       <ul className="account-links">
         <li>

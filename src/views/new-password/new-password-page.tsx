@@ -71,6 +71,7 @@ export default function NewPasswordPage() {
   const values = useSelector(actor, (snapshot) => snapshot.context.values);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy') || snapshot.hasTag('done'));
+  const slow = useSelector(actor, (snapshot) => snapshot.hasTag('slow'));
   const linkState = useSelector(actor, (snapshot) => {
     if (snapshot.matches('linkMissing')) return 'missing';
     if (snapshot.matches('linkRefused')) return 'refused';
@@ -128,7 +129,7 @@ export default function NewPasswordPage() {
             onChange={change('confirmation')}
           />
           <ErrorLine error={error} />
-          <SubmitButton busy={busy} label={messages.submit} busyLabel={messages.busy} />
+          <SubmitButton busy={busy} slow={slow} label={messages.submit} busyLabel={messages.busy} />
         </form>
       )}
     </div>

@@ -63,7 +63,7 @@ export default function ResetPage() {
             onChange={(value) => form.change('email', value)}
           />
           <ErrorLine error={form.error} />
-          <SubmitButton busy={form.busy} label={messages.submit} busyLabel={messages.busy} />
+          <SubmitButton busy={form.busy} slow={form.slow} label={messages.submit} busyLabel={messages.busy} />
         </PortalForm>
       )}
       <p className="account-aside">

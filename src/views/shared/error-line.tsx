@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { config } from '../../config';
 import type { UserError } from '../../machines/user-error';
 import { errorMessages } from './error-messages';
 
@@ -8,7 +9,7 @@ import { errorMessages } from './error-messages';
  */
 export function ErrorLine({ error, id }: { error: UserError | null; id?: string }) {
   const intl = useIntl();
-  const text = error === null ? '' : (error.reason ?? intl.formatMessage(errorMessages[error.key]));
+  const text = error === null ? '' : (error.reason ?? intl.formatMessage(errorMessages[error.key], { email: config.salesEmail }));
   return (
     <p id={id} className="error-line" role="alert" aria-live="assertive">
       {text}

@@ -35,4 +35,22 @@ export const errorMessages = defineMessages<ErrorKey>({
     id: 'error.notifications',
     defaultMessage: 'The notification setting could not be saved. Please try again.',
   },
+  purchaseUnconfirmed: {
+    id: 'error.purchaseUnconfirmed',
+    defaultMessage:
+      'The purchase could not be confirmed: the server did not answer, and no new datastore has appeared in your list. You can buy again.',
+    description: 'A purchase got no answer; the status read afterwards lists no new datastore (decision 026)',
+  },
+  purchaseUnknown: {
+    id: 'error.purchaseUnknown',
+    defaultMessage:
+      'The purchase could not be confirmed, and your list of datastores could not be read. Please reload the page and check the list before you buy again.',
+    description: 'A purchase got no answer, and the status could not be read afterwards (decision 026)',
+  },
+  orderUnconfirmed: {
+    id: 'error.orderUnconfirmed',
+    defaultMessage:
+      'Your order could not be confirmed: the server did not answer. If it reached us, our sales team confirms it by email, so please do not order again. If you hear nothing within one business day, write to {email}.',
+    description: 'A licence order got no answer (decision 026); {email} is the sales address',
+  },
 });

@@ -6,6 +6,7 @@ import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import type { FieldErrorCode } from '../../domain/fields';
 import { fieldErrorMessages } from './field-error-messages';
+import { StillWorking } from './still-working';
 
 interface FieldProps {
   name: string;
@@ -238,17 +239,23 @@ export function RequiredNote() {
 /** A submit button that turns into a spinner while the form is busy and cannot be pressed twice. */
 export function SubmitButton({
   busy,
+  slow = false,
   label,
   busyLabel,
 }: {
   busy: boolean;
+  /** The call has waited some seconds: the line after the button says it is still working. */
+  slow?: boolean;
   label: MessageDescriptor;
   busyLabel?: MessageDescriptor;
 }) {
   return (
-    <button type="submit" disabled={busy} aria-busy={busy}>
-      {busy && <span className="spinner" aria-hidden="true" />}
-      <FormattedMessage {...(busy && busyLabel ? busyLabel : label)} />
-    </button>
+    <>
+      <button type="submit" disabled={busy} aria-busy={busy}>
+        {busy && <span className="spinner" aria-hidden="true" />}
+        <FormattedMessage {...(busy && busyLabel ? busyLabel : label)} />
+      </button>
+      <StillWorking slow={busy && slow} />
+    </>
   );
 }

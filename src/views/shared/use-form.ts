@@ -28,6 +28,7 @@ export function useForm<V extends Record<string, unknown>>(
   const values = useSelector(actor, (snapshot) => snapshot.context.values);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const slow = useSelector(actor, (snapshot) => snapshot.hasTag('slow'));
   const done = useSelector(actor, (snapshot) => snapshot.hasTag('done'));
   const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
   // Whether the customer was logged in when the form was sent: a 401 ends that session before
@@ -51,6 +52,7 @@ export function useForm<V extends Record<string, unknown>>(
     values,
     fieldErrors,
     busy,
+    slow,
     done,
     error,
     formRef,

@@ -61,7 +61,7 @@ export function OrderForm({
     // The app keeps the summary for /order_done, where the machine then goes.
     onSucceeded: (values) => app.send({ type: 'order.placed', summary: licenceOrderSummary(licence, values) }),
   });
-  const { values, fieldErrors, busy, error, change } = form;
+  const { values, fieldErrors, busy, slow, error, change } = form;
   const text = (
     name: 'email' | 'company_name' | 'firstname' | 'lastname' | 'phone' | 'street' | 'postcode' | 'city' | 'ustid',
   ) => ({
@@ -137,7 +137,7 @@ export function OrderForm({
           values={{ price: <strong>{formatEur(licenceTotal(licence, values.cpu_count))}</strong> }}
         />
       </p>
-      <SubmitButton busy={busy} label={messages.order} busyLabel={messages.ordering} />
+      <SubmitButton busy={busy} slow={slow} label={messages.order} busyLabel={messages.ordering} />
       <ErrorLine error={error} />
     </form>
   );
