@@ -2,7 +2,9 @@ import { delay, http, HttpResponse } from 'msw';
 import { StructError } from 'superstruct';
 import { describe, expect, it, vi } from 'vitest';
 import { login, logout, me, register, forgotPassword, changePassword } from '../../src/api/auth';
-import { ApiError, apiUrl, request } from '../../src/api/client';
+import { ApiError, apiUrl, changeTimeoutMs, request } from '../../src/api/client';
+import { config } from '../../src/config';
+import { timers } from '../../src/domain/constants';
 import { cancelContract, editCompany, getCompany } from '../../src/api/company';
 import { sendContact } from '../../src/api/contact';
 import { buyDatastore, cancelDatastore, getStatus } from '../../src/api/datastores';
@@ -278,6 +280,39 @@ describe('the API client', () => {
   it('reports a network failure', async () => {
     server.use(http.get(apiUrl('/status'), () => HttpResponse.error()));
     expect(await failure(getStatus())).toMatchObject({ kind: 'network' });
+  });
+
+  it('gives a call that changes something until the loading timeout, and a read the reads’ limit (decision 026)', async () => {
+    const calls: [() => Promise<unknown>, boolean][] = [
+      [() => login({ email: 'a@example.com', password: 'x', language: 'en' }), false],
+      [() => register(registration), true],
+      [() => forgotPassword({ email: 'a@example.com' }), true],
+      [() => changePassword({ email: 'a@example.com', password: 'Aa1-long-enough-pw', language: 'de', token: 't' }), true],
+      [() => me(), false],
+      [() => logout(), false],
+      [() => getCompany(), false],
+      [() => editCompany(edit), true],
+      [() => cancelContract(), true],
+      [() => getStatus(), false],
+      [() => buyDatastore('test1', 3), true],
+      [() => cancelDatastore('k1_backup'), true],
+      [() => getCatalogue(), false],
+      [() => orderLicence(order), true],
+      [() => sendContact({ name: 'A', email: 'a@example.com', message: 'Hi' }), true],
+      [() => setLanguage('de'), true],
+      [() => setNotifications(false), true],
+    ];
+    expect(changeTimeoutMs).toBeGreaterThan(timers.loadingTimeout);
+    for (const [call, changes] of calls) {
+      // Every call fails at once; only the timer it set is looked at.
+      server.use(http.all('*', () => HttpResponse.error()));
+      const timer = vi.spyOn(globalThis, 'setTimeout');
+      await call().catch(() => {});
+      const delays = timer.mock.calls.map(([, ms]) => ms);
+      timer.mockRestore();
+      expect(delays, call.toString()).toContain(changes ? changeTimeoutMs : config.apiTimeoutMs);
+      expect(delays, call.toString()).not.toContain(changes ? config.apiTimeoutMs : changeTimeoutMs);
+    }
   });
 
   it('gives up after its timeout', async () => {

@@ -461,15 +461,41 @@ describe('the dashboard machine: cancelling a datastore', () => {
     expect(errorLine()).toBeNull();
   });
 
-  it('gives up a cancellation after 120 seconds', async () => {
+  it('gives up a cancellation after 120 seconds and reads the status again, which shows whether it was made', async () => {
     vi.useFakeTimers();
-    const { actor, errorLine } = start({ cancel: () => new Promise<void>(() => {}) });
+    const { actor, errorLine, loadStatus } = start({ cancel: () => new Promise<void>(() => {}) });
     await settle();
     actor.send({ type: 'datastore.cancel.request', name: 'k10001_backup' });
     actor.send({ type: 'datastore.cancel.confirm' });
-    vi.advanceTimersByTime(120_000);
+    await vi.advanceTimersByTimeAsync(5_999);
+    expect(actor.getSnapshot().hasTag('slow')).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(actor.getSnapshot().matches({ cancellation: { cancelling: 'slow' } })).toBe(true);
+    expect(loadStatus).toHaveBeenCalledOnce();
+    await vi.advanceTimersByTimeAsync(114_000);
     expect(actor.getSnapshot().matches({ cancellation: 'idle' })).toBe(true);
     expect(errorLine()).toEqual({ key: 'timeout' });
+    expect(loadStatus).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads the status again after a cancellation whose connection dropped', async () => {
+    const { actor, errorLine, loadStatus } = start({
+      cancel: async () => {
+        throw new ApiError('network');
+      },
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches(ready));
+    actor.send({ type: 'datastore.cancel.request', name: 'k10001_backup' });
+    actor.send({ type: 'datastore.cancel.confirm' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ cancellation: 'idle' }));
+    expect(errorLine()).toEqual({ key: 'network' });
+    await waitFor(actor, () => loadStatus.mock.calls.length === 2);
+  });
+
+  it('tells the purchase card the names the status lists', async () => {
+    const { actor, purchase } = start();
+    await waitFor(actor, (snapshot) => snapshot.matches(ready));
+    expect(purchase().getSnapshot().context.listed).toEqual(['k10001_backup', 'k10001_old']);
   });
 });
 

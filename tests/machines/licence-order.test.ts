@@ -145,14 +145,63 @@ describe('the licence order machine', () => {
     expect(errorLine()).toBeNull();
   });
 
-  it('gives up after the 120 second loading timeout and keeps the form', () => {
+  it('waits for an order answered after 25 s and after 119 s, sends it once and shows no error at any moment', async () => {
     vi.useFakeTimers();
-    const { actor, errorLine } = start(() => new Promise(() => {}));
+    for (const seconds of [25, 119]) {
+      const { actor, submit, succeeded, errorLine } = start(
+        () => new Promise((resolve) => setTimeout(resolve, seconds * 1000)),
+      );
+      const errors: unknown[] = [];
+      actor.subscribe(() => errors.push(errorLine()));
+      actor.send({ type: 'form.submit' });
+      await vi.advanceTimersByTimeAsync(6_000);
+      expect(actor.getSnapshot().hasTag('slow')).toBe(true);
+      expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+      actor.send({ type: 'form.submit' });
+      await vi.advanceTimersByTimeAsync(seconds * 1000 - 6_000);
+      expect(actor.getSnapshot().matches('succeeded')).toBe(true);
+      expect(submit).toHaveBeenCalledOnce();
+      expect(succeeded).toHaveBeenCalledOnce();
+      expect(errors.filter((error) => error !== null)).toEqual([]);
+    }
+  });
+
+  it('says after 120 s without an answer that the order could not be confirmed, keeps the form and does not send it again', async () => {
+    vi.useFakeTimers();
+    const { actor, submit, errorLine } = start(() => new Promise(() => {}));
     actor.send({ type: 'form.submit' });
-    vi.advanceTimersByTime(120_000);
+    await vi.advanceTimersByTimeAsync(119_999);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.values).toEqual(filled);
-    expect(errorLine()).toEqual({ key: 'timeout' });
+    expect(errorLine()).toEqual({ key: 'orderUnconfirmed' });
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(submit).toHaveBeenCalledOnce();
+  });
+
+  for (const [what, error] of [
+    ['a dropped connection', new ApiError('network')],
+    ['a gateway that gave up', new ApiError('http', { status: 504 })],
+  ] as const) {
+    it(`says after ${what} that the order could not be confirmed`, async () => {
+      const { actor, submit, errorLine } = start(async () => {
+        throw error;
+      });
+      actor.send({ type: 'form.submit' });
+      await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+      expect(errorLine()).toEqual({ key: 'orderUnconfirmed' });
+      expect(submit).toHaveBeenCalledOnce();
+    });
+  }
+
+  it('shows the server refusal of a 500 as any other failure', async () => {
+    const { actor, errorLine } = start(async () => {
+      throw new ApiError('http', { status: 500, reason: 'Product unavailable' });
+    });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(errorLine()).toEqual({ key: 'server', reason: 'Product unavailable' });
   });
 });
 

@@ -107,7 +107,7 @@ describe('the login machine', () => {
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ password: 'required' });
     actor.send({ type: 'field.change', name: 'password', value: 'Demo-Password-2026' });
     actor.send({ type: 'form.submit', language: 'en' });
-    expect(actor.getSnapshot().value).toBe('submitting');
+    expect(actor.getSnapshot().matches('submitting')).toBe(true);
     await waitFor(actor, (snapshot) => snapshot.matches('loggedIn'));
     expect(loggedIn.mock.calls).toEqual([[{ type: 'session.loggedIn' }]]);
   });
@@ -160,7 +160,7 @@ describe('the login machine', () => {
     fill();
     actor.send({ type: 'form.submit', language: 'en' });
     vi.advanceTimersByTime(119_999);
-    expect(actor.getSnapshot().value).toBe('submitting');
+    expect(actor.getSnapshot().matches('submitting')).toBe(true);
     vi.advanceTimersByTime(1);
     expect(actor.getSnapshot().value).toBe('editing');
     expect(errorLine()).toEqual({ key: 'timeout' });

@@ -4,7 +4,10 @@ import { vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import de from '../../translations/de.json';
 import en from '../../translations/en.json';
+import { http } from 'msw';
 import { login } from '../../src/api/auth';
+import { apiUrl } from '../../src/api/client';
+import { server } from '../../src/mocks/node';
 import { App } from '../../src/app/app';
 import type { PrerenderedForms } from '../../src/app/prerendered-form-reader';
 import type { Language } from '../../src/domain/constants';
@@ -68,4 +71,17 @@ export async function advanceUntil<T>(found: () => T | null, { step = 250, limit
     if (passed >= limit) throw new Error(`Nothing came within ${limit} ms of fake time`);
     await act(() => vi.advanceTimersByTimeAsync(step));
   }
+}
+
+/** Counts the calls to `path` that reach the mock's real handler. */
+export function countCalls(method: 'get' | 'post', path: string) {
+  let calls = 0;
+  server.use(
+    http[method](apiUrl(path), () => {
+      calls += 1;
+      // Passes the request on to the mock's own handler.
+      return undefined;
+    }),
+  );
+  return () => calls;
 }

@@ -1,7 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mock } from '../../src/mocks/node';
-import { advanceUntil, loginAs, renderApp } from '../support/render-app';
+import { delay, getResponse, http, HttpResponse } from 'msw';
+import { apiUrl } from '../../src/api/client';
+import { db } from '../../src/mocks/db';
+import { handlers } from '../../src/mocks/handlers';
+import { mock, server } from '../../src/mocks/node';
+import { advanceUntil, countCalls, loginAs, renderApp } from '../support/render-app';
 
 async function openDashboard(language: 'en' | 'de' = 'en') {
   await loginAs('demo@example.com');
@@ -118,12 +122,92 @@ describe('the purchase card', () => {
     await waitFor(() => expect(purchase.getByRole('alert')).toBeEmptyDOMElement());
   });
 
-  it('says the server cannot be reached when the network fails', async () => {
+  it('reads the list after a purchase whose connection dropped, and says it could not be confirmed when nothing new is listed', async () => {
     mock.fault('GET /product/pbs/{datastoreIdentifier}/{productId}', 'network', { times: 1 });
     const { user } = await openDashboard('de');
+    const statusReads = countCalls('get', '/status');
     await user.click(option('Dynamischer Tarif').getByRole('button', { name: 'Dynamischen Speicher kaufen' }));
     const purchase = within(screen.getByRole('region', { name: 'Backup-Speicher kaufen' }));
-    await waitFor(() => expect(purchase.getByRole('alert')).toHaveTextContent('Der Server ist nicht erreichbar.'));
+    await waitFor(() =>
+      expect(purchase.getByRole('alert')).toHaveTextContent(
+        'Der Kauf konnte nicht bestätigt werden: Der Server hat nicht geantwortet, und in Ihrer Liste ist kein neuer Datastore erschienen. Sie können erneut kaufen.',
+      ),
+    );
+    expect(statusReads()).toBe(1);
     expect(option('Dynamischer Tarif').getByRole('textbox', { name: /Datastore-Kennung/ })).toHaveValue('backup');
+    expect(option('Dynamischer Tarif').getByRole('button', { name: 'Dynamischen Speicher kaufen' })).toBeEnabled();
   });
+
+  it('shows the datastore of a purchase whose answer was lost on the way back, with no error', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // The server books the datastore; its answer never reaches the portal.
+    server.use(
+      http.get(apiUrl('/product/pbs/:identifier/:productId'), async ({ request }) => {
+        await getResponse(handlers, request);
+        return HttpResponse.error();
+      }),
+    );
+    const { user } = await openDashboard();
+    const field = option('Dynamic rate').getByRole('textbox', { name: /Datastore identifier/ });
+    await user.clear(field);
+    await user.type(field, 'nightly');
+    await user.click(option('Dynamic rate').getByRole('button', { name: 'Buy dynamic storage' }));
+    const dialog = await advanceUntil(() =>
+      screen.queryByRole('dialog', { name: 'Your datastore “nightly” is ready' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('article', { name: 'nightly' })).toBeInTheDocument();
+    const purchase = within(screen.getByRole('region', { name: 'Buy backup storage' }));
+    expect(purchase.getByRole('alert')).toHaveTextContent('');
+    expect(db.datastore.findMany({ where: { identifier: { equals: 'nightly' } } })).toHaveLength(1);
+  });
+
+  it('says the outcome is unknown when neither the purchase nor the list answers', async () => {
+    const { user } = await openDashboard();
+    mock.fault('GET /product/pbs/{datastoreIdentifier}/{productId}', 'network', { times: 1 });
+    mock.fault('GET /status', 'http500', { times: 1 });
+    await user.click(option('Dynamic rate').getByRole('button', { name: 'Buy dynamic storage' }));
+    const purchase = within(screen.getByRole('region', { name: 'Buy backup storage' }));
+    await waitFor(() =>
+      expect(purchase.getByRole('alert')).toHaveTextContent(
+        'The purchase could not be confirmed, and your list of datastores could not be read. Please reload the page and check the list before you buy again.',
+      ),
+    );
+  });
+
+  it.each(['en', 'de'] as const)(
+    'says in place that a slow purchase is still working, with both buttons still busy (%s)',
+    async (language) => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      server.use(
+        http.get(apiUrl('/product/pbs/:identifier/:productId'), async ({ request }) => {
+          await delay(20_000);
+          return getResponse(handlers, request);
+        }),
+      );
+      const text =
+        language === 'de'
+          ? {
+              option: 'Dynamischer Tarif',
+              buy: 'Dynamischen Speicher kaufen',
+              busy: 'Kauf läuft …',
+              still: 'Wird noch bearbeitet, das kann eine Minute dauern.',
+            }
+          : {
+              option: 'Dynamic rate',
+              buy: 'Buy dynamic storage',
+              busy: 'Purchase in progress…',
+              still: 'Still working, this can take a minute.',
+            };
+      const { user } = await openDashboard(language);
+      await user.click(option(text.option).getByRole('button', { name: text.buy }));
+      expect(screen.queryByText(text.still)).toBeNull();
+      const still = await advanceUntil(() => screen.queryByText(text.still));
+      expect(still).toBeVisible();
+      expect(screen.getAllByRole('button', { name: text.busy })).toHaveLength(2);
+      for (const button of screen.getAllByRole('button', { name: text.busy })) expect(button).toBeDisabled();
+      await advanceUntil(() => (screen.queryByText(text.still) ? null : true), { limit: 30_000 });
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).not.toContain(expect.stringMatching(/./));
+    },
+  );
 });

@@ -9,7 +9,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiUrl } from '../../src/api/client';
 import { server } from '../../src/mocks/node';
-import { loginAs, renderApp, seedPassword } from '../support/render-app';
+import { countCalls, loginAs, renderApp, seedPassword } from '../support/render-app';
 
 type View = ReturnType<typeof renderApp>;
 
@@ -28,19 +28,6 @@ function sessionEndsAt(method: 'get' | 'post', path: string) {
       },
       { once: true },
     ),
-  );
-  return () => calls;
-}
-
-/** Counts the calls to `path` that reach the mock's real handler. */
-function countCalls(method: 'get' | 'post', path: string) {
-  let calls = 0;
-  server.use(
-    http[method](apiUrl(path), () => {
-      calls += 1;
-      // Passes the request on to the mock's own handler.
-      return undefined;
-    }),
   );
   return () => calls;
 }

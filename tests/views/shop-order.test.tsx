@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { delay, getResponse, http, HttpResponse } from 'msw';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiUrl } from '../../src/api/client';
 import { db } from '../../src/mocks/db';
+import { handlers } from '../../src/mocks/handlers';
 import { mock, server } from '../../src/mocks/node';
-import { loginAs, renderApp } from '../support/render-app';
+import { advanceUntil, loginAs, renderApp } from '../support/render-app';
 
 type View = ReturnType<typeof renderApp>;
 
@@ -231,6 +232,83 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
   });
 });
 
+describe('an order without an answer (decision 026)', { timeout: 20_000 }, () => {
+  afterEach(() => vi.useRealTimers());
+
+  it.each([
+    [
+      'en',
+      english,
+      'Order Proxmox VE Community',
+      'Place binding order',
+      'Your order could not be confirmed: the server did not answer. If it reached us, our sales team confirms it by email, so please do not order again. If you hear nothing within one business day, write to sales@example.com.',
+    ],
+    [
+      'de',
+      german,
+      'Proxmox VE Community bestellen',
+      'Zahlungspflichtig bestellen',
+      'Ihre Bestellung konnte nicht bestätigt werden: Der Server hat nicht geantwortet. Ist sie bei uns eingegangen, bestätigt unser Vertrieb sie per E-Mail; bitte bestellen Sie deshalb nicht noch einmal. Hören Sie innerhalb eines Werktags nichts von uns, schreiben Sie an sales@example.com.',
+    ],
+  ] as const)(
+    'says that an order whose answer was lost could not be confirmed, names the sales address and sends nothing again (%s)',
+    async (language, labels, heading, order, unconfirmed) => {
+      // The order reaches the server; its answer is lost on the way back.
+      let orders = 0;
+      server.use(
+        http.post(apiUrl('/licence/order'), async ({ request }) => {
+          orders += 1;
+          await getResponse(handlers, request);
+          return HttpResponse.error();
+        }),
+      );
+      const view = renderApp('/shop/1', { language });
+      await orderPage(heading);
+      await fillVisitor(view, {}, labels);
+      await view.user.click(screen.getByRole('button', { name: order }));
+      expect(await screen.findByText(unconfirmed)).toHaveAttribute('role', 'alert');
+      expect(view.currentPath()).toBe('/shop/1');
+      expect(field(labels === german ? 'E-Mail' : 'Email')).toHaveValue('buyer@example.org');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(orders).toBe(1);
+      expect(db.licenceOrder.getAll()).toHaveLength(1);
+    },
+  );
+
+  it.each([
+    ['en', english, 'Order Proxmox VE Community', 'Place binding order', 'Still working, this can take a minute.'],
+    [
+      'de',
+      german,
+      'Proxmox VE Community bestellen',
+      'Zahlungspflichtig bestellen',
+      'Wird noch bearbeitet, das kann eine Minute dauern.',
+    ],
+  ] as const)(
+    'says in place that a slow order is still working, then thanks once it is answered (%s)',
+    async (language, labels, heading, order, still) => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      server.use(
+        http.post(apiUrl('/licence/order'), async ({ request }) => {
+          await delay(25_000);
+          return getResponse(handlers, request);
+        }),
+      );
+      const view = renderApp('/shop/1', { language });
+      await orderPage(heading);
+      await fillVisitor(view, {}, labels);
+      await view.user.click(screen.getByRole('button', { name: order }));
+      expect(screen.queryByText(still)).toBeNull();
+      await advanceUntil(() => screen.queryByText(still));
+      expect(screen.getByRole('button', { busy: true })).toBeDisabled();
+      await advanceUntil(() => screen.queryByRole('heading', { level: 1, name: /Thank you|Vielen Dank/ }), {
+        limit: 30_000,
+      });
+      expect(db.licenceOrder.getAll()).toHaveLength(1);
+    },
+  );
+});
+
 describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
   it('is prefilled from the account and orders a VE licence for 4 CPUs through /ishop', async () => {
     await loginAs('demo@example.com');
@@ -314,7 +392,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     'keeps the prefilled and typed details when the order fails (%s), and orders on the next try',
     async (language) => {
       await loginAs('demo@example.com');
-      mock.fault('POST /licence/order', 'network', { times: 1 });
+      mock.fault('POST /licence/order', 'http500', { times: 1 });
       const view = renderApp('/ishop/3', { loggedIn: true, language });
       const text =
         language === 'de'
@@ -323,14 +401,14 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
               phone: 'Telefon (optional)',
               order: 'Zahlungspflichtig bestellen',
               thanks: 'Vielen Dank für Ihre Bestellung',
-              network: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+              network: 'Ein Fehler ist aufgetreten!',
             }
           : {
               company: 'Company name',
               phone: 'Phone (optional)',
               order: 'Place binding order',
               thanks: 'Thank you for your order',
-              network: 'The server cannot be reached. Please check your connection and try again.',
+              network: 'An error has occurred!',
             };
       await waitFor(() => expect(field(text.company)).toHaveValue('Demo GmbH'));
       await view.user.clear(field(text.phone));

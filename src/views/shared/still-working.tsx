@@ -8,7 +8,7 @@ import { FormattedMessage } from 'react-intl';
  */
 export function StillWorking({ slow }: { slow: boolean }) {
   return (
-    <p className="still-working" role="status">
+    <p className="still-working" aria-live="polite">
       {slow && (
         <FormattedMessage
           id="form.stillWorking"

@@ -8,10 +8,10 @@ import type { Datastore } from '../../../src/domain/entities';
 import { clipboardMachine } from '../../../src/machines/clipboard.machine';
 import { emptyQuery, sameQuery, type ListQuery } from '../../../src/domain/datastore-list';
 import { dashboardMachine } from '../../../src/machines/dashboard.machine';
-import { purchaseMachine } from '../../../src/machines/purchase.machine';
+import { identifierError, purchaseMachine, type PurchaseContext } from '../../../src/machines/purchase.machine';
 import { temporaryPasswordMachine } from '../../../src/machines/temporary-password.machine';
 import type { PathModel } from '../coverage';
-import { aborted, pending, refused, serverError, unauthorized } from '../fixtures';
+import { aborted, networkError, pending, refused, serverError, unauthorized } from '../fixtures';
 
 const datastore = (identifier: string, overrides: Partial<Datastore> = {}): Datastore => ({
   datastore: `k10001_${identifier}`,
@@ -70,7 +70,7 @@ export const models: PathModel[] = [
     },
     errors: {
       loadStatus: [unauthorized, serverError, aborted],
-      cancelDatastore: [unauthorized, serverError, aborted],
+      cancelDatastore: [unauthorized, serverError, aborted, networkError],
       loadCompany: [serverError, aborted],
     },
     // The contract region (decision 029) triples the snapshots of the other three regions.
@@ -113,10 +113,22 @@ export const models: PathModel[] = [
       { type: 'volume.change', volume: 3 },
       { type: 'purchase.buy', option: 'static' },
       { type: 'purchase.buy', option: 'dynamic' },
-      { type: 'status.loaded' },
+      // The status's names: none new, and one the status did not list before (decision 026).
+      { type: 'status.loaded', names: [] },
+      { type: 'status.loaded', names: ['k10001_test1'] },
       { type: 'status.failed' },
     ],
-    errors: { buy: [aborted, unauthorized, refused, serverError] },
+    errors: { buy: [aborted, unauthorized, refused, serverError, networkError] },
+    // What the guards read: whether each identifier is valid, the option, and how many names were listed.
+    serializeContext: (context) => {
+      const { identifiers, fieldErrors, option, listed } = context as PurchaseContext;
+      return {
+        valid: [identifierError(identifiers.static), identifierError(identifiers.dynamic)],
+        fieldErrors,
+        option,
+        listed: listed?.length ?? null,
+      };
+    },
   },
   {
     machine: temporaryPasswordMachine,
