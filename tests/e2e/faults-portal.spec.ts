@@ -51,6 +51,9 @@ describeFaults({
     [fixedForm(page, say).getByRole('slider'), '3'],
   ],
   busy: (page, say) => fixedForm(page, say).getByRole('button', { name: say('dashboard.purchase.buyStatic') }),
+  // Without an answer the purchase may have been booked: the status is read first, and it lists
+  // nothing new (decision 026).
+  messages: { network: 'error.purchaseUnconfirmed', timeout: 'error.purchaseUnconfirmed' },
   succeeded: async (page) => {
     await expect(page.getByRole('dialog')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('dialog').getByText('k10001_neu1').first()).toBeVisible();

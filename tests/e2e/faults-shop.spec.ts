@@ -3,7 +3,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { describeFaults, type Say } from './support/fault-matrix';
+import { describeFaults, outcomesFor, type Say } from './support/fault-matrix';
 
 describeFaults({
   call: 'GET /licences',
@@ -44,6 +44,14 @@ describeFaults({
   trigger: async (page, say) => page.getByRole('button', { name: say('shop.order.submit') }).click(),
   kept: (page, say) => order.map(([id, value]) => [field(page, say, id), value]),
   busy: (page, say) => page.getByRole('button', { name: say('shop.order.submit') }),
+  // Without an answer the order may have reached the provider: it could not be confirmed, the sales
+  // team confirms it by mail, and nothing is sent again (decision 026).
+  outcomes: outcomesFor(['network', 'timeout'], async (page, say) => {
+    await expect(page.getByText(say('error.orderUnconfirmed').replace('{email}', 'sales@example.com'))).toBeVisible();
+    await expect(page).toHaveURL(/\/shop\/1$/);
+    for (const [id, value] of order) await expect(field(page, say, id)).toHaveValue(value);
+    await expect(page.getByRole('button', { name: say('shop.order.submit') })).toBeEnabled();
+  }),
   succeeded: async (page, say) => {
     await expect(page).toHaveURL(/\/order_done$/);
     await expect(page.getByRole('heading', { level: 1, name: say('orderDone.title') })).toBeVisible();
