@@ -20,7 +20,11 @@ export async function buyDatastore(identifier: string, productId: number, { sign
   if (!isDatastoreIdentifier(identifier) || !Number.isInteger(productId) || productId < 0) {
     throw new ApiError('invalid-request');
   }
-  return request('GET', `/product/pbs/${encodeURIComponent(identifier)}/${productId}`, { answer: null, signal, changes: true });
+  return request('GET', `/product/pbs/${encodeURIComponent(identifier)}/${productId}`, {
+    answer: null,
+    signal,
+    changes: true,
+  });
 }
 
 /** GET /datastore/cancel/{name}: schedules the deletion; the answer's body is not specified. */

@@ -8,7 +8,13 @@ interface Call {
 
 /** POST /language: only when logged in (SPEC §7); the answer's body is not specified. */
 export async function setLanguage(language: Language, { signal }: Call = {}): Promise<void> {
-  return request('POST', '/language', { body: { language }, payload: LanguagePayload, answer: null, signal, changes: true });
+  return request('POST', '/language', {
+    body: { language },
+    payload: LanguagePayload,
+    answer: null,
+    signal,
+    changes: true,
+  });
 }
 
 /** GET /notifications/{true|false}: HTTP 500 shows an error (SPEC §8). */

@@ -287,7 +287,10 @@ describe('the API client', () => {
       [() => login({ email: 'a@example.com', password: 'x', language: 'en' }), false],
       [() => register(registration), true],
       [() => forgotPassword({ email: 'a@example.com' }), true],
-      [() => changePassword({ email: 'a@example.com', password: 'Aa1-long-enough-pw', language: 'de', token: 't' }), true],
+      [
+        () => changePassword({ email: 'a@example.com', password: 'Aa1-long-enough-pw', language: 'de', token: 't' }),
+        true,
+      ],
       [() => me(), false],
       [() => logout(), false],
       [() => getCompany(), false],

@@ -84,7 +84,12 @@ export function PurchaseCard({ actor }: { actor: PurchaseActor }) {
             error={fieldErrors.dynamic}
             onChange={change('dynamic')}
           />
-          <SubmitButton busy={busy} slow={slowOption === 'dynamic'} label={messages.buyDynamic} busyLabel={messages.busy} />
+          <SubmitButton
+            busy={busy}
+            slow={slowOption === 'dynamic'}
+            label={messages.buyDynamic}
+            busyLabel={messages.busy}
+          />
         </form>
 
         <form
@@ -129,7 +134,12 @@ export function PurchaseCard({ actor }: { actor: PurchaseActor }) {
             error={fieldErrors.static}
             onChange={change('static')}
           />
-          <SubmitButton busy={busy} slow={slowOption === 'static'} label={messages.buyStatic} busyLabel={messages.busy} />
+          <SubmitButton
+            busy={busy}
+            slow={slowOption === 'static'}
+            label={messages.buyStatic}
+            busyLabel={messages.busy}
+          />
         </form>
       </div>
       <p className="purchase-links">

@@ -160,7 +160,12 @@ export default function RegisterPage() {
           onChange={(checked) => form.change('notifications', checked)}
         />
         <ErrorLine error={form.error} />
-        <SubmitButton busy={form.busy || form.done} slow={form.slow} label={messages.submit} busyLabel={messages.busy} />
+        <SubmitButton
+          busy={form.busy || form.done}
+          slow={form.slow}
+          label={messages.submit}
+          busyLabel={messages.busy}
+        />
       </PortalForm>
       <p className="account-aside">
         <FormattedMessage id="register.haveAccount" defaultMessage="Already registered?" />{' '}

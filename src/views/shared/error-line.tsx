@@ -9,7 +9,8 @@ import { errorMessages } from './error-messages';
  */
 export function ErrorLine({ error, id }: { error: UserError | null; id?: string }) {
   const intl = useIntl();
-  const text = error === null ? '' : (error.reason ?? intl.formatMessage(errorMessages[error.key], { email: config.salesEmail }));
+  const text =
+    error === null ? '' : (error.reason ?? intl.formatMessage(errorMessages[error.key], { email: config.salesEmail }));
   return (
     <p id={id} className="error-line" role="alert" aria-live="assertive">
       {text}
