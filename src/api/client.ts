@@ -40,6 +40,13 @@ export interface RequestOptions<TAnswer> {
  */
 export const changeTimeoutMs = timers.loadingTimeout + 10_000;
 
+/**
+ * Sent with every call (decision 031): a request that another site makes the browser send (a
+ * link, a form, an image) cannot carry a header of its own, so the proxy in front of the API
+ * refuses calls without it, whatever the browser says of the request's origin.
+ */
+export const portalCall = { 'X-Portal-Request': '1' } as const;
+
 const TIMEOUT = Symbol('timeout');
 
 /**
@@ -124,8 +131,10 @@ export async function request<TAnswer>(
         credentials: 'include',
         headers:
           body === undefined
-            ? { Accept: 'application/json' }
-            : { Accept: 'application/json', 'Content-Type': 'application/json' },
+            ? { Accept: 'application/json', ...portalCall }
+            : { Accept: 'application/json', 'Content-Type': 'application/json', ...portalCall },
+        // Answers carry temporary passwords, the IBAN and the email: never kept in the browser's cache.
+        cache: 'no-store',
         // Stryker disable next-line ConditionalExpression: JSON.stringify(undefined) is undefined too
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: controller.signal,

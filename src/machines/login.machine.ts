@@ -46,6 +46,9 @@ export function validateLogin(values: LoginValues): FieldErrors<LoginValues> {
  * everywhere else (docs/decisions/001, 017). 401 never gets here: it means "not yet active" (SPEC §4).
  */
 export function loginErrorFrom(error: unknown): UserError {
+  if (isApiError(error) && error.kind === 'http' && error.status === 429 && error.reason === undefined) {
+    return { key: 'tooManyRequests' };
+  }
   if (isApiError(error) && error.kind === 'http' && error.status !== undefined && error.status < 500) {
     if (error.status === 403 || error.reason === undefined) return { key: 'loginFailed' };
     return { key: 'server', reason: error.reason };

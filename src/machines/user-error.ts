@@ -16,6 +16,8 @@ export type ErrorKey =
   | 'passwordMismatch'
   | 'antispam'
   | 'notifications'
+  /** HTTP 429: the proxy's rate limit on login, password reset, registration and contact (decision 031). */
+  | 'tooManyRequests'
   /** A purchase without an answer, and the status lists no new datastore (docs/decisions/026). */
   | 'purchaseUnconfirmed'
   /** A purchase without an answer, and the status could not be read either. */
@@ -50,6 +52,8 @@ export function userErrorFrom(error: unknown): UserError {
       return { key: 'invalidAnswer' };
     case 'http': {
       if (error.status === 401) return { key: 'sessionExpired' };
+      // The proxy's rate limit answers without a reason of the API's; the portal says what to do.
+      if (error.status === 429 && error.reason === undefined) return { key: 'tooManyRequests' };
       return error.reason === undefined ? { key: 'general' } : { key: 'server', reason: error.reason };
     }
     default:

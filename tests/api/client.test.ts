@@ -121,6 +121,8 @@ interface Seen {
   credentials: string;
   accept: string | null;
   contentType: string | null;
+  portalCall: string | null;
+  cache: string;
 }
 
 /** Answers one exact call and records what the client sent. */
@@ -136,6 +138,8 @@ function answer(method: 'get' | 'post', path: string, body: unknown, status = 20
         credentials: sent.credentials,
         accept: sent.headers.get('Accept'),
         contentType: sent.headers.get('Content-Type'),
+        portalCall: sent.headers.get('X-Portal-Request'),
+        cache: sent.cache,
       });
       return HttpResponse.json(body as Record<string, unknown>, { status });
     }),
@@ -214,6 +218,9 @@ describe('the API client', () => {
       expect(seen).toHaveLength(1);
       expect(seen[0]?.credentials).toBe('include');
       expect(seen[0]?.body).toEqual(body);
+      // Decision 031: the portal's own call, which the proxy tells from a cross-site request; never cached.
+      expect(seen[0]?.portalCall).toBe('1');
+      expect(seen[0]?.cache).toBe('no-store');
     }
   });
 

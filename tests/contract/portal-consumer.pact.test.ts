@@ -45,7 +45,13 @@ function at(server: V3MockServer) {
 
 const api = (path: string) => `/api/v1${path}`;
 const jsonHeaders = { 'Content-Type': regex('application/json.*', 'application/json') };
-const sendsJson = { 'Content-Type': 'application/json' };
+/**
+ * Every call of the portal says that it is the portal's own (decision 031): a cross-site request
+ * (a link, a form or an image on another site) cannot set this header, so the provider's proxy,
+ * and the API itself if it likes, refuses calls without it.
+ */
+const portalCall = { 'X-Portal-Request': '1' };
+const sendsJson = { 'Content-Type': 'application/json', ...portalCall };
 /** SPEC §8: a refusal explains itself in `reason`. */
 const refusal = like({ status: 'error', reason: 'The server says why' });
 const statusDone = like({ status: 'done' });
@@ -269,7 +275,7 @@ describe('GET /me and GET /logout', () => {
     pact
       .given(states.loggedIn)
       .uponReceiving('a request for the logged-in user')
-      .withRequest({ method: 'GET', path: api('/me') })
+      .withRequest({ method: 'GET', path: api('/me'), headers: portalCall })
       .willRespondWith({
         status: 200,
         headers: jsonHeaders,
@@ -291,7 +297,7 @@ describe('GET /me and GET /logout', () => {
     pact
       .given(states.nobody)
       .uponReceiving('a request for the user without a session')
-      .withRequest({ method: 'GET', path: api('/me') })
+      .withRequest({ method: 'GET', path: api('/me'), headers: portalCall })
       .willRespondWith({ status: 401 })
       .executeTest(async (server) => {
         at(server);
@@ -302,7 +308,7 @@ describe('GET /me and GET /logout', () => {
     pact
       .given(states.loggedIn)
       .uponReceiving('a logout')
-      .withRequest({ method: 'GET', path: api('/logout') })
+      .withRequest({ method: 'GET', path: api('/logout'), headers: portalCall })
       .willRespondWith({ status: 200, headers: jsonHeaders, body: statusDone })
       .executeTest(async (server) => {
         at(server);
@@ -313,7 +319,7 @@ describe('GET /me and GET /logout', () => {
     pact
       .given(states.nobody)
       .uponReceiving('a logout without a session')
-      .withRequest({ method: 'GET', path: api('/logout') })
+      .withRequest({ method: 'GET', path: api('/logout'), headers: portalCall })
       .willRespondWith({ status: 401 })
       .executeTest(async (server) => {
         at(server);
@@ -326,7 +332,7 @@ describe('GET /company, POST /edit/company and GET /contract/cancel', () => {
     pact
       .given(states.loggedIn)
       .uponReceiving('a request for the company data')
-      .withRequest({ method: 'GET', path: api('/company') })
+      .withRequest({ method: 'GET', path: api('/company'), headers: portalCall })
       .willRespondWith({
         status: 200,
         headers: jsonHeaders,
@@ -352,7 +358,7 @@ describe('GET /company, POST /edit/company and GET /contract/cancel', () => {
     pact
       .given(states.nobody)
       .uponReceiving('a request for the company data without a session')
-      .withRequest({ method: 'GET', path: api('/company') })
+      .withRequest({ method: 'GET', path: api('/company'), headers: portalCall })
       .willRespondWith({ status: 401 })
       .executeTest(async (server) => {
         at(server);
@@ -409,7 +415,7 @@ describe('GET /company, POST /edit/company and GET /contract/cancel', () => {
     pact
       .given(states.loggedIn)
       .uponReceiving('a contract cancellation')
-      .withRequest({ method: 'GET', path: api('/contract/cancel') })
+      .withRequest({ method: 'GET', path: api('/contract/cancel'), headers: portalCall })
       .willRespondWith({ status: 200 })
       .executeTest(async (server) => {
         at(server);
@@ -420,7 +426,7 @@ describe('GET /company, POST /edit/company and GET /contract/cancel', () => {
     pact
       .given(states.loggedInWithoutCompany)
       .uponReceiving('a contract cancellation without a contract')
-      .withRequest({ method: 'GET', path: api('/contract/cancel') })
+      .withRequest({ method: 'GET', path: api('/contract/cancel'), headers: portalCall })
       .willRespondWith({ status: 409, headers: jsonHeaders, body: refusal })
       .executeTest(async (server) => {
         at(server);
@@ -433,7 +439,7 @@ describe('GET /status, GET /product/pbs/… and GET /datastore/cancel/…', () =
     pact
       .given(states.loggedIn)
       .uponReceiving('a request for the datastore status')
-      .withRequest({ method: 'GET', path: api('/status') })
+      .withRequest({ method: 'GET', path: api('/status'), headers: portalCall })
       .willRespondWith({
         status: 200,
         headers: jsonHeaders,
@@ -460,7 +466,7 @@ describe('GET /status, GET /product/pbs/… and GET /datastore/cancel/…', () =
     pact
       .given(states.nobody)
       .uponReceiving('a request for the datastore status without a session')
-      .withRequest({ method: 'GET', path: api('/status') })
+      .withRequest({ method: 'GET', path: api('/status'), headers: portalCall })
       .willRespondWith({ status: 401 })
       .executeTest(async (server) => {
         at(server);
@@ -471,7 +477,7 @@ describe('GET /status, GET /product/pbs/… and GET /datastore/cancel/…', () =
     pact
       .given(states.loggedIn)
       .uponReceiving('a purchase of a dynamic datastore')
-      .withRequest({ method: 'GET', path: api('/product/pbs/daily/0') })
+      .withRequest({ method: 'GET', path: api('/product/pbs/daily/0'), headers: portalCall })
       .willRespondWith({ status: 200 })
       .executeTest(async (server) => {
         at(server);
@@ -482,7 +488,7 @@ describe('GET /status, GET /product/pbs/… and GET /datastore/cancel/…', () =
     pact
       .given(states.purchaseRefused)
       .uponReceiving('a purchase without company data')
-      .withRequest({ method: 'GET', path: api('/product/pbs/daily/0') })
+      .withRequest({ method: 'GET', path: api('/product/pbs/daily/0'), headers: portalCall })
       .willRespondWith({ status: 403, headers: jsonHeaders, body: refusal })
       .executeTest(async (server) => {
         at(server);
@@ -496,6 +502,7 @@ describe('GET /status, GET /product/pbs/… and GET /datastore/cancel/…', () =
       .withRequest({
         method: 'GET',
         path: fromProviderState(api('/datastore/cancel/${name}'), api('/datastore/cancel/k10001_media')),
+        headers: portalCall,
       })
       .willRespondWith({ status: 200 })
       .executeTest(async (server) => {
@@ -507,7 +514,7 @@ describe('GET /status, GET /product/pbs/… and GET /datastore/cancel/…', () =
     pact
       .given(states.loggedIn)
       .uponReceiving('a cancellation of a datastore that does not exist')
-      .withRequest({ method: 'GET', path: api('/datastore/cancel/x99999_none') })
+      .withRequest({ method: 'GET', path: api('/datastore/cancel/x99999_none'), headers: portalCall })
       .willRespondWith({ status: 404, headers: jsonHeaders, body: refusal })
       .executeTest(async (server) => {
         at(server);
@@ -520,7 +527,7 @@ describe('GET /licences and POST /licence/order', () => {
     pact
       .given(states.catalogue)
       .uponReceiving('a request for the licence catalogue')
-      .withRequest({ method: 'GET', path: api('/licences') })
+      .withRequest({ method: 'GET', path: api('/licences'), headers: portalCall })
       .willRespondWith({
         status: 200,
         headers: jsonHeaders,
@@ -633,7 +640,7 @@ describe('POST /contact, POST /language and GET /notifications/…', () => {
     pact
       .given(states.loggedIn)
       .uponReceiving('notifications switched off')
-      .withRequest({ method: 'GET', path: api('/notifications/false') })
+      .withRequest({ method: 'GET', path: api('/notifications/false'), headers: portalCall })
       .willRespondWith({ status: 200 })
       .executeTest(async (server) => {
         at(server);

@@ -174,7 +174,12 @@ describe('how a refused login reads', () => {
       new ApiError('http', { status: 403, reason: 'Username and password do not match' }),
       { key: 'loginFailed' },
     ],
-    ['a 4xx without a text', new ApiError('http', { status: 429 }), { key: 'loginFailed' }],
+    ['a 4xx without a text', new ApiError('http', { status: 400 }), { key: 'loginFailed' }],
+    [
+      'a 429 of the rate limit, without a text (decision 031)',
+      new ApiError('http', { status: 429 }),
+      { key: 'tooManyRequests' },
+    ],
     [
       'another 4xx with a text',
       new ApiError('http', { status: 429, reason: 'Too many attempts' }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/client';
-import { errorForAudience, publicCallError, userErrorFrom } from '../../src/machines/user-error';
+import { errorForAudience, isUnanswered, publicCallError, userErrorFrom } from '../../src/machines/user-error';
 
 describe('what the customer reads of a failure (SPEC §8, decision 017)', () => {
   // The reasons here are as the API client hands them on: already plain (tests/domain/plain-text.test.ts).
@@ -32,6 +32,16 @@ describe('what the customer reads of a failure (SPEC §8, decision 017)', () => 
       new ApiError('http', { status: 401, reason: 'Not logged in' }),
       { key: 'sessionExpired' },
     ],
+    [
+      'a 429 of the rate limit, which gives no reason, says to wait a minute (decision 031)',
+      new ApiError('http', { status: 429 }),
+      { key: 'tooManyRequests' },
+    ],
+    [
+      'a 429 of the API with a reason shows the reason',
+      new ApiError('http', { status: 429, reason: 'Try again in 5 minutes.' }),
+      { key: 'server', reason: 'Try again in 5 minutes.' },
+    ],
     ['a network failure has its own message', new ApiError('network'), { key: 'network' }],
     ['a client timeout has its own message', new ApiError('timeout'), { key: 'timeout' }],
     [
@@ -62,5 +72,22 @@ describe('what the customer reads of a failure (SPEC §8, decision 017)', () => 
     expect(errorForAudience(userErrorFrom(new ApiError('http', { status: 401 })), true)).toBeNull();
     expect(errorForAudience({ key: 'network' }, true)).toEqual({ key: 'network' });
     expect(errorForAudience(null, true)).toBeNull();
+  });
+});
+
+describe('a call without an answer (decision 026)', () => {
+  it.each([
+    ['a dropped connection', new ApiError('network'), true],
+    ['a timeout', new ApiError('timeout'), true],
+    ['a gateway that gave up', new ApiError('http', { status: 502 }), true],
+    ['a gateway timeout', new ApiError('http', { status: 504 }), true],
+    ['a server error', new ApiError('http', { status: 500 }), false],
+    ['an unavailable server', new ApiError('http', { status: 503 }), false],
+    ['a refusal', new ApiError('http', { status: 409 }), false],
+    ['an aborted call', new ApiError('aborted'), false],
+    ['a malformed answer', new ApiError('invalid-answer', { status: 200 }), false],
+    ['anything else', new Error('bug'), false],
+  ])('%s is unanswered: %s', (_name, error, unanswered) => {
+    expect(isUnanswered(error)).toBe(unanswered);
   });
 });

@@ -25,6 +25,7 @@ const words = {
     network: 'The server cannot be reached. Please check your connection and try again.',
     invalidAnswer: 'The server sent an answer the portal does not understand. Please try again later.',
     changed: 'Your password has been changed.',
+    tooMany: 'Too many attempts in a short time. Please wait a minute and try again.',
   },
   de: {
     title: 'Anmelden',
@@ -40,6 +41,7 @@ const words = {
     invalidAnswer:
       'Der Server hat eine Antwort gesendet, die das Portal nicht versteht. Bitte versuchen Sie es später erneut.',
     changed: 'Ihr Passwort wurde geändert.',
+    tooMany: 'Zu viele Versuche in kurzer Zeit. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
   },
 } as const;
 
@@ -141,6 +143,25 @@ describe.each(['en', 'de'] as const)('the login page in %s', journey, (language)
     const { logIn } = await openLogin(language);
     await logIn('demo@example.com', seedPassword);
     expect(await screen.findByText(text.network)).toBeInTheDocument();
+  });
+
+  it("says to wait a minute when the proxy's rate limit answers 429, and keeps what was typed (decision 031)", async () => {
+    // nginx's own page for limit_req: HTML, no reason of the API's.
+    server.use(
+      http.post(
+        apiUrl('/login'),
+        () =>
+          new HttpResponse('<html><head><title>429 Too Many Requests</title></head></html>', {
+            status: 429,
+            headers: { 'Content-Type': 'text/html' },
+          }),
+        { once: true },
+      ),
+    );
+    const { logIn, email } = await openLogin(language);
+    await logIn('demo@example.com', seedPassword);
+    expect(await screen.findByText(text.tooMany)).toHaveAttribute('role', 'alert');
+    expect(email).toHaveValue('demo@example.com');
   });
 
   it('shows field errors beside their fields and focuses the first one', async () => {

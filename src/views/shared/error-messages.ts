@@ -35,6 +35,11 @@ export const errorMessages = defineMessages<ErrorKey>({
     id: 'error.notifications',
     defaultMessage: 'The notification setting could not be saved. Please try again.',
   },
+  tooManyRequests: {
+    id: 'error.tooManyRequests',
+    defaultMessage: 'Too many attempts in a short time. Please wait a minute and try again.',
+    description: 'HTTP 429 from the rate limit in front of the API (decision 031)',
+  },
   purchaseUnconfirmed: {
     id: 'error.purchaseUnconfirmed',
     defaultMessage:
