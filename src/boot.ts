@@ -4,12 +4,17 @@
  * first paint for the network; any other page starts the app at once.
  */
 import './styles.css';
+import { takeResetLink } from './app/reset-link';
+
+// First of all, before any request of the page can carry it in its Referer: a reset token leaves
+// the address (decision 031).
+const resetLink = takeResetLink(window.location, window.history);
 
 let started = false;
 const start = () => {
   if (started) return;
   started = true;
-  void import('./main');
+  void import('./main').then(({ start: startApp }) => startApp(resetLink));
 };
 
 if (document.getElementById('root')?.hasChildNodes() && 'PerformanceObserver' in window) {

@@ -7,8 +7,10 @@ import { Catalogue } from './i18n/catalogue';
 import { loadPart } from './i18n/language';
 import { mountFeedback, startReporting } from './reporting/index';
 import { startInspector } from './app/inspector';
+import type { ResetLink } from './app/reset-link';
 
-async function start() {
+/** Starts the app; `resetLink` is the new-password link src/boot.ts took out of the address. */
+export async function start(resetLink: ResetLink | null) {
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element in index.html');
   // Before React renders over a prerendered page: its forms, with whatever the visitor has
@@ -39,7 +41,7 @@ async function start() {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App session={session} catalogue={catalogue} prerenderedForms={forms} />
+        <App session={session} catalogue={catalogue} prerenderedForms={forms} resetLink={resetLink} />
       </StrictMode>,
     );
   });
@@ -47,5 +49,3 @@ async function start() {
   // flags are on (src/reporting); with the flags off they are not in the bundle at all.
   void startReporting().then(mountFeedback);
 }
-
-void start();

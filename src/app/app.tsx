@@ -4,7 +4,8 @@ import type { Catalogue } from '../i18n/catalogue';
 import { ErrorBoundary } from './error-boundary';
 import { I18nProvider } from './i18n-provider';
 import type { PrerenderedForms } from './prerendered-form-reader';
-import { PrerenderedFormsContext } from './prerendered-forms';
+import { PrerenderedFormsContext, ResetLinkContext } from './prerendered-forms';
+import type { ResetLink } from './reset-link';
 import { RouteEffects } from './route-effects';
 import { AppRoutes } from './routes';
 import { AppActorProvider } from './app-actor';
@@ -26,9 +27,19 @@ export interface AppProps {
   ssrPath?: string;
   /** The forms of the prerendered page the app renders over, with what the visitor typed. */
   prerenderedForms?: PrerenderedForms | null;
+  /** The new-password link taken out of the address before the app started (decision 031). */
+  resetLink?: ResetLink | null;
 }
 
-export function App({ session, catalogue, locationHook, searchHook, ssrPath, prerenderedForms = null }: AppProps) {
+export function App({
+  session,
+  catalogue,
+  locationHook,
+  searchHook,
+  ssrPath,
+  prerenderedForms = null,
+  resetLink = null,
+}: AppProps) {
   const routerProps = {
     ...(locationHook ? { hook: locationHook } : {}),
     ...(searchHook ? { searchHook } : {}),
@@ -37,14 +48,16 @@ export function App({ session, catalogue, locationHook, searchHook, ssrPath, pre
   return (
     <Router {...routerProps}>
       <PrerenderedFormsContext.Provider value={prerenderedForms}>
-        <AppActorProvider initial={session}>
-          <I18nProvider catalogue={catalogue}>
-            <RouteEffects />
-            <KeyedBoundary>
-              <AppRoutes />
-            </KeyedBoundary>
-          </I18nProvider>
-        </AppActorProvider>
+        <ResetLinkContext.Provider value={resetLink}>
+          <AppActorProvider initial={session}>
+            <I18nProvider catalogue={catalogue}>
+              <RouteEffects />
+              <KeyedBoundary>
+                <AppRoutes />
+              </KeyedBoundary>
+            </I18nProvider>
+          </AppActorProvider>
+        </ResetLinkContext.Provider>
       </PrerenderedFormsContext.Provider>
     </Router>
   );

@@ -12,5 +12,9 @@
  */
 import { createContext } from 'react';
 import type { PrerenderedForms } from './prerendered-form-reader';
+import type { ResetLink } from './reset-link';
 
 export const PrerenderedFormsContext = createContext<PrerenderedForms | null>(null);
+
+/** The new-password link that src/boot.ts took out of the address (src/app/reset-link.ts). */
+export const ResetLinkContext = createContext<ResetLink | null>(null);

@@ -10,6 +10,7 @@ import { apiUrl } from '../../src/api/client';
 import { server } from '../../src/mocks/node';
 import { App } from '../../src/app/app';
 import type { PrerenderedForms } from '../../src/app/prerendered-form-reader';
+import type { ResetLink } from '../../src/app/reset-link';
 import type { Language } from '../../src/domain/constants';
 import { Catalogue } from '../../src/i18n/catalogue';
 
@@ -34,6 +35,8 @@ export function renderApp(
     over?: { container: HTMLElement; forms: PrerenderedForms };
     /** The messages, loaded part by part as a build does; every message at once by default. */
     catalogue?: Catalogue;
+    /** A new-password link that src/boot.ts took out of the address. */
+    resetLink?: ResetLink;
   } = {},
 ) {
   const { language = 'en', loggedIn = false, over, catalogue = Catalogue.whole(language, { de, en }) } = options;
@@ -46,6 +49,7 @@ export function renderApp(
       locationHook={location.hook}
       searchHook={location.searchHook}
       prerenderedForms={over?.forms ?? null}
+      resetLink={options.resetLink ?? null}
     />,
     over ? { container: over.container } : {},
   );

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { forgotPassword, login } from '../../src/api/auth';
 import { apiUrl } from '../../src/api/client';
+import { resetLinkFrom, takeResetLink } from '../../src/app/reset-link';
 import type { Language } from '../../src/domain/constants';
 import { mock, server } from '../../src/mocks/node';
 import { renderApp, seedPassword } from '../support/render-app';
@@ -156,6 +157,8 @@ describe.each(['en', 'de'] as const)('the new password in %s', journey, (languag
 
   it('sets a new password from the emailed link and shows /login with the notice', async () => {
     const view = await openNewPassword(language, await resetLink());
+    // Decision 031: read once, the link leaves the address; the machine keeps it.
+    expect(view.currentPath()).toBe('/newpassword');
     expect(screen.getByRole('textbox', { name: text.email })).toHaveValue('demo@example.com');
     const { password, confirmation, save } = passwordFields(language);
     await view.user.type(password, newSecret);
@@ -268,5 +271,40 @@ describe('the waiting page', journey, () => {
       'href',
       'mailto:support@example.com',
     );
+  });
+});
+
+describe('the reset link out of the address (decision 031)', () => {
+  it('is read on /newpassword and the address replaced by the path alone, its history state and hash kept', () => {
+    const replaceState = vi.fn();
+    const link = takeResetLink(
+      { pathname: '/newpassword', search: '?email=demo%40example.com&token=abc123', hash: '#form' },
+      { state: { idx: 3 }, replaceState },
+    );
+    expect(link).toEqual({ email: 'demo@example.com', token: 'abc123' });
+    expect(replaceState).toHaveBeenCalledExactlyOnceWith({ idx: 3 }, '', '/newpassword#form');
+  });
+
+  it.each([
+    ['another page', '/login', '?email=a%40b.de&token=t'],
+    ['/newpassword without a query', '/newpassword', ''],
+    ['a path that only begins like it', '/newpasswords', '?token=t'],
+  ])('leaves %s alone', (_name, pathname, search) => {
+    const replaceState = vi.fn();
+    expect(takeResetLink({ pathname, search, hash: '' }, { state: null, replaceState })).toBeNull();
+    expect(replaceState).not.toHaveBeenCalled();
+  });
+
+  it('gives the page the link the boot took, with the address already plain', async () => {
+    const link = await resetLink();
+    const view = renderApp('/newpassword', { resetLink: resetLinkFrom(new URL(link, 'http://portal').search) });
+    await screen.findByRole('heading', { level: 1, name: words.en.newTitle });
+    expect(screen.getByRole('textbox', { name: words.en.email })).toHaveValue('demo@example.com');
+    const { password, confirmation, save } = passwordFields('en');
+    await view.user.type(password, newSecret);
+    await view.user.type(confirmation, newSecret);
+    await view.user.click(save);
+    expect(await screen.findByRole('heading', { level: 1, name: words.en.loginTitle })).toBeInTheDocument();
+    expect(view.history.some((entry) => entry.includes('token'))).toBe(false);
   });
 });

@@ -1,8 +1,10 @@
 import { useSelector } from '@xstate/react';
-import { useMemo, type FormEvent } from 'react';
+import { useContext, useLayoutEffect, useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
-import { Link, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { useNavigateAction } from '../../app/app-actor';
+import { ResetLinkContext } from '../../app/prerendered-forms';
+import { resetLinkFrom } from '../../app/reset-link';
 import { useLanguage } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { newPasswordMachine } from '../../machines/new-password.machine';
@@ -60,10 +62,14 @@ function LinkProblem({ refused, reason }: { refused: boolean; reason: string | n
 /** SPEC §2 new password: reached from the emailed link with email and token; success leads to /login. */
 export default function NewPasswordPage() {
   const search = useSearch();
-  const link = useMemo(() => {
-    const params = new URLSearchParams(search);
-    return { email: params.get('email'), token: params.get('token') };
-  }, [search]);
+  const [, setLocation] = useLocation();
+  // The link as src/boot.ts took it out of the address; read from the address when the page was
+  // reached inside the app. Read once: the machine keeps it, the address never shows it again.
+  const fromBoot = useContext(ResetLinkContext);
+  const [link] = useState(() => fromBoot ?? resetLinkFrom(search));
+  useLayoutEffect(() => {
+    if (search !== '') setLocation('/newpassword', { replace: true });
+  }, [search, setLocation]);
   const language = useLanguage();
   const navigate = useNavigateAction();
   const actor = usePortalActor(newPasswordMachine, { input: link, actions: { navigate } });
