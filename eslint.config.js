@@ -139,6 +139,14 @@ export default tseslint.config(
             'ImportExpression[source.value=/(^|\\/)mocks\\//]:not(ConditionalExpression[test.left.object.property.name="env"][test.left.property.name="VITE_MOCK_API"] > ImportExpression.consequent, ConditionalExpression[test.left.object.property.name="env"][test.left.property.name="VITE_MOCK_API"] > CallExpression.consequent ImportExpression)',
           message: 'The mock API is loaded only with import() behind import.meta.env.VITE_MOCK_API (src/main.tsx).',
         },
+        {
+          // Vite replaces `import.meta.env.NAME` by that one value; `import.meta.env` read as an
+          // object (or by a computed name) puts every VITE_ variable of the build's environment
+          // into the bundle, a CI secret named so included (decision 031).
+          selector:
+            "MemberExpression[object.type='MetaProperty'][property.name='env']:not(MemberExpression[computed=false] > MemberExpression.object)",
+          message: 'Read each setting by its own name, import.meta.env.VITE_…, never import.meta.env as a whole.',
+        },
       ],
     },
   },

@@ -178,7 +178,9 @@ export default defineConfig(({ mode, command }) => {
     },
     build: {
       target: 'es2022',
-      sourcemap: true,
+      // Maps for an error tracker's upload, but no `sourceMappingURL` comment that points anyone to
+      // them (decision 031); nginx answers 404 for them and for the manifest's `/.vite/`.
+      sourcemap: 'hidden',
       manifest: true,
       // No preload hints in index.html: a prerendered page paints first, then src/boot.ts
       // loads the app (its imports load in parallel once it runs).

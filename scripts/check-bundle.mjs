@@ -12,6 +12,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { bundleCanary } from './example-settings.mjs';
 
 const KB = 1024;
 export const budgets = {
@@ -78,6 +79,15 @@ export function sampleSettingsIn(dist) {
       const text = readFileSync(join(dist, name), 'utf8');
       return sampleSettings.filter((sample) => text.includes(sample)).map((sample) => `${name} contains "${sample}"`);
     });
+}
+
+/** Files of the build that carry the value of a `VITE_` variable the portal does not read. */
+export function unusedSettingsIn(dist) {
+  return files(dist)
+    .map((file) => relative(dist, file))
+    .filter((name) => /\.(js|html|css|json|map)$/.test(name))
+    .filter((name) => readFileSync(join(dist, name), 'utf8').includes(bundleCanary.value))
+    .map((name) => `${name} contains the unused ${bundleCanary.name}`);
 }
 
 /** Files of the build that carry mock or inspector code. */
@@ -191,6 +201,7 @@ export function check(dist) {
   const problems = [
     ...forbiddenCode(dist).map((text) => `mock or inspector code: ${text}`),
     ...sampleSettingsIn(dist).map((text) => `sample settings: ${text}`),
+    ...unusedSettingsIn(dist).map((text) => `the build's whole environment: ${text}`),
   ];
   const figures = measure(dist);
   for (const [route, budget] of Object.entries(budgets)) {

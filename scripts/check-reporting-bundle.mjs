@@ -17,6 +17,7 @@ import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { bundleCanary } from './example-settings.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const entry = join(root, 'tests/reporting/fixtures/reporting-entry.ts');
@@ -56,8 +57,8 @@ function read(dir, entryKey) {
 
 async function buildEntry(label, env) {
   const outDir = mkdtempSync(join(tmpdir(), 'reporting-bundle-'));
-  const saved = Object.fromEntries(flags.map((name) => [name, process.env[name]]));
-  for (const name of flags) delete process.env[name];
+  const saved = Object.fromEntries([...flags, bundleCanary.name].map((name) => [name, process.env[name]]));
+  for (const name of [...flags, bundleCanary.name]) delete process.env[name];
   Object.assign(process.env, env);
   try {
     await build({
@@ -74,7 +75,7 @@ async function buildEntry(label, env) {
     figures[label] = { firstLoad: gzip(outDir, firstLoad), lazy: gzip(outDir, lazy) };
     return { code, firstLoad };
   } finally {
-    for (const name of flags) {
+    for (const name of [...flags, bundleCanary.name]) {
       if (saved[name] === undefined) delete process.env[name];
       else process.env[name] = saved[name];
     }
@@ -96,13 +97,17 @@ for (const [label, env] of [
     problems.push(`flags ${label}: ${name} contains the feedback widget`);
 }
 
-// 2. Flags on: both present, in chunks that the first page does not load.
+// 2. Flags on: both present, in chunks that the first page does not load; and, since the
+// reporting code reads its flags, none of the environment's other VITE_ variables (decision 031).
 {
   const { code, firstLoad } = await buildEntry('on', {
     VITE_SENTRY_ENABLED: 'true',
     VITE_FEEDBACK_WIDGET: 'true',
     VITE_SENTRY_DSN: 'https://public@o0.ingest.example.com/1',
+    [bundleCanary.name]: bundleCanary.value,
   });
+  for (const name of matching(code, (_, text) => text.includes(bundleCanary.value)))
+    problems.push(`flags on: ${name} contains the unused ${bundleCanary.name}: the build's whole environment`);
   const sentry = matching(code, (_, text) => text.includes('__SENTRY__'));
   const widget = matching(code, (_, text) => text.includes(widgetMarker));
   if (sentry.length === 0) problems.push('flags on: no chunk contains Sentry');

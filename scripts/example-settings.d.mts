@@ -2,3 +2,4 @@
 export declare const exampleFile: string;
 export declare function exampleSettings(): Record<string, string>;
 export declare function exampleEnvironment(): Record<string, string>;
+export declare const bundleCanary: { name: string; value: string };

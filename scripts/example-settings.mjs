@@ -24,11 +24,19 @@ export function exampleSettings() {
 }
 
 /**
- * The environment of a build with them: the settings, and the permission to build with example
- * values, which a production build otherwise refuses as placeholders.
+ * A `VITE_` variable the portal does not read, put into the environment of every example build:
+ * `npm run check:bundle` fails when its value reaches the build, as it would if the code read
+ * `import.meta.env` as a whole and so published every `VITE_` variable, a secret's included
+ * (decision 031).
+ */
+export const bundleCanary = { name: 'VITE_UNUSED_CANARY', value: 'an-unused-setting-never-in-the-bundle' };
+
+/**
+ * The environment of a build with them: the settings, the canary, and the permission to build
+ * with example values, which a production build otherwise refuses as placeholders.
  */
 export function exampleEnvironment() {
-  return { ...exampleSettings(), PORTAL_EXAMPLE_SETTINGS: 'true' };
+  return { ...exampleSettings(), [bundleCanary.name]: bundleCanary.value, PORTAL_EXAMPLE_SETTINGS: 'true' };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

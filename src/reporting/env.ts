@@ -14,14 +14,17 @@ export interface ReportingEnv {
   VITE_FEEDBACK_WIDGET?: string | undefined;
 }
 
-/** The flags of this build. Each is read by its full name so that Vite replaces it. */
+/**
+ * The flags of this build. Each is read as `import.meta.env.VITE_…` by its full name, so that
+ * Vite replaces just that value: reading `import.meta.env` as an object would put every `VITE_`
+ * variable of the build's environment into the bundle, a CI secret named so included (decision 031).
+ */
 export function readReportingEnv(): ReportingEnv {
-  const env: Record<string, string | undefined> = import.meta.env;
   return {
-    VITE_SENTRY_ENABLED: env.VITE_SENTRY_ENABLED,
-    VITE_SENTRY_DSN: env.VITE_SENTRY_DSN,
-    VITE_SENTRY_SEND_PII: env.VITE_SENTRY_SEND_PII,
-    VITE_FEEDBACK_WIDGET: env.VITE_FEEDBACK_WIDGET,
+    VITE_SENTRY_ENABLED: import.meta.env.VITE_SENTRY_ENABLED,
+    VITE_SENTRY_DSN: import.meta.env.VITE_SENTRY_DSN,
+    VITE_SENTRY_SEND_PII: import.meta.env.VITE_SENTRY_SEND_PII,
+    VITE_FEEDBACK_WIDGET: import.meta.env.VITE_FEEDBACK_WIDGET,
   };
 }
 

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { bundleCanary } from '../../scripts/example-settings.mjs';
 
 const script = join(process.cwd(), 'scripts/check-bundle.mjs');
 const made: string[] = [];
@@ -209,5 +210,18 @@ describe('the bundle budget check', () => {
     );
     expect(result.code).toBe(1);
     expect(result.out).toContain('sample settings: assets/config.js contains "https://www.example.com/"');
+  });
+
+  it('fails when the value of a VITE_ variable the portal does not read reached the build (decision 031)', () => {
+    const result = run(
+      build(
+        { entry: 10 * 1024 },
+        { 'assets/env.js': `const env = { ${bundleCanary.name}: "${bundleCanary.value}", MODE: "production" };` },
+      ),
+    );
+    expect(result.code).toBe(1);
+    expect(result.out).toContain(
+      `the build's whole environment: assets/env.js contains the unused ${bundleCanary.name}`,
+    );
   });
 });

@@ -113,3 +113,25 @@ describe('the layer boundaries of src', () => {
     timeout,
   );
 });
+
+describe('the settings a build puts into the bundle (decision 031)', () => {
+  it.each([
+    ['the environment read as an object', 'const env = import.meta.env;\nexport const probe = env.VITE_X;\n'],
+    ['a setting read by a computed name', "const name = 'VITE_X';\nexport const probe = import.meta.env[name];\n"],
+    ['the environment spread', 'export const probe = { ...import.meta.env };\n'],
+  ])(
+    'fails lint for %s',
+    async (_case, code) => {
+      expect(await rulesFiredOn('src/config-probe.ts', code)).toContain('no-restricted-syntax');
+    },
+    timeout,
+  );
+
+  it(
+    'passes a setting read by its own name',
+    async () => {
+      expect(await rulesFiredOn('src/config-probe.ts', 'export const probe = import.meta.env.VITE_X;\n')).toEqual([]);
+    },
+    timeout,
+  );
+});
