@@ -126,7 +126,7 @@ const nodeTests = [
   'tests/scripts/**/*.test.ts',
   'tests/i18n/**/*.test.ts',
   'tests/api/{structs,structs-quick,payloads,error}.test.ts',
-  'tests/reporting/{options,scrub,sentry-reporting,index-reporting}.test.ts',
+  'tests/reporting/{options,scrub,sentry-reporting,index-reporting,replay-session}.test.ts',
 ];
 
 /**
@@ -140,7 +140,7 @@ const domTestsAmongNode = ['tests/machines/tutorial.test.ts', 'tests/machines/co
  * on a page of its own, with fresh modules (the `page` project).
  */
 const pageTests = [
-  'tests/reporting/{error-boundary-reporting.test.tsx,feedback-widget.test.ts,index.test.ts,sentry-client.test.ts}',
+  'tests/reporting/{error-boundary-reporting.test.tsx,feedback-widget.test.ts,index.test.ts,sentry-client.test.ts,screenshot-masking.test.ts}',
 ];
 
 export default defineConfig(({ mode, command }) => {

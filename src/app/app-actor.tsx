@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { appMachine, appSession, type AppActor, type NavigateParams } from '../machines/app.machine';
+import { reportSession } from '../reporting/index';
 import { inspect } from './inspector';
 import { SessionContext } from './session-context';
 import { useSessionSync } from './session-sync';
@@ -29,7 +30,11 @@ export function AppActorProvider({ initial, children }: { initial: StoredSession
       actors: {
         session: appSession({
           actions: {
-            persist: ({ context }) => writeSession({ loggedIn: context.loggedIn, language: context.language }),
+            persist: ({ context }) => {
+              writeSession({ loggedIn: context.loggedIn, language: context.language });
+              // A replay never spans two sessions (decision 031).
+              void reportSession(context.loggedIn);
+            },
           },
         }),
       },

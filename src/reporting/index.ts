@@ -31,6 +31,21 @@ export function startReporting(): Promise<void> {
 }
 
 /**
+ * Tells error reporting whether a customer is logged in: the replay ends at logout and a new one
+ * begins with the next login (decision 031). Without the reporting flag this is a no-op.
+ */
+export function reportSession(loggedIn: boolean): Promise<void> {
+  if (import.meta.env.VITE_SENTRY_ENABLED !== 'true' || !import.meta.env.VITE_SENTRY_DSN) return Promise.resolve();
+  // Not started yet (src/main.tsx starts it after the first render): the replay it begins then
+  // is already this session's.
+  if (!reporting) return Promise.resolve();
+  return reporting
+    .then(() => import('./sentry-client'))
+    .then((client) => client.followSession(loggedIn))
+    .catch(notStarted);
+}
+
+/**
  * Reports an error that the page's error boundary caught (React keeps it from the global
  * handlers). Without the reporting flag this is a no-op and loads nothing.
  */

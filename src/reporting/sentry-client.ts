@@ -8,6 +8,7 @@ import {
   browserTracingIntegration,
   captureException,
   getClient,
+  getReplay,
   init,
   replayIntegration,
   sendFeedback,
@@ -42,6 +43,21 @@ export function initSentry(env: ReportingEnv, overrides: { transport?: Transport
 export function scrubAnyEvent(event: Event, scrub: ScrubOptions): Event {
   if (event.type === 'replay_event') return scrubTyped(event, scrub);
   return scrubEvent(event, scrub);
+}
+
+/**
+ * The replay follows the session (decision 031): a logout ends the recording, so that the next
+ * customer in this tab is never in the same replay, and a login starts a new one. Without replay
+ * (the widget alone) there is nothing to do.
+ */
+export async function followSession(
+  loggedIn: boolean,
+  replay: Pick<NonNullable<ReturnType<typeof getReplay>>, 'getReplayId' | 'start' | 'stop'> | undefined = getReplay(),
+): Promise<void> {
+  if (!replay) return;
+  const recording = replay.getReplayId() !== undefined;
+  if (!loggedIn && recording) await replay.stop();
+  if (loggedIn && !recording) replay.start();
 }
 
 /**

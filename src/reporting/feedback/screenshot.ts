@@ -15,6 +15,11 @@ export function canCaptureScreen(): boolean {
   );
 }
 
+/**
+ * While the screen is captured, `<html data-capturing>` hides every revealed secret of the page
+ * (`[data-private]`: a datastore's temporary password, the IBAN; src/styles.css), so that no
+ * screenshot of a report ever shows one (decision 031).
+ */
 export async function captureScreen(): Promise<Capture> {
   // preferCurrentTab (Chromium) is not in the DOM types yet; other browsers ignore it.
   const options: DisplayMediaStreamOptions & { preferCurrentTab: boolean } = {
@@ -22,7 +27,15 @@ export async function captureScreen(): Promise<Capture> {
     audio: false,
     preferCurrentTab: true,
   };
-  const stream = await navigator.mediaDevices.getDisplayMedia(options);
+  const page = document.documentElement;
+  page.setAttribute('data-capturing', '');
+  let stream: MediaStream;
+  try {
+    stream = await navigator.mediaDevices.getDisplayMedia(options);
+  } catch (error) {
+    page.removeAttribute('data-capturing');
+    throw error;
+  }
   try {
     const video = document.createElement('video');
     video.muted = true;
@@ -37,6 +50,7 @@ export async function captureScreen(): Promise<Capture> {
     return { url: canvas.toDataURL('image/png'), width: canvas.width, height: canvas.height };
   } finally {
     for (const track of stream.getTracks()) track.stop();
+    page.removeAttribute('data-capturing');
   }
 }
 

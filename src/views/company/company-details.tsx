@@ -66,7 +66,9 @@ function MaskedIban({ iban }: { iban: string }) {
   return (
     <span className="company-iban">
       {shown ? (
-        <span className="company-iban-value">{formatIban(compact)}</span>
+        <span className="company-iban-value" data-private="">
+          {formatIban(compact)}
+        </span>
       ) : (
         <>
           <span className="company-iban-value" aria-hidden="true">

@@ -51,6 +51,7 @@ export function IbanField({
         id={id}
         name="iban"
         className="iban-input"
+        data-private=""
         value={value}
         required
         autoComplete="off"

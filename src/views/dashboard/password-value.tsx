@@ -40,7 +40,9 @@ function LivePassword({ actor, maskedOnly }: { actor: TemporaryPasswordActor; ma
   return (
     <span className="password">
       {shown ? (
-        <code className="password-value">{password}</code>
+        <code className="password-value" data-private="">
+          {password}
+        </code>
       ) : (
         <span className="password-value">
           <span aria-hidden="true">{MASK}</span>
