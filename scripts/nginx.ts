@@ -37,6 +37,9 @@ export async function startNginx({ port, root, apiPort, extra = '', accessLog }:
     location /api/ {
         proxy_pass http://127.0.0.1:${apiPort};
         proxy_http_version 1.1;
+        # Calls that change something may wait up to the portal's 120 s loading timeout
+        # (docs/decisions/026), so the proxy must not give up first.
+        proxy_read_timeout 130s;
     }`;
   const server = readFileSync(join(repo, 'deploy/nginx/portal.conf'), 'utf8')
     .replace('listen 8080;', `listen 127.0.0.1:${port};`)

@@ -8,6 +8,10 @@
  *   POST /__mock/reset              the seed again, no faults
  *   POST /__mock/activate {email}   activates a registered account
  *   GET  /__mock/outbox             the mails sent so far, oldest first
+ *   POST /__mock/fault              {call, kind, times?, ms?}: a fault on one call of the API, as
+ *                                   `fault()` of the controls sets it (`ms`: how long a `slow`
+ *                                   fault waits); answers {faults}, or 400 with a reason for an
+ *                                   unknown call or kind or a bad number
  *   POST /__mock/provider-state     {state, params, action}: a provider state of the consumer
  *                                   contract (Pact's state-change call); answers the values the
  *                                   state chose ({email, name, …}) and {session?}
@@ -20,7 +24,9 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { getResponse } from 'msw';
+import { isMockCall } from '../../src/mocks/calls';
 import { createMockControls, type MockControls } from '../../src/mocks/controls';
+import { isFaultKind } from '../../src/mocks/faults';
 import { handlers } from '../../src/mocks/handlers';
 import { seedNameFrom, type SeedName } from '../../src/mocks/seed-scenarios';
 import { setUpProviderState } from './provider-states';
@@ -54,6 +60,33 @@ function readJson(body: Buffer): Record<string, unknown> {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 }
 
+function refuse(outgoing: ServerResponse, reason: string) {
+  json(outgoing, 400, { status: 'error', reason });
+}
+
+/** `POST /__mock/fault`: what the controls' `fault()` does, with its refusals answered as 400. */
+function setFault(controls: MockControls, body: Buffer, outgoing: ServerResponse) {
+  let fields: Record<string, unknown>;
+  try {
+    fields = readJson(body);
+  } catch {
+    refuse(outgoing, 'The body is not JSON.');
+    return;
+  }
+  const { call, kind, times, ms } = fields;
+  if (typeof call !== 'string' || !isMockCall(call)) return refuse(outgoing, `Unknown call "${String(call)}".`);
+  if (typeof kind !== 'string' || !isFaultKind(kind)) return refuse(outgoing, `Unknown fault kind "${String(kind)}".`);
+  if (times !== undefined && typeof times !== 'number') return refuse(outgoing, 'times must be a number.');
+  if (ms !== undefined && typeof ms !== 'number') return refuse(outgoing, 'ms must be a number.');
+  try {
+    controls.fault(call, kind, { ...(times === undefined ? {} : { times }), ...(ms === undefined ? {} : { ms }) });
+  } catch (error) {
+    refuse(outgoing, error instanceof Error ? error.message : String(error));
+    return;
+  }
+  json(outgoing, 200, { faults: controls.faults() });
+}
+
 /** The operator's actions, for tests and scripts. */
 function control(controls: MockControls, method: string, path: string, body: Buffer, outgoing: ServerResponse) {
   if (method === 'POST' && path === '/__mock/provider-state') {
@@ -76,6 +109,8 @@ function control(controls: MockControls, method: string, path: string, body: Buf
     json(outgoing, 200, { activated: typeof email === 'string' && controls.activate(email) });
   } else if (method === 'GET' && path === '/__mock/outbox') {
     json(outgoing, 200, controls.outbox());
+  } else if (method === 'POST' && path === '/__mock/fault') {
+    setFault(controls, body, outgoing);
   } else {
     json(outgoing, 404, { status: 'error', reason: 'No such mock control' });
   }

@@ -16,6 +16,7 @@ import {
   setLatency,
   type Fault,
   type FaultKind,
+  type FaultOptions,
   type Latency,
 } from './faults';
 import { activateAccount } from './provision';
@@ -47,8 +48,11 @@ export interface MockControls {
   activate(email: string): boolean;
   /** Every mail sent, newest last. */
   outbox(): MockMail[];
-  /** Keeps a fault on a call until `clearFaults()`, or for the next `times` calls. */
-  fault(call: MockCall, kind: FaultKind, options?: { times?: number }): void;
+  /**
+   * Keeps a fault on a call until `clearFaults()`, or for the next `times` calls; a slow fault
+   * waits `ms` milliseconds (3 s unless told) before the call answers.
+   */
+  fault(call: MockCall, kind: FaultKind, options?: FaultOptions): void;
   clearFaults(): void;
   /** Base delay of every answer: fixed milliseconds or a random range. */
   setLatency(latency: Latency): void;

@@ -23,6 +23,15 @@ export interface Fault {
   kind: FaultKind;
   /** How many more calls it hits; null until `clearFaults()`. */
   remaining: number | null;
+  /** A slow fault only: how many milliseconds it waits before the call answers. */
+  ms?: number;
+}
+
+export interface FaultOptions {
+  /** Hit only the next `times` calls; every call until `clearFaults()` without it. */
+  times?: number;
+  /** A slow fault only: wait this many milliseconds instead of SLOW_FAULT_MS. */
+  ms?: number;
 }
 
 /** Base latency: a fixed number of milliseconds or a random range. */
@@ -33,12 +42,19 @@ export const SLOW_FAULT_MS = 3000;
 let faults: Fault[] = [];
 let latency: Latency = 0;
 
-export function addFault(call: MockCall, kind: FaultKind, options: { times?: number } = {}): void {
-  const { times } = options;
+export function addFault(call: MockCall, kind: FaultKind, options: FaultOptions = {}): void {
+  const { times, ms } = options;
   if (times !== undefined && (!Number.isInteger(times) || times < 1)) {
     throw new RangeError('A fault must apply at least once.');
   }
-  faults = [...faults, { call, kind, remaining: times ?? null }];
+  if (ms !== undefined && kind !== 'slow') {
+    throw new RangeError('Only a slow fault waits a chosen time.');
+  }
+  if (ms !== undefined && (!Number.isFinite(ms) || ms <= 0)) {
+    throw new RangeError('A slow fault must wait a positive number of milliseconds.');
+  }
+  const fault: Fault = { call, kind, remaining: times ?? null };
+  faults = [...faults, kind === 'slow' ? { ...fault, ms: ms ?? SLOW_FAULT_MS } : fault];
 }
 
 export function clearFaults(): void {
@@ -67,7 +83,7 @@ function latencyMs(): number {
 }
 
 /** Takes the first fault on a call, counting down faults that apply a number of times. */
-function takeFault(call: MockCall): FaultKind | null {
+function takeFault(call: MockCall): Fault | null {
   const fault = faults.find((candidate) => candidate.call === call);
   if (!fault) return null;
   if (fault.remaining !== null) {
@@ -77,7 +93,7 @@ function takeFault(call: MockCall): FaultKind | null {
         ? faults.map((candidate) => (candidate === fault ? { ...fault, remaining } : candidate))
         : faults.filter((candidate) => candidate !== fault);
   }
-  return fault.kind;
+  return fault;
 }
 
 /** Calls whose client does not read the answer's body (src/api: `answer: null`). */
@@ -133,7 +149,7 @@ export function route(call: MockCall, resolver: CallResolver) {
     const wait = latencyMs();
     if (wait > 0) await delay(wait);
     const fault = takeFault(call);
-    switch (fault) {
+    switch (fault?.kind) {
       case 'http500':
         // A crashed server: no `reason` or `message`, so the portal shows its general message in
         // the page's language. A 5xx that explains itself is a test's own `server.use` override
@@ -154,9 +170,9 @@ export function route(call: MockCall, resolver: CallResolver) {
       case 'malformed':
         return malformedAnswer(call);
       case 'slow':
-        await delay(SLOW_FAULT_MS);
+        await delay(fault.ms ?? SLOW_FAULT_MS);
         break;
-      case null:
+      case undefined:
         break;
     }
     const response = await resolver({ request, params: textParams(params), cookies });

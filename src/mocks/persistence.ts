@@ -50,10 +50,13 @@ function loadSettings(faults: unknown, latency: unknown): void {
   clearFaults();
   if (Array.isArray(faults)) {
     for (const fault of faults) {
-      const [call, kind, remaining] = [property(fault, 'call'), property(fault, 'kind'), property(fault, 'remaining')];
+      const [call, kind, remaining, ms] = ['call', 'kind', 'remaining', 'ms'].map((key) => property(fault, key));
       if (typeof call !== 'string' || !isMockCall(call)) continue;
       if (typeof kind !== 'string' || !isFaultKind(kind)) continue;
-      addFault(call, kind, typeof remaining === 'number' ? { times: remaining } : {});
+      addFault(call, kind, {
+        ...(typeof remaining === 'number' ? { times: remaining } : {}),
+        ...(kind === 'slow' && typeof ms === 'number' ? { ms } : {}),
+      });
     }
   }
   if (typeof latency === 'number') setLatency(latency);

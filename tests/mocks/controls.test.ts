@@ -62,6 +62,7 @@ describe('persistence for the browser mock', () => {
   it('saves the database, faults and latency and restores them after a reset', async () => {
     mock.activate(seedEmails.pending);
     mock.fault('GET /status', 'http500', { times: 2 });
+    mock.fault('GET /licences', 'slow', { ms: 250 });
     mock.setLatency({ min: 5, max: 10 });
     saveDatabase();
     expect(localStorage.getItem(STORAGE_KEY)).toContain('"version":1');
@@ -69,7 +70,10 @@ describe('persistence for the browser mock', () => {
     expect(restoreDatabase()).toBe(true);
     expect(mock.pendingAccounts()).toEqual([]);
     expect(mock.outbox()).toHaveLength(1);
-    expect(listFaults()).toEqual([{ call: 'GET /status', kind: 'http500', remaining: 2 }]);
+    expect(listFaults()).toEqual([
+      { call: 'GET /status', kind: 'http500', remaining: 2 },
+      { call: 'GET /licences', kind: 'slow', remaining: null, ms: 250 },
+    ]);
     expect(getLatency()).toEqual({ min: 5, max: 10 });
     await loginAs(seedEmails.pending);
     await expect(me()).resolves.toMatchObject({ company_number: 'K-10002' });

@@ -90,6 +90,28 @@ describe('fault kinds, as the client sees them', () => {
     await vi.advanceTimersByTimeAsync(100);
     await expect(catalogue).resolves.toMatchObject({ VE: expect.any(Array) });
   });
+
+  it('slow waits the time it is given, and only for the given number of calls', async () => {
+    mock.fault('GET /licences', 'slow', { ms: 200, times: 1 });
+    expect(mock.faults()).toEqual([{ call: 'GET /licences', kind: 'slow', remaining: 1, ms: 200 }]);
+    let started = Date.now();
+    await expect(getCatalogue()).resolves.toMatchObject({ VE: expect.any(Array) });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(195);
+    expect(mock.faults()).toEqual([]);
+    started = Date.now();
+    await getCatalogue();
+    expect(Date.now() - started).toBeLessThan(150);
+  });
+
+  it('refuses a slow time that is not a positive number of milliseconds, and a time on any other kind', () => {
+    for (const ms of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => mock.fault('GET /licences', 'slow', { ms })).toThrow(RangeError);
+    }
+    expect(() => mock.fault('GET /licences', 'http500', { ms: 200 })).toThrow(RangeError);
+    expect(mock.faults()).toEqual([]);
+    mock.fault('GET /licences', 'slow');
+    expect(mock.faults()).toEqual([{ call: 'GET /licences', kind: 'slow', remaining: null, ms: SLOW_FAULT_MS }]);
+  });
 });
 
 describe('fault lifetime and matching', () => {

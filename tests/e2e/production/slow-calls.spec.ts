@@ -1,0 +1,216 @@
+/**
+ * Slow is not failed (docs/decisions/026), on the build customers get behind nginx: a purchase
+ * and a licence order that the server answers only after 25 s, longer than the client's 20 s
+ * timeout of other calls. The button stays busy, the form says after some seconds that it is
+ * still working, the call is sent once, it completes as it would have at once, and no error line
+ * or alert shows at any moment in between. Each runs again with the CPU slowed 4×.
+ */
+import type { Page, Request } from '@playwright/test';
+import { placeVisitorOrder } from '../support/portal';
+import { apiCalls, expect, logInAsDemo, mockApi, slowCpu, test, waitForApp } from './support';
+
+test.use({ locale: 'en-US' });
+
+/** How long the mock API takes to answer the call under test. */
+const answerAfter = 25_000;
+const stillWorking = 'Still working, this can take a minute.';
+
+/** What the page showed while the journey watched it (recorded in the page, see `watchPage`). */
+interface Watch {
+  /** Every non-empty text an error line or an alert held, at any moment. */
+  shown: string[];
+  /** When (Date.now() in the page) a submit button was enabled again. */
+  enabled: number[];
+}
+
+declare global {
+  interface Window {
+    slowCallsWatch?: Watch;
+  }
+}
+
+/**
+ * Records in the page, from now on, every text that an error line (`.error-line`) or an alert
+ * (`[role=alert]`) shows, even for a moment: texts added, removed and replaced, with their old
+ * values, and elements that become one. Also when a submit button is enabled again.
+ */
+async function watchPage(page: Page) {
+  await page.evaluate(() => {
+    const selector = '.error-line, [role="alert"]';
+    const watch: Watch = { shown: [], enabled: [] };
+    window.slowCallsWatch = watch;
+    const note = (text: string | null | undefined) => {
+      const shown = (text ?? '').trim();
+      if (shown !== '') watch.shown.push(shown);
+    };
+    const errorElementOf = (node: Node) => (node instanceof Element ? node : node.parentElement)?.closest(selector);
+    const noteNode = (node: Node) => {
+      if (errorElementOf(node)) note(node.textContent);
+      else if (node instanceof Element)
+        for (const element of node.querySelectorAll(selector)) note(element.textContent);
+    };
+    for (const element of document.querySelectorAll(selector)) note(element.textContent);
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.type === 'characterData') {
+          if (errorElementOf(record.target)) {
+            note(record.oldValue);
+            note(record.target.textContent);
+          }
+        } else if (record.type === 'childList') {
+          for (const node of [...record.addedNodes, ...record.removedNodes]) {
+            if (errorElementOf(record.target)) note(node.textContent);
+            else noteNode(node);
+          }
+          noteNode(record.target);
+        } else if (record.target instanceof HTMLButtonElement && record.attributeName === 'disabled') {
+          if (record.target.type === 'submit' && !record.target.disabled) watch.enabled.push(Date.now());
+        } else {
+          // A role or class that makes an element an error line or an alert.
+          noteNode(record.target);
+        }
+      }
+    }).observe(document.documentElement, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      characterDataOldValue: true,
+      attributes: true,
+      attributeFilter: ['disabled', 'role', 'class'],
+    });
+  });
+}
+
+async function readWatch(page: Page): Promise<Watch> {
+  const watch = await page.evaluate(() => window.slowCallsWatch);
+  // Gone only when the document was replaced: the journeys never load a page anew.
+  if (!watch) throw new Error('the page was loaded anew while it was watched');
+  return watch;
+}
+
+/** Makes the mock API answer the next call of `call` only after `answerAfter` ms. */
+async function slowDown(call: string) {
+  const response = await fetch(`${mockApi}/__mock/fault`, {
+    method: 'POST',
+    body: JSON.stringify({ call, kind: 'slow', ms: answerAfter, times: 1 }),
+  });
+  expect(response.status, await response.text()).toBe(200);
+}
+
+/** When the request was sent and when the first byte of its answer came (known once it came). */
+function answerTiming(request: Request): { sentAt: number; at: number } {
+  const { startTime, responseStart } = request.timing();
+  return { sentAt: startTime, at: startTime + responseStart };
+}
+
+/**
+ * The still-working line came after its 6 s and the answer after the mock's wait; the times from
+ * the request's start are noted in the report.
+ */
+function expectTimes(sentAt: number, moments: Record<string, number>) {
+  const after = Object.fromEntries(Object.entries(moments).map(([name, at]) => [name, at - sentAt]));
+  expect(after['still working'], 'still working after (ms)').toBeGreaterThanOrEqual(5_500);
+  expect(after.answer, 'answer after (ms)').toBeGreaterThanOrEqual(answerAfter);
+  const description = Object.entries(after)
+    .map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`)
+    .join(', ');
+  test.info().annotations.push({ type: 'times after the request was sent', description });
+}
+
+// The CPU is slowed once the page is ready, for the wait, its timers and all that follows the
+// answer; opening the pages on a slow CPU is the business of before-the-app.spec.ts.
+for (const cpu of [1, 4]) {
+  const slowed = cpu === 1 ? '' : ` (CPU ${cpu}× slower)`;
+
+  test(`a purchase the server answers after 25 s completes once, with no error line at any moment${slowed}`, async ({
+    page,
+    requests,
+  }) => {
+    test.setTimeout(90_000);
+    await logInAsDemo(page);
+    await expect(page.getByRole('article', { name: 'archive' })).toBeVisible();
+    if (cpu > 1) await slowCpu(page, cpu);
+    await watchPage(page);
+    await slowDown('GET /product/pbs/{datastoreIdentifier}/{productId}');
+
+    const form = page.getByRole('form', { name: 'Dynamic rate' });
+    await form.getByRole('textbox', { name: 'Datastore identifier' }).fill('slowbuy');
+    const purchases = () =>
+      requests.filter((request) => new URL(request.url()).pathname.startsWith('/api/v1/product/pbs/'));
+    const answered = page.waitForResponse((response) => purchases().includes(response.request()), {
+      timeout: answerAfter + 20_000,
+    });
+    await form.getByRole('button', { name: 'Buy dynamic storage' }).click();
+    const busy = form.getByRole('button', { name: 'Purchase in progress…' });
+    await expect(busy).toBeDisabled();
+    await expect(busy).toHaveAttribute('aria-busy', 'true');
+
+    await expect(form.getByText(stillWorking)).toBeVisible({ timeout: 10_000 });
+    const stillWorkingAt = Date.now();
+    await expect(busy).toBeDisabled();
+    await expect(page.getByRole('form', { name: 'Fixed volume' }).getByRole('button')).toBeDisabled();
+
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    const answer = answerTiming(response.request());
+    const overlay = page.getByRole('dialog', { name: 'Your datastore “slowbuy” is ready' });
+    await expect(overlay).toBeVisible({ timeout: 15_000 });
+    const doneAt = Date.now();
+    await overlay.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('article', { name: 'slowbuy' })).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Buy dynamic storage' })).toBeEnabled();
+    await expect(page.getByText(stillWorking)).toHaveCount(0);
+
+    const watch = await readWatch(page);
+    expect(watch.shown, 'texts shown in an error line or an alert').toEqual([]);
+    expect(
+      watch.enabled.filter((at) => at < answer.at),
+      'moments a button was enabled before the answer',
+    ).toEqual([]);
+    expect(purchases(), 'purchase requests').toHaveLength(1);
+    expectTimes(answer.sentAt, { 'still working': stillWorkingAt, answer: answer.at, 'datastore shown': doneAt });
+  });
+
+  test(`a licence order the server answers after 25 s completes once, with no error line at any moment${slowed}`, async ({
+    page,
+    requests,
+  }) => {
+    test.setTimeout(90_000);
+    await page.goto('/shop/1');
+    await waitForApp(page);
+    await expect(page.getByRole('button', { name: 'Place binding order' })).toBeEnabled();
+    if (cpu > 1) await slowCpu(page, cpu);
+    await watchPage(page);
+    await slowDown('POST /licence/order');
+
+    const orders = () => apiCalls(requests, 'POST /licence/order');
+    const answered = page.waitForResponse((response) => orders().includes(response.request()), {
+      timeout: answerAfter + 20_000,
+    });
+    await placeVisitorOrder(page);
+    const busy = page.getByRole('button', { name: 'Sending your order…' });
+    await expect(busy).toBeDisabled();
+    await expect(busy).toHaveAttribute('aria-busy', 'true');
+
+    await expect(page.getByText(stillWorking)).toBeVisible({ timeout: 10_000 });
+    const stillWorkingAt = Date.now();
+    await expect(busy).toBeDisabled();
+    await expect(page).toHaveURL(/\/shop\/1$/);
+
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    const answer = answerTiming(response.request());
+    await expect(page).toHaveURL(/\/order_done$/, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+    const doneAt = Date.now();
+
+    const watch = await readWatch(page);
+    expect(watch.shown, 'texts shown in an error line or an alert').toEqual([]);
+    expect(
+      watch.enabled.filter((at) => at < answer.at),
+      'moments a button was enabled before the answer',
+    ).toEqual([]);
+    expect(orders(), 'order requests').toHaveLength(1);
+    expectTimes(answer.sentAt, { 'still working': stillWorkingAt, answer: answer.at, 'order confirmed': doneAt });
+  });
+}
