@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { build } from 'vite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { requiredProductionSettings, settingsMessage, settingsProblems } from '../../scripts/build/production-settings';
-import { exampleEnvironment, exampleSettings } from '../../scripts/example-settings.mjs';
+import { bundleCanary, exampleEnvironment, exampleSettings } from '../../scripts/example-settings.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const names = Object.keys(requiredProductionSettings);
@@ -107,7 +107,11 @@ describe('the example settings', () => {
     const settings = exampleSettings();
     expect(Object.keys(settings).sort()).toEqual([...names].sort());
     expect(settingsProblems(settings, { logoExists: () => false, examplesAllowed: true })).toEqual([]);
-    expect(exampleEnvironment()).toEqual({ ...settings, PORTAL_EXAMPLE_SETTINGS: 'true' });
+    expect(exampleEnvironment()).toEqual({
+      ...settings,
+      [bundleCanary.name]: bundleCanary.value,
+      PORTAL_EXAMPLE_SETTINGS: 'true',
+    });
     expect(Object.values(settings).join(' ')).not.toMatch(/example\.com/);
   });
 
