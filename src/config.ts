@@ -24,12 +24,14 @@ const samples =
         privacyUrl: 'https://www.example.com/privacy',
         imprintUrl: 'https://www.example.com/imprint',
         serviceDescriptionUrl: 'https://www.example.com/service-description.pdf',
-        legalNotesUrl: 'https://www.example.com/terms',
+        legalNotesUrl: 'https://www.example.com/legal-notes',
+        termsUrl: 'https://www.example.com/terms',
         supportEmail: 'support@example.com',
         salesEmail: 'sales@example.com',
         sepaCreditorName: 'Example Hosting GmbH',
         /** The Deutsche Bundesbank's test creditor identifier. */
         sepaCreditorId: 'DE98ZZZ09999999999',
+        licenceNoticeDays: '30',
       };
 
 export const config = {
@@ -42,6 +44,10 @@ export const config = {
   imprintUrl: setting(import.meta.env.VITE_IMPRINT_URL, samples?.imprintUrl),
   serviceDescriptionUrl: setting(import.meta.env.VITE_SERVICE_DESCRIPTION_URL, samples?.serviceDescriptionUrl),
   legalNotesUrl: setting(import.meta.env.VITE_LEGAL_NOTES_URL, samples?.legalNotesUrl),
+  /** The general terms and conditions (AGB) a customer accepts at registration and licence order. */
+  termsUrl: setting(import.meta.env.VITE_TERMS_URL, samples?.termsUrl),
+  /** Days before the end of a licence year by which a renewal can be cancelled (decision 032). */
+  licenceNoticeDays: Number(setting(import.meta.env.VITE_LICENCE_NOTICE_DAYS, samples?.licenceNoticeDays)),
   supportEmail: setting(import.meta.env.VITE_SUPPORT_EMAIL, samples?.supportEmail),
   salesEmail: setting(import.meta.env.VITE_SALES_EMAIL, samples?.salesEmail),
   /** The creditor that the SEPA direct-debit mandate names (the provider's company name). */

@@ -8,6 +8,8 @@ interface ImportMetaEnv {
   readonly VITE_IMPRINT_URL?: string;
   readonly VITE_SERVICE_DESCRIPTION_URL?: string;
   readonly VITE_LEGAL_NOTES_URL?: string;
+  readonly VITE_TERMS_URL?: string;
+  readonly VITE_LICENCE_NOTICE_DAYS?: string;
   readonly VITE_SUPPORT_EMAIL?: string;
   readonly VITE_SALES_EMAIL?: string;
   /** The creditor that the SEPA mandate names, and its creditor identifier (both required in production). */

@@ -11,7 +11,7 @@ import { isSepaCreditorId } from '../../src/domain/sepa-creditor-id.ts';
  * without a default in production. The dev server, the demo bundle and the tests keep their
  * samples (src/config.ts).
  */
-type Kind = 'https' | 'email' | 'creditorName' | 'creditorId';
+type Kind = 'https' | 'email' | 'creditorName' | 'creditorId' | 'days';
 
 export const requiredProductionSettings: Readonly<Record<string, Kind>> = {
   VITE_IMPRINT_URL: 'https',
@@ -19,10 +19,12 @@ export const requiredProductionSettings: Readonly<Record<string, Kind>> = {
   VITE_STATUS_URL: 'https',
   VITE_SERVICE_DESCRIPTION_URL: 'https',
   VITE_LEGAL_NOTES_URL: 'https',
+  VITE_TERMS_URL: 'https',
   VITE_SUPPORT_EMAIL: 'email',
   VITE_SALES_EMAIL: 'email',
   VITE_SEPA_CREDITOR_NAME: 'creditorName',
   VITE_SEPA_CREDITOR_ID: 'creditorId',
+  VITE_LICENCE_NOTICE_DAYS: 'days',
 };
 
 /**
@@ -40,6 +42,7 @@ const refusal: Record<Kind, (value: string) => string | null> = {
   email: (value) => (emailPattern.test(value) ? null : 'not an email address'),
   creditorName: (value) => (value.length <= CREDITOR_NAME_MAX ? null : `longer than ${CREDITOR_NAME_MAX} characters`),
   creditorId: (value) => (isSepaCreditorId(value) ? null : 'not a SEPA creditor identifier such as DE98ZZZ09999999999'),
+  days: (value) => (/^[1-9]\d{0,2}$/.test(value) && Number(value) <= 365 ? null : 'not a number of days from 1 to 365'),
 };
 
 /**
@@ -54,6 +57,8 @@ const example: Record<Kind, (value: string) => boolean> = {
   email: (value) => exampleDomain.test(value.slice(value.lastIndexOf('@') + 1)),
   creditorName: (value) => /^example\b/i.test(value),
   creditorId: (value) => value === 'DE98ZZZ09999999999',
+  // A notice period is the provider's own choice: no value of it is an example.
+  days: () => false,
 };
 
 type Env = Readonly<Record<string, string | undefined>>;

@@ -55,6 +55,8 @@ export const drivers = {
       'field.change': async (page, event) => fill(event.name, event.value)(page),
       'form.submit': async (page) => {
         for (const [name, value] of Object.entries(registration)) await fill(name, value)(page);
+        // The terms, required where a contract is made (decision 032).
+        await page.locator('input[name="terms"]').check();
         await submit()(page);
       },
     },
@@ -146,7 +148,11 @@ export const drivers = {
     email: 'demo@example.com',
     calls: { submit: 'POST /licence/order' },
     events: {
-      'form.submit': submit('main form'),
+      'form.submit': async (page) => {
+        // The terms, required where a contract is made (decision 032).
+        await page.locator('main form input[name="terms"]').check();
+        await submit('main form')(page);
+      },
     },
   },
 };

@@ -20,6 +20,7 @@ export type FieldErrorCode =
   | 'volume'
   | 'cpu'
   | 'tooLong'
+  | 'terms'
   | 'invalid';
 
 const fieldErrorCodes: readonly FieldErrorCode[] = [
@@ -35,6 +36,7 @@ const fieldErrorCodes: readonly FieldErrorCode[] = [
   'volume',
   'cpu',
   'tooLong',
+  'terms',
   // Stryker disable next-line StringLiteral: a message outside this list is read as 'invalid' anyway
   'invalid',
 ];

@@ -33,6 +33,7 @@ import {
 import { getCompany } from '../api/company';
 import { cancelDatastore, getStatus } from '../api/datastores';
 import { cancelledContractEnd } from '../domain/contract';
+import { reverseChargeApplies } from '../domain/vat';
 import type { Company, Datastore } from '../domain/entities';
 import {
   datastoreFilters,
@@ -88,6 +89,8 @@ export interface DashboardContext {
   contractCancelled: boolean;
   /** The company's `contract_end_date` (yyyy-mm-dd), where the server sends one (not in SPEC §3). */
   companyContractEnd: string | null;
+  /** The company is in FR or LUX and has a VAT id: its prices carry the reverse-charge note (decision 032). */
+  reverseCharge: boolean;
 }
 
 export type DashboardEvent =
@@ -253,6 +256,10 @@ export const dashboardMachine = setup({
     storeCompanyContractEnd: assign({
       companyContractEnd: (_, { company }: { company: Company }) => company.contract_end_date ?? null,
     }),
+    /** The purchase card's prices carry the reverse-charge note for a company in FR or LUX with a VAT id (decision 032). */
+    storeReverseCharge: assign({
+      reverseCharge: (_, { company }: { company: Company }) => reverseChargeApplies(company.country, company.ustid),
+    }),
     closeOverlay: assign({ overlay: null }),
     clearCancelError: clearError(),
     showCancelError: showError(),
@@ -295,6 +302,7 @@ export const dashboardMachine = setup({
     query: input?.query ?? emptyQuery,
     contractCancelled: input?.contractCancelled ?? false,
     companyContractEnd: null,
+    reverseCharge: false,
   }),
   invoke: [
     { id: 'purchase', src: 'purchase', input: {} },
@@ -397,16 +405,23 @@ export const dashboardMachine = setup({
           always: [{ guard: 'cancelledInSession', target: 'cancelled' }, { target: 'checking' }],
         },
         checking: {
-          description: 'GET /company for its contract_end_date, a field SPEC §3 does not promise.',
+          description:
+            'GET /company for its contract_end_date, a field SPEC §3 does not promise, and its country and VAT id.',
           invoke: {
             src: 'loadCompany',
             onDone: [
               {
                 guard: { type: 'companyCancelled', params: ({ event }) => ({ company: event.output }) },
                 target: 'cancelled',
-                actions: { type: 'storeCompanyContractEnd', params: ({ event }) => ({ company: event.output }) },
+                actions: [
+                  { type: 'storeCompanyContractEnd', params: ({ event }) => ({ company: event.output }) },
+                  { type: 'storeReverseCharge', params: ({ event }) => ({ company: event.output }) },
+                ],
               },
-              { target: 'open' },
+              {
+                target: 'open',
+                actions: { type: 'storeReverseCharge', params: ({ event }) => ({ company: event.output }) },
+              },
             ],
             // Not knowing is no cancellation: the purchase card stays, and the server refuses what it must.
             // A 401 is the status read's to report (decision 001).
@@ -473,6 +488,11 @@ export type DashboardSnapshot = SnapshotFrom<typeof dashboardMachine>;
 /** SPEC §4: after a contract cancellation the datastores are read-only and nothing is bought. */
 export function selectReadOnly(snapshot: DashboardSnapshot): boolean {
   return snapshot.hasTag('readOnly');
+}
+
+/** The company is in FR or LUX with a VAT id: the prices carry the reverse-charge note (decision 032). */
+export function selectReverseCharge(snapshot: DashboardSnapshot): boolean {
+  return snapshot.context.reverseCharge;
 }
 
 /** The day a cancelled contract ends (yyyy-mm-dd), when the portal knows it (decision 029). */

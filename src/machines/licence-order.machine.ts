@@ -28,6 +28,8 @@ export interface LicenceOrderValues extends Record<string, unknown> {
   ustid: string;
   product_id: number;
   cpu_count: CpuChoice;
+  /** The terms and privacy notice accepted: required, and not part of the payload (decision 032). */
+  terms: boolean;
 }
 
 export const emptyLicenceOrder: LicenceOrderValues = {
@@ -43,11 +45,20 @@ export const emptyLicenceOrder: LicenceOrderValues = {
   ustid: '',
   product_id: 0,
   cpu_count: 1,
+  terms: false,
 };
 
-/** SPEC §5: everything but phone and VAT id is required; the postcode must fit the country. */
+/**
+ * SPEC §5: everything but phone and VAT id is required; the postcode must fit the country. The
+ * order is a contract: the terms must be accepted (decision 032).
+ */
 export function validateLicenceOrder(values: LicenceOrderValues): FieldErrors<LicenceOrderValues> {
-  const errors = fieldErrors<keyof LicenceOrderValues & string>(LicenceOrderPayload, values);
+  const { terms, ...fields } = values;
+  const errors: FieldErrors<LicenceOrderValues> = fieldErrors<keyof LicenceOrderValues & string>(
+    LicenceOrderPayload,
+    fields,
+  );
+  if (!terms) errors.terms = 'terms';
   if (!errors.postcode && !isPostcode(values.postcode, values.country)) errors.postcode = 'postcode';
   return errors;
 }

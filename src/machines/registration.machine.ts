@@ -28,6 +28,8 @@ export interface RegistrationValues extends Record<string, unknown> {
   notifications: boolean;
   /** The page's language, set by the view as the form is sent (SPEC §7 payload). */
   language: Language;
+  /** The terms and privacy notice accepted: required, and not part of the payload (decision 032). */
+  terms: boolean;
 }
 
 export const initialRegistration: RegistrationValues = {
@@ -46,13 +48,19 @@ export const initialRegistration: RegistrationValues = {
   // Consent is opted into, never preset (docs/decisions/004).
   notifications: false,
   language: 'en',
+  terms: false,
 };
 
 /** There is no state field on the form (SPEC §2); the payload sends it empty. */
 const RegistrationFields = omit(RegisterPayload, ['pending_state']);
 
 export function validateRegistration(values: RegistrationValues): FieldErrors<RegistrationValues> {
-  const errors = fieldErrors<keyof RegistrationValues & string>(RegistrationFields, values);
+  const { terms, ...fields } = values;
+  const errors: FieldErrors<RegistrationValues> = fieldErrors<keyof RegistrationValues & string>(
+    RegistrationFields,
+    fields,
+  );
+  if (!terms) errors.terms = 'terms';
   if (
     !errors.pending_postcode &&
     !errors.pending_country &&

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, openFresh, test } from './fixtures';
+import { termsCheckbox } from './support/portal';
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -33,6 +34,7 @@ test('a new company registers, waits for activation, is activated and logs in', 
   await page.getByRole('textbox', { name: 'City' }).fill('Hamburg');
   await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('DE');
   await page.getByRole('checkbox', { name: /notifications/ }).check();
+  await page.getByRole('checkbox', { name: termsCheckbox }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(/\/waiting$/);

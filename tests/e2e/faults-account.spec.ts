@@ -4,7 +4,7 @@
  */
 import { expect } from './fixtures';
 import { describeFaults, expectLoggedOut, outcomesFor } from './support/fault-matrix';
-import { seedPassword, storedLoggedIn, text } from './support/portal';
+import { seedPassword, storedLoggedIn, text, termsCheckbox } from './support/portal';
 
 const newPassword = 'Correct-Horse-Battery-9';
 
@@ -43,6 +43,7 @@ describeFaults({
     await page.getByRole('textbox', { name: say('register.street'), exact: true }).fill('Am Kai 3');
     await page.getByRole('textbox', { name: say('register.postcode'), exact: true }).fill('20457');
     await page.getByRole('textbox', { name: say('register.city'), exact: true }).fill('Hamburg');
+    await page.getByRole('checkbox', { name: termsCheckbox }).check();
   },
   trigger: async (page, say) => page.getByRole('button', { name: say('register.submit') }).click(),
   kept: (page, say) => [

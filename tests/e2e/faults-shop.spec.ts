@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { describeFaults, outcomesFor, type Say } from './support/fault-matrix';
+import { termsCheckbox } from './support/portal';
 
 describeFaults({
   call: 'GET /licences',
@@ -40,6 +41,7 @@ describeFaults({
   path: '/shop/1',
   prepare: async (page, say) => {
     for (const [id, value] of order) await field(page, say, id).fill(value);
+    await page.getByRole('checkbox', { name: termsCheckbox }).check();
   },
   trigger: async (page, say) => page.getByRole('button', { name: say('shop.order.submit') }).click(),
   kept: (page, say) => order.map(([id, value]) => [field(page, say, id), value]),

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, openFresh, test } from './fixtures';
+import { termsCheckbox } from './support/portal';
 
 /**
  * The mock API's promise to a developer (docs/mock-api.md): on `npm run dev` a new account is
@@ -46,6 +47,7 @@ test('a developer registers, activates, logs in and resets a password with only 
   await page.getByRole('textbox', { name: 'Street and number' }).fill('Am Kai 3');
   await page.getByRole('textbox', { name: 'Postcode' }).fill('20457');
   await page.getByRole('textbox', { name: 'City' }).fill('Hamburg');
+  await page.getByRole('checkbox', { name: termsCheckbox }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/waiting$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your account awaits activation' })).toBeVisible();

@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { openAs, seedPassword, storedLoggedIn } from './support/portal';
+import { openAs, seedPassword, storedLoggedIn, termsCheckbox } from './support/portal';
 
 const demo = 'demo@example.com';
 
@@ -127,6 +127,7 @@ test.describe('the login in place after a 401', () => {
     await expect(page.getByRole('textbox', { name: 'Company name' })).toHaveValue('Demo GmbH');
     await page.getByRole('textbox', { name: 'Phone (optional)' }).fill('+49 30 1234567');
     await sessionEndsAt(page, 'POST /licence/order');
+    await page.getByRole('checkbox', { name: termsCheckbox }).check();
     await page.getByRole('button', { name: 'Place binding order' }).click();
 
     await expect(loginDialog(page)).toBeVisible();
@@ -135,6 +136,8 @@ test.describe('the login in place after a 401', () => {
     await expect(page.getByRole('textbox', { name: 'Phone (optional)' })).toHaveValue('+49 30 1234567');
     await expect(page.getByRole('textbox', { name: 'Company name' })).toHaveValue('Demo GmbH');
     expect(calls.count('POST /licence/order')).toBe(1);
+
+    await page.getByRole('checkbox', { name: termsCheckbox }).check();
 
     await page.getByRole('button', { name: 'Place binding order' }).click();
     await expect(page).toHaveURL(/\/order_done$/);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, openFresh, test } from './fixtures';
-import { placeVisitorOrder } from './support/portal';
+import { placeVisitorOrder, termsCheckbox } from './support/portal';
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -41,6 +41,8 @@ test('a visitor switches to PBS, picks a licence, goes back and forth, orders it
   await expect(page.getByRole('group', { name: 'Number of CPU sockets' })).toHaveCount(0);
   await expect(page.getByText(/^Total:/)).toHaveText(/^Total: 1\.080,00\s€ per year, plus VAT$/);
   await expectNoAxeViolations(page);
+
+  await page.getByRole('checkbox', { name: termsCheckbox }).check();
 
   await page.getByRole('button', { name: 'Place binding order' }).click();
   await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
@@ -87,6 +89,7 @@ test('the demo customer logs in, opens the shop from the menu and orders a VE li
   await page.getByRole('radio', { name: /^4 CPUs/ }).check();
   await expect(page.getByText(/^Total:/)).toHaveText(/^Total: 2\.120,00\s€ per year, plus VAT$/);
   await expectNoAxeViolations(page);
+  await page.getByRole('checkbox', { name: termsCheckbox }).check();
   await page.getByRole('button', { name: 'Place binding order' }).click();
 
   await expect(page).toHaveURL(/\/order_done$/);

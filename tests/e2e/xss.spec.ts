@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { mockStarted, openAs, seedPassword } from './support/portal';
+import { mockStarted, openAs, seedPassword, termsCheckbox } from './support/portal';
 
 const img = '<img src=x onerror=window.__xss=1>';
 const script = '"><script>window.__xss=1</script>';
@@ -156,6 +156,7 @@ test('a licence order with script payloads reaches the thanks page without runni
     ['City', script],
   ];
   for (const [label, value] of values) await main.getByRole('textbox', { name: label, exact: true }).fill(value);
+  await page.getByRole('checkbox', { name: termsCheckbox }).check();
   await page.getByRole('button', { name: 'Place binding order' }).click();
   await expect(page).toHaveURL(/\/order_done$/);
   await expectNothingInjected(page);
@@ -247,6 +248,7 @@ test('licence names with HTML from the catalogue show as text in the list, the o
     ['City', 'München'],
   ];
   for (const [label, value] of values) await main.getByRole('textbox', { name: label, exact: true }).fill(value);
+  await page.getByRole('checkbox', { name: termsCheckbox }).check();
   await page.getByRole('button', { name: 'Place binding order' }).click();
   await expect(page).toHaveURL(/\/order_done$/);
   await expect(page.getByText(img).first()).toBeVisible();
@@ -270,6 +272,7 @@ test('a refusal that explains itself in the message field with HTML is shown as 
   ];
   for (const [label, value] of values) await main.getByRole('textbox', { name: label, exact: true }).fill(value);
   await main.locator('input[name="password"]').fill(seedPassword);
+  await page.getByRole('checkbox', { name: termsCheckbox }).check();
   await page.getByRole('button', { name: /^Create account/ }).click();
   await expect(page.getByRole('alert').filter({ hasText: '">' })).toHaveText('">');
   await expect(page.getByText(message)).toHaveCount(0);

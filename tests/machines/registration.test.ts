@@ -22,6 +22,7 @@ const complete: RegistrationValues = {
   pending_city: 'Hamburg',
   pending_ustid: '',
   notifications: true,
+  terms: true,
 };
 
 function start(submit: (values: RegistrationValues) => Promise<unknown> = async () => undefined) {
@@ -44,11 +45,18 @@ function start(submit: (values: RegistrationValues) => Promise<unknown> = async 
 
 describe('the registration rules', () => {
   it('start with DE as the country, no consent and nothing typed', () => {
-    expect(initialRegistration).toMatchObject({ pending_country: 'DE', notifications: false, email: '', password: '' });
+    expect(initialRegistration).toMatchObject({
+      pending_country: 'DE',
+      notifications: false,
+      terms: false,
+      email: '',
+      password: '',
+    });
   });
 
-  it('mark every required field of SPEC §5 and nothing else', () => {
+  it('mark every required field of SPEC §5, and the terms (decision 032), and nothing else', () => {
     expect(validateRegistration(initialRegistration)).toEqual({
+      terms: 'terms',
       email: 'required',
       password: 'required',
       firstname: 'required',

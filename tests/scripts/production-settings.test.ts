@@ -9,13 +9,17 @@ import { bundleCanary, exampleEnvironment, exampleSettings } from '../../scripts
 
 const root = new URL('../..', import.meta.url).pathname;
 const names = Object.keys(requiredProductionSettings);
+/** The settings whose example values are placeholders: a notice period is the provider's choice, 30 days included. */
+const placeholders = names.filter((name) => name !== 'VITE_LICENCE_NOTICE_DAYS');
 /** A provider's settings (the domain is invented, and never called). */
 const complete = {
   VITE_IMPRINT_URL: 'https://www.nordhost-backup.de/impressum',
   VITE_PRIVACY_URL: 'https://www.nordhost-backup.de/datenschutz',
   VITE_STATUS_URL: 'https://status.nordhost-backup.de/',
   VITE_SERVICE_DESCRIPTION_URL: 'https://www.nordhost-backup.de/leistungsbeschreibung.pdf',
-  VITE_LEGAL_NOTES_URL: 'https://www.nordhost-backup.de/agb',
+  VITE_LEGAL_NOTES_URL: 'https://www.nordhost-backup.de/rechtliche-hinweise',
+  VITE_TERMS_URL: 'https://www.nordhost-backup.de/agb',
+  VITE_LICENCE_NOTICE_DAYS: '30',
   VITE_SUPPORT_EMAIL: 'support@nordhost-backup.de',
   VITE_SALES_EMAIL: 'vertrieb@nordhost-backup.de',
   VITE_SEPA_CREDITOR_NAME: 'Nordhost Backup GmbH',
@@ -46,6 +50,11 @@ describe('the check of the production settings', () => {
     ['VITE_SEPA_CREDITOR_NAME', 'x'.repeat(71), 'longer than 70 characters'],
     ['VITE_SEPA_CREDITOR_ID', 'DE97ZZZ09999999999', 'not a SEPA creditor identifier such as DE98ZZZ09999999999'],
     ['VITE_SEPA_CREDITOR_ID', 'DE98ZZZ0999999999', 'not a SEPA creditor identifier such as DE98ZZZ09999999999'],
+    ['VITE_TERMS_URL', 'http://www.provider.example/agb', 'not an https address'],
+    ['VITE_LICENCE_NOTICE_DAYS', '0', 'not a number of days from 1 to 365'],
+    ['VITE_LICENCE_NOTICE_DAYS', '366', 'not a number of days from 1 to 365'],
+    ['VITE_LICENCE_NOTICE_DAYS', 'vier Wochen', 'not a number of days from 1 to 365'],
+    ['VITE_LICENCE_NOTICE_DAYS', '030', 'not a number of days from 1 to 365'],
   ])('refuses %s = %j as %s', (name, value, why) => {
     expect(settingsProblems({ ...complete, [name]: value }, production)).toEqual([`${name} (${why})`]);
   });
@@ -99,7 +108,7 @@ describe('the check of the production settings', () => {
 describe('the example settings', () => {
   it('are refused, every one of them, by a build for customers: a copy that nobody filled in ships nothing', () => {
     expect(settingsProblems(exampleSettings(), { logoExists: () => false, examplesAllowed: false })).toEqual(
-      names.map((name) => `${name} (an example, not the provider's own)`),
+      placeholders.map((name) => `${name} (an example, not the provider's own)`),
     );
   });
 
@@ -170,7 +179,7 @@ describe('vite build in mode production', () => {
   it('fails with the example settings copied into a .env.production.local and not filled in', async () => {
     writeFileSync(join(envDir, '.env.production.local'), readFileSync(join(root, '.env.production.example')));
     await expect(viteBuild()).rejects.toThrow(
-      settingsMessage(names.map((name) => `${name} (an example, not the provider's own)`)),
+      settingsMessage(placeholders.map((name) => `${name} (an example, not the provider's own)`)),
     );
     expect(existsSync(outDir)).toBe(false);
   }, 60_000);

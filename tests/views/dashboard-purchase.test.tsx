@@ -38,7 +38,7 @@ describe('the purchase card', () => {
       'href',
       'https://www.example.com/service-description.pdf',
     );
-    expect(screen.getByRole('link', { name: 'Legal notes' })).toHaveAttribute('href', 'https://www.example.com/terms');
+    expect(screen.getByRole('link', { name: 'Legal notes' })).toHaveAttribute('href', 'https://www.example.com/legal-notes');
   });
 
   it('shows the size in GB and the monthly price for every volume from 1 to 20 TB', async () => {

@@ -32,6 +32,9 @@ export const feedbackTexts = {
   screenshotAlt: 'Zugeschnittener Screenshot, der mit dem Bericht gesendet wird',
   screenshotName: 'screenshot.png',
   busy: 'Bitte warten …',
+  privacy:
+    'Mit dem Bericht erhält unser Dienstleister für Fehlerberichte (Sentry) Ihre Beschreibung, den Screenshot, falls Sie einen hinzufügen, und eine Aufzeichnung Ihres Besuchs auf diesen Seiten, in der alle Texte und Eingaben unkenntlich sind.',
+  privacyLink: 'Mehr in unseren Datenschutzhinweisen',
 } as const;
 
 export const problemTexts: Record<FeedbackProblem, string> = {

@@ -12,6 +12,7 @@ import {
 import { CropEditor } from './crop-editor';
 import { feedbackTexts as texts, problemTexts } from './feedback-texts';
 import { usePortalActor } from '../../app/use-portal-actor';
+import { config } from '../../config';
 import './feedback-widget.css';
 
 /** What the widget does outside itself: provided by src/reporting (and by tests). */
@@ -134,6 +135,13 @@ function FeedbackDialog({ actor, canCapture }: { actor: ActorRefFrom<typeof feed
         </h2>
         <p id={`${id}-intro`} className="fb-hint">
           {texts.intro}
+        </p>
+        {/* What the report carries and who receives it (decision 032). */}
+        <p className="fb-hint fb-privacy">
+          {texts.privacy}{' '}
+          <a href={config.privacyUrl} target="_blank" rel="noopener noreferrer">
+            {texts.privacyLink}
+          </a>
         </p>
         <form
           noValidate

@@ -7,6 +7,7 @@ import { ErrorLine } from '../shared/error-line';
 import { RequiredNote, SubmitButton, TextAreaField, TextField } from '../shared/form-fields';
 import { PageHeading } from '../shared/page-heading';
 import { useForm } from '../shared/use-form';
+import { ContactPrivacyNotice } from '../shared/legal-notices';
 import './contact.css';
 
 const messages = defineMessages({
@@ -120,6 +121,7 @@ function ContactForm({ onAnother }: { onAnother: () => void }) {
           onChange={(event) => change('website', event.target.value)}
         />
       </div>
+      <ContactPrivacyNotice />
       <ErrorLine error={error} />
       <SubmitButton busy={busy} slow={slow} label={messages.send} busyLabel={messages.sending} />
     </form>

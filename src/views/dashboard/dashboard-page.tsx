@@ -9,6 +9,7 @@ import { LARGE_LIST_FROM, readListQuery, writeListQuery, type ListQuery } from '
 import {
   dashboardMachine,
   selectContractEnd,
+  selectReverseCharge,
   selectReadOnly,
   type DatastoreEntry,
   type ListEvent,
@@ -74,6 +75,7 @@ export default function DashboardPage() {
   const listQuery = useSelector(actor, (snapshot) => snapshot.context.query);
   const readOnly = useSelector(actor, selectReadOnly);
   const contractEnd = useSelector(actor, selectContractEnd);
+  const reverseCharge = useSelector(actor, selectReverseCharge);
 
   const onCancel = useCallback((name: string) => actor.send({ type: 'datastore.cancel.request', name }), [actor]);
   const sendList = useCallback((event: ListEvent) => actor.send(event), [actor]);
@@ -130,7 +132,11 @@ export default function DashboardPage() {
         )
       )}
       <ConfigurationGuide datastore={first} password={first ? (passwords[first.datastore] ?? undefined) : undefined} />
-      {readOnly ? <PurchaseClosed endDate={contractEnd} /> : purchase && <PurchaseCard actor={purchase} />}
+      {readOnly ? (
+        <PurchaseClosed endDate={contractEnd} />
+      ) : (
+        purchase && <PurchaseCard actor={purchase} reverseCharge={reverseCharge} />
+      )}
       <FirstTimeOverlay
         datastore={find(overlay)}
         password={overlay ? (passwords[overlay] ?? undefined) : undefined}

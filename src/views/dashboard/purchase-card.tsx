@@ -8,6 +8,7 @@ import { formatEur, volumeInGb, volumePriceEur } from '../../domain/prices';
 import type { PurchaseActor } from '../../machines/purchase.machine';
 import { ErrorLine } from '../shared/error-line';
 import { RequiredNote, SubmitButton } from '../shared/form-fields';
+import { PlusVat, ReverseChargeNote } from '../shared/legal-notices';
 import { IdentifierField } from './identifier-field';
 
 const messages = defineMessages({
@@ -26,7 +27,7 @@ const volumeText = defineMessage<{ volume: number; gb: string }>({
  * slider (1 to 20 TB, step 1) showing the size in GB and the monthly price, an identifier and a
  * buy button for each, links to the service description and the legal notes, one error line.
  */
-export function PurchaseCard({ actor }: { actor: PurchaseActor }) {
+export function PurchaseCard({ actor, reverseCharge = false }: { actor: PurchaseActor; reverseCharge?: boolean }) {
   const intl = useIntl();
   const identifiers = useSelector(actor, (snapshot) => snapshot.context.identifiers);
   const volume = useSelector(actor, (snapshot) => snapshot.context.volume);
@@ -71,6 +72,7 @@ export function PurchaseCard({ actor }: { actor: PurchaseActor }) {
               defaultMessage="{price} per GB per month"
               values={{ price: <strong>{formatEur(business.dynamicPricePerGbEur)}</strong> }}
             />
+            <PlusVat />
           </p>
           <p className="field-hint">
             <FormattedMessage
@@ -127,6 +129,7 @@ export function PurchaseCard({ actor }: { actor: PurchaseActor }) {
               defaultMessage="{price} per month"
               values={{ price: <strong>{formatEur(volumePriceEur(volume))}</strong> }}
             />
+            <PlusVat />
           </p>
           <IdentifierField
             ref={inputs.static}
@@ -142,6 +145,7 @@ export function PurchaseCard({ actor }: { actor: PurchaseActor }) {
           />
         </form>
       </div>
+      {reverseCharge && <ReverseChargeNote />}
       <p className="purchase-links">
         <a href={config.serviceDescriptionUrl} target="_blank" rel="noopener noreferrer">
           <FormattedMessage id="dashboard.purchase.serviceDescription" defaultMessage="Service description" />

@@ -5,6 +5,7 @@ import { useLanguage } from '../../app/session';
 import { business, type Country } from '../../domain/constants';
 import { initialRegistration, registrationMachine } from '../../machines/registration.machine';
 import { ErrorLine } from '../shared/error-line';
+import { BusinessOnly, TermsCheckbox } from '../shared/legal-notices';
 import { CheckboxField, RequiredNote, SelectField, SubmitButton, TextField } from '../shared/form-fields';
 import { PageHeading } from '../shared/page-heading';
 import { carriedChange, PortalForm, usePrerenderedValues, useTakeOver } from '../shared/portal-form';
@@ -96,6 +97,7 @@ export default function RegisterPage() {
           defaultMessage="We check every registration by hand and activate your account within 2 to 3 business days. You will be notified by email."
         />
       </p>
+      <BusinessOnly />
       <PortalForm name="registration" formRef={form.formRef} className="card register-form" onSubmit={submit}>
         <RequiredNote />
         <fieldset>
@@ -158,6 +160,11 @@ export default function RegisterPage() {
           label={messages.notifications}
           checked={values.notifications}
           onChange={(checked) => form.change('notifications', checked)}
+        />
+        <TermsCheckbox
+          checked={values.terms}
+          error={fieldErrors.terms}
+          onChange={(checked) => form.change('terms', checked)}
         />
         <ErrorLine error={form.error} />
         <SubmitButton

@@ -10,7 +10,13 @@ import { errorMessages } from './error-messages';
 export function ErrorLine({ error, id }: { error: UserError | null; id?: string }) {
   const intl = useIntl();
   const text =
-    error === null ? '' : (error.reason ?? intl.formatMessage(errorMessages[error.key], { email: config.salesEmail }));
+    error === null
+      ? ''
+      : (error.reason ??
+        intl.formatMessage(errorMessages[error.key], {
+          email: config.salesEmail,
+          supportEmail: config.supportEmail,
+        }));
   return (
     <p id={id} className="error-line" role="alert" aria-live="assertive">
       {text}

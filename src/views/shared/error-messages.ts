@@ -28,8 +28,9 @@ export const errorMessages = defineMessages<ErrorKey>({
   passwordMismatch: { id: 'error.passwordMismatch', defaultMessage: 'Passwords do not match.' },
   antispam: {
     id: 'error.antispam',
-    defaultMessage: 'ANTISPAM',
-    description: 'SPEC §8 Anti-spam hit; kept as the code word',
+    defaultMessage:
+      'Your message was taken for spam and not sent (ANTISPAM). Please write to us at {supportEmail} instead.',
+    description: "SPEC §8 Anti-spam hit: a sentence for people, with the spec's code word kept in it (decision 032)",
   },
   notifications: {
     id: 'error.notifications',

@@ -18,6 +18,7 @@ export const fieldErrorMessages = defineMessages<FieldErrorCode>({
   postcode: { id: 'field.postcode', defaultMessage: 'Please enter a valid postcode for the chosen country.' },
   iban: { id: 'field.iban', defaultMessage: 'This IBAN is not valid. Please check its length and digits.' },
   mandate: { id: 'field.mandate', defaultMessage: 'Please agree to the direct debit mandate.' },
+  terms: { id: 'field.terms', defaultMessage: 'Please accept the terms and conditions.' },
   country: { id: 'field.country', defaultMessage: 'Please choose a country.' },
   volume: { id: 'field.volume', defaultMessage: 'Please choose a volume within the offered range.' },
   cpu: { id: 'field.cpu', defaultMessage: 'Please choose 1, 2 or 4 CPUs.' },

@@ -2,7 +2,7 @@
  * Labelled form controls with their required mark, hint and inline error, wired for assistive
  * technology (aria-invalid, aria-describedby). Every form of the portal is built from these.
  */
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type ComponentProps, type InputHTMLAttributes, type ReactNode } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import type { FieldErrorCode } from '../../domain/fields';
 import { fieldErrorMessages } from './field-error-messages';
@@ -183,10 +183,13 @@ export function CheckboxField({
   checked,
   onChange,
   description,
+  labelValues,
   children,
 }: Omit<FieldProps, 'hint'> & {
   checked: boolean;
   onChange: (checked: boolean) => void;
+  /** Values of the label's message: links inside it, for example. */
+  labelValues?: ComponentProps<typeof FormattedMessage>['values'];
   /** What ticking the box means (e.g. a mandate's text), above it and read out with it. */
   description?: ReactNode;
   /** Extra text after the label, e.g. a link. */
@@ -212,7 +215,7 @@ export function CheckboxField({
           aria-describedby={describedBy}
         />
         <label htmlFor={id}>
-          <FormattedMessage {...label} />
+          <FormattedMessage {...label} values={labelValues} />
           {required && (
             <span className="required-mark" aria-hidden="true">
               {' '}

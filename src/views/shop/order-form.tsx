@@ -11,6 +11,8 @@ import { ErrorLine } from '../shared/error-line';
 import { errorMessages } from '../shared/error-messages';
 import { RequiredNote, SelectField, SubmitButton, TextField } from '../shared/form-fields';
 import { useForm } from '../shared/use-form';
+import { reverseChargeApplies } from '../../domain/vat';
+import { BusinessOnly, ReverseChargeNote, TermsCheckbox } from '../shared/legal-notices';
 import { CpuChoice } from './cpu-choice';
 
 const messages = defineMessages({
@@ -137,6 +139,13 @@ export function OrderForm({
           values={{ price: <strong>{formatEur(licenceTotal(licence, values.cpu_count))}</strong> }}
         />
       </p>
+      {reverseChargeApplies(values.country, values.ustid) && <ReverseChargeNote />}
+      <BusinessOnly />
+      <TermsCheckbox
+        checked={values.terms}
+        error={fieldErrors.terms}
+        onChange={(checked) => change('terms', checked)}
+      />
       <SubmitButton busy={busy} slow={slow} label={messages.order} busyLabel={messages.ordering} />
       <ErrorLine error={error} />
     </form>

@@ -41,6 +41,21 @@ const questions: [MessageDescriptor, MessageDescriptor][] = [
   [faq.yearsQuestion, faq.yearsAnswer],
 ];
 
+/**
+ * How a subscription's automatic renewal ends (decision 032): the notice period is the provider's
+ * setting (`VITE_LICENCE_NOTICE_DAYS`), and an email to the sales address is enough.
+ */
+export function RenewalTerms() {
+  const email = <a href={`mailto:${config.salesEmail}`}>{config.salesEmail}</a>;
+  return (
+    <FormattedMessage
+      id="shop.renewal"
+      defaultMessage="It renews for another year unless you cancel it at least {days, plural, one {# day} other {# days}} before the year ends; an email to {email} is enough."
+      values={{ days: config.licenceNoticeDays, email }}
+    />
+  );
+}
+
 /** SPEC §2 step 0: the FAQ (open source, duration, billing, payment, paying years). */
 export function ShopFaq() {
   const email = <a href={`mailto:${config.salesEmail}`}>{config.salesEmail}</a>;
@@ -57,6 +72,11 @@ export function ShopFaq() {
           <p>
             <FormattedMessage {...answer} values={{ email }} />
           </p>
+          {answer === faq.durationAnswer && (
+            <p>
+              <RenewalTerms />
+            </p>
+          )}
         </details>
       ))}
     </section>
@@ -78,7 +98,8 @@ export function ShopTerms() {
           <FormattedMessage
             id="shop.terms.validity"
             defaultMessage="A subscription is valid for one year and renews automatically."
-          />
+          />{' '}
+          <RenewalTerms />
         </li>
         <li>
           <FormattedMessage

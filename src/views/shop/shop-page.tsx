@@ -13,6 +13,7 @@ import { LicenceTabs } from './licence-tabs';
 import { OrderStep } from './order-step';
 import { ShopFaq, ShopTerms } from './shop-info';
 import { shopMessages } from './shop-messages';
+import { BusinessOnly } from '../shared/legal-notices';
 import './shop.css';
 
 function CatalogueFailed({ error, retry }: { error: UserError | null; retry: () => void }) {
@@ -51,6 +52,8 @@ export default function ShopPage() {
   return (
     <div className="shop">
       <PageHeading message={shopMessages.title} />
+      {/* The order form of step 1 says it beside the order. */}
+      {step === 0 && <BusinessOnly />}
       {catalogue.status === 'loading' && <PageLoading />}
       {catalogue.status === 'failed' && <CatalogueFailed error={catalogue.error} retry={catalogue.retry} />}
       {licence && (

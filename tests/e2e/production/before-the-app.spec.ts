@@ -16,6 +16,7 @@ import {
   test,
   waitForApp,
 } from './support';
+import { termsCheckbox } from '../support/portal';
 
 test.use({ locale: 'en-US' });
 
@@ -138,6 +139,7 @@ test('a registration filled in and sent before the app runs keeps every field an
   await page.getByRole('textbox', { name: 'City' }).fill('Hamburg');
   await page.getByRole('combobox', { name: 'Country' }).selectOption('FR');
   await page.getByRole('checkbox', { name: /notifications/ }).check();
+  await page.getByRole('checkbox', { name: termsCheckbox }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   expect(released(), 'a script arrived before the visitor was done').toBe(false);
   await expect(page.getByText(waitingNote)).toBeVisible();

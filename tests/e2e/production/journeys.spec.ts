@@ -4,7 +4,7 @@
  * account, reading the outbox) goes to the mock API's own controls, as the provider's staff
  * would act on their side.
  */
-import { placeVisitorOrder } from '../support/portal';
+import { placeVisitorOrder, termsCheckbox } from '../support/portal';
 import { apiCalls, expect, expectNoFormDataInUrls, logInAsDemo, mockApi, test, waitForApp } from './support';
 
 test.use({ locale: 'en-US' });
@@ -24,6 +24,7 @@ test('a new company registers, is activated by the provider and logs in', async 
   await page.getByRole('textbox', { name: 'Street and number' }).fill('Am Kai 3');
   await page.getByRole('textbox', { name: 'Postcode' }).fill('20457');
   await page.getByRole('textbox', { name: 'City' }).fill('Hamburg');
+  await page.getByRole('checkbox', { name: termsCheckbox }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/waiting$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your account awaits activation' })).toBeVisible();
@@ -87,6 +88,7 @@ test('a visitor orders a Backup Server licence in the shop', async ({ page, requ
   const card = page.getByRole('article', { name: 'Proxmox Backup Server Basic' });
   await card.getByRole('link', { name: 'Buy Proxmox Backup Server Basic' }).click();
   await expect(page).toHaveURL(/\/shop\/6$/);
+  await page.getByRole('checkbox', { name: termsCheckbox }).check();
   await page.getByRole('button', { name: 'Place binding order' }).click();
   await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
   await placeVisitorOrder(page);

@@ -27,6 +27,9 @@ export function text(language: Language, id: string): string {
 
 export const seedPassword = 'Demo-Password-2026';
 
+/** The required checkbox of the terms at registration and licence order (decision 032), in either language. */
+export const termsCheckbox = /terms and conditions|Allgemeinen Geschäftsbedingungen/;
+
 /**
  * Opens `path` in `language` from a fresh mock database with no latency; with `email`, the
  * customer is logged in through the mock API first (the login form has its own journeys).
@@ -110,5 +113,6 @@ export async function placeVisitorOrder(page: Page) {
   await page.getByRole('textbox', { name: 'Street and number' }).fill('Marktplatz 2');
   await page.getByRole('textbox', { name: 'Postcode' }).fill('80331');
   await page.getByRole('textbox', { name: 'City' }).fill('München');
+  await page.getByRole('checkbox', { name: termsCheckbox }).check();
   await page.getByRole('button', { name: 'Place binding order' }).click();
 }
