@@ -20,6 +20,7 @@ const filled: LicenceOrderValues = {
   postcode: '80331',
   city: 'München',
   product_id: 3,
+  terms: true,
 };
 
 function start(
@@ -39,8 +40,9 @@ function start(
 }
 
 describe('the licence order rules', () => {
-  it('require everything but phone and VAT id', () => {
+  it('require everything but phone and VAT id, and the terms accepted (decision 032)', () => {
     expect(validateLicenceOrder({ ...emptyLicenceOrder, product_id: 3 })).toEqual({
+      terms: 'terms',
       email: 'required',
       company_name: 'required',
       firstname: 'required',

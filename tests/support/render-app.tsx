@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
@@ -88,4 +88,10 @@ export function countCalls(method: 'get' | 'post', path: string) {
     }),
   );
   return () => calls;
+}
+
+/** Ticks the required checkbox of the terms (decision 032), unless it is ticked already. */
+export async function acceptTerms(user: ReturnType<typeof userEvent.setup>) {
+  const terms = screen.getByRole('checkbox', { name: /terms and conditions|Allgemeinen Geschäftsbedingungen/ });
+  if (!(terms instanceof HTMLInputElement) || !terms.checked) await user.click(terms);
 }

@@ -15,6 +15,10 @@ const texts = {
     another: 'Write another message',
     required: 'Please fill in this field.',
     general: 'An error has occurred!',
+    antispam:
+      'Your message was taken for spam and not sent (ANTISPAM). Please write to us at support@example.com instead.',
+    privacy: 'We use what you send us only to answer your message. More in our privacy notice.',
+    privacyLink: 'privacy notice',
   },
   de: {
     title: 'Support kontaktieren',
@@ -26,6 +30,11 @@ const texts = {
     another: 'Weitere Nachricht schreiben',
     required: 'Bitte füllen Sie dieses Feld aus.',
     general: 'Ein Fehler ist aufgetreten!',
+    antispam:
+      'Ihre Nachricht wurde als Spam eingestuft und nicht gesendet (ANTISPAM). Bitte schreiben Sie uns stattdessen an support@example.com.',
+    privacy:
+      'Ihre Angaben verwenden wir nur, um Ihre Nachricht zu beantworten. Mehr dazu in unseren Datenschutzhinweisen.',
+    privacyLink: 'Datenschutzhinweisen',
   },
 } as const;
 
@@ -92,10 +101,20 @@ describe.each(['en', 'de'] as const)('the contact form in %s', (language) => {
     await user.type(screen.getByRole('textbox', { name: t.message }), 'Cheap pills');
     await user.type(honeypot(container), 'http://spam.example');
     await user.click(screen.getByRole('button', { name: t.send }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('ANTISPAM');
+    // A sentence for people, with the spec's code word kept in it (decision 032).
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.antispam);
     expect(db.contactMessage.getAll()).toEqual([]);
     expect(mock.outbox()).toEqual([]);
     expect(screen.getByRole('textbox', { name: t.message })).toHaveValue('Cheap pills');
+  });
+
+  it('says what happens with what is sent, with a link to the privacy notice (decision 032)', async () => {
+    await openContact(language);
+    expect(screen.getByText(t.privacy, { normalizer: (text) => text.replace(/\s+/g, ' ').trim() })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: t.privacyLink })).toHaveAttribute(
+      'href',
+      'https://www.example.com/privacy',
+    );
   });
 
   it('names the missing message beside its field', async () => {

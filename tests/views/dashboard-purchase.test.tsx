@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { getCompany } from '../../src/api/company';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { delay, getResponse, http, HttpResponse } from 'msw';
 import { apiUrl } from '../../src/api/client';
@@ -38,7 +39,10 @@ describe('the purchase card', () => {
       'href',
       'https://www.example.com/service-description.pdf',
     );
-    expect(screen.getByRole('link', { name: 'Legal notes' })).toHaveAttribute('href', 'https://www.example.com/legal-notes');
+    expect(screen.getByRole('link', { name: 'Legal notes' })).toHaveAttribute(
+      'href',
+      'https://www.example.com/legal-notes',
+    );
   });
 
   it('shows the size in GB and the monthly price for every volume from 1 to 20 TB', async () => {
@@ -208,6 +212,34 @@ describe('the purchase card', () => {
       for (const button of screen.getAllByRole('button', { name: text.busy })) expect(button).toBeDisabled();
       await advanceUntil(() => (screen.queryByText(text.still) ? null : true), { limit: 30_000 });
       expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).not.toContain(expect.stringMatching(/./));
+    },
+  );
+
+  it.each([
+    [
+      'en',
+      'plus VAT',
+      'For a company in France or Luxembourg with a VAT id we charge no German VAT: the VAT is owed by you as the recipient (reverse charge).',
+    ],
+    [
+      'de',
+      'zzgl. USt.',
+      'Für Unternehmen in Frankreich und Luxemburg mit USt-IdNr. berechnen wir keine deutsche Umsatzsteuer: Die Steuer schulden Sie als Leistungsempfänger (Reverse-Charge-Verfahren).',
+    ],
+  ] as const)(
+    'says plus VAT beside both prices, and notes reverse charge only for a company in FR or LUX with a VAT id (%s)',
+    async (language, plusVat, reverseCharge) => {
+      await openDashboard(language);
+      const purchase = within(screen.getByRole('region', { name: /^(Buy backup storage|Backup-Speicher kaufen)$/ }));
+      expect(purchase.getAllByText(plusVat)).toHaveLength(2);
+      expect(purchase.queryByText(reverseCharge)).toBeNull();
+      cleanup();
+      const { contract_end_date: _end, ...company } = await getCompany();
+      server.use(
+        http.get(apiUrl('/company'), () => HttpResponse.json({ ...company, country: 'LUX', ustid: 'LU26375245' })),
+      );
+      renderApp('/dashboard', { loggedIn: true, language });
+      expect(await screen.findByText(reverseCharge)).toBeInTheDocument();
     },
   );
 });

@@ -92,6 +92,7 @@ async function openRegistration(language: Language) {
     country: screen.getByRole('combobox', { name: text.country }),
     ustid: box(text.ustid),
     notifications: screen.getByRole('checkbox', { name: text.notifications }),
+    terms: screen.getByRole('checkbox', { name: /terms and conditions|Allgemeinen Geschäftsbedingungen/ }),
   };
   const submit = screen.getByRole('button', { name: text.submit });
   /** Types the login fields key by key and pastes the rest, as a customer's autofill would fill them. */
@@ -111,6 +112,7 @@ async function openRegistration(language: Language) {
     await paste(fields.postcode, '20457');
     await paste(fields.city, 'Hamburg');
     await user.click(fields.notifications);
+    await user.click(fields.terms);
   };
   return { ...view, fields, submit, fillAll };
 }
@@ -284,5 +286,52 @@ describe('the registration', journey, () => {
     await waitFor(() => expect(currentPath()).toBe('/waiting'));
     expect(calls).toBe(1);
     expect(mock.pendingAccounts().map((account) => account.email)).toEqual(['pending@example.com', 'new@example.com']);
+  });
+});
+
+describe.each([
+  [
+    'en',
+    {
+      businessOnly:
+        'Our offer is for businesses only: entrepreneurs within the meaning of section 14 of the German Civil Code (BGB).',
+      terms: 'terms and conditions',
+      privacy: 'privacy notice',
+      acceptTerms: 'Please accept the terms and conditions.',
+    },
+  ],
+  [
+    'de',
+    {
+      businessOnly: 'Unser Angebot richtet sich ausschließlich an Unternehmer im Sinne von §\u00a014 BGB.',
+      terms: 'Allgemeinen Geschäftsbedingungen',
+      privacy: 'Datenschutzhinweise',
+      acceptTerms: 'Bitte akzeptieren Sie die AGB.',
+    },
+  ],
+] as const)('the legal texts of the registration in %s (decision 032)', journey, (language, legal) => {
+  it('says that the offer is for businesses only and links the terms and the privacy notice', async () => {
+    const { fields } = await openRegistration(language);
+    expect(screen.getByText(legal.businessOnly)).toBeInTheDocument();
+    expect(fields.terms).toBeRequired();
+    expect(fields.terms).not.toBeChecked();
+    expect(screen.getByRole('link', { name: legal.terms })).toHaveAttribute('href', 'https://www.example.com/terms');
+    expect(screen.getByRole('link', { name: legal.privacy })).toHaveAttribute(
+      'href',
+      'https://www.example.com/privacy',
+    );
+  });
+
+  it('sends nothing until the terms are accepted, and sends the payload of SPEC §7 without them', async () => {
+    const { fields, fillAll, submit, user } = await openRegistration(language);
+    await fillAll('terms@example.com');
+    await user.click(fields.terms);
+    await user.click(submit);
+    expect(fields.terms).toHaveAccessibleDescription(legal.acceptTerms);
+    expect(fields.terms).toHaveFocus();
+    expect(findAccountByEmail('terms@example.com')).toBeUndefined();
+    await user.click(fields.terms);
+    await user.click(submit);
+    await waitFor(() => expect(findAccountByEmail('terms@example.com')).toBeDefined());
   });
 });

@@ -9,7 +9,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiUrl } from '../../src/api/client';
 import { server } from '../../src/mocks/node';
-import { countCalls, loginAs, renderApp, seedPassword } from '../support/render-app';
+import { countCalls, loginAs, renderApp, seedPassword, acceptTerms } from '../support/render-app';
 
 type View = ReturnType<typeof renderApp>;
 
@@ -138,6 +138,7 @@ describe('the login in place after a 401', journey, () => {
     await view.user.type(phone, '+49 30 1234567');
     const orders = countCalls('post', '/licence/order');
     sessionEndsAt('post', '/licence/order');
+    await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
     await dialog();
 
@@ -145,6 +146,7 @@ describe('the login in place after a 401', journey, () => {
     expect(view.currentPath()).toBe('/ishop/2');
     expect(screen.getByRole('textbox', { name: 'Phone (optional)' })).toHaveValue('+49 30 1234567');
     expect(orders()).toBe(0);
+    await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
     await waitFor(() => expect(view.currentPath()).toBe('/order_done'));
     expect(orders()).toBe(1);

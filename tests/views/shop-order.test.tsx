@@ -5,7 +5,7 @@ import { apiUrl } from '../../src/api/client';
 import { db } from '../../src/mocks/db';
 import { handlers } from '../../src/mocks/handlers';
 import { mock, server } from '../../src/mocks/node';
-import { advanceUntil, loginAs, renderApp } from '../support/render-app';
+import { advanceUntil, loginAs, renderApp, acceptTerms } from '../support/render-app';
 
 type View = ReturnType<typeof renderApp>;
 
@@ -80,6 +80,7 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     await orderPage('Order Proxmox VE Standard');
     await fillVisitor(view);
     await view.user.click(screen.getByRole('radio', { name: /^2 CPUs/ }));
+    await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
     expect(view.currentPath()).toBe('/order_done');
@@ -115,6 +116,7 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 1.420,00 € pro Jahr zzgl. MwSt.');
     await view.user.click(within(choice).getByRole('radio', { name: /^2 CPUs/ }));
     await fillVisitor(view, {}, german);
+    await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' }),
@@ -141,6 +143,7 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
       City: 'Paris',
     });
     await view.user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'FR');
+    await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Proxmox Backup Server Standard for 1 CPU at 2.160,00 €');
@@ -159,6 +162,7 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
   it('marks missing and wrong fields beside them and focuses the first', async () => {
     const view = renderApp('/shop/2');
     await orderPage('Order Proxmox VE Basic');
+    await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
     expect(field('Email')).toHaveFocus();
     for (const name of ['Email', 'Company name', 'First name', 'Last name', 'Street and number', 'Postcode', 'City']) {
@@ -180,12 +184,14 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     await orderPage('Order Proxmox VE Community');
     await fillVisitor(view);
     await view.user.click(screen.getByRole('radio', { name: /^4 CPUs/ }));
+    await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
     expect(await screen.findByText('An error has occurred!')).toHaveAttribute('role', 'alert');
     expect(view.currentPath()).toBe('/shop/1');
     expect(field('Email')).toHaveValue('buyer@example.org');
     expect(field('City')).toHaveValue('München');
     expect(screen.getByRole('radio', { name: /^4 CPUs/ })).toBeChecked();
+    await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
     expect(db.licenceOrder.getAll()).toEqual([
@@ -202,6 +208,7 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     const view = renderApp('/shop/5', { language: 'de' });
     await orderPage('Proxmox Backup Server Community bestellen');
     await fillVisitor(view, {}, german);
+    await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
     expect(await screen.findByText('Orders are paused for maintenance.')).toHaveAttribute('role', 'alert');
     expect(field('E-Mail')).toHaveValue('buyer@example.org');
@@ -265,6 +272,7 @@ describe('an order without an answer (decision 026)', { timeout: 20_000 }, () =>
       const view = renderApp('/shop/1', { language });
       await orderPage(heading);
       await fillVisitor(view, {}, labels);
+      await acceptTerms(view.user);
       await view.user.click(screen.getByRole('button', { name: order }));
       expect(await screen.findByText(unconfirmed)).toHaveAttribute('role', 'alert');
       expect(view.currentPath()).toBe('/shop/1');
@@ -297,6 +305,7 @@ describe('an order without an answer (decision 026)', { timeout: 20_000 }, () =>
       const view = renderApp('/shop/1', { language });
       await orderPage(heading);
       await fillVisitor(view, {}, labels);
+      await acceptTerms(view.user);
       await view.user.click(screen.getByRole('button', { name: order }));
       expect(screen.queryByText(still)).toBeNull();
       await advanceUntil(() => screen.queryByText(still));
@@ -326,6 +335,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     expect(field('VAT id (optional)')).toHaveValue('DE123456789');
     await view.user.click(screen.getByRole('radio', { name: /^4 CPUs/ }));
     expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: 1.420,00 € per year, plus VAT');
+    await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
@@ -376,6 +386,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     await waitFor(() => expect(field('Firmenname')).toHaveValue('Demo GmbH'));
     await view.user.click(screen.getByRole('radio', { name: /^2 CPUs/ }));
     expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 710,00 € pro Jahr zzgl. MwSt.');
+    await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' }),
@@ -414,6 +425,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
       await view.user.clear(field(text.phone));
       await view.user.type(field(text.phone), '+49 89 555');
       await view.user.click(screen.getByRole('radio', { name: /^4 CPUs/ }));
+      await acceptTerms(view.user);
       await view.user.click(screen.getByRole('button', { name: text.order }));
       expect(await screen.findByText(text.network)).toHaveAttribute('role', 'alert');
       expect(view.currentPath()).toBe('/ishop/3');
@@ -421,6 +433,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
       expect(field(text.phone)).toHaveValue('+49 89 555');
       expect(screen.getByRole('radio', { name: /^4 CPUs/ })).toBeChecked();
       expect(db.licenceOrder.getAll()).toHaveLength(0);
+      await acceptTerms(view.user);
       await view.user.click(screen.getByRole('button', { name: text.order }));
       expect(await screen.findByRole('heading', { level: 1, name: text.thanks })).toBeInTheDocument();
       expect(db.licenceOrder.getAll()).toEqual([
@@ -433,6 +446,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     await loginAs('demo@example.com');
     const view = renderApp('/ishop/2', { loggedIn: true });
     await waitFor(() => expect(field('Company name')).toHaveValue('Demo GmbH'));
+    await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
     expect(await screen.findByText(/for 1 CPU/)).toBeInTheDocument();
     await view.user.click(screen.getByRole('button', { name: 'Log out' }));
@@ -448,6 +462,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     mock.fault('POST /licence/order', 'http401', { times: 1 });
     const customer = renderApp('/shop/2', { loggedIn: true });
     await waitFor(() => expect(field('Company name')).toHaveValue('Demo GmbH'));
+    await acceptTerms(customer.user);
     await customer.user.click(screen.getByRole('button', { name: 'Place binding order' }));
     // The login dialog says it (docs/decisions/027); the form's error line stays empty.
     expect(await screen.findByRole('dialog', { name: 'Your session has ended' })).toBeInTheDocument();
@@ -460,6 +475,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     const visitor = renderApp('/shop/2');
     await orderPage('Order Proxmox VE Basic');
     await fillVisitor(visitor);
+    await acceptTerms(visitor.user);
     await visitor.user.click(screen.getByRole('button', { name: 'Place binding order' }));
     expect(await screen.findByText('An error has occurred!')).toHaveAttribute('role', 'alert');
     expect(screen.queryByText('Your session has ended. Please log in again.')).not.toBeInTheDocument();
@@ -489,4 +505,78 @@ describe('/order_done', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Wir haben Ihre Lizenzbestellung erhalten.');
     expect(screen.getByText(/mit PayPal oder auf Rechnung innerhalb von 10 Tagen/)).toBeInTheDocument();
   });
+});
+
+describe('the legal texts of the shop (decision 032)', { timeout: 20_000 }, () => {
+  it.each([
+    [
+      'en',
+      'Order Proxmox VE Community',
+      'Our offer is for businesses only: entrepreneurs within the meaning of section 14 of the German Civil Code (BGB).',
+      'For a company in France or Luxembourg with a VAT id we charge no German VAT: the VAT is owed by you as the recipient (reverse charge).',
+      { country: 'Country', ustid: 'VAT id (optional)', france: 'France', germany: 'Germany' },
+    ],
+    [
+      'de',
+      'Proxmox VE Community bestellen',
+      'Unser Angebot richtet sich ausschließlich an Unternehmer im Sinne von §\u00a014 BGB.',
+      'Für Unternehmen in Frankreich und Luxemburg mit USt-IdNr. berechnen wir keine deutsche Umsatzsteuer: Die Steuer schulden Sie als Leistungsempfänger (Reverse-Charge-Verfahren).',
+      { country: 'Land', ustid: 'USt-IdNr. (optional)', france: 'Frankreich', germany: 'Deutschland' },
+    ],
+  ] as const)(
+    'says on the order form that the offer is for businesses only, asks for the terms, and notes reverse charge for a French company with a VAT id (%s)',
+    async (language, heading, businessOnly, reverseCharge, labels) => {
+      const view = renderApp('/shop/1', { language });
+      await orderPage(heading);
+      const form = within(screen.getByRole('form', { name: /^(Your details|Ihre Angaben)$/ }));
+      expect(form.getByText(businessOnly)).toBeInTheDocument();
+      expect(
+        form.getByRole('checkbox', { name: /terms and conditions|Allgemeinen Geschäftsbedingungen/ }),
+      ).toBeRequired();
+      expect(form.queryByText(reverseCharge)).toBeNull();
+      await view.user.selectOptions(form.getByRole('combobox', { name: labels.country }), labels.france);
+      expect(form.queryByText(reverseCharge)).toBeNull();
+      await view.user.type(form.getByRole('textbox', { name: labels.ustid }), 'FR40303265045');
+      expect(form.getByText(reverseCharge)).toBeInTheDocument();
+      await view.user.selectOptions(form.getByRole('combobox', { name: labels.country }), labels.germany);
+      expect(form.queryByText(reverseCharge)).toBeNull();
+    },
+  );
+
+  it('orders nothing until the terms are accepted, and the order carries no trace of them', async () => {
+    const view = renderApp('/shop/1');
+    await orderPage('Order Proxmox VE Community');
+    await fillVisitor(view);
+    await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
+    const terms = screen.getByRole('checkbox', { name: /terms and conditions/ });
+    expect(terms).toHaveAccessibleDescription('Please accept the terms and conditions.');
+    expect(db.licenceOrder.getAll()).toHaveLength(0);
+    await acceptTerms(view.user);
+    await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
+    expect(db.licenceOrder.getAll()).toHaveLength(1);
+    expect(db.licenceOrder.getAll()[0]).not.toHaveProperty('terms');
+  });
+
+  it.each([
+    [
+      'en',
+      'Subscriptions',
+      /unless you cancel it at least 30 days before the year ends; an email to sales@example\.com is enough\./,
+    ],
+    [
+      'de',
+      'Subskriptionen|Abonnements|Lizenzen',
+      /wenn Sie nicht spätestens 30 Tage vor ihrem Ende kündigen; eine E-Mail an sales@example\.com genügt\./,
+    ],
+  ] as const)(
+    'names the notice period of the renewal and how to cancel, from the settings (%s)',
+    async (language, _title, renewal) => {
+      renderApp('/shop', { language });
+      expect((await screen.findAllByText(renewal)).length).toBeGreaterThan(0);
+      expect(
+        screen.getByText(language === 'en' ? /for businesses only/ : /ausschließlich an Unternehmer/),
+      ).toBeInTheDocument();
+    },
+  );
 });

@@ -28,6 +28,7 @@ const registration: RegistrationValues = {
   pending_street: 'Am Kai 3',
   pending_postcode: '20457',
   pending_city: 'Hamburg',
+  terms: true,
 };
 
 function formContext(context: unknown) {

@@ -75,6 +75,7 @@ const order: LicenceOrderValues = {
   postcode: '80331',
   city: 'München',
   product_id: 3,
+  terms: true,
 };
 
 export const models: PathModel[] = [
