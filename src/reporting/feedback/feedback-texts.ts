@@ -16,7 +16,7 @@ export const feedbackTexts = {
   removeScreenshot: 'Screenshot entfernen',
   cancel: 'Abbrechen',
   confirm: 'Bestätigen',
-  submit: 'Bug Report absenden',
+  submit: 'Fehlerbericht senden',
   sending: 'Wird gesendet …',
   thanks: 'Vielen Dank für Ihren Bericht!',
   capturing: 'Bitte wählen Sie im Fenster des Browsers aus, welcher Bildschirm oder Tab aufgenommen wird.',

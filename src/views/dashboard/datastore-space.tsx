@@ -10,14 +10,14 @@ const messages = defineMessages({
   dynamic: { id: 'dashboard.space.dynamic', defaultMessage: 'Dynamic rate' },
   used: { id: 'dashboard.space.used', defaultMessage: 'Used' },
 });
-const volumeText = defineMessage<{ volume: number }>({ id: 'dashboard.space.volume', defaultMessage: '{volume} TB' });
+const volumeText = defineMessage<{ volume: number }>({ id: 'dashboard.space.volume', defaultMessage: '{volume}\u00a0TB' });
 const usedOf = defineMessage<{ used: string; total: string; percent: string }>({
   id: 'dashboard.space.usedOf',
   defaultMessage: '{used} of {total} ({percent})',
 });
 const warning = defineMessage<{ limit: number }>({
   id: 'dashboard.space.warning',
-  defaultMessage: 'Almost full: more than {limit} % of the volume is used.',
+  defaultMessage: 'Almost full: more than {limit}% of the volume is used.',
 });
 
 /**
