@@ -4,6 +4,7 @@ import { business } from '../../domain/constants';
 import { datastoreRate } from '../../domain/datastore';
 import { spaceUse } from '../../domain/space';
 import { UnknownValue } from '../shared/unknown-value';
+import { spaceText } from './space-text';
 
 const messages = defineMessages({
   rate: { id: 'dashboard.space.rate', defaultMessage: 'Rate' },
@@ -31,8 +32,8 @@ export function DatastoreSpace({ datastore }: { datastore: DatastoreEntry }) {
   const text = intl.formatMessage; // bound by react-intl (`this: void`)
   const use = spaceUse(datastore);
   const rate = datastoreRate(datastore);
-  const used = datastore.space_used_text;
-  const total = datastore.space_total_text;
+  const used = datastore.space_used_text ? spaceText(datastore.space_used_text, intl) : null;
+  const total = datastore.space_total_text ? spaceText(datastore.space_total_text, intl) : null;
   const percent =
     use.percent === null ? null : intl.formatNumber(use.percent / 100, { style: 'percent', maximumFractionDigits: 0 });
   return (
