@@ -126,7 +126,7 @@ describe('the purchase card', () => {
     mock.fault('GET /product/pbs/{datastoreIdentifier}/{productId}', 'network', { times: 1 });
     const { user } = await openDashboard('de');
     const statusReads = countCalls('get', '/status');
-    await user.click(option('Dynamischer Tarif').getByRole('button', { name: 'Dynamischen Speicher kaufen' }));
+    await user.click(option('Dynamischer Tarif').getByRole('button', { name: 'Dynamischen Backup-Speicher kaufen' }));
     const purchase = within(screen.getByRole('region', { name: 'Backup-Speicher kaufen' }));
     await waitFor(() =>
       expect(purchase.getByRole('alert')).toHaveTextContent(
@@ -135,7 +135,7 @@ describe('the purchase card', () => {
     );
     expect(statusReads()).toBe(1);
     expect(option('Dynamischer Tarif').getByRole('textbox', { name: /Datastore-Kennung/ })).toHaveValue('backup');
-    expect(option('Dynamischer Tarif').getByRole('button', { name: 'Dynamischen Speicher kaufen' })).toBeEnabled();
+    expect(option('Dynamischer Tarif').getByRole('button', { name: 'Dynamischen Backup-Speicher kaufen' })).toBeEnabled();
   });
 
   it('shows the datastore of a purchase whose answer was lost on the way back, with no error', async () => {
@@ -189,7 +189,7 @@ describe('the purchase card', () => {
         language === 'de'
           ? {
               option: 'Dynamischer Tarif',
-              buy: 'Dynamischen Speicher kaufen',
+              buy: 'Dynamischen Backup-Speicher kaufen',
               busy: 'Kauf läuft …',
               still: 'Wird noch bearbeitet, das kann eine Minute dauern.',
             }

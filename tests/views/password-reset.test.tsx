@@ -262,7 +262,7 @@ describe('the new password', journey, () => {
 describe('the waiting page', journey, () => {
   it.each([
     ['en', 'Your account awaits activation', 'Go to login'],
-    ['de', 'Ihr Konto wartet auf die Freischaltung', 'Zur Anmeldung'],
+    ['de', 'Ihr Konto ist noch nicht freigeschaltet', 'Zur Anmeldung'],
   ] as const)('tells what happens next in %s and links back to login', async (language, heading, link) => {
     renderApp('/waiting', { language });
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
