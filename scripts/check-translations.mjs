@@ -27,7 +27,17 @@ const extracted = join(dir, 'en.json');
 try {
   execFileSync(
     join(root, 'node_modules/.bin/formatjs'),
-    ['extract', 'src/**/*.{ts,tsx}', '--ignore', 'src/**/*.d.ts', '--format', 'simple', '--preserve-whitespace', '--out-file', extracted],
+    [
+      'extract',
+      'src/**/*.{ts,tsx}',
+      '--ignore',
+      'src/**/*.d.ts',
+      '--format',
+      'simple',
+      '--preserve-whitespace',
+      '--out-file',
+      extracted,
+    ],
     { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const declared = JSON.parse(readFileSync(extracted, 'utf8'));

@@ -32,7 +32,11 @@ function table(markdown, title) {
       continue;
     }
     inTable = true;
-    const cells = line.trim().slice(1, -1).split('|').map((cell) => cell.trim());
+    const cells = line
+      .trim()
+      .slice(1, -1)
+      .split('|')
+      .map((cell) => cell.trim());
     if (cells.every((cell) => /^-+$/.test(cell))) continue;
     rows.push(cells);
   }

@@ -135,7 +135,9 @@ describe('the purchase card', () => {
     );
     expect(statusReads()).toBe(1);
     expect(option('Dynamischer Tarif').getByRole('textbox', { name: /Datastore-Kennung/ })).toHaveValue('backup');
-    expect(option('Dynamischer Tarif').getByRole('button', { name: 'Dynamischen Backup-Speicher kaufen' })).toBeEnabled();
+    expect(
+      option('Dynamischer Tarif').getByRole('button', { name: 'Dynamischen Backup-Speicher kaufen' }),
+    ).toBeEnabled();
   });
 
   it('shows the datastore of a purchase whose answer was lost on the way back, with no error', async () => {

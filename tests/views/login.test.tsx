@@ -34,7 +34,8 @@ const words = {
     submit: 'Anmelden',
     required: 'Bitte füllen Sie dieses Feld aus.',
     emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.',
-    notActive: 'Ihr Konto ist noch nicht freigeschaltet. Das dauert 2 bis 3 Werktage; wir benachrichtigen Sie per E-Mail.',
+    notActive:
+      'Ihr Konto ist noch nicht freigeschaltet. Das dauert 2 bis 3 Werktage; wir benachrichtigen Sie per E-Mail.',
     failed: 'E-Mail-Adresse und Passwort passen nicht zusammen, oder Ihr Konto ist noch nicht freigeschaltet.',
     general: 'Ein Fehler ist aufgetreten!',
     network: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',

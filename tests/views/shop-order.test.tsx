@@ -58,7 +58,9 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     expect(await orderPage('Order Proxmox VE Standard')).toBeInTheDocument();
     const summary = screen.getByRole('region', { name: 'Your licence' });
     expect(within(summary).getByText('Proxmox VE Standard')).toBeInTheDocument();
-    expect(within(summary).getByText(/per CPU socket and year/)).toHaveTextContent('530,00 € per CPU socket and year, plus VAT');
+    expect(within(summary).getByText(/per CPU socket and year/)).toHaveTextContent(
+      '530,00 € per CPU socket and year, plus VAT',
+    );
     expect(within(summary).getByRole('list', { name: 'Features of Proxmox VE Standard' })).toBeInTheDocument();
     const choice = screen.getByRole('group', { name: 'Number of CPU sockets' });
     expect(

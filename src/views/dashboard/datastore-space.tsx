@@ -11,7 +11,10 @@ const messages = defineMessages({
   dynamic: { id: 'dashboard.space.dynamic', defaultMessage: 'Dynamic rate' },
   used: { id: 'dashboard.space.used', defaultMessage: 'Used' },
 });
-const volumeText = defineMessage<{ volume: number }>({ id: 'dashboard.space.volume', defaultMessage: '{volume}\u00a0TB' });
+const volumeText = defineMessage<{ volume: number }>({
+  id: 'dashboard.space.volume',
+  defaultMessage: '{volume}\u00a0TB',
+});
 const usedOf = defineMessage<{ used: string; total: string; percent: string }>({
   id: 'dashboard.space.usedOf',
   defaultMessage: '{used} of {total} ({percent})',
