@@ -21,7 +21,7 @@ const texts = {
   },
   de: {
     notice:
-      'Die Abrechnung erfolgt monatlich, die Kündigungsfrist beträgt vier Wochen zum Abrechnungstermin: Der Datastore endet zum ersten Abrechnungstermin, der mindestens vier Wochen entfernt liegt, und wird danach mit allen darin gespeicherten Backups gelöscht. Dies kann nicht rückgängig gemacht werden.',
+      'Wir rechnen monatlich ab; die Kündigungsfrist beträgt vier Wochen zum Abrechnungstermin. Der Datastore endet also am ersten Abrechnungstermin, der mindestens vier Wochen nach Ihrer Kündigung liegt, und wird danach mit allen darin gespeicherten Backups gelöscht. Das lässt sich nicht rückgängig machen.',
     scheduled: (date: string) =>
       `Löschung geplant: Dieser Datastore ist gekündigt. Er endet am ${date} und wird danach mit allen darin gespeicherten Backups gelöscht.`,
   },

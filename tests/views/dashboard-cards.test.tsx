@@ -150,7 +150,7 @@ describe('the datastore cards', () => {
     expect(
       await screen.findByText('You have no datastores yet. Choose a rate below to buy your first one.'),
     ).toBeInTheDocument();
-    expect(screen.getByText('Once you have bought a datastore, its access data appears here.')).toBeInTheDocument();
+    expect(screen.getByText('Once you have bought a datastore, its connection data appears here.')).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 });

@@ -39,7 +39,7 @@ describe('the dashboard of a reseller', () => {
     await openDashboard();
     const summary = within(screen.getByRole('region', { name: 'Summary' }));
     expect(summary.getByRole('button', { name: '8 datastores' })).toHaveAttribute('aria-pressed', 'true');
-    expect(summary.getByRole('button', { name: '21.96 TB used' })).toHaveAttribute('aria-pressed', 'false');
+    expect(summary.getByRole('button', { name: '21.96\u00a0TB used' })).toHaveAttribute('aria-pressed', 'false');
     expect(summary.getByText('Need attention:')).toBeInTheDocument();
     expect(summary.getByRole('button', { name: '1 with unencrypted files' })).toBeInTheDocument();
     expect(summary.queryByRole('button', { name: /almost full/ })).toBeNull();
@@ -129,7 +129,7 @@ describe('the dashboard of a reseller', () => {
     const { user } = await openDashboard({ language: 'de' });
     const summary = within(screen.getByRole('region', { name: 'Zusammenfassung' }));
     expect(summary.getByRole('button', { name: '8 Datastores' })).toBeInTheDocument();
-    expect(summary.getByRole('button', { name: '21,96 TB belegt' })).toBeInTheDocument();
+    expect(summary.getByRole('button', { name: '21,96\u00a0TB belegt' })).toBeInTheDocument();
     expect(summary.getByText('Zu beachten:')).toBeInTheDocument();
     expect(screen.getByRole('feed', { name: 'Datastores' }).querySelector('article')).toHaveAccessibleDescription(
       'Datastore 1 von 8',

@@ -28,7 +28,7 @@ describe('the purchase card', () => {
     expect(slider()).toHaveAttribute('min', '1');
     expect(slider()).toHaveAttribute('max', '20');
     expect(slider()).toHaveAttribute('step', '1');
-    expect(slider()).toHaveAttribute('aria-valuetext', '1 TB (1,000 GB)');
+    expect(slider()).toHaveAttribute('aria-valuetext', '1\u00a0TB (1,000\u00a0GB)');
     expect(option('Fixed volume').getByText('20,00 €')).toBeInTheDocument();
     for (const name of ['Dynamic rate', 'Fixed volume']) {
       expect(option(name).getByRole('textbox', { name: /Datastore identifier/ })).toHaveValue('backup');
@@ -193,7 +193,7 @@ describe('the purchase card', () => {
               option: 'Dynamischer Tarif',
               buy: 'Dynamischen Backup-Speicher kaufen',
               busy: 'Kauf läuft …',
-              still: 'Wird noch bearbeitet, das kann eine Minute dauern.',
+              still: 'Wird noch bearbeitet – das kann bis zu einer Minute dauern.',
             }
           : {
               option: 'Dynamic rate',

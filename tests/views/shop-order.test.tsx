@@ -284,7 +284,7 @@ describe('an order without an answer (decision 026)', { timeout: 20_000 }, () =>
       german,
       'Proxmox VE Community bestellen',
       'Zahlungspflichtig bestellen',
-      'Wird noch bearbeitet, das kann eine Minute dauern.',
+      'Wird noch bearbeitet – das kann bis zu einer Minute dauern.',
     ],
   ] as const)(
     'says in place that a slow order is still working, then thanks once it is answered (%s)',

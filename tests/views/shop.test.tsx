@@ -226,7 +226,7 @@ describe('the catalogue', () => {
     mock.fault('GET /licences', 'malformed');
     renderApp('/shop/3', { language: 'de' });
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Die Lizenzen konnten nicht geladen werden. Der Server hat eine Antwort gesendet, die das Portal nicht versteht.',
+      'Die Lizenzen konnten nicht geladen werden. Die Antwort des Servers konnte nicht verarbeitet werden.',
     );
     expect(screen.getByRole('button', { name: 'Lizenzen erneut laden' })).toBeInTheDocument();
   });
