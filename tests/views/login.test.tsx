@@ -39,8 +39,7 @@ const words = {
     failed: 'E-Mail-Adresse und Passwort passen nicht zusammen, oder Ihr Konto ist noch nicht freigeschaltet.',
     general: 'Ein Fehler ist aufgetreten!',
     network: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
-    invalidAnswer:
-      'Die Antwort des Servers konnte nicht verarbeitet werden. Bitte versuchen Sie es später erneut.',
+    invalidAnswer: 'Die Antwort des Servers konnte nicht verarbeitet werden. Bitte versuchen Sie es später erneut.',
     changed: 'Ihr Passwort wurde geändert.',
     tooMany: 'Zu viele Versuche in kurzer Zeit. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
   },
