@@ -2,21 +2,42 @@
 /**
  * Fails when translations/en.json is not what the code declares (run `npm run i18n:extract`),
  * when de.json misses a message or keeps one the code no longer uses, or when a German message
- * does not parse or uses other placeholders than its English original.
+ * does not parse or uses other placeholders than its English original; and when a message, or a
+ * German text of the feedback widget, uses a term that docs/glossary.md rules out or a plain space
+ * before a unit (scripts/glossary.mjs).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { checkMessages, readGlossary } from './glossary.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+
+/** The feedback widget's German texts (SPEC §9), which live in the code rather than in de.json. */
+function feedbackTexts() {
+  const source = readFileSync(join(root, 'src/reporting/feedback/feedback-texts.ts'), 'utf8');
+  const texts = {};
+  for (const match of source.matchAll(/^\s*(\w+):\s*\n?\s*'((?:[^'\\]|\\.)*)'/gm)) texts[match[1]] = match[2];
+  return texts;
+}
 const dir = mkdtempSync(join(tmpdir(), 'i18n-'));
 const extracted = join(dir, 'en.json');
 try {
   execFileSync(
     join(root, 'node_modules/.bin/formatjs'),
-    ['extract', 'src/**/*.{ts,tsx}', '--ignore', 'src/**/*.d.ts', '--format', 'simple', '--out-file', extracted],
+    [
+      'extract',
+      'src/**/*.{ts,tsx}',
+      '--ignore',
+      'src/**/*.d.ts',
+      '--format',
+      'simple',
+      '--preserve-whitespace',
+      '--out-file',
+      extracted,
+    ],
     { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const declared = JSON.parse(readFileSync(extracted, 'utf8'));
@@ -55,6 +76,10 @@ try {
     const german = argumentsOf(de[id], id, 'de');
     if (english !== german) problems.push(`de message "${id}" uses {${german}} where English uses {${english}}`);
   }
+
+  const glossary = readGlossary(readFileSync(join(root, 'docs/glossary.md'), 'utf8'));
+  problems.push(...checkMessages(en, 'en', glossary), ...checkMessages(de, 'de', glossary));
+  problems.push(...checkMessages(feedbackTexts(), 'de', glossary, 'feedback-texts.ts'));
 
   const count = Object.keys(declared).length;
   if (problems.length > 0) {

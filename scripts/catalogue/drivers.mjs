@@ -113,12 +113,12 @@ export const drivers = {
         page
           .locator('article.datastore-card')
           .nth(1)
-          .getByRole('button', { name: /^(Delete datastore|Datastore löschen)$/ })
+          .getByRole('button', { name: /^(Cancel the datastore|Datastore kündigen)$/ })
           .click(),
       'datastore.cancel.confirm': async (page) =>
         page
           .getByRole('alertdialog')
-          .getByRole('button', { name: /^(Yes, delete datastore|Ja, Datastore löschen)$/ })
+          .getByRole('button', { name: /^(Yes, cancel the datastore|Ja, Datastore kündigen)$/ })
           .click(),
     },
   },

@@ -17,6 +17,19 @@ const UNIT_BYTES: Readonly<Record<string, number>> = {
 
 const SPACE_PATTERN = /^(\d+(?:[.,]\d+)?)\s*([KMGTP]?B)$/i;
 
+/**
+ * The parts of a space text like `4.25 TB`: its amount, the number of decimals it was written
+ * with, and its unit as written; null for anything else (`unlimited`).
+ */
+export function splitSpace(text: string): { amount: number; decimals: number; unit: string } | null {
+  const match = SPACE_PATTERN.exec(text.trim());
+  if (!match) return null;
+  // Stryker disable next-line StringLiteral: both groups of SPACE_PATTERN always match
+  const [, amount = '', unit = ''] = match;
+  const decimals = /[.,](\d+)$/.exec(amount)?.[1]?.length ?? 0;
+  return { amount: Number(amount.replace(',', '.')), decimals, unit };
+}
+
 /** Bytes of a space text like `4.25 TB`, `850 GB`, `4,25 TB`; null for anything else (`unlimited`). */
 export function parseSpace(text: string): number | null {
   const match = SPACE_PATTERN.exec(text.trim());

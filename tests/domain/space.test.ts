@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSpaceWarning, parseSpace, spaceUse } from '../../src/domain/space';
+import { isSpaceWarning, parseSpace, spaceUse, splitSpace } from '../../src/domain/space';
 import { spaceText, totalSpaceText } from '../../src/mocks/rules';
 
 describe('space texts', () => {
@@ -95,5 +95,14 @@ describe('space texts', () => {
         expect(isSpaceWarning(percent)).toBe(percent > 80);
       }),
     );
+  });
+});
+
+describe('splitSpace', () => {
+  it('gives the amount, its decimals and the unit as written, and null for any other text', () => {
+    expect(splitSpace('4.25 TB')).toEqual({ amount: 4.25, decimals: 2, unit: 'TB' });
+    expect(splitSpace(' 4,5 GB ')).toEqual({ amount: 4.5, decimals: 1, unit: 'GB' });
+    expect(splitSpace('850\u00a0GB')).toEqual({ amount: 850, decimals: 0, unit: 'GB' });
+    expect(splitSpace('unlimited')).toBeNull();
   });
 });

@@ -104,6 +104,6 @@ test('the notifications page explains that notifications are off and leads back 
   await page.getByRole('link', { name: 'What this means' }).click();
   await expect(page).toHaveURL(/\/notifications$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications are switched off' })).toBeVisible();
-  await page.getByRole('link', { name: 'Go to the company page' }).click();
+  await page.getByRole('link', { name: 'Go to “Account and settings”' }).click();
   await expect(page.getByRole('checkbox', { name: 'Send me notifications by email' })).not.toBeChecked();
 });

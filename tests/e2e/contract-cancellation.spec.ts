@@ -19,7 +19,7 @@ test('cancels the contract on the company page, then finds the datastores read-o
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('button', { name: 'Buy dynamic storage' })).toBeVisible();
 
-  await page.getByRole('link', { name: 'Account', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Account and settings' }).click();
   const cancellation = page.getByRole('region', { name: 'Cancel the contract' });
   await cancellation.getByRole('button', { name: 'Cancel the contract…' }).click();
   await expect(cancellation.getByRole('listitem')).toHaveText([
@@ -43,7 +43,7 @@ test('cancels the contract on the company page, then finds the datastores read-o
     await expect(cards).toHaveCount(4);
     for (const card of await cards.all()) {
       await expect(card.getByText('Read-only', { exact: true })).toBeVisible();
-      await expect(card.getByRole('button', { name: 'Delete datastore' })).toBeDisabled();
+      await expect(card.getByRole('button', { name: 'Cancel the datastore' })).toBeDisabled();
     }
     const purchase = page.getByRole('region', { name: 'Buy backup storage' });
     await expect(purchase).toContainText(

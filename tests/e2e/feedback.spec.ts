@@ -64,7 +64,7 @@ test('the widget opens from its floating button with German labels on an English
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('textbox', { name: 'Beschreibung (erforderlich)' })).toBeFocused();
   await expect(dialog.getByRole('textbox')).toHaveCount(1);
-  for (const name of ['Screenshot hinzufügen', 'Abbrechen', 'Bug Report absenden']) {
+  for (const name of ['Screenshot hinzufügen', 'Abbrechen', 'Fehlerbericht senden']) {
     await expect(dialog.getByRole('button', { name })).toBeVisible();
   }
   const axe = await new AxeBuilder({ page })
@@ -72,7 +72,7 @@ test('the widget opens from its floating button with German labels on an English
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
-  await dialog.getByRole('button', { name: 'Bug Report absenden' }).click();
+  await dialog.getByRole('button', { name: 'Fehlerbericht senden' }).click();
   await expect(dialog.getByText('Bitte beschreiben Sie den Fehler.')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -85,7 +85,7 @@ test('a report goes to Sentry and the thanks close on click', async ({ page }) =
   await page
     .getByRole('textbox', { name: 'Beschreibung (erforderlich)' })
     .fill('Der Preis auf der Startseite fehlt. IBAN DE89 3704 0044 0532 0130 00');
-  await page.getByRole('button', { name: 'Bug Report absenden' }).click();
+  await page.getByRole('button', { name: 'Fehlerbericht senden' }).click();
   const thanks = page.getByRole('button', { name: 'Vielen Dank für Ihren Bericht!' });
   await expect(thanks).toBeVisible();
   const feedback = envelopes.find((envelope) => envelope.includes('"type":"feedback"')) ?? '';
@@ -104,7 +104,7 @@ test.describe('with a screenshot', () => {
     await page.getByRole('button', { name: 'Screenshot hinzufügen' }).click();
     const crop = page.getByRole('group', { name: 'Screenshot zuschneiden' });
     await expect(crop).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Bug Report absenden' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Fehlerbericht senden' })).toBeDisabled();
     // Drag a frame with the pointer...
     const area = crop.locator('.fb-crop-area');
     const box = await area.boundingBox();
@@ -121,7 +121,7 @@ test.describe('with a screenshot', () => {
     await expect(page.getByRole('img', { name: /Zugeschnittener Screenshot/ })).toBeVisible();
     await expect(page.getByText('screenshot.png')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Screenshot entfernen' })).toBeVisible();
-    await page.getByRole('button', { name: 'Bug Report absenden' }).click();
+    await page.getByRole('button', { name: 'Fehlerbericht senden' }).click();
     await expect(page.getByRole('button', { name: 'Vielen Dank für Ihren Bericht!' })).toBeVisible();
     const feedback = envelopes.find((envelope) => envelope.includes('"type":"feedback"')) ?? '';
     expect(feedback).toContain('"filename":"screenshot.png"');

@@ -51,7 +51,7 @@ test('a visitor switches to PBS, picks a licence, goes back and forth, orders it
   await expect(page).toHaveURL(/\/order_done$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
   await expect(page.getByRole('status')).toHaveText(
-    /We have received your order of Proxmox Backup Server Basic for 1 CPU at 1\.080,00\s€ per year, plus VAT\./,
+    /We have received your order of Proxmox Backup Server Basic for one server at 1\.080,00\s€ per year, plus VAT\./,
   );
   await expect(page.getByText(/confirmation of your order by email at buyer@example\.org/)).toBeVisible();
   const mail = await page.evaluate(() => window.__portalMock.outbox().at(-1));
@@ -86,7 +86,7 @@ test('the demo customer logs in, opens the shop from the menu and orders a VE li
   await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('DE');
   await expect(page.getByRole('textbox', { name: 'VAT id (optional)' })).toHaveValue('DE123456789');
 
-  await page.getByRole('radio', { name: /^4 CPUs/ }).check();
+  await page.getByRole('radio', { name: /^4 CPU sockets/ }).check();
   await expect(page.getByText(/^Total:/)).toHaveText(/^Total: 2\.120,00\s€ per year, plus VAT$/);
   await expectNoAxeViolations(page);
   await page.getByRole('checkbox', { name: termsCheckbox }).check();
@@ -94,7 +94,7 @@ test('the demo customer logs in, opens the shop from the menu and orders a VE li
 
   await expect(page).toHaveURL(/\/order_done$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
-  await expect(page.getByRole('status')).toHaveText(/Proxmox VE Standard for 4 CPUs at 2\.120,00\s€ per year/);
+  await expect(page.getByRole('status')).toHaveText(/Proxmox VE Standard for 4 CPU sockets at 2\.120,00\s€ per year/);
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
   const mail = await page.evaluate(() => window.__portalMock.outbox().at(-1));
   expect(mail).toMatchObject({ to: 'demo@example.com', subject: 'Your order: Proxmox VE Standard' });

@@ -36,7 +36,7 @@ describe('the feedback widget', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Beschreibung (erforderlich)' })).toHaveFocus();
     expect(within(dialog).getAllByRole('textbox')).toHaveLength(1);
     expect(within(dialog).queryByRole('textbox', { name: /Name|E-Mail/ })).not.toBeInTheDocument();
-    for (const name of ['Screenshot hinzufügen', 'Abbrechen', 'Bug Report absenden']) {
+    for (const name of ['Screenshot hinzufügen', 'Abbrechen', 'Fehlerbericht senden']) {
       expect(within(dialog).getByRole('button', { name })).toBeInTheDocument();
     }
   });
@@ -44,7 +44,7 @@ describe('the feedback widget', () => {
   it('asks for a description before sending anything', async () => {
     const { user, effects } = renderWidget();
     await user.click(trigger());
-    await user.click(screen.getByRole('button', { name: 'Bug Report absenden' }));
+    await user.click(screen.getByRole('button', { name: 'Fehlerbericht senden' }));
     expect(description()).toHaveAttribute('aria-invalid', 'true');
     expect(description()).toHaveAccessibleDescription('Bitte beschreiben Sie den Fehler.');
     expect(description()).toHaveFocus();
@@ -55,7 +55,7 @@ describe('the feedback widget', () => {
     const { user, effects } = renderWidget();
     await user.click(trigger());
     await user.type(description(), 'Der Kaufen-Knopf dreht sich endlos.');
-    await user.click(screen.getByRole('button', { name: 'Bug Report absenden' }));
+    await user.click(screen.getByRole('button', { name: 'Fehlerbericht senden' }));
     const thanks = await screen.findByRole('button', { name: 'Vielen Dank für Ihren Bericht!' });
     expect(effects.send).toHaveBeenCalledWith({ message: 'Der Kaufen-Knopf dreht sich endlos.', screenshot: null });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('the feedback widget', () => {
     renderWidget();
     fireEvent.click(trigger());
     fireEvent.change(description(), { target: { value: 'Fehler' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Bug Report absenden' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Fehlerbericht senden' }));
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByRole('button', { name: 'Vielen Dank für Ihren Bericht!' })).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(4_999));
@@ -85,7 +85,7 @@ describe('the feedback widget', () => {
     await user.click(screen.getByRole('button', { name: 'Screenshot hinzufügen' }));
     const crop = await screen.findByRole('group', { name: 'Screenshot zuschneiden' });
     expect(within(crop).getByRole('img', { name: /Aufgenommener Bildschirm/ })).toHaveAttribute('src', capture.url);
-    expect(screen.getByRole('button', { name: 'Bug Report absenden' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Fehlerbericht senden' })).toBeDisabled();
     const width = within(crop).getByRole('spinbutton', { name: 'Breite (%)' });
     await user.clear(width);
     await user.type(width, '50');
@@ -101,7 +101,7 @@ describe('the feedback widget', () => {
     expect(effects.crop).toHaveBeenCalledWith({ capture, crop: { x: 25, y: 0, width: 50, height: 100 } });
     expect(screen.getByRole('button', { name: 'Screenshot entfernen' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Screenshot hinzufügen' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Bug Report absenden' }));
+    await user.click(screen.getByRole('button', { name: 'Fehlerbericht senden' }));
     await screen.findByRole('button', { name: 'Vielen Dank für Ihren Bericht!' });
     expect(effects.send).toHaveBeenCalledWith({ message: 'Siehe Bild', screenshot });
   });
@@ -139,7 +139,7 @@ describe('the feedback widget', () => {
     });
     await user.click(trigger());
     await user.type(description(), 'Fehler');
-    await user.click(screen.getByRole('button', { name: 'Bug Report absenden' }));
+    await user.click(screen.getByRole('button', { name: 'Fehlerbericht senden' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Der Bericht konnte nicht gesendet werden.');
     expect(description()).toHaveValue('Fehler');
   });
@@ -160,7 +160,7 @@ describe('the feedback widget', () => {
     const { user } = renderWidget();
     await user.click(trigger());
     const dialog = screen.getByRole('dialog');
-    const submit = within(dialog).getByRole('button', { name: 'Bug Report absenden' });
+    const submit = within(dialog).getByRole('button', { name: 'Fehlerbericht senden' });
     submit.focus();
     await user.tab();
     expect(description()).toHaveFocus();

@@ -19,7 +19,7 @@ const labels = {
     edit: 'Bearbeiten',
     form: 'Firmendaten bearbeiten',
     payment: 'Zahlungsart',
-    bill: 'Rechnung / Überweisung',
+    bill: 'Rechnung/Überweisung',
     debit: 'Lastschrift',
     mandate: 'Wir erteilen das SEPA-Lastschriftmandat',
     save: 'Speichern',
@@ -172,7 +172,7 @@ describe('the SEPA mandate', () => {
       'The conditions agreed with our bank apply. ' +
       'The mandate reference will be sent to us with the pre-notification of the first direct debit.',
     de:
-      `Wir ermächtigen ${creditor} (Gläubiger-Identifikationsnummer ${creditorId}), Zahlungen von unserem Konto mittels SEPA-Lastschrift einzuziehen. ` +
+      `Wir ermächtigen ${creditor} (Gläubiger-Identifikationsnummer ${creditorId}), Zahlungen von unserem Konto mittels Lastschrift einzuziehen. ` +
       `Zugleich weisen wir unser Kreditinstitut an, die von ${creditor} auf unser Konto gezogenen Lastschriften einzulösen. ` +
       'Hinweis: Wir können innerhalb von acht Wochen, beginnend mit dem Belastungsdatum, die Erstattung des belasteten Betrages verlangen. ' +
       'Es gelten dabei die mit unserem Kreditinstitut vereinbarten Bedingungen. ' +

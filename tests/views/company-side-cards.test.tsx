@@ -97,7 +97,7 @@ const texts = {
       'Ihre Datastores können ab jetzt nur noch gelesen werden. Ihr Zugang wird 30 Tage nach der Kündigung gelöscht.',
     question: 'Möchten Sie Ihren Vertrag wirklich kündigen?',
     promises: [
-      'Die Abrechnung erfolgt monatlich, die Kündigungsfrist beträgt vier Wochen zum Abrechnungstermin: Ihr Vertrag endet zum ersten Abrechnungstermin, der mindestens vier Wochen entfernt liegt.',
+      'Wir rechnen monatlich ab; die Kündigungsfrist beträgt vier Wochen zum Abrechnungstermin. Ihr Vertrag endet also am ersten Abrechnungstermin, der mindestens vier Wochen nach Ihrer Kündigung liegt.',
       'Nach der Kündigung können Ihre Datastores nur noch gelesen werden.',
       'Ihr Zugang wird 30 Tage nach der Kündigung gelöscht.',
     ],

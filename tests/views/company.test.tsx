@@ -57,9 +57,9 @@ describe('the company page in view mode', () => {
     expect(rows.map((row) => row.textContent)).toEqual([
       'NameRateContract end',
       'backupDynamic raterunning',
-      'archive5 TBrunning',
-      expect.stringMatching(/^old1 TB[A-Z][a-z]+ \d{1,2}, \d{4}$/),
-      'media2 TBrunning',
+      'archive5\u00a0TBrunning',
+      expect.stringMatching(/^old1\u00a0TB[A-Z][a-z]+ \d{1,2}, \d{4}$/),
+      'media2\u00a0TBrunning',
     ]);
   });
 

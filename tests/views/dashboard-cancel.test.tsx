@@ -21,7 +21,7 @@ const texts = {
   },
   de: {
     notice:
-      'Die Abrechnung erfolgt monatlich, die Kündigungsfrist beträgt vier Wochen zum Abrechnungstermin: Der Datastore endet zum ersten Abrechnungstermin, der mindestens vier Wochen entfernt liegt, und wird danach mit allen darin gespeicherten Backups gelöscht. Dies kann nicht rückgängig gemacht werden.',
+      'Wir rechnen monatlich ab; die Kündigungsfrist beträgt vier Wochen zum Abrechnungstermin. Der Datastore endet also am ersten Abrechnungstermin, der mindestens vier Wochen nach Ihrer Kündigung liegt, und wird danach mit allen darin gespeicherten Backups gelöscht. Das lässt sich nicht rückgängig machen.',
     scheduled: (date: string) =>
       `Löschung geplant: Dieser Datastore ist gekündigt. Er endet am ${date} und wird danach mit allen darin gespeicherten Backups gelöscht.`,
   },
@@ -39,13 +39,13 @@ const card = (name: string) => within(screen.getByRole('article', { name }));
 describe('cancelling a datastore', () => {
   it('asks for confirmation and keeps the datastore when the customer changes their mind', async () => {
     const { user } = await openDashboard();
-    const remove = card('backup').getByRole('button', { name: 'Delete datastore' });
+    const remove = card('backup').getByRole('button', { name: 'Cancel the datastore' });
     await user.click(remove);
-    const dialog = await screen.findByRole('alertdialog', { name: 'Delete the datastore “backup”?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel the datastore “backup”?' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveAccessibleDescription(texts.en.notice);
-    expect(within(dialog).getByRole('button', { name: 'Keep datastore' })).toHaveFocus();
-    await user.click(within(dialog).getByRole('button', { name: 'Keep datastore' }));
+    expect(within(dialog).getByRole('button', { name: 'No, keep the datastore' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'No, keep the datastore' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(remove).toHaveFocus();
     expect(card('backup').queryByText('Deletion scheduled:')).not.toBeInTheDocument();
@@ -54,10 +54,10 @@ describe('cancelling a datastore', () => {
 
   it('closes the confirmation with Escape and keeps focus inside it with Tab', async () => {
     const { user } = await openDashboard();
-    await user.click(card('media').getByRole('button', { name: 'Delete datastore' }));
+    await user.click(card('media').getByRole('button', { name: 'Cancel the datastore' }));
     const dialog = await screen.findByRole('alertdialog');
-    const keep = within(dialog).getByRole('button', { name: 'Keep datastore' });
-    const confirm = within(dialog).getByRole('button', { name: 'Yes, delete datastore' });
+    const keep = within(dialog).getByRole('button', { name: 'No, keep the datastore' });
+    const confirm = within(dialog).getByRole('button', { name: 'Yes, cancel the datastore' });
     await user.tab();
     expect(confirm).toHaveFocus();
     await user.tab();
@@ -66,20 +66,20 @@ describe('cancelling a datastore', () => {
     expect(confirm).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(card('media').getByRole('button', { name: 'Delete datastore' })).toHaveFocus();
+    expect(card('media').getByRole('button', { name: 'Cancel the datastore' })).toHaveFocus();
   });
 
   it('cancels after confirmation, then shows the scheduled deletion and disables delete', async () => {
     const { user } = await openDashboard();
-    await user.click(card('archive').getByRole('button', { name: 'Delete datastore' }));
+    await user.click(card('archive').getByRole('button', { name: 'Cancel the datastore' }));
     await user.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, delete datastore' }),
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, cancel the datastore' }),
     );
     expect(await card('archive').findByText('Deletion scheduled:')).toBeInTheDocument();
     expect(card('archive').getByText('Deletion scheduled:').parentElement).toHaveTextContent(
       texts.en.scheduled(endDate('en')),
     );
-    expect(card('archive').getByRole('button', { name: 'Delete datastore' })).toBeDisabled();
+    expect(card('archive').getByRole('button', { name: 'Cancel the datastore' })).toBeDisabled();
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'archive' })).toHaveFocus());
     expect(mock.outbox().at(-1)?.subject).toBe('Cancellation of datastore archive');
   });
@@ -87,21 +87,21 @@ describe('cancelling a datastore', () => {
   it('shows why a cancellation failed on the card and keeps the datastore as it was', async () => {
     mock.fault('GET /datastore/cancel/{name}', 'http500', { times: 1 });
     const { user } = await openDashboard();
-    await user.click(card('backup').getByRole('button', { name: 'Delete datastore' }));
+    await user.click(card('backup').getByRole('button', { name: 'Cancel the datastore' }));
     await user.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, delete datastore' }),
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, cancel the datastore' }),
     );
     expect(await card('backup').findByRole('alert')).toHaveTextContent('An error has occurred!');
-    expect(card('backup').getByRole('button', { name: 'Delete datastore' })).toBeEnabled();
+    expect(card('backup').getByRole('button', { name: 'Cancel the datastore' })).toBeEnabled();
     expect(card('backup').queryByText('Deletion scheduled:')).not.toBeInTheDocument();
   });
 
   it('asks in German on a German page, with the notice period, and then shows the end date', async () => {
     const { user } = await openDashboard('de');
-    await user.click(card('backup').getByRole('button', { name: 'Datastore löschen' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Den Datastore „backup“ löschen?' });
+    await user.click(card('backup').getByRole('button', { name: 'Datastore kündigen' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Den Datastore „backup“ kündigen?' });
     expect(dialog).toHaveAccessibleDescription(texts.de.notice);
-    await user.click(within(dialog).getByRole('button', { name: 'Ja, Datastore löschen' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Ja, Datastore kündigen' }));
     expect(await card('backup').findByText('Löschung geplant:')).toBeInTheDocument();
     expect(card('backup').getByText('Löschung geplant:').parentElement).toHaveTextContent(
       texts.de.scheduled(endDate('de')),

@@ -62,7 +62,7 @@ describe('the datastore cards', () => {
     expect(fact(backup, 'Rate')).toHaveTextContent('Dynamic rate');
     expect(fact(backup, 'Used')).toHaveTextContent('734 GB');
     expect(screen.getByRole('article', { name: 'backup' }).querySelector('.space-bar')).toBeNull();
-    expect(backup.getByRole('button', { name: 'Delete datastore' })).toBeEnabled();
+    expect(backup.getByRole('button', { name: 'Cancel the datastore' })).toBeEnabled();
   });
 
   it('shows a fixed volume at 85 % in warning colour and says so in words', async () => {
@@ -70,7 +70,7 @@ describe('the datastore cards', () => {
     const archive = await card('archive');
     expect(fact(archive, 'Rate')).toHaveTextContent('5 TB');
     expect(fact(archive, 'Used')).toHaveTextContent('4.25 TB of 5 TB (85%)');
-    expect(archive.getByText('Almost full: more than 80 % of the volume is used.')).toBeInTheDocument();
+    expect(archive.getByText('Almost full: more than 80% of the volume is used.')).toBeInTheDocument();
     const bar = screen.getByRole('article', { name: 'archive' }).querySelector('.space-bar');
     expect(bar).toHaveClass('space-bar-warn');
     expect(bar?.querySelector('.space-fill')).toHaveStyle({ width: '85%' });
@@ -92,7 +92,7 @@ describe('the datastore cards', () => {
       ),
     ).toBeInTheDocument();
     expect(old.getByText('Deletion scheduled:')).toBeInTheDocument();
-    expect(old.getByRole('button', { name: 'Delete datastore' })).toBeDisabled();
+    expect(old.getByRole('button', { name: 'Cancel the datastore' })).toBeDisabled();
   });
 
   it('warns of unencrypted files with the key-rotation note', async () => {
@@ -108,7 +108,7 @@ describe('the datastore cards', () => {
     await openDashboard('de');
     const archive = await card('archive');
     expect(fact(archive, 'Benutzername')).toHaveTextContent('k10001_archive');
-    expect(fact(archive, 'Belegt')).toHaveTextContent('4.25 TB von 5 TB (85 %)');
+    expect(fact(archive, 'Belegt')).toHaveTextContent('4,25 TB von 5 TB (85 %)');
     expect(archive.getByText('Fast voll: Mehr als 80 % des Volumens sind belegt.')).toBeInTheDocument();
     const germanDate = new Intl.DateTimeFormat('de', { dateStyle: 'long', timeZone: 'UTC' }).format(
       new Date(`${cancellationEndDate()}T00:00:00Z`),
@@ -150,7 +150,7 @@ describe('the datastore cards', () => {
     expect(
       await screen.findByText('You have no datastores yet. Choose a rate below to buy your first one.'),
     ).toBeInTheDocument();
-    expect(screen.getByText('Once you have bought a datastore, its access data appears here.')).toBeInTheDocument();
+    expect(screen.getByText('Once you have bought a datastore, its connection data appears here.')).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 });
@@ -208,7 +208,7 @@ describe('the configuration guide', () => {
     const form = guide.getByRole('img', { name: /Die Felder des Dialogs/ });
     expect(within(form).getByText('Benutzername:')).toBeInTheDocument();
     expect(
-      within(guide.getByRole('img', { name: 'Wo Sie den Speicher in Proxmox VE hinzufügen' })).getByText(
+      within(guide.getByRole('img', { name: 'Wo Sie den Storage in Proxmox VE hinzufügen' })).getByText(
         'Rechenzentrum',
       ),
     ).toBeInTheDocument();

@@ -28,7 +28,7 @@ const texts = {
     noticeWithoutDate:
       'Your contract is cancelled. Your datastores are read-only: you can still restore your backups, but no new ones can be stored. Your login is deleted 30 days after the cancellation.',
     badge: 'Read-only',
-    delete: 'Delete datastore',
+    delete: 'Cancel the datastore',
     purchase: 'Buy backup storage',
     closed: (date: string) => `Your contract is cancelled and ends on ${date}, so no new datastores can be bought.`,
     closedWithoutDate: 'Your contract is cancelled, so no new datastores can be bought.',
@@ -45,7 +45,7 @@ const texts = {
     noticeWithoutDate:
       'Ihr Vertrag ist gekündigt. Ihre Datastores können nur noch gelesen werden: Sie können Ihre Backups weiterhin wiederherstellen, aber keine neuen mehr speichern. Ihr Zugang wird 30 Tage nach der Kündigung gelöscht.',
     badge: 'Nur lesbar',
-    delete: 'Datastore löschen',
+    delete: 'Datastore kündigen',
     purchase: 'Backup-Speicher kaufen',
     closed: (date: string) =>
       `Ihr Vertrag ist gekündigt und endet am ${date}. Deshalb können keine neuen Datastores gekauft werden.`,

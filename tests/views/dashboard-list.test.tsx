@@ -21,7 +21,7 @@ const cardNames = () =>
   screen.getAllByRole('article').map((article) => article.getAttribute('aria-labelledby')?.replace('datastore-', ''));
 
 /** The summary's live line: how many datastores the list shows. */
-const shownLine = () => within(screen.getByRole('region', { name: /Summary|Übersicht/ })).getByRole('status');
+const shownLine = () => within(screen.getByRole('region', { name: /Summary|Zusammenfassung/ })).getByRole('status');
 
 describe('the dashboard of an ordinary customer', () => {
   it('shows up to five datastores as before: no summary, no search, no filters', async () => {
@@ -39,7 +39,7 @@ describe('the dashboard of a reseller', () => {
     await openDashboard();
     const summary = within(screen.getByRole('region', { name: 'Summary' }));
     expect(summary.getByRole('button', { name: '8 datastores' })).toHaveAttribute('aria-pressed', 'true');
-    expect(summary.getByRole('button', { name: '21.96 TB used' })).toHaveAttribute('aria-pressed', 'false');
+    expect(summary.getByRole('button', { name: '21.96\u00a0TB used' })).toHaveAttribute('aria-pressed', 'false');
     expect(summary.getByText('Need attention:')).toBeInTheDocument();
     expect(summary.getByRole('button', { name: '1 with unencrypted files' })).toBeInTheDocument();
     expect(summary.queryByRole('button', { name: /almost full/ })).toBeNull();
@@ -127,10 +127,10 @@ describe('the dashboard of a reseller', () => {
 
   it('speaks German throughout', async () => {
     const { user } = await openDashboard({ language: 'de' });
-    const summary = within(screen.getByRole('region', { name: 'Übersicht' }));
+    const summary = within(screen.getByRole('region', { name: 'Zusammenfassung' }));
     expect(summary.getByRole('button', { name: '8 Datastores' })).toBeInTheDocument();
-    expect(summary.getByRole('button', { name: '21,96 TB belegt' })).toBeInTheDocument();
-    expect(summary.getByText('Brauchen Aufmerksamkeit:')).toBeInTheDocument();
+    expect(summary.getByRole('button', { name: '21,96\u00a0TB belegt' })).toBeInTheDocument();
+    expect(summary.getByText('Zu beachten:')).toBeInTheDocument();
     expect(screen.getByRole('feed', { name: 'Datastores' }).querySelector('article')).toHaveAccessibleDescription(
       'Datastore 1 von 8',
     );

@@ -29,7 +29,7 @@ describe('the purchase card', () => {
     expect(slider()).toHaveAttribute('min', '1');
     expect(slider()).toHaveAttribute('max', '20');
     expect(slider()).toHaveAttribute('step', '1');
-    expect(slider()).toHaveAttribute('aria-valuetext', '1 TB (1,000 GB)');
+    expect(slider()).toHaveAttribute('aria-valuetext', '1\u00a0TB (1,000\u00a0GB)');
     expect(option('Fixed volume').getByText('20,00 €')).toBeInTheDocument();
     for (const name of ['Dynamic rate', 'Fixed volume']) {
       expect(option(name).getByRole('textbox', { name: /Datastore identifier/ })).toHaveValue('backup');
@@ -130,7 +130,7 @@ describe('the purchase card', () => {
     mock.fault('GET /product/pbs/{datastoreIdentifier}/{productId}', 'network', { times: 1 });
     const { user } = await openDashboard('de');
     const statusReads = countCalls('get', '/status');
-    await user.click(option('Dynamischer Tarif').getByRole('button', { name: 'Dynamischen Speicher kaufen' }));
+    await user.click(option('Dynamischer Tarif').getByRole('button', { name: 'Dynamischen Backup-Speicher kaufen' }));
     const purchase = within(screen.getByRole('region', { name: 'Backup-Speicher kaufen' }));
     await waitFor(() =>
       expect(purchase.getByRole('alert')).toHaveTextContent(
@@ -139,7 +139,9 @@ describe('the purchase card', () => {
     );
     expect(statusReads()).toBe(1);
     expect(option('Dynamischer Tarif').getByRole('textbox', { name: /Datastore-Kennung/ })).toHaveValue('backup');
-    expect(option('Dynamischer Tarif').getByRole('button', { name: 'Dynamischen Speicher kaufen' })).toBeEnabled();
+    expect(
+      option('Dynamischer Tarif').getByRole('button', { name: 'Dynamischen Backup-Speicher kaufen' }),
+    ).toBeEnabled();
   });
 
   it('shows the datastore of a purchase whose answer was lost on the way back, with no error', async () => {
@@ -193,9 +195,9 @@ describe('the purchase card', () => {
         language === 'de'
           ? {
               option: 'Dynamischer Tarif',
-              buy: 'Dynamischen Speicher kaufen',
+              buy: 'Dynamischen Backup-Speicher kaufen',
               busy: 'Kauf läuft …',
-              still: 'Wird noch bearbeitet, das kann eine Minute dauern.',
+              still: 'Wird noch bearbeitet – das kann bis zu einer Minute dauern.',
             }
           : {
               option: 'Dynamic rate',

@@ -26,7 +26,7 @@ describe('the encryption page', () => {
       'Serverseitige Verschlüsselung',
       'Clientseitige Verschlüsselung',
       'Den Schlüssel sicher aufbewahren',
-      'Schlüsselrotation',
+      'Schlüsselwechsel',
     ]) {
       expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
     }

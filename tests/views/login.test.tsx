@@ -33,13 +33,13 @@ const words = {
     password: /^Passwort/,
     submit: 'Anmelden',
     required: 'Bitte füllen Sie dieses Feld aus.',
-    emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.',
-    notActive: 'Bitte warten Sie, bis Ihr Konto innerhalb von 2 Werktagen aktiviert wird (Benachrichtigung per E-Mail)',
-    failed: 'Benutzername und Passwort stimmen nicht überein oder das Konto wurde noch nicht aktiviert',
+    emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein, z.\u00a0B. name@example.com.',
+    notActive:
+      'Ihr Konto ist noch nicht freigeschaltet. Das dauert 2 bis 3 Werktage; wir benachrichtigen Sie per E-Mail.',
+    failed: 'E-Mail-Adresse und Passwort passen nicht zusammen, oder Ihr Konto ist noch nicht freigeschaltet.',
     general: 'Ein Fehler ist aufgetreten!',
     network: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
-    invalidAnswer:
-      'Der Server hat eine Antwort gesendet, die das Portal nicht versteht. Bitte versuchen Sie es später erneut.',
+    invalidAnswer: 'Die Antwort des Servers konnte nicht verarbeitet werden. Bitte versuchen Sie es später erneut.',
     changed: 'Ihr Passwort wurde geändert.',
     tooMany: 'Zu viele Versuche in kurzer Zeit. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
   },

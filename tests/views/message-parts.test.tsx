@@ -57,7 +57,7 @@ describe('the pages on messages in parts', () => {
       renderApp('/dashboard', { catalogue, loggedIn: true, language });
       const card = await screen.findByRole('article', { name: 'backup' });
       expect(
-        within(card).getByRole('button', { name: language === 'de' ? 'Datastore löschen' : 'Delete datastore' }),
+        within(card).getByRole('button', { name: language === 'de' ? 'Datastore kündigen' : 'Cancel the datastore' }),
       ).toBeInTheDocument();
       expect(asked).toEqual(expect.arrayContaining([`${language}/layout`, `${language}/dashboard`]));
     },

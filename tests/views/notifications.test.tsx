@@ -13,8 +13,8 @@ describe('the notifications page', () => {
     ).toBeInTheDocument();
     // The title is set in an effect after the page's first commit.
     await waitFor(() => expect(document.title).toBe('Notifications are switched off · Cloud Backup Portal'));
-    expect(screen.getByText(/You have chosen not to receive notifications from us by email/)).toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: 'Go to the company page' }));
+    expect(screen.getByText(/You have chosen not to receive our notifications by email/)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Go to “Account and settings”' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Account and settings' })).toBeInTheDocument();
     expect(currentPath()).toBe('/company');
     expect(await screen.findByRole('checkbox', { name: 'Send me notifications by email' })).not.toBeChecked();
@@ -27,14 +27,14 @@ describe('the notifications page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Benachrichtigungen sind ausgeschaltet' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/Sie haben sich entschieden, keine Benachrichtigungen/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Zur Firmenseite' })).toHaveAttribute('href', '/company');
+    expect(screen.getByText(/Sie haben unsere Benachrichtigungen per E-Mail abbestellt/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zu „Konto und Einstellungen“' })).toHaveAttribute('href', '/company');
   });
 
   it('says so when notifications are on', async () => {
     await loginAs('demo@example.com');
     renderApp('/notifications', { loggedIn: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Notifications are switched on' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to the company page' })).toHaveAttribute('href', '/company');
+    expect(screen.getByRole('link', { name: 'Go to “Account and settings”' })).toHaveAttribute('href', '/company');
   });
 });

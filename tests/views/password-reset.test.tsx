@@ -55,7 +55,7 @@ const words = {
     sent: 'Sie erhalten eine E-Mail, um ein neues Passwort festzulegen.',
     again: 'Link erneut senden',
     required: 'Bitte füllen Sie dieses Feld aus.',
-    emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.',
+    emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein, z.\u00a0B. name@example.com.',
     network: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
     sessionEnded: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
     newTitle: 'Neues Passwort festlegen',
@@ -67,7 +67,7 @@ const words = {
     changed: 'Ihr Passwort wurde geändert.',
     loginTitle: 'Anmelden',
     missing:
-      'Dieser Link ist unvollständig: Es fehlen die E-Mail-Adresse oder der Sicherheitscode. Bitte öffnen Sie den vollständigen Link aus der E-Mail.',
+      'Dieser Link ist unvollständig: Es fehlt die E-Mail-Adresse oder der Sicherheitscode. Bitte öffnen Sie den vollständigen Link aus der E-Mail.',
     refused: 'Dieser Link kann nicht mehr verwendet werden: Er ist ungültig, abgelaufen oder wurde bereits benutzt.',
     reason: 'Antwort des Servers: This link is invalid or has expired',
     requestNew: 'Neuen Link anfordern',
@@ -262,7 +262,7 @@ describe('the new password', journey, () => {
 describe('the waiting page', journey, () => {
   it.each([
     ['en', 'Your account awaits activation', 'Go to login'],
-    ['de', 'Ihr Konto wartet auf die Freischaltung', 'Zur Anmeldung'],
+    ['de', 'Ihr Konto ist noch nicht freigeschaltet', 'Zur Anmeldung'],
   ] as const)('tells what happens next in %s and links back to login', async (language, heading, link) => {
     renderApp('/waiting', { language });
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

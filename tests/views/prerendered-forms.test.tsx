@@ -141,7 +141,7 @@ describe('a prerendered form', () => {
     expect(email).toHaveValue('demo@');
     await waitFor(() => expect(email).toHaveFocus());
     expect(
-      screen.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.'),
+      screen.getByText(/^Bitte geben Sie eine gültige E-Mail-Adresse ein, z\.\sB\. name@example\.com\.$/),
     ).toBeInTheDocument();
     expect(calls).not.toContain('POST /api/v1/login');
   });

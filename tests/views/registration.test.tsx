@@ -67,7 +67,7 @@ const words = {
     met: '(erfüllt)',
     unmet: '(fehlt noch)',
     general: 'Ein Fehler ist aufgetreten!',
-    waiting: 'Ihr Konto wartet auf die Freischaltung',
+    waiting: 'Ihr Konto ist noch nicht freigeschaltet',
     activation: 'Wir schalten Ihr Konto innerhalb von 2 bis 3 Werktagen frei.',
     mail: 'Sobald Ihr Konto freigeschaltet ist, erhalten Sie eine Benachrichtigung per E-Mail.',
     toLogin: 'Zur Anmeldung',

@@ -94,7 +94,7 @@ describe('the logged-in layout', () => {
     expect(within(menu).getByText(/Customer number K-/)).toBeInTheDocument();
     for (const name of [
       'Dashboard',
-      'Account',
+      'Account and settings',
       'Tutorial',
       'Encryption',
       'Licence shop',
@@ -106,7 +106,9 @@ describe('the logged-in layout', () => {
       expect(within(menu).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(within(menu).getByRole('link', { name: 'Tutorial' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('link', { name: 'Account and settings' })).toHaveAttribute('href', '/company');
+    // The menu's entry and the profile link of the top bar lead to the same page by the same name.
+    for (const link of screen.getAllByRole('link', { name: 'Account and settings' }))
+      expect(link).toHaveAttribute('href', '/company');
   });
 
   it('logs out through the menu and shows /login', async () => {

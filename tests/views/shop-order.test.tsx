@@ -59,7 +59,9 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     expect(await orderPage('Order Proxmox VE Standard')).toBeInTheDocument();
     const summary = screen.getByRole('region', { name: 'Your licence' });
     expect(within(summary).getByText('Proxmox VE Standard')).toBeInTheDocument();
-    expect(within(summary).getByText(/per CPU and year/)).toHaveTextContent('530,00 € per CPU and year, plus VAT');
+    expect(within(summary).getByText(/per CPU socket and year/)).toHaveTextContent(
+      '530,00 € per CPU socket and year, plus VAT',
+    );
     expect(within(summary).getByRole('list', { name: 'Features of Proxmox VE Standard' })).toBeInTheDocument();
     const choice = screen.getByRole('group', { name: 'Number of CPU sockets' });
     expect(
@@ -68,11 +70,11 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
         .map((radio) => (radio as HTMLInputElement).checked),
     ).toEqual([true, false, false]);
     expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: 530,00 € per year, plus VAT');
-    await view.user.click(within(choice).getByRole('radio', { name: /^2 CPUs · 1\.060,00\s€$/ }));
+    await view.user.click(within(choice).getByRole('radio', { name: /^2 CPU sockets · 1\.060,00\s€$/ }));
     expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: 1.060,00 € per year, plus VAT');
-    await view.user.click(within(choice).getByRole('radio', { name: /^4 CPUs · 2\.120,00\s€$/ }));
+    await view.user.click(within(choice).getByRole('radio', { name: /^4 CPU sockets · 2\.120,00\s€$/ }));
     expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: 2.120,00 € per year, plus VAT');
-    await view.user.click(within(choice).getByRole('radio', { name: /^1 CPU · 530,00\s€$/ }));
+    await view.user.click(within(choice).getByRole('radio', { name: /^1 CPU socket · 530,00\s€$/ }));
     expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: 530,00 € per year, plus VAT');
   });
 
@@ -80,17 +82,17 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     const view = renderApp('/shop/3');
     await orderPage('Order Proxmox VE Standard');
     await fillVisitor(view);
-    await view.user.click(screen.getByRole('radio', { name: /^2 CPUs/ }));
+    await view.user.click(screen.getByRole('radio', { name: /^2 CPU sockets/ }));
     await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
     expect(view.currentPath()).toBe('/order_done');
     expect(screen.getByRole('status')).toHaveTextContent(
-      'We have received your order of Proxmox VE Standard for 2 CPUs at 1.060,00 € per year, plus VAT.',
+      'We have received your order of Proxmox VE Standard for 2 CPU sockets at 1.060,00 € per year, plus VAT.',
     );
     expect(screen.getByText(/confirmation of your order by email at/)).toHaveTextContent('buyer@example.org');
     expect(screen.getByText(/PayPal or on invoice within 10 days/)).toBeInTheDocument();
-    expect(screen.getByText(/subscription key by email/)).toBeInTheDocument();
+    expect(screen.getByText(/licence key by email/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the licence shop' })).toHaveAttribute('href', '/shop');
     expect(db.licenceOrder.getAll()).toEqual([
       expect.objectContaining({
@@ -110,12 +112,12 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     const view = renderApp('/shop/2', { language: 'de' });
     await orderPage('Proxmox VE Basic bestellen');
     const choice = screen.getByRole('group', { name: 'Anzahl der CPU-Sockel' });
-    expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 355,00 € pro Jahr zzgl. MwSt.');
-    await view.user.click(within(choice).getByRole('radio', { name: /^2 CPUs · 710,00\s€$/ }));
-    expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 710,00 € pro Jahr zzgl. MwSt.');
-    await view.user.click(within(choice).getByRole('radio', { name: /^4 CPUs · 1\.420,00\s€$/ }));
-    expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 1.420,00 € pro Jahr zzgl. MwSt.');
-    await view.user.click(within(choice).getByRole('radio', { name: /^2 CPUs/ }));
+    expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 355,00 € pro Jahr zzgl. USt.');
+    await view.user.click(within(choice).getByRole('radio', { name: /^2 CPU-Sockel · 710,00\s€$/ }));
+    expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 710,00 € pro Jahr zzgl. USt.');
+    await view.user.click(within(choice).getByRole('radio', { name: /^4 CPU-Sockel · 1\.420,00\s€$/ }));
+    expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 1.420,00 € pro Jahr zzgl. USt.');
+    await view.user.click(within(choice).getByRole('radio', { name: /^2 CPU-Sockel/ }));
     await fillVisitor(view, {}, german);
     await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
@@ -123,7 +125,7 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
       await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
-      'Wir haben Ihre Bestellung von Proxmox VE Basic für 2 CPUs zu 710,00 € pro Jahr zzgl. MwSt. erhalten.',
+      'Wir haben Ihre Bestellung von Proxmox VE Basic für 2 CPU-Sockel zu 710,00 € pro Jahr zzgl. USt. erhalten.',
     );
     expect(screen.getByText(/Bestätigung Ihrer Bestellung per E-Mail an/)).toHaveTextContent('buyer@example.org');
     expect(db.licenceOrder.getAll()).toEqual([
@@ -135,7 +137,7 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     const view = renderApp('/shop/7');
     await orderPage('Order Proxmox Backup Server Standard');
     expect(screen.queryByRole('group', { name: 'Number of CPU sockets' })).not.toBeInTheDocument();
-    expect(screen.getByText('This licence covers one server, whatever its number of CPUs.')).toBeInTheDocument();
+    expect(screen.getByText('This licence covers one server, whatever its number of CPU sockets.')).toBeInTheDocument();
     expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: 2.160,00 € per year, plus VAT');
     await fillVisitor(view, {
       'Phone (optional)': '+33 1 23 45 67 89',
@@ -147,7 +149,7 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Proxmox Backup Server Standard for 1 CPU at 2.160,00 €');
+    expect(screen.getByRole('status')).toHaveTextContent('Proxmox Backup Server Standard for one server at 2.160,00 €');
     expect(db.licenceOrder.getAll()).toEqual([
       expect.objectContaining({
         product_id: 7,
@@ -184,14 +186,14 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     const view = renderApp('/shop/1');
     await orderPage('Order Proxmox VE Community');
     await fillVisitor(view);
-    await view.user.click(screen.getByRole('radio', { name: /^4 CPUs/ }));
+    await view.user.click(screen.getByRole('radio', { name: /^4 CPU sockets/ }));
     await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
     expect(await screen.findByText('An error has occurred!')).toHaveAttribute('role', 'alert');
     expect(view.currentPath()).toBe('/shop/1');
     expect(field('Email')).toHaveValue('buyer@example.org');
     expect(field('City')).toHaveValue('München');
-    expect(screen.getByRole('radio', { name: /^4 CPUs/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /^4 CPU sockets/ })).toBeChecked();
     await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
@@ -291,7 +293,7 @@ describe('an order without an answer (decision 026)', { timeout: 20_000 }, () =>
       german,
       'Proxmox VE Community bestellen',
       'Zahlungspflichtig bestellen',
-      'Wird noch bearbeitet, das kann eine Minute dauern.',
+      'Wird noch bearbeitet – das kann bis zu einer Minute dauern.',
     ],
   ] as const)(
     'says in place that a slow order is still working, then thanks once it is answered (%s)',
@@ -334,7 +336,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     expect(field('City')).toHaveValue('Berlin');
     expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('DE');
     expect(field('VAT id (optional)')).toHaveValue('DE123456789');
-    await view.user.click(screen.getByRole('radio', { name: /^4 CPUs/ }));
+    await view.user.click(screen.getByRole('radio', { name: /^4 CPU sockets/ }));
     expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: 1.420,00 € per year, plus VAT');
     await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
@@ -362,7 +364,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     expect(field('E-Mail')).toHaveValue('demo@example.com');
     expect(field('Vorname')).toHaveValue('Erika');
     expect(field('Firmenname')).toHaveValue('');
-    expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 790,00 € pro Jahr zzgl. MwSt.');
+    expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 790,00 € pro Jahr zzgl. USt.');
   });
 
   it("names the server's own text, made plain, when the company cannot be loaded", async () => {
@@ -385,15 +387,15 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     const view = renderApp('/ishop/2', { loggedIn: true, language: 'de' });
     await orderPage('Proxmox VE Basic bestellen');
     await waitFor(() => expect(field('Firmenname')).toHaveValue('Demo GmbH'));
-    await view.user.click(screen.getByRole('radio', { name: /^2 CPUs/ }));
-    expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 710,00 € pro Jahr zzgl. MwSt.');
+    await view.user.click(screen.getByRole('radio', { name: /^2 CPU-Sockel/ }));
+    expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 710,00 € pro Jahr zzgl. USt.');
     await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
-      'Wir haben Ihre Bestellung von Proxmox VE Basic für 2 CPUs zu 710,00 € pro Jahr zzgl. MwSt. erhalten.',
+      'Wir haben Ihre Bestellung von Proxmox VE Basic für 2 CPU-Sockel zu 710,00 € pro Jahr zzgl. USt. erhalten.',
     );
     expect(db.licenceOrder.getAll()).toEqual([
       expect.objectContaining({ email: 'demo@example.com', product_id: 2, cpu_count: 2 }),
@@ -414,6 +416,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
               order: 'Zahlungspflichtig bestellen',
               thanks: 'Vielen Dank für Ihre Bestellung',
               network: 'Ein Fehler ist aufgetreten!',
+              four: /^4 CPU-Sockel/,
             }
           : {
               company: 'Company name',
@@ -421,18 +424,19 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
               order: 'Place binding order',
               thanks: 'Thank you for your order',
               network: 'An error has occurred!',
+              four: /^4 CPU sockets/,
             };
       await waitFor(() => expect(field(text.company)).toHaveValue('Demo GmbH'));
       await view.user.clear(field(text.phone));
       await view.user.type(field(text.phone), '+49 89 555');
-      await view.user.click(screen.getByRole('radio', { name: /^4 CPUs/ }));
+      await view.user.click(screen.getByRole('radio', { name: text.four }));
       await acceptTerms(view.user);
       await view.user.click(screen.getByRole('button', { name: text.order }));
       expect(await screen.findByText(text.network)).toHaveAttribute('role', 'alert');
       expect(view.currentPath()).toBe('/ishop/3');
       expect(field(text.company)).toHaveValue('Demo GmbH');
       expect(field(text.phone)).toHaveValue('+49 89 555');
-      expect(screen.getByRole('radio', { name: /^4 CPUs/ })).toBeChecked();
+      expect(screen.getByRole('radio', { name: text.four })).toBeChecked();
       expect(db.licenceOrder.getAll()).toHaveLength(0);
       await acceptTerms(view.user);
       await view.user.click(screen.getByRole('button', { name: text.order }));

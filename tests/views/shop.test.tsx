@@ -27,11 +27,11 @@ describe('the licence list (step 0)', () => {
       'Proxmox VE Standard',
       'Proxmox VE Premium',
     ]);
-    expect(within(cards[0] as HTMLElement).getByText(/per CPU and year, plus VAT/)).toHaveTextContent(
-      '115,00 € per CPU and year, plus VAT',
+    expect(within(cards[0] as HTMLElement).getByText(/per CPU socket and year, plus VAT/)).toHaveTextContent(
+      '115,00 € per CPU socket and year, plus VAT',
     );
-    expect(within(cards[3] as HTMLElement).getByText(/per CPU and year/)).toHaveTextContent(
-      '1.060,00 € per CPU and year, plus VAT',
+    expect(within(cards[3] as HTMLElement).getByText(/per CPU socket and year/)).toHaveTextContent(
+      '1.060,00 € per CPU socket and year, plus VAT',
     );
   });
 
@@ -129,15 +129,15 @@ describe('the licence list (step 0)', () => {
     const faq = screen.getByRole('region', { name: 'Frequently asked questions' });
     for (const question of [
       'Is the software open source?',
-      'How long does a subscription run?',
-      'How is a subscription billed?',
+      'How long does a licence run?',
+      'How is a licence billed?',
       'How can I pay?',
       'Can I pay for several years at once?',
     ]) {
       expect(within(faq).getByText(question)).toBeInTheDocument();
     }
-    expect(screen.getByText(/All prices are per year and CPU, plus VAT/)).toBeInTheDocument();
-    expect(screen.getByText('A subscription is valid for one year and renews automatically.')).toBeInTheDocument();
+    expect(screen.getByText(/All prices are per year, plus VAT: Proxmox VE per CPU socket/)).toBeInTheDocument();
+    expect(screen.getByText('A licence is valid for one year and renews automatically.')).toBeInTheDocument();
     expect(
       screen.getByText('Payment in advance, by PayPal or on invoice with a payment term of 10 days.'),
     ).toBeInTheDocument();
@@ -147,14 +147,14 @@ describe('the licence list (step 0)', () => {
     const { user } = renderApp('/shop', { language: 'de' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Lizenz-Shop' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Virtualisierung (VE)' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('link', { name: 'Kaufen Proxmox VE Basic' })).toHaveAttribute('href', '/shop/2');
+    expect(screen.getByRole('link', { name: 'Kaufen: Proxmox VE Basic' })).toHaveAttribute('href', '/shop/2');
     expect(featureTexts('Leistungen von Proxmox VE Basic')).toEqual(
       expect.arrayContaining(['✓Enthalten: 3 Support-Tickets pro Jahr', '–Nicht enthalten: Fernwartung per SSH']),
     );
     expect(screen.getByText('Unsere Empfehlung für produktive Systeme')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Backup Server (PBS)' }));
     const pbs = screen.getByRole('article', { name: 'Proxmox Backup Server Community' });
-    expect(within(pbs).getByText(/pro Server/)).toHaveTextContent('540,00 € pro Server und Jahr zzgl. MwSt.');
+    expect(within(pbs).getByText(/pro Server/)).toHaveTextContent('540,00 € pro Server und Jahr zzgl. USt.');
     expect(featureTexts('Leistungen von Proxmox Backup Server Community')).toEqual(
       expect.arrayContaining([
         '✓Enthalten: Community-Support (Forum)',
@@ -164,7 +164,7 @@ describe('the licence list (step 0)', () => {
     );
     await user.click(screen.getByRole('tab', { name: 'Mail Gateway (MG)' }));
     const mg = screen.getByRole('article', { name: 'Proxmox Mail Gateway Premium' });
-    expect(within(mg).getByText(/pro Server/)).toHaveTextContent('1.590,00 € pro Server und Jahr zzgl. MwSt.');
+    expect(within(mg).getByText(/pro Server/)).toHaveTextContent('1.590,00 € pro Server und Jahr zzgl. USt.');
     expect(screen.getByText('Häufige Fragen')).toBeInTheDocument();
     expect(screen.getByText('Wie kann ich bezahlen?')).toBeInTheDocument();
   });
@@ -226,7 +226,7 @@ describe('the catalogue', () => {
     mock.fault('GET /licences', 'malformed');
     renderApp('/shop/3', { language: 'de' });
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Die Lizenzen konnten nicht geladen werden. Der Server hat eine Antwort gesendet, die das Portal nicht versteht.',
+      'Die Lizenzen konnten nicht geladen werden. Die Antwort des Servers konnte nicht verarbeitet werden.',
     );
     expect(screen.getByRole('button', { name: 'Lizenzen erneut laden' })).toBeInTheDocument();
   });

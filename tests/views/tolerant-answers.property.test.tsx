@@ -182,7 +182,7 @@ describe('tolerant reading of the answers the screens show', () => {
                 () => screen.queryByRole('region', { name: 'Your products' })?.querySelector('.page-loading') === null,
               );
             } else if (route === '/notifications') {
-              await settle(() => screen.queryByRole('link', { name: 'Go to the company page' }));
+              await settle(() => screen.queryByRole('link', { name: 'Go to “Account and settings”' }));
             } else if (route === '/contact') {
               await settle(
                 () =>

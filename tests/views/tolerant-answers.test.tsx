@@ -46,7 +46,7 @@ describe('a datastore with only its name, host, port and user name', () => {
     expect(card.queryByRole('button', { name: 'Copy repository' })).not.toBeInTheDocument();
     expect(fact(card, 'Rate')).toHaveTextContent(dash);
     expect(fact(card, 'Used')).toHaveTextContent(dash);
-    expect(card.getByRole('button', { name: 'Delete datastore' })).toBeEnabled();
+    expect(card.getByRole('button', { name: 'Cancel the datastore' })).toBeEnabled();
     expect(card.queryByText('Unencrypted files:')).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expectNoInvalidAnswer();
@@ -79,7 +79,7 @@ describe('a user with only an email', () => {
   it('claims neither on nor off on the notifications page', async () => {
     serve('/me', { email });
     renderApp('/notifications', { loggedIn: true });
-    expect(await screen.findByRole('link', { name: 'Go to the company page' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Go to “Account and settings”' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Notifications' })).toBeInTheDocument();
     expectNoInvalidAnswer();
   });

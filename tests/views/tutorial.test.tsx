@@ -55,7 +55,7 @@ describe('the tutorial', () => {
     renderApp('/tutorial', { loggedIn: true, language: 'de' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Anleitung' })).toBeInTheDocument();
     expect(
-      screen.getByRole('heading', { level: 2, name: 'Teil 1: Den Speicher in Proxmox VE einrichten' }),
+      screen.getByRole('heading', { level: 2, name: 'Teil 1: Den Storage in Proxmox VE einrichten' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /„Hinzufügen: Proxmox Backup Server“/ }).getAttribute('src')).toMatch(
       /storage-de\.svg/,

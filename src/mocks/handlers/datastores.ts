@@ -81,7 +81,7 @@ export const datastoreHandlers = [
       account.email,
       german ? `Ihr Datastore ${identifier} ist bereit` : `Your datastore ${identifier} is ready`,
       german
-        ? `Datastore ${datastore.datastore} auf ${datastore.hostname}:${datastore.port}, Benutzer ${datastore.username}@pbs. Das vorläufige Passwort sehen Sie 5 Minuten lang im Portal.`
+        ? `Datastore ${datastore.datastore} auf ${datastore.hostname}:${datastore.port}, Benutzername ${datastore.username}@pbs. Das vorläufige Passwort sehen Sie 5 Minuten lang im Portal.`
         : `Datastore ${datastore.datastore} on ${datastore.hostname}:${datastore.port}, user ${datastore.username}@pbs. The temporary password is shown in the portal for 5 minutes.`,
       '/dashboard',
     );

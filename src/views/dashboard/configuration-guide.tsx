@@ -54,7 +54,7 @@ export function ConfigurationGuide({
         <p className="notice notice-info">
           <FormattedMessage
             id="dashboard.guide.none"
-            defaultMessage="Once you have bought a datastore, its access data appears here."
+            defaultMessage="Once you have bought a datastore, its connection data appears here."
           />
         </p>
       )}

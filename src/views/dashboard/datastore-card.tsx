@@ -52,7 +52,7 @@ const positionText = defineMessage<{ position: number; count: number }>({
 
 const messages = defineMessages({
   open: { id: 'dashboard.card.open', defaultMessage: 'Open on host' },
-  delete: { id: 'dashboard.card.delete', defaultMessage: 'Delete datastore' },
+  delete: { id: 'dashboard.card.delete', defaultMessage: 'Cancel the datastore' },
   scheduledTitle: { id: 'dashboard.card.scheduledTitle', defaultMessage: 'Deletion scheduled:' },
   unencryptedTitle: { id: 'dashboard.card.unencryptedTitle', defaultMessage: 'Unencrypted files:' },
   unencrypted: {

@@ -4,20 +4,24 @@ import { business } from '../../domain/constants';
 import { datastoreRate } from '../../domain/datastore';
 import { spaceUse } from '../../domain/space';
 import { UnknownValue } from '../shared/unknown-value';
+import { spaceText } from './space-text';
 
 const messages = defineMessages({
   rate: { id: 'dashboard.space.rate', defaultMessage: 'Rate' },
   dynamic: { id: 'dashboard.space.dynamic', defaultMessage: 'Dynamic rate' },
   used: { id: 'dashboard.space.used', defaultMessage: 'Used' },
 });
-const volumeText = defineMessage<{ volume: number }>({ id: 'dashboard.space.volume', defaultMessage: '{volume} TB' });
+const volumeText = defineMessage<{ volume: number }>({
+  id: 'dashboard.space.volume',
+  defaultMessage: '{volume}\u00a0TB',
+});
 const usedOf = defineMessage<{ used: string; total: string; percent: string }>({
   id: 'dashboard.space.usedOf',
   defaultMessage: '{used} of {total} ({percent})',
 });
 const warning = defineMessage<{ limit: number }>({
   id: 'dashboard.space.warning',
-  defaultMessage: 'Almost full: more than {limit} % of the volume is used.',
+  defaultMessage: 'Almost full: more than {limit}% of the volume is used.',
 });
 
 /**
@@ -31,8 +35,8 @@ export function DatastoreSpace({ datastore }: { datastore: DatastoreEntry }) {
   const text = intl.formatMessage; // bound by react-intl (`this: void`)
   const use = spaceUse(datastore);
   const rate = datastoreRate(datastore);
-  const used = datastore.space_used_text;
-  const total = datastore.space_total_text;
+  const used = datastore.space_used_text ? spaceText(datastore.space_used_text, intl) : null;
+  const total = datastore.space_total_text ? spaceText(datastore.space_total_text, intl) : null;
   const percent =
     use.percent === null ? null : intl.formatNumber(use.percent / 100, { style: 'percent', maximumFractionDigits: 0 });
   return (

@@ -14,7 +14,7 @@ const countText = defineMessage<{ count: number }>({
 });
 const usedText = defineMessage<{ amount: string; unit: string }>({
   id: 'dashboard.summary.used',
-  defaultMessage: '{amount} {unit} used',
+  defaultMessage: '{amount}\u00a0{unit} used',
 });
 const figureTexts = {
   full: defineMessage<{ count: number }>({

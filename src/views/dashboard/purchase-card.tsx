@@ -19,7 +19,7 @@ const messages = defineMessages({
 
 const volumeText = defineMessage<{ volume: number; gb: string }>({
   id: 'dashboard.purchase.volumeText',
-  defaultMessage: '{volume} TB ({gb} GB)',
+  defaultMessage: '{volume}\u00a0TB ({gb}\u00a0GB)',
 });
 
 /**

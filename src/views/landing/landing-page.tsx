@@ -68,7 +68,7 @@ export default function LandingPage() {
             <p>
               <FormattedMessage
                 id="landing.volumeText"
-                defaultMessage="A fixed booked size from 1 to {max} TB at a fixed price."
+                defaultMessage={'A fixed booked volume from 1 to {max}\u00a0TB at a fixed price.'}
                 values={{ max: business.maxVolumeTb }}
               />
             </p>

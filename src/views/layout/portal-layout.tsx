@@ -84,7 +84,7 @@ export default function PortalLayout({ children }: { children: ReactNode }) {
           </li>
           <li>
             <NavLink href="/company">
-              <FormattedMessage id="nav.account" defaultMessage="Account" />
+              <FormattedMessage id="nav.account" defaultMessage="Account and settings" />
             </NavLink>
           </li>
           <li>

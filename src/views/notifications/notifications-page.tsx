@@ -11,7 +11,7 @@ const messages = defineMessages({
   explanation: {
     id: 'notifications.explanation',
     defaultMessage:
-      'You have chosen not to receive notifications from us by email. So you will not hear from us about notices concerning our service.',
+      'You have chosen not to receive our notifications by email, so notices about our service do not reach you.',
   },
   contract: {
     id: 'notifications.contract',
@@ -20,12 +20,12 @@ const messages = defineMessages({
   },
   enable: {
     id: 'notifications.enable',
-    defaultMessage: 'You can switch notifications on again at any time on the company page.',
+    defaultMessage: 'You can switch notifications on again at any time under “Account and settings”.',
   },
-  link: { id: 'notifications.link', defaultMessage: 'Go to the company page' },
+  link: { id: 'notifications.link', defaultMessage: 'Go to “Account and settings”' },
   on: {
     id: 'notifications.on',
-    defaultMessage: 'You receive our notifications by email. You can switch them off on the company page.',
+    defaultMessage: 'You receive our notifications by email. You can switch them off under “Account and settings”.',
   },
 });
 

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { useAppActor } from '../../app/app-actor';
 import { useLoggedIn } from '../../app/session';
 import { config } from '../../config';
+import { isSoldPerCpu } from '../../domain/licence-features';
 import { formatEur } from '../../domain/prices';
 import { PageHeading } from '../shared/page-heading';
 import './order-done.css';
@@ -30,9 +31,10 @@ export default function OrderDonePage() {
         <p className="notice notice-ok" role="status">
           <FormattedMessage
             id="orderDone.summary"
-            defaultMessage="We have received your order of {licence} for {count, plural, one {# CPU} other {# CPUs}} at {price} per year, plus VAT."
+            defaultMessage="We have received your order of {licence} for {perServer, select, yes {one server} other {{count, plural, one {# CPU socket} other {# CPU sockets}}}} at {price} per year, plus VAT."
             values={{
               licence: <strong>{order.licenceName}</strong>,
+              perServer: isSoldPerCpu(order.productType) ? 'no' : 'yes',
               count: order.cpuCount,
               price: <strong>{formatEur(order.totalNetEur)}</strong>,
             }}
@@ -71,13 +73,13 @@ export default function OrderDonePage() {
           <li>
             <FormattedMessage
               id="orderDone.step.key"
-              defaultMessage="Once your payment has arrived, or at once when you pay on invoice, we send you the subscription key by email."
+              defaultMessage="We send you the licence key by email once your payment has arrived, or at once when you pay on invoice."
             />
           </li>
           <li>
             <FormattedMessage
               id="orderDone.step.activate"
-              defaultMessage="Enter the key in the web interface of your server under Subscription. It is valid for one year and renews automatically."
+              defaultMessage="Enter the licence key in the web interface of your server under “Subscription”. The licence is valid for one year and renews automatically."
             />
           </li>
         </ol>

@@ -21,7 +21,7 @@ export const fieldErrorMessages = defineMessages<FieldErrorCode>({
   terms: { id: 'field.terms', defaultMessage: 'Please accept the terms and conditions.' },
   country: { id: 'field.country', defaultMessage: 'Please choose a country.' },
   volume: { id: 'field.volume', defaultMessage: 'Please choose a volume within the offered range.' },
-  cpu: { id: 'field.cpu', defaultMessage: 'Please choose 1, 2 or 4 CPUs.' },
+  cpu: { id: 'field.cpu', defaultMessage: 'Please choose 1, 2 or 4 CPU sockets.' },
   tooLong: { id: 'field.tooLong', defaultMessage: 'This is too long.' },
   invalid: { id: 'field.invalid', defaultMessage: 'Please check this field.' },
 });

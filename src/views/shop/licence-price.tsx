@@ -14,7 +14,7 @@ export function LicencePrice({ licence }: { licence: Licence }) {
       {isSoldPerCpu(licence.product_type) ? (
         <FormattedMessage
           id="shop.price.perCpu"
-          defaultMessage="{price} per CPU and year, plus VAT"
+          defaultMessage="{price} per CPU socket and year, plus VAT"
           values={{ price }}
         />
       ) : (

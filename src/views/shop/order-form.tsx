@@ -128,7 +128,7 @@ export function OrderForm({
         <p className="field-hint">
           <FormattedMessage
             id="shop.order.perServer"
-            defaultMessage="This licence covers one server, whatever its number of CPUs."
+            defaultMessage="This licence covers one server, whatever its number of CPU sockets."
           />
         </p>
       )}

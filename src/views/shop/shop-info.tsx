@@ -6,19 +6,19 @@ const faq = defineMessages({
   openSourceAnswer: {
     id: 'shop.faq.openSource.answer',
     defaultMessage:
-      'Yes. Proxmox VE, Proxmox Backup Server and Proxmox Mail Gateway are free open-source software under the GNU AGPLv3. A subscription adds the enterprise repository with tested, stable updates and, depending on the level, support.',
+      'Yes. Proxmox VE, Proxmox Backup Server and Proxmox Mail Gateway are free open-source software under the GNU AGPLv3. A licence adds the enterprise repository with tested, stable updates and, depending on the level, support.',
   },
-  durationQuestion: { id: 'shop.faq.duration.question', defaultMessage: 'How long does a subscription run?' },
+  durationQuestion: { id: 'shop.faq.duration.question', defaultMessage: 'How long does a licence run?' },
   durationAnswer: {
     id: 'shop.faq.duration.answer',
     defaultMessage:
       'One year from the order. It renews automatically for another year unless it is cancelled before it ends.',
   },
-  billingQuestion: { id: 'shop.faq.billing.question', defaultMessage: 'How is a subscription billed?' },
+  billingQuestion: { id: 'shop.faq.billing.question', defaultMessage: 'How is a licence billed?' },
   billingAnswer: {
     id: 'shop.faq.billing.answer',
     defaultMessage:
-      'Once a year in advance: Proxmox VE per CPU socket, Backup Server and Mail Gateway per server. All prices are net, plus VAT.',
+      'Once a year in advance: Proxmox VE per CPU socket, Backup Server and Mail Gateway per server. All prices plus VAT.',
   },
   paymentQuestion: { id: 'shop.faq.payment.question', defaultMessage: 'How can I pay?' },
   paymentAnswer: {
@@ -29,7 +29,7 @@ const faq = defineMessages({
   yearsAnswer: {
     id: 'shop.faq.years.answer',
     defaultMessage:
-      'Each subscription is paid for one year at a time and renews automatically, so you never need to order it again. For an offer over several years, write to {email}.',
+      'Each licence is paid for one year at a time and renews automatically, so you never need to order it again. For an offer over several years, write to {email}.',
   },
 });
 
@@ -91,13 +91,13 @@ export function ShopTerms() {
         <li>
           <FormattedMessage
             id="shop.terms.prices"
-            defaultMessage="All prices are per year and CPU, plus VAT; Backup Server and Mail Gateway licences are priced per server."
+            defaultMessage="All prices are per year, plus VAT: Proxmox VE per CPU socket, Backup Server and Mail Gateway per server."
           />
         </li>
         <li>
           <FormattedMessage
             id="shop.terms.validity"
-            defaultMessage="A subscription is valid for one year and renews automatically."
+            defaultMessage="A licence is valid for one year and renews automatically."
           />{' '}
           <RenewalTerms />
         </li>

@@ -13,5 +13,5 @@ export const shopMessages = defineMessages({
 });
 
 export const countMessages = defineMessages<{ cpuCount: { count: number } }>({
-  cpuCount: { id: 'shop.cpuCount', defaultMessage: '{count, plural, one {# CPU} other {# CPUs}}' },
+  cpuCount: { id: 'shop.cpuCount', defaultMessage: '{count, plural, one {# CPU socket} other {# CPU sockets}}' },
 });

@@ -99,7 +99,7 @@ export function StorageSteps({ data }: { data: StepData }) {
         <li>
           <FormattedMessage
             id="tutorial.storage.step4"
-            defaultMessage="Recommended: on the tab <b>Encryption</b>, let Proxmox VE create a client key and keep a copy of it outside this cluster. Why, and how to keep it safe: {link}."
+            defaultMessage="Recommended: on the tab <b>Encryption</b>, choose <b>Auto-generate a client encryption key</b> and keep a copy of the key outside this cluster. Why, and how to keep it safe: {link}."
             values={{
               b: bold,
               link: (

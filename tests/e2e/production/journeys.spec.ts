@@ -106,7 +106,7 @@ test('a customer logs in, sees the datastores, opens the company page, reloads i
   await expect(page.getByRole('article', { name: 'archive' })).toBeVisible();
 
   const menu = page.getByRole('navigation', { name: 'Main menu' });
-  await menu.getByRole('link', { name: 'Account', exact: true }).click();
+  await menu.getByRole('link', { name: 'Account and settings' }).click();
   await expect(page).toHaveURL(/\/company$/);
   await expect(page.getByRole('region', { name: 'Company data' }).getByText('Musterstraße 1')).toBeVisible();
   // A reload keeps the session: the cookie goes through nginx's proxy.
