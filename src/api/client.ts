@@ -45,7 +45,7 @@ export const changeTimeoutMs = timers.loadingTimeout + 10_000;
  * link, a form, an image) cannot carry a header of its own, so the proxy in front of the API
  * refuses calls without it, whatever the browser says of the request's origin.
  */
-export const portalCall = { 'X-Portal-Request': '1' } as const;
+const portalCall = { 'X-Portal-Request': '1' } as const;
 
 const TIMEOUT = Symbol('timeout');
 

@@ -1,12 +1,17 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getCompany } from '../../src/api/company';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { delay, getResponse, http, HttpResponse } from 'msw';
 import { apiUrl } from '../../src/api/client';
 import { db } from '../../src/mocks/db';
 import { handlers } from '../../src/mocks/handlers';
 import { mock, server } from '../../src/mocks/node';
 import { advanceUntil, countCalls, loginAs, renderApp } from '../support/render-app';
+
+// The page's code is loaded once up front, so that no test races the lazy route's first transform.
+beforeAll(async () => {
+  await import('../../src/views/dashboard/dashboard-page');
+}, 30_000);
 
 async function openDashboard(language: 'en' | 'de' = 'en') {
   await loginAs('demo@example.com');

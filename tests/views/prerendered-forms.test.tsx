@@ -157,6 +157,7 @@ describe('a prerendered form', () => {
     typeInto(root, 'pending_city', 'Hamburg');
     typeInto(root, 'pending_country', 'FR');
     (field(root, 'notifications') as HTMLInputElement).checked = true;
+    (field(root, 'terms') as HTMLInputElement).checked = true;
     sendNatively(root);
     let payload: unknown = null;
     const body = async ({ request }: { request: Request }) => {

@@ -137,7 +137,15 @@ describe('the licence list (step 0)', () => {
       expect(within(faq).getByText(question)).toBeInTheDocument();
     }
     expect(screen.getByText(/All prices are per year, plus VAT: Proxmox VE per CPU socket/)).toBeInTheDocument();
-    expect(screen.getByText('A licence is valid for one year and renews automatically.')).toBeInTheDocument();
+    // The renewal's terms follow in the same item, with the sales address as a link (decision 032).
+    expect(
+      screen.getByText((_, element) =>
+        Boolean(
+          element?.tagName === 'LI' &&
+          element.textContent?.startsWith('A licence is valid for one year and renews automatically. It renews'),
+        ),
+      ),
+    ).toBeInTheDocument();
     expect(
       screen.getByText('Payment in advance, by PayPal or on invoice with a payment term of 10 days.'),
     ).toBeInTheDocument();

@@ -136,13 +136,6 @@ function FeedbackDialog({ actor, canCapture }: { actor: ActorRefFrom<typeof feed
         <p id={`${id}-intro`} className="fb-hint">
           {texts.intro}
         </p>
-        {/* What the report carries and who receives it (decision 032). */}
-        <p className="fb-hint fb-privacy">
-          {texts.privacy}{' '}
-          <a href={config.privacyUrl} target="_blank" rel="noopener noreferrer">
-            {texts.privacyLink}
-          </a>
-        </p>
         <form
           noValidate
           onSubmit={(event) => {
@@ -201,6 +194,13 @@ function FeedbackDialog({ actor, canCapture }: { actor: ActorRefFrom<typeof feed
             {lineProblem ? problemTexts[lineProblem] : ''}
           </p>
 
+          {/* What the report carries and who receives it (decision 032). */}
+          <p className="fb-hint fb-privacy">
+            {texts.privacy}{' '}
+            <a href={config.privacyUrl} target="_blank" rel="noopener noreferrer">
+              {texts.privacyLink}
+            </a>
+          </p>
           <div className="fb-actions">
             {canCapture && !screenshot && !cropping && (
               <button

@@ -45,7 +45,7 @@ const questions: [MessageDescriptor, MessageDescriptor][] = [
  * How a subscription's automatic renewal ends (decision 032): the notice period is the provider's
  * setting (`VITE_LICENCE_NOTICE_DAYS`), and an email to the sales address is enough.
  */
-export function RenewalTerms() {
+function RenewalTerms() {
   const email = <a href={`mailto:${config.salesEmail}`}>{config.salesEmail}</a>;
   return (
     <FormattedMessage
