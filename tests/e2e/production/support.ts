@@ -17,6 +17,11 @@ export const seedPassword = 'Demo-Password-2026';
 interface ProductionFixtures {
   /** Errors thrown in the page or logged with console.error; each test ends by expecting none. */
   pageErrors: string[];
+  /**
+   * Every Content-Security-Policy violation of every document the page showed (Trusted Types
+   * included), as `directive blocked-address (file:line) on /path`; each test ends by expecting none.
+   */
+  policyViolations: string[];
   /** Every request the page made, in order. */
   requests: Request[];
 }
@@ -30,6 +35,33 @@ export const test = base.extend<ProductionFixtures>({
       const errors = collectPageErrors(page);
       await use(errors);
       expect(errors, 'errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+  policyViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      // Passed out through a binding as they happen, so that a document left behind reports too.
+      await page.exposeFunction('recordPolicyViolation', (line: string) => violations.push(line));
+      await page.addInitScript(() => {
+        document.addEventListener(
+          'securitypolicyviolation',
+          (event) => {
+            const record = (window as unknown as { recordPolicyViolation: (line: string) => Promise<void> })
+              .recordPolicyViolation;
+            void record(
+              `${event.effectiveDirective} ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}) on ${location.pathname}`,
+            );
+          },
+          { capture: true },
+        );
+      });
+      await use(violations);
+      // A round trip, so that a report on its way arrives before the check. A page that is closed or
+      // in the middle of a navigation has nothing on its way.
+      if (!page.isClosed())
+        await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0))).catch(() => undefined);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
   ],
