@@ -3,6 +3,7 @@
  * project's nginx, against the mock API over HTTP (scripts/serve-production.mjs, started by
  * playwright.config.ts).
  */
+import { join } from 'node:path';
 import { test as base, expect, type CDPSession, type Page, type Request } from '@playwright/test';
 import { collectPageErrors } from '../support/page-errors';
 
@@ -11,6 +12,8 @@ const port = Number(process.env.E2E_PORT ?? 4174);
 export const productionUrl = `http://127.0.0.1:${port + 1}`;
 /** The mock API's own port (its `/__mock/` controls are not proxied by nginx). */
 export const mockApi = `http://127.0.0.1:${port + 2}`;
+/** nginx's log of every request of the run, with its query and Referer (scripts/serve-production.mjs). */
+export const accessLog = join(process.cwd(), 'e2e-logs/nginx-access.log');
 
 export const seedPassword = 'Demo-Password-2026';
 
