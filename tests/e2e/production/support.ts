@@ -17,6 +17,9 @@ export const accessLog = join(process.cwd(), 'e2e-logs/nginx-access.log');
 
 export const seedPassword = 'Demo-Password-2026';
 
+/** How the page tells the `policyViolations` fixture of a violation, on the console. */
+const violationMark = '[securitypolicyviolation] ';
+
 interface ProductionFixtures {
   /** Errors thrown in the page or logged with console.error; each test ends by expecting none. */
   pageErrors: string[];
@@ -44,21 +47,23 @@ export const test = base.extend<ProductionFixtures>({
   policyViolations: [
     async ({ page }, use) => {
       const violations: string[] = [];
-      // Passed out through a binding as they happen, so that a document left behind reports too.
-      await page.exposeFunction('recordPolicyViolation', (line: string) => violations.push(line));
-      await page.addInitScript(() => {
+      // Told through the console, whose messages reach the test even from a document the page has left.
+      page.on('console', (message) => {
+        const text = message.text();
+        if (message.type() === 'debug' && text.startsWith(violationMark))
+          violations.push(text.slice(violationMark.length));
+      });
+      await page.addInitScript((mark) => {
         document.addEventListener(
           'securitypolicyviolation',
           (event) => {
-            const record = (window as unknown as { recordPolicyViolation: (line: string) => Promise<void> })
-              .recordPolicyViolation;
-            void record(
-              `${event.effectiveDirective} ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}) on ${location.pathname}`,
+            console.debug(
+              `${mark}${event.effectiveDirective} ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}) on ${location.pathname}`,
             );
           },
           { capture: true },
         );
-      });
+      }, violationMark);
       await use(violations);
       // A round trip, so that a report on its way arrives before the check. A page that is closed or
       // in the middle of a navigation has nothing on its way.
