@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Debian's Chromium and nginx, which the browser tests, the server tests and the benchmark need
-# (Playwright cannot download browsers here). Installs what is missing when run as root; otherwise
-# says what to install. Used by .ci/run, `npm run test:e2e` and `npm run bench`.
+# Debian's Chromium, nginx and openssl, which the browser tests, the server tests, the header check
+# and the benchmark need (Playwright cannot download browsers here). Installs what is missing when
+# run as root; otherwise says what to install. Used by .ci/run, `npm run test:e2e` and `npm run bench`.
 set -euo pipefail
 
 missing=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
 command -v nginx >/dev/null 2>&1 || missing+=(nginx-light)
+# The self-signed certificate of the HTTPS tests and the header check (scripts/nginx.ts).
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -ne 0 ]; then

@@ -3,6 +3,7 @@
  * project's nginx, against the mock API over HTTP (scripts/serve-production.mjs, started by
  * playwright.config.ts).
  */
+import { join } from 'node:path';
 import { test as base, expect, type CDPSession, type Page, type Request } from '@playwright/test';
 import { collectPageErrors } from '../support/page-errors';
 
@@ -11,12 +12,22 @@ const port = Number(process.env.E2E_PORT ?? 4174);
 export const productionUrl = `http://127.0.0.1:${port + 1}`;
 /** The mock API's own port (its `/__mock/` controls are not proxied by nginx). */
 export const mockApi = `http://127.0.0.1:${port + 2}`;
+/** nginx's log of every request of the run, with its query and Referer (scripts/serve-production.mjs). */
+export const accessLog = join(process.cwd(), 'e2e-logs/nginx-access.log');
 
 export const seedPassword = 'Demo-Password-2026';
+
+/** How the page tells the `policyViolations` fixture of a violation, on the console. */
+const violationMark = '[securitypolicyviolation] ';
 
 interface ProductionFixtures {
   /** Errors thrown in the page or logged with console.error; each test ends by expecting none. */
   pageErrors: string[];
+  /**
+   * Every Content-Security-Policy violation of every document the page showed (Trusted Types
+   * included), as `directive blocked-address (file:line) on /path`; each test ends by expecting none.
+   */
+  policyViolations: string[];
   /** Every request the page made, in order. */
   requests: Request[];
 }
@@ -30,6 +41,35 @@ export const test = base.extend<ProductionFixtures>({
       const errors = collectPageErrors(page);
       await use(errors);
       expect(errors, 'errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+  policyViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      // Told through the console, whose messages reach the test even from a document the page has left.
+      page.on('console', (message) => {
+        const text = message.text();
+        if (message.type() === 'debug' && text.startsWith(violationMark))
+          violations.push(text.slice(violationMark.length));
+      });
+      await page.addInitScript((mark) => {
+        document.addEventListener(
+          'securitypolicyviolation',
+          (event) => {
+            console.debug(
+              `${mark}${event.effectiveDirective} ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}) on ${location.pathname}`,
+            );
+          },
+          { capture: true },
+        );
+      }, violationMark);
+      await use(violations);
+      // A round trip, so that a report on its way arrives before the check. A page that is closed or
+      // in the middle of a navigation has nothing on its way.
+      if (!page.isClosed())
+        await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0))).catch(() => undefined);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
   ],
