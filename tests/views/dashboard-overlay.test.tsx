@@ -1,9 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiUrl } from '../../src/api/client';
 import { server } from '../../src/mocks/node';
 import { advanceUntil, loginAs, renderApp } from '../support/render-app';
+
+// The page's code is loaded once up front, so that no test races the lazy route's first transform.
+beforeAll(async () => {
+  await import('../../src/views/dashboard/dashboard-page');
+}, 30_000);
 
 /**
  * Buys a fixed 3 TB datastore `test1` through the purchase card and waits for the overlay, on a
