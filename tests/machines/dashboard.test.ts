@@ -3,7 +3,12 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import { emptyQuery, type ListQuery } from '../../src/domain/datastore-list';
 import type { Company, Datastore } from '../../src/domain/entities';
-import { dashboardMachine, selectContractEnd, selectReadOnly } from '../../src/machines/dashboard.machine';
+import {
+  dashboardMachine,
+  selectContractEnd,
+  selectReadOnly,
+  selectReverseCharge,
+} from '../../src/machines/dashboard.machine';
 import { purchaseMachine } from '../../src/machines/purchase.machine';
 import { sessionMachine } from '../../src/machines/session.machine';
 import type { User } from '../../src/domain/entities';
@@ -510,6 +515,25 @@ describe('the dashboard machine: the contract (SPEC §4 "Cancelled contract", de
     expect(selectContractEnd(actor.getSnapshot())).toBeNull();
     actor.send({ type: 'datastore.cancel.request', name: 'k10001_backup' });
     expect(actor.getSnapshot().matches({ cancellation: 'confirming' })).toBe(true);
+  });
+
+  it.each([
+    ['a French company with a VAT id', { country: 'FR', ustid: 'FR40303265045' }, true],
+    ['a Luxembourg company with a VAT id', { country: 'LUX', ustid: 'LU26375245' }, true],
+    ['a French company without a VAT id', { country: 'FR', ustid: ' ' }, false],
+    ['a German company with a VAT id', { country: 'DE', ustid: 'DE123456789' }, false],
+  ] as const)('notes reverse charge on the prices for %s: %s (decision 032)', async (_name, company, expected) => {
+    const { actor } = start({ loadCompany: async () => ({ ...company, contract_end_date: null }) });
+    await waitFor(actor, (snapshot) => snapshot.matches({ contract: 'open' }));
+    expect(selectReverseCharge(actor.getSnapshot())).toBe(expected);
+  });
+
+  it('notes reverse charge for a cancelled contract too, while its card is closed', async () => {
+    const { actor } = start({
+      loadCompany: async () => ({ country: 'LUX', ustid: 'LU26375245', contract_end_date: '2027-01-31' }),
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches({ contract: 'cancelled' }));
+    expect(selectReverseCharge(actor.getSnapshot())).toBe(true);
   });
 
   it("is read-only with the company's end date when the company carries one", async () => {
