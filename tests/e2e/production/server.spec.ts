@@ -114,7 +114,10 @@ test('answers the public pages prerendered in the browser language', async ({ re
   expect(login.headers()['content-security-policy']).toBeTruthy();
   // The shop is prerendered in its loading state; its catalogue comes from the API.
   const shop = await request.get(`${base}/shop`, { headers: { 'Accept-Language': 'en' } });
-  expect(await shop.text()).toMatch(/<h1>Licence shop<\/h1><p class="page-loading" role="status">/);
+  // Between the heading and the loading line: that the offer is for businesses only (decision 032).
+  expect(await shop.text()).toMatch(
+    /<h1>Licence shop<\/h1><p class="business-only">[^<]*<\/p><p class="page-loading" role="status">/,
+  );
 });
 
 test('caches hashed assets for a year and compresses them', async ({ request }) => {
@@ -323,7 +326,7 @@ test.describe('the built portal under its Content-Security-Policy', () => {
     await expectSameDocument(page);
 
     const menu = page.getByRole('navigation', { name: 'Main menu' });
-    await menu.getByRole('link', { name: 'Account', exact: true }).click();
+    await menu.getByRole('link', { name: 'Account and settings', exact: true }).click();
     await expect(page).toHaveURL(`${base}/company`);
     const data = page.getByRole('region', { name: 'Company data' });
     await expect(data.getByText('Musterstraße 1')).toBeVisible();

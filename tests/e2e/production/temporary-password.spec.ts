@@ -28,14 +28,14 @@ test("a bought datastore's password shows its overlay once and stays visible for
   const card = page.getByRole('article', { name: 'daily' });
   const emptyNote = 'Empty: the temporary password is shown only during the first 5 minutes after the purchase.';
   const leaveAndReturn = async () => {
-    await menu.getByRole('link', { name: 'Account', exact: true }).click();
+    await menu.getByRole('link', { name: 'Account and settings', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Account and settings' })).toBeVisible();
     await menu.getByRole('link', { name: 'Dashboard' }).click();
     await expect(card).toBeVisible();
   };
 
   // Away on the company page, back after 4 minutes in all: the password, no overlay.
-  await menu.getByRole('link', { name: 'Account', exact: true }).click();
+  await menu.getByRole('link', { name: 'Account and settings', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Account and settings' })).toBeVisible();
   await page.clock.fastForward('04:00');
   await menu.getByRole('link', { name: 'Dashboard' }).click();
