@@ -35,6 +35,28 @@ const unknownCall = http.all(`${config.apiBaseUrl.replace(/\/$/, '')}/*`, () =>
 
 let started: Promise<void> | null = null;
 
+const workerUrl = `${import.meta.env.BASE_URL}mockServiceWorker.js`;
+
+/**
+ * MSW asks the browser to update a worker it finds registered and does not wait for the answer
+ * (msw/src/browser/utils/get-worker-instance.ts, mswjs/msw#2006). Chromium rejects that update with "Not found"
+ * when the page loads while the registration made by the page before is still being stored: a
+ * rejection nobody handles, which the browser then reports as the page's error. The worker in use
+ * keeps answering either way, so only that rejection is silenced, and only for the mock's worker.
+ */
+function ignoreFailedWorkerUpdates(): void {
+  window.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
+    const reason: unknown = event.reason;
+    if (
+      reason instanceof DOMException &&
+      reason.message.startsWith('Failed to update a ServiceWorker') &&
+      reason.message.includes(workerUrl)
+    ) {
+      event.preventDefault();
+    }
+  });
+}
+
 async function mountPanel(controls: MockControls): Promise<void> {
   const { OperatorPanel } = await import('./operator-panel');
   const container = document.createElement('div');
@@ -51,11 +73,12 @@ async function start(): Promise<void> {
   onMockChange(() => saveDatabase());
   saveDatabase();
 
+  ignoreFailedWorkerUpdates();
   const worker = setupWorker(...handlers, unknownCall);
   await worker.start({
     onUnhandledRequest: 'bypass',
     quiet: true,
-    serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
+    serviceWorker: { url: workerUrl },
   });
   // Only now: whoever sees the controls may call the API right away.
   window.__portalMock = controls;
