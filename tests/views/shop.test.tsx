@@ -142,7 +142,7 @@ describe('the licence list (step 0)', () => {
       screen.getByText((_, element) =>
         Boolean(
           element?.tagName === 'LI' &&
-          element.textContent?.startsWith('A licence is valid for one year and renews automatically. It renews'),
+          element.textContent?.startsWith('A licence is valid for one year. It renews automatically for another year'),
         ),
       ),
     ).toBeInTheDocument();

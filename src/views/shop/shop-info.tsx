@@ -11,8 +11,7 @@ const faq = defineMessages({
   durationQuestion: { id: 'shop.faq.duration.question', defaultMessage: 'How long does a licence run?' },
   durationAnswer: {
     id: 'shop.faq.duration.answer',
-    defaultMessage:
-      'One year from the order. It renews automatically for another year unless it is cancelled before it ends.',
+    defaultMessage: 'One year from the order.',
   },
   billingQuestion: { id: 'shop.faq.billing.question', defaultMessage: 'How is a licence billed?' },
   billingAnswer: {
@@ -50,7 +49,7 @@ function RenewalTerms() {
   return (
     <FormattedMessage
       id="shop.renewal"
-      defaultMessage="It renews for another year unless you cancel it at least {days, plural, one {# day} other {# days}} before the year ends; an email to {email} is enough."
+      defaultMessage="It renews automatically for another year unless you cancel it at least {days, plural, one {# day} other {# days}} before the year ends; an email to {email} is enough."
       values={{ days: config.licenceNoticeDays, email }}
     />
   );
@@ -95,10 +94,7 @@ export function ShopTerms() {
           />
         </li>
         <li>
-          <FormattedMessage
-            id="shop.terms.validity"
-            defaultMessage="A licence is valid for one year and renews automatically."
-          />{' '}
+          <FormattedMessage id="shop.terms.validity" defaultMessage="A licence is valid for one year." />{' '}
           <RenewalTerms />
         </li>
         <li>

@@ -1,0 +1,117 @@
+/**
+ * A French company's day in German (decision 032): it registers, is activated, buys backup storage
+ * and orders a licence. Each step shows what a German B2B portal has to say: business customers
+ * only, the terms and privacy notice accepted where a contract is made, prices plus VAT, and the
+ * reverse-charge note for a company in France with a VAT id.
+ */
+import { expect, openFresh, test } from './fixtures';
+
+test.use({ locale: 'de-DE' });
+
+const email = 'compta@exemple-sarl.fr';
+const password = 'Correct-Horse-Battery-9';
+const businessOnly = 'Unser Angebot richtet sich ausschließlich an Unternehmer im Sinne von § 14 BGB.';
+const terms = /^Ich akzeptiere die Allgemeinen Geschäftsbedingungen und habe die Datenschutzhinweise gelesen/;
+const reverseCharge =
+  'Für Unternehmen in Frankreich und Luxemburg mit USt-IdNr. berechnen wir keine deutsche Umsatzsteuer: Die Steuer schulden Sie als Leistungsempfänger (Reverse-Charge-Verfahren).';
+
+test('a French company registers in German, buys backup storage and orders a licence, told at each step what binds it', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+
+  // Registration: for businesses only; the terms must be accepted, and their links lead to them.
+  await openFresh(page, '/register');
+  await expect(page.getByRole('heading', { level: 1, name: 'Firmenkonto erstellen' })).toBeVisible();
+  await expect(page.getByText(businessOnly)).toBeVisible();
+  const main = page.getByRole('main');
+  await main.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email);
+  await main.getByLabel(/^Passwort/).fill(password);
+  await main.getByRole('textbox', { name: 'Vorname', exact: true }).fill('Camille');
+  await main.getByRole('textbox', { name: 'Nachname', exact: true }).fill('Lefèvre');
+  await main.getByRole('textbox', { name: 'Firmenname' }).fill('Exemple SARL');
+  await main.getByRole('textbox', { name: 'Straße und Hausnummer' }).fill('12 rue de la Paix');
+  await main.getByRole('textbox', { name: 'Postleitzahl' }).fill('75002');
+  await main.getByRole('textbox', { name: 'Ort', exact: true }).fill('Paris');
+  await main.getByRole('combobox', { name: 'Land' }).selectOption('FR');
+  await main.getByRole('textbox', { name: /^USt-IdNr\./ }).fill('FR40303265045');
+  const registrationTerms = main.getByRole('checkbox', { name: terms });
+  await expect(main.getByRole('link', { name: 'Allgemeinen Geschäftsbedingungen' })).toHaveAttribute(
+    'href',
+    'https://www.example.com/terms',
+  );
+  await expect(main.getByRole('link', { name: 'Datenschutzhinweise' })).toHaveAttribute(
+    'href',
+    'https://www.example.com/privacy',
+  );
+  await main.getByRole('button', { name: 'Konto erstellen' }).click();
+  await expect(registrationTerms).toBeFocused();
+  await expect(main.getByText('Bitte akzeptieren Sie die AGB.')).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
+  await registrationTerms.check();
+  await main.getByRole('button', { name: 'Konto erstellen' }).click();
+  await expect(page).toHaveURL(/\/waiting$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ihr Konto ist noch nicht freigeschaltet' })).toBeVisible();
+
+  // The provider activates the account; the company logs in.
+  expect(await page.evaluate((address) => window.__portalMock.activate(address), email)).toBe(true);
+  await page.goto('/login');
+  await main.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email);
+  await main.getByRole('textbox', { name: 'Passwort', exact: true }).fill(password);
+  await main.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ihre Datastores' })).toBeVisible();
+
+  // The purchase card: every price plus VAT, and no German VAT for a French company with its VAT id.
+  const purchase = page.getByRole('region', { name: 'Backup-Speicher kaufen' });
+  const dynamic = purchase.getByRole('form', { name: 'Dynamischer Tarif' });
+  const fixed = purchase.getByRole('form', { name: 'Festes Volumen' });
+  await expect(dynamic.getByText(/pro GB und Monat zzgl\. USt\.$/)).toBeVisible();
+  await fixed.getByRole('slider').fill('2');
+  await expect(fixed.getByText(/^40,00\s€ pro Monat zzgl\. USt\.$/)).toBeVisible();
+  await expect(purchase.getByText(reverseCharge)).toBeVisible();
+  await dynamic.getByRole('textbox', { name: 'Datastore-Kennung' }).fill('paris1');
+  await dynamic.getByRole('button', { name: 'Dynamischen Backup-Speicher kaufen' }).click();
+  const ready = page.getByRole('dialog', { name: 'Ihr Datastore „paris1“ ist bereit' });
+  await expect(ready).toBeVisible();
+  await ready.getByRole('button', { name: 'Schließen' }).click();
+  await expect(page.getByRole('article', { name: 'paris1' })).toBeVisible();
+
+  // The licence shop: business customers only, prices plus VAT, the renewal and how to end it.
+  await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Lizenz-Shop' }).click();
+  await expect(page).toHaveURL(/\/ishop$/);
+  await expect(page.getByText(businessOnly)).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Eine Lizenz gilt ein Jahr.' })).toHaveText(
+    'Eine Lizenz gilt ein Jahr. Die Laufzeit verlängert sich automatisch um ein weiteres Jahr, wenn Sie nicht spätestens 30 Tage vor ihrem Ende kündigen; eine E-Mail an sales@example.com genügt.',
+  );
+  await page.getByRole('tab', { name: 'Backup Server (PBS)' }).click();
+  const card = page.getByRole('article', { name: 'Proxmox Backup Server Basic' });
+  await expect(card.getByText(/^1\.080,00\s€ pro Server und Jahr zzgl\. USt\.$/)).toBeVisible();
+  await card.getByRole('link', { name: /^Kaufen ?: Proxmox Backup Server Basic$/ }).click();
+
+  // The order form, prefilled from the company: the same notices, and the terms once more.
+  await expect(page.getByRole('heading', { level: 2, name: 'Proxmox Backup Server Basic bestellen' })).toBeVisible();
+  await expect(main.getByRole('combobox', { name: 'Land' })).toHaveValue('FR');
+  await expect(main.getByRole('textbox', { name: 'USt-IdNr. (optional)' })).toHaveValue('FR40303265045');
+  await expect(main.getByText(businessOnly)).toBeVisible();
+  await expect(main.getByText(/^Gesamt: 1\.080,00\s€ pro Jahr zzgl\. USt\.$/)).toBeVisible();
+  await expect(main.getByText(reverseCharge)).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Allgemeinen Geschäftsbedingungen' })).toHaveAttribute(
+    'href',
+    'https://www.example.com/terms',
+  );
+  const orderTerms = main.getByRole('checkbox', { name: terms });
+  const mailsBefore = await page.evaluate(() => window.__portalMock.outbox().length);
+  await main.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+  await expect(orderTerms).toBeFocused();
+  await expect(main.getByText('Bitte akzeptieren Sie die AGB.')).toBeVisible();
+  expect(await page.evaluate(() => window.__portalMock.outbox().length)).toBe(mailsBefore);
+  await orderTerms.check();
+  await main.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+
+  await expect(page).toHaveURL(/\/order_done$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText(
+    /^Wir haben Ihre Bestellung von Proxmox Backup Server Basic für einen Server zu 1\.080,00\s€ pro Jahr zzgl\. USt\. erhalten\./,
+  );
+});
