@@ -48,7 +48,7 @@ test('a new company registers, waits for activation, is activated and logs in', 
   const logIn = page.getByRole('button', { name: 'Log in' });
   await logIn.click();
   await expect(
-    page.getByText('Please wait until your account is activated within 2 business days (notification by email)'),
+    page.getByText('Please wait until your account is activated within 2 to 3 business days (notification by email)'),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 

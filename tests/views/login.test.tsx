@@ -19,7 +19,7 @@ const words = {
     submit: 'Log in',
     required: 'Please fill in this field.',
     emailInvalid: 'Please enter a valid email address, like name@example.com.',
-    notActive: 'Please wait until your account is activated within 2 business days (notification by email)',
+    notActive: 'Please wait until your account is activated within 2 to 3 business days (notification by email)',
     failed: 'Username and password do not match or the account has not yet been activated',
     general: 'An error has occurred!',
     network: 'The server cannot be reached. Please check your connection and try again.',

@@ -56,7 +56,7 @@ export default function LandingPage() {
           </article>
           <article className="card rate">
             <h3>
-              <FormattedMessage id="landing.volumeRate" defaultMessage="Volume rate" />
+              <FormattedMessage id="landing.volumeRate" defaultMessage="Fixed volume" />
             </h3>
             <p className="price">
               <FormattedMessage

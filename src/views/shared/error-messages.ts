@@ -17,7 +17,7 @@ export const errorMessages = defineMessages<ErrorKey>({
   server: { id: 'error.server', defaultMessage: 'The server refused the request.' },
   loginNotActive: {
     id: 'error.loginNotActive',
-    defaultMessage: 'Please wait until your account is activated within 2 business days (notification by email)',
+    defaultMessage: 'Please wait until your account is activated within 2 to 3 business days (notification by email)',
     description: 'SPEC §8 Login, not activated or HTTP 401',
   },
   loginFailed: {

@@ -35,7 +35,7 @@ test('a new company registers, is activated by the provider and logs in', async 
   const logIn = page.getByRole('button', { name: 'Log in' });
   await logIn.click();
   await expect(
-    page.getByText('Please wait until your account is activated within 2 business days (notification by email)'),
+    page.getByText('Please wait until your account is activated within 2 to 3 business days (notification by email)'),
   ).toBeVisible();
 
   const activation = await fetch(`${mockApi}/__mock/activate`, {
