@@ -23,7 +23,7 @@ export const budgets = {
 
 /**
  * What a logged-in page loads besides its own chunk: the logged-in layout, which
- * src/app/routes.tsx loads lazily (preloadRoute) for every 'loggedIn' route, and the API module
+ * src/root/routes.tsx loads lazily (preloadRoute) for every 'loggedIn' route, and the API module
  * that the session machine (src/machines/session.machine.ts) imports on first use to ask
  * GET /me, which it does on every visit of a logged-in page.
  */
@@ -136,7 +136,7 @@ export function languagesOf(manifest) {
 /** The manifest key of a part of a language's messages (docs/decisions/020). */
 const messagesKey = (language, part) => `virtual:portal-messages/messages-${language}-${part}`;
 
-/** A view module's part of the messages: the one of its directory (src/app/routes.tsx). */
+/** A view module's part of the messages: the one of its directory (src/root/routes.tsx). */
 const partOf = (module) => /^src\/views\/([^/]+)\//.exec(module)?.[1];
 
 /**

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { preloadRoute } from './app/routes';
+import { App } from './root/app';
+import { preloadRoute } from './root/routes';
 import { readSession } from './app/session-storage';
 import { Catalogue } from './i18n/catalogue';
 import { loadPart } from './i18n/language';

@@ -6,8 +6,8 @@
 import { prerender } from 'react-dom/static';
 import de from '../translations/de.json';
 import en from '../translations/en.json';
-import { App } from './app/app';
-import { preloadRoute } from './app/routes';
+import { App } from './root/app';
+import { preloadRoute } from './root/routes';
 import { Catalogue } from './i18n/catalogue';
 import type { Language } from './domain/constants';
 
@@ -15,7 +15,7 @@ import type { Language } from './domain/constants';
 export const prerenderedPages = ['/', '/login', '/register', '/reset', '/shop'] as const;
 
 /**
- * The lazy module of each prerendered page (src/app/routes.tsx; the landing page is in the main
+ * The lazy module of each prerendered page (src/root/routes.tsx; the landing page is in the main
  * chunk). scripts/prerender.mjs links its
  * CSS in the page's head, so that the prerendered page is styled as the app will render it and
  * nothing moves when the app takes over.

@@ -1,11 +1,11 @@
 /**
- * Path coverage of a machine: @xstate/graph explores every state the machine can reach with
+ * Path coverage of a machine: xstate/graph explores every state the machine can reach with
  * the given events (actor results, delays and errors included), one path is built for every
  * transition found, and each path is executed on a real actor (its real guards, its provided
  * actors and actions) while the transitions it takes are recorded. Coverage is the share of
  * the machine's states and transition definitions that the executed paths reached.
  */
-import { getAdjacencyMap } from '@xstate/graph';
+import { getAdjacencyMap } from 'xstate/graph';
 import {
   createActor,
   type AnyEventObject,

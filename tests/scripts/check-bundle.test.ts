@@ -12,7 +12,7 @@ const made: string[] = [];
 interface Sizes {
   entry: number;
   dashboard?: number;
-  /** The logged-in layout chunk, which src/app/routes.tsx loads lazily for logged-in pages. */
+  /** The logged-in layout chunk, which src/root/routes.tsx loads lazily for logged-in pages. */
   layout?: number;
   /** The shared chunk of src/api/auth.ts, which the session imports on first use (GET /me). */
   auth?: number;

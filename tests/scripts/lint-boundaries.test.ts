@@ -54,6 +54,16 @@ describe('the layer boundaries of src', () => {
       'src/domain/probe.ts',
       "import { config } from '../config';\nexport const probe = config;\n",
     ],
+    [
+      'the app imports a view (decision 034)',
+      'src/app/probe.ts',
+      "import LandingPage from '../views/landing/landing-page';\nexport const probe = LandingPage;\n",
+    ],
+    [
+      'a view imports the route table',
+      'src/views/shop/probe.ts',
+      "import { preloadRoute } from '../../root/routes';\nexport const probe = preloadRoute;\n",
+    ],
   ])(
     'fails lint when %s',
     async (_direction, filePath, code) => {
@@ -83,10 +93,30 @@ describe('the layer boundaries of src', () => {
       'src/machines/probe.ts',
       "import { me } from '../api/auth';\nexport const probe = me;\n",
     ],
+    [
+      'a view imports a hook of the app',
+      'src/views/shop/probe.ts',
+      "import { useSessionActor } from '../../app/session';\nexport const probe = useSessionActor;\n",
+    ],
+    [
+      'the route table imports a view',
+      'src/root/probe.ts',
+      "import LandingPage from '../views/landing/landing-page';\nexport const probe = LandingPage;\n",
+    ],
   ])(
     'passes lint when %s',
     async (_direction, filePath, code) => {
       expect(await rulesFiredOn(filePath, code)).toEqual([]);
+    },
+    timeout,
+  );
+
+  it(
+    "fails lint on an import cycle: the app actor's module imports the session context, which would import it back",
+    async () => {
+      const back = "import { useAppActor } from './app-actor';\nexport const probe = useAppActor;\n";
+      expect(await rulesFiredOn('src/app/session-context.ts', back)).toContain('import-x/no-cycle');
+      expect(await rulesFiredOn('src/app/probe.ts', back)).toEqual([]);
     },
     timeout,
   );

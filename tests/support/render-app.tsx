@@ -8,7 +8,7 @@ import { http } from 'msw';
 import { login } from '../../src/api/auth';
 import { apiUrl } from '../../src/api/client';
 import { server } from '../../src/mocks/node';
-import { App } from '../../src/app/app';
+import { App } from '../../src/root/app';
 import type { PrerenderedForms } from '../../src/app/prerendered-form-reader';
 import type { ResetLink } from '../../src/app/reset-link';
 import type { Language } from '../../src/domain/constants';

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { Router, useLocation, type BaseLocationHook } from 'wouter';
 import type { Catalogue } from '../i18n/catalogue';
-import { ErrorBoundary } from './error-boundary';
-import { I18nProvider } from './i18n-provider';
-import type { PrerenderedForms } from './prerendered-form-reader';
-import { PrerenderedFormsContext, ResetLinkContext } from './prerendered-forms';
-import type { ResetLink } from './reset-link';
-import { RouteEffects } from './route-effects';
+import { ErrorBoundary } from '../app/error-boundary';
+import { I18nProvider } from '../app/i18n-provider';
+import type { PrerenderedForms } from '../app/prerendered-form-reader';
+import { PrerenderedFormsContext, ResetLinkContext } from '../app/prerendered-forms';
+import type { ResetLink } from '../app/reset-link';
+import { RouteEffects } from '../app/route-effects';
 import { AppRoutes } from './routes';
-import { AppActorProvider } from './app-actor';
-import type { StoredSession } from './session-storage';
+import { AppActorProvider } from '../app/app-actor';
+import type { StoredSession } from '../app/session-storage';
 
 function KeyedBoundary({ children }: { children: ReactNode }) {
   const [location] = useLocation();

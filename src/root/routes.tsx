@@ -7,9 +7,9 @@ import type { Catalogue } from '../i18n/catalogue';
 import LandingPage from '../views/landing/landing-page';
 import { PublicLayout } from '../views/layout/public-layout';
 import { PageLoading } from '../views/shared/page-loading';
-import { preloadable, type Preloadable } from './preloadable';
-import { useAppActor } from './app-actor';
-import { useAsksForLogin, useShowsPortal } from './session';
+import { preloadable, type Preloadable } from '../app/preloadable';
+import { useAppActor } from '../app/app-actor';
+import { useAsksForLogin, useShowsPortal } from '../app/session';
 
 // Every page but the landing page is its own chunk, loaded when first needed; so is the
 // logged-in layout, which the landing page never shows. Each loads its own part of the messages,
