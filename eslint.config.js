@@ -161,7 +161,7 @@ export default tseslint.config(
       // CONVENTIONS.md: no import cycles. Type-only imports, which leave nothing in the build, are not followed.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // The entry may load the mock API, but only lazily behind VITE_MOCK_API, which Vite resolves
-      // at build time: the production bundle carries none of it (npm run check:bundle).
+      // at build time: the production bundle carries none of it (npm run check -- bundle).
       'no-restricted-syntax': [
         'error',
         {
@@ -190,7 +190,7 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
-    // No type assertions in src (counted by scripts/count-casts.mjs): each one left is allowed on
+    // No type assertions in src: each one left is allowed on
     // its line by a disable comment that gives the reason. `as const` stays allowed.
     files: ['src/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }] },

@@ -15,7 +15,7 @@ const mockApiPort = port + 2;
  *   they use Vite's dev server on the same mock, so that they always see the current code.
  * - `production`: the build customers get, prerendered, behind the project's nginx configuration,
  *   with /api/ proxied to the mock API served over HTTP (scripts/serve-production.mjs). nginx
- *   logs every request to e2e-logs/nginx-access.log, which `posttest:e2e` checks.
+ *   logs every request to e2e-logs/nginx-access.log, which `npm run test:e2e` checks.
  */
 export default defineConfig({
   testDir: './tests/e2e',

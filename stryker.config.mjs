@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Stryker for one scope of mutation testing, chosen by MUTATION_SCOPE (scripts/mutation/scopes.ts);
- * `npm run test:mutation` (scripts/mutation/run.mjs) runs every scope, or the ones a `--mutate`
+ * `npm run mutation` (scripts/mutation/run.mjs) runs every scope, or the ones a `--mutate`
  * names, and prints their scores.
  */
 import { mutationScope } from './scripts/mutation/scopes.mjs';

@@ -35,7 +35,7 @@ function mockServiceWorker(enabled: boolean): Plugin {
 /**
  * `npm run dev` serves the mock v1 API over HTTP as well, beside the browser's service worker:
  * `/api/v1/…` and the controls `/__mock/…` (scripts/mock-api/server.ts), on a database of their
- * own, for tools that are not a browser: `npm run smoke`, `npm run contract:verify`, curl.
+ * own, for tools that are not a browser: `npm run contract -- smoke`, `npm run contract -- verify`, curl.
  * The portal's own calls never get here: the worker answers them first.
  */
 function mockApiOverHttp(enabled: boolean): Plugin {
@@ -116,32 +116,24 @@ function portalMessages(build: boolean): Plugin {
 }
 
 /**
- * Unit tests that need no DOM run in Node, with a light setup (the `node` project); views and
- * widgets run in jsdom with the mock API for every file (the `dom` project).
+ * The test environment follows the file name (tests/contract has a configuration of its own):
+ *   - `*.test.ts`: Node, with a light setup (the `node` project);
+ *   - `*.test.tsx` and `*.dom.test.ts`: jsdom with the mock API's server (`dom`): views, widgets, and
+ *     the files that need a document without rendering one (the API client, whose relative addresses
+ *     resolve against the page's location; the mock's handlers; machines whose tests render);
+ *   - `*.page.test.ts(x)`: jsdom, each file on a page of its own with fresh modules (`page`): the
+ *     files that start the Sentry SDK, which keeps one client per page on the global object;
+ *   - `*.bench.tsx`: only `npm run bench -- dashboard`, which sets DASHBOARD_BENCH_OUT (`bench`).
  */
-const nodeTests = [
-  'tests/domain/**/*.test.ts',
-  'tests/machines/**/*.test.ts',
-  'tests/paths/**/*.test.ts',
-  'tests/scripts/**/*.test.ts',
-  'tests/i18n/**/*.test.ts',
-  'tests/api/{structs,structs-quick,payloads,error}.test.ts',
-  'tests/reporting/{options,scrub,sentry-reporting,index-reporting,replay-session}.test.ts',
-];
-
-/**
- * Files under the node project's folders that need a document: a rendered app, or the API client,
- * whose relative addresses resolve against the page's location.
- */
-const domTestsAmongNode = ['tests/machines/tutorial.test.ts', 'tests/machines/contact.test.ts'];
-
-/**
- * Files that start the Sentry SDK, which keeps one client per page on the global object: each runs
- * on a page of its own, with fresh modules (the `page` project).
- */
-const pageTests = [
-  'tests/reporting/{error-boundary-reporting.test.tsx,feedback-widget.test.ts,index.test.ts,sentry-client.test.ts,screenshot-masking.test.ts}',
-];
+const testFiles = {
+  node: {
+    include: ['tests/**/*.test.ts'],
+    exclude: ['tests/**/*.dom.test.ts', 'tests/**/*.page.test.ts', 'tests/contract/**'],
+  },
+  dom: { include: ['tests/**/*.test.tsx', 'tests/**/*.dom.test.ts'], exclude: ['tests/**/*.page.test.tsx'] },
+  page: { include: ['tests/**/*.page.test.{ts,tsx}'], exclude: [] },
+  bench: { include: ['tests/bench/**/*.bench.tsx'], exclude: [] },
+};
 
 export default defineConfig(({ mode, command }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
@@ -189,7 +181,7 @@ export default defineConfig(({ mode, command }) => {
     server: { port: 5173, strictPort: true },
     preview: { port: 4173, strictPort: true },
     test: {
-      // The contract tests run in Node with a configuration of their own (npm run test:contract).
+      // The contract tests run in Node with a configuration of their own (npm run contract -- test).
       exclude: [...configDefaults.exclude, 'tests/contract/**'],
       restoreMocks: true,
       env: { VITE_MOCK_API: 'false' },
@@ -201,8 +193,8 @@ export default defineConfig(({ mode, command }) => {
           test: {
             name: 'node',
             environment: 'node',
-            include: nodeTests,
-            exclude: [...configDefaults.exclude, ...domTestsAmongNode],
+            include: testFiles.node.include,
+            exclude: [...configDefaults.exclude, ...testFiles.node.exclude],
             setupFiles: ['./tests/setup/common.ts'],
           },
         },
@@ -211,13 +203,8 @@ export default defineConfig(({ mode, command }) => {
           test: {
             name: 'dom',
             environment: 'jsdom',
-            include: [
-              'tests/**/*.test.tsx',
-              'tests/api/client.test.ts',
-              'tests/mocks/**/*.test.ts',
-              ...domTestsAmongNode,
-            ],
-            exclude: [...configDefaults.exclude, ...pageTests],
+            include: testFiles.dom.include,
+            exclude: [...configDefaults.exclude, ...testFiles.dom.exclude],
             // The files of a worker share their modules: loading React, the app and the
             // mock API once per worker instead of once per file halves the run. What the app keeps
             // between renders is reset before each test (tests/setup/dom.ts).
@@ -230,10 +217,23 @@ export default defineConfig(({ mode, command }) => {
           test: {
             name: 'page',
             environment: 'jsdom',
-            include: pageTests,
+            include: testFiles.page.include,
             setupFiles: ['./tests/setup/common.ts', './tests/setup/dom.ts'],
           },
         },
+        ...(process.env.DASHBOARD_BENCH_OUT
+          ? [
+              {
+                extends: true as const,
+                test: {
+                  name: 'bench',
+                  environment: 'jsdom',
+                  include: testFiles.bench.include,
+                  setupFiles: ['./tests/setup/common.ts', './tests/setup/dom.ts'],
+                },
+              },
+            ]
+          : []),
       ],
     },
   };

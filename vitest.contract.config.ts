@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The contract tests (`npm run test:contract`), in Node, without MSW: the consumer tests (the
+ * The contract tests (`npm run contract -- test`), in Node, without MSW: the consumer tests (the
  * portal's own src/api functions against Pact's mock provider, which write
  * contracts/backup-portal-v1-api.json) and the tools for the backend team (contract:verify, smoke).
  */

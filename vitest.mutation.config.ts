@@ -3,7 +3,7 @@ import { mutationScope } from './scripts/mutation/scopes.mjs';
 import portalConfig from './vite.config';
 
 /**
- * The tests Stryker runs against each mutant of a scope (`npm run test:mutation`, stryker.config.mjs):
+ * The tests Stryker runs against each mutant of a scope (`npm run mutation`, stryker.config.mjs):
  * the scope's own tests only, in Node, and the few that need a page in jsdom with the mock API's
  * server. Node matters: a mutant of module-level code (a machine's configuration) starts its test
  * files afresh, and a jsdom page costs a second each time.

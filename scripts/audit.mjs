@@ -29,7 +29,7 @@ try {
 if (!report || report.error || !report.vulnerabilities) {
   const reason = report?.message ?? report?.error?.summary ?? 'no answer';
   console.log(`npm audit: the advisory endpoint could not be reached (${reason}).`);
-  console.log('npm audit: NOT CHECKED. Run `npm run audit` where registry.npmjs.org answers audits.');
+  console.log('npm audit: NOT CHECKED. Run `npm run check -- audit` where registry.npmjs.org answers audits.');
   process.exit(process.env.AUDIT_REQUIRED === '1' ? 1 : 0);
 }
 

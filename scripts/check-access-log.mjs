@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * After the production journeys (`posttest:e2e`, and CI): reads nginx's access log of that run
+ * After the production journeys (`npm run test:e2e`, and CI): reads nginx's access log of that run
  * (scripts/serve-production.mjs writes it, in nginx's combined format: every URL with its query,
  * and the Referer) and fails when an address carries what must never be in one: a form field (a
  * password, an email, a name), a reset token, an IBAN. Such an address stays in the browser's

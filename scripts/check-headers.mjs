@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run check:headers` (CI, after the build): the headers that the shipped configuration
+ * `npm run check -- headers` (CI, after the build): the headers that the shipped configuration
  * (deploy/nginx) sends with the production build, scored by the published rules of Mozilla's HTTP
  * Observatory (scripts/headers/observatory.mjs names them and their source). Prints every test's
  * result with its deduction or bonus, and fails below A+ (100).

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Fails when translations/en.json is not what the code declares (run `npm run i18n:extract`),
+ * Fails when translations/en.json is not what the code declares (run `npm run i18n -- extract`),
  * when de.json misses a message or keeps one the code no longer uses, or when a German message
  * does not parse or uses other placeholders than its English original; and when a message, or a
  * German text of the feedback widget, uses a term that docs/glossary.md rules out or a plain space
@@ -46,11 +46,11 @@ try {
   const problems = [];
 
   for (const [id, text] of Object.entries(declared)) {
-    if (en[id] !== text) problems.push(`en.json is stale for "${id}" (run npm run i18n:extract)`);
+    if (en[id] !== text) problems.push(`en.json is stale for "${id}" (run npm run i18n -- extract)`);
     if (typeof de[id] !== 'string' || de[id].trim() === '') problems.push(`de.json misses "${id}"`);
   }
   for (const id of Object.keys(en))
-    if (!(id in declared)) problems.push(`en.json keeps unused "${id}" (run npm run i18n:extract)`);
+    if (!(id in declared)) problems.push(`en.json keeps unused "${id}" (run npm run i18n -- extract)`);
   for (const id of Object.keys(de)) if (!(id in declared)) problems.push(`de.json keeps unused "${id}"`);
 
   const argumentsOf = (message, id, language) => {

@@ -25,7 +25,7 @@ export function exampleSettings() {
 
 /**
  * A `VITE_` variable the portal does not read, put into the environment of every example build:
- * `npm run check:bundle` fails when its value reaches the build, as it would if the code read
+ * `npm run check -- bundle` fails when its value reaches the build, as it would if the code read
  * `import.meta.env` as a whole and so published every `VITE_` variable, a secret's included
  * (decision 031).
  */

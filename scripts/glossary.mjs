@@ -1,5 +1,5 @@
 /**
- * The terminology check of `npm run i18n:check`: reads docs/glossary.md (its tables "Terms" and
+ * The terminology check of `npm run i18n -- check`: reads docs/glossary.md (its tables "Terms" and
  * "Allowed", only what stands in backticks) and finds, in a set of messages of one language, each
  * variant the glossary rules out, each plain space before a unit, and each ellipsis written the other
  * way. How the page is read is described at its top.

@@ -27,7 +27,7 @@ interface ImportMetaEnv {
   readonly VITE_SENTRY_SEND_PII?: string;
   /** 'true' (with a DSN) shows the feedback widget "Fehler melden" (SPEC §9). */
   readonly VITE_FEEDBACK_WIDGET?: string;
-  /** 'true' in development starts the Stately inspector (`npm run dev:inspect`). */
+  /** 'true' in development starts the Stately inspector (`VITE_INSPECT=true npm run dev`). */
   readonly VITE_INSPECT?: string;
 }
 

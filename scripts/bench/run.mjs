@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run bench: builds the production bundle (with the settings of .env.production.example), serves
+ * npm run bench: installs Debian's Chromium and nginx when missing, builds the production bundle (with the settings of .env.production.example), serves
  * it with the production nginx configuration against the mock API running as a real HTTP server, and prints
  *   - gzip bytes of JavaScript and CSS loaded by the first visit of /, /login, /shop, /dashboard;
  *   - Lighthouse (mobile, simulated throttling, Debian's Chromium) scores and LCP, TBT, CLS for
@@ -11,6 +11,7 @@
  * It writes the figures to bench-results/latest.json and a dated copy, so runs can be compared.
  *   Options: --skip-build, --skip-vitest, --skip-dashboard, --runs N (Lighthouse runs per page, median kept),
  *   --pages /shop,/login (only these pages; the static page is always measured)
+ * `npm run bench -- dashboard [options]` runs the dashboard's benchmark alone (scripts/bench/dashboard.mjs).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -32,6 +33,16 @@ import { chromiumArgs, chromiumPath } from '../chromium.mjs';
 
 const repo = new URL('../..', import.meta.url).pathname;
 const args = process.argv.slice(2);
+{
+  const packages = spawnSync('bash', [join(repo, 'scripts/system-packages.sh')], { stdio: 'inherit' });
+  if (packages.status !== 0) process.exit(packages.status ?? 1);
+  if (args[0] === 'dashboard') {
+    const dashboard = spawnSync('node', [join(repo, 'scripts/bench/dashboard.mjs'), ...args.slice(1)], {
+      stdio: 'inherit',
+    });
+    process.exit(dashboard.status ?? 1);
+  }
+}
 const runs = Number(args[args.indexOf('--runs') + 1]) || 1;
 const ports = { web: 4192, api: 4193, devtools: 9333 };
 const results = {
@@ -199,7 +210,7 @@ async function main() {
   const limit = results.lighthouse['/static-landing.html'].lcpMs;
   results.lcpRatio = Number((ours / limit).toFixed(2));
 
-  const dashboardBench = join(repo, 'scripts/bench-dashboard.mjs');
+  const dashboardBench = join(repo, 'scripts/bench/dashboard.mjs');
   if (existsSync(dashboardBench) && !args.includes('--skip-dashboard')) {
     const result = spawnSync(process.execPath, [dashboardBench, '--json', '--bundle'], { cwd: repo, encoding: 'utf8' });
     const line = result.stdout.trim().split('\n').at(-1);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * After `npm run test:contract` has written the consumer contract anew: fails when it differs
+ * After `npm run contract -- test` has written the consumer contract anew: fails when it differs
  * from the committed one (or is not committed), so that the contract in the repository is always
  * the one the portal's code makes.
  */
@@ -17,7 +17,7 @@ if (changed) {
     `contract: contracts/ is stale (${changed
       .split('\n')
       .map((line) => line.trim())
-      .join(', ')}): run npm run test:contract and commit the file`,
+      .join(', ')}): run npm run contract -- test and commit the file`,
   );
   process.exit(1);
 }

@@ -5,7 +5,7 @@
  * server. Each call prints one line: the status, the time, and whether the answer fits the
  * portal's structs (src/api/structs.ts), with the path of the first field that does not.
  *
- *   npm run smoke -- --base-url URL --email E --password P
+ *   npm run contract -- smoke --base-url URL --email E --password P
  *
  * --base-url  the API's base, with its version: e.g. https://portal.example.com/api/v1
  *

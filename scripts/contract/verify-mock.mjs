@@ -4,7 +4,7 @@
  * its state-change endpoint /__mock/provider-state) and verifies the consumer contract against
  * it. This proves that the mock keeps the contract the portal relies on.
  *
- *   npm run contract:mock [-- --seed second]
+ *   npm run contract -- mock [--seed second]
  *
  * --seed  the seed scenario the mock starts from: `default`, or `second`, whose names, counts and
  *         values differ (decision 030); MOCK_SEED does the same. Passing on both proves that the
@@ -30,7 +30,7 @@ function freePort() {
 
 const args = process.argv.slice(2);
 if (args.some((arg) => arg.startsWith('--') && arg !== '--seed') || (args.includes('--seed') && args.length !== 2)) {
-  console.error('contract:mock: usage: npm run contract:mock [-- --seed NAME]');
+  console.error('contract:mock: usage: npm run contract -- mock [--seed NAME]');
   process.exit(2);
 }
 const seedOption = args.includes('--seed') ? args[args.indexOf('--seed') + 1] : process.env.MOCK_SEED;

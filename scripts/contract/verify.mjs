@@ -3,7 +3,7 @@
  * Verifies the portal's consumer contract (contracts/backup-portal-v1-api.json) against a server:
  * Pact's verifier replays every interaction and checks each answer against it.
  *
- *   npm run contract:verify -- --provider-base-url URL [--state-change-url URL] [--pact FILE]
+ *   npm run contract -- verify --provider-base-url URL [--state-change-url URL] [--pact FILE]
  *
  * --provider-base-url  where the API's paths (/api/v1/…) are served, e.g. https://staging.example.com
  * --state-change-url   the provider's state-change endpoint: before each interaction it gets

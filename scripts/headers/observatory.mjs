@@ -1,6 +1,6 @@
 /**
  * The score of a site's headers by the rules of Mozilla's HTTP Observatory, for
- * `npm run check:headers` (scripts/check-headers.mjs) and its tests.
+ * `npm run check -- headers` (scripts/check-headers.mjs) and its tests.
  *
  * The rules, as published and as the scanner applies them:
  * - "HTTP Observatory Scoring Methodology", MDN, https://developer.mozilla.org/en-US/observatory/docs/tests_and_scoring:

@@ -1,25 +1,31 @@
 // @ts-check
 /**
- * `npm run test:mutation`: Stryker on every scope of scripts/mutation/scopes.mjs, one after the
+ * `npm run mutation`: Stryker on every scope of scripts/mutation/scopes.mjs, one after the
  * other, then the score of each file and scope against the scope's floor.
  *
- *   npm run test:mutation                                   every scope
- *   npm run test:mutation -- --scope domain,api             some scopes
- *   npm run test:mutation -- --mutate 'src/domain/iban.ts'  the scope(s) holding these files, only them
- *   npm run test:mutation -- --force                        every mutant judged afresh (see below)
+ *   npm run mutation                                   every scope
+ *   npm run mutation -- --scope domain,api             some scopes
+ *   npm run mutation -- --mutate 'src/domain/iban.ts'  the scope(s) holding these files, only them
+ *   npm run mutation -- --force                        every mutant judged afresh (see below)
+ *   npm run mutation -- report                         serves the HTML reports on http://localhost:4500
  *
  * Incremental: each scope keeps the mutants it judged in reports/stryker-incremental-<scope>.json
  * (committed), and judges again only the mutants of changed code or changed tests, so a run after a
  * small change (and CI on a clean clone) takes seconds to minutes. A mutant of module-level code (a
  * constant, a pattern) is judged by all tests, which the incremental report does not track: after new
  * tests, `--force` judges it again. Exits 1 when a scope is under its floor.
- * `npm run test:mutation:report` serves the HTML reports.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mutationScopes } from './scopes.mjs';
 
 const args = process.argv.slice(2);
+if (args[0] === 'report') {
+  const preview = spawnSync('vite', ['preview', '--outDir', 'reports/mutation', '--port', '4500', '--strictPort'], {
+    stdio: 'inherit',
+  });
+  process.exit(preview.status ?? 1);
+}
 /** @param {string} name */
 const option = (name) => {
   const index = args.indexOf(name);
@@ -101,5 +107,5 @@ writeFileSync(
     .map((scope) => `<li><a href="${scope.name}/index.html">${scope.name}</a> (floor ${scope.floor} %)</li>`)
     .join('')}</ul>`,
 );
-console.log(`\nMutation score per scope (reports/mutation/, npm run test:mutation:report):\n${lines.join('\n')}`);
+console.log(`\nMutation score per scope (reports/mutation/, npm run mutation -- report):\n${lines.join('\n')}`);
 process.exit(failed ? 1 : 0);

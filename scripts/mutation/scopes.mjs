@@ -19,14 +19,14 @@ export const mutationScopes = [
     name: 'api',
     mutate: ['src/api/**/*.ts'],
     tests: ['tests/api/**/*.test.ts'],
-    pageTests: ['tests/api/client.test.ts'],
+    pageTests: ['tests/api/client.dom.test.ts'],
     floor: 85,
   },
   {
     name: 'machines',
     mutate: ['src/machines/**/*.ts'],
     tests: ['tests/machines/**/*.test.ts'],
-    pageTests: ['tests/machines/tutorial.test.ts', 'tests/machines/contact.test.ts'],
+    pageTests: ['tests/machines/tutorial.dom.test.ts', 'tests/machines/contact.dom.test.ts'],
     floor: 80,
   },
 ];

@@ -1,6 +1,6 @@
 /**
  * The Stately inspector, for developers who want to watch the live machines:
- * `npm run dev:inspect`. Only development builds can load it; in production the condition is
+ * `VITE_INSPECT=true npm run dev`. Only development builds can load it; in production the condition is
  * false at build time and the import disappears from the bundle. It is part of the app, the
  * composition root that starts it (src/main.tsx); whatever creates an actor (the app, a view, the
  * feedback widget of src/reporting) asks it here for the inspector (decision 021).

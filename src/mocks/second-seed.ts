@@ -1,7 +1,7 @@
 /**
  * A second seed scenario (docs/decisions/030), for the HTTP mock only: other emails, password,
  * company, customer number, datastore names and count, and licence ids than the default seed.
- * `npm run contract:check` verifies the consumer contract against it, which proves that the
+ * `npm run contract -- check` verifies the consumer contract against it, which proves that the
  * contract names no value of the default seed except through a provider state.
  */
 import { db } from './db';

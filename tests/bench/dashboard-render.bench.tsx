@@ -1,6 +1,6 @@
 /**
  * How long the dashboard takes to render 10, 100 and 1000 datastores (decision 015). Not part of
- * `npm test` (its name does not end in .test.tsx); run it with `node scripts/bench-dashboard.mjs`.
+ * `npm test` (its name does not end in .test.tsx); run it with `npm run bench -- dashboard`.
  *
  * Each run renders the whole app at /dashboard in jsdom, with GET /status answered by the mock
  * server with N datastores in the four seeded variants (dynamic, fixed at 85 %, cancelled,

@@ -65,7 +65,7 @@ afterAll(async () => {
   await new Promise((resolve) => html.close(resolve));
 });
 
-describe('npm run smoke', () => {
+describe('npm run contract -- smoke', () => {
   it('logs in, reads me, company, status and licences, logs out, and says every answer fits', async () => {
     const { code, out } = await run(smoke, [
       '--base-url',
@@ -165,7 +165,7 @@ describe('npm run smoke', () => {
   }, 30_000);
 });
 
-describe('npm run contract:verify', () => {
+describe('npm run contract -- verify', () => {
   it('verifies the contract against the mock API over HTTP with its state-change endpoint', async () => {
     const { code, out } = await run(verify, [
       '--provider-base-url',

@@ -1,5 +1,5 @@
 /**
- * Secrets (SPEC §3, §9; decisions 005 and 016): the temporary password leaves the page after 5 minutes and on
+ * Secrets (SPEC §3, §9; decisions 005 and 035): the temporary password leaves the page after 5 minutes and on
  * logout; no password or IBAN reaches a URL, the browser's storage or the console; the browser
  * session holds only the logged-in flag and the language. The mock's own keys in localStorage
  * (`portal-mock-db`, its database, and `__msw-cookie-store__`, MSW's cookie jar) belong to the

@@ -53,7 +53,7 @@ describe('machine path coverage', () => {
     ).toEqual([]);
   });
 
-  // `npm run test:paths` prints the table; `npm test` stays quiet.
+  // `PATH_COVERAGE_TABLE=1 npx vitest run tests/paths` prints the table; `npm test` stays quiet.
   afterAll(() => {
     if (process.env.PATH_COVERAGE_TABLE) console.log(`\nMachine path coverage\n${formatTable([...rows.values()])}\n`);
   });

@@ -3,7 +3,7 @@ import { createServer, type ViteDevServer } from 'vite';
 
 /**
  * `npm run dev` serves the mock v1 API over HTTP beside the browser's worker (vite.config.ts), for
- * curl, `npm run smoke` and `npm run contract:verify`: the wiring is checked on a real dev server.
+ * curl, `npm run contract -- smoke` and `npm run contract -- verify`: the wiring is checked on a real dev server.
  */
 describe('the dev server', () => {
   let server: ViteDevServer;

@@ -70,7 +70,7 @@ describe('the glossary check', () => {
     expect(checkMessages({ busy: 'Saving …' }, 'en', glossary)).toHaveLength(1);
   });
 
-  it('is part of npm run i18n:check, which passes on the repository', () => {
+  it('is part of npm run i18n -- check, which passes on the repository', () => {
     const run = spawnSync(process.execPath, ['scripts/check-translations.mjs'], { encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);

@@ -7,7 +7,7 @@ import contractConfig from '../../vitest.contract.config';
 
 type ConfigFunction = (env: { mode: string; command: 'serve' | 'build' }) => UserConfig;
 
-/** The files each Vitest project of `npm test` runs, and those of `npm run test:contract`. */
+/** The files each Vitest project of `npm test` runs, and those of `npm run contract -- test`. */
 async function filesByProject() {
   const config = (viteConfig as ConfigFunction)({ mode: 'test', command: 'serve' });
   const projects = (config.test?.projects ?? []) as TestProjectInlineConfiguration[];

@@ -1,5 +1,5 @@
 /**
- * The temporary password over a whole session, on the build customers get (SPEC §9, decision 016):
+ * The temporary password over a whole session, on the build customers get (SPEC §9, decision 035):
  * visible for 5 minutes from when the portal first showed it, across page changes, with the
  * first-time overlay once. The page's clock is Playwright's, so the minutes pass at once; the
  * mock API keeps real time and still sends the password, as a server may.

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * `npm run contract -- test | check | mock | verify | smoke`: the consumer contract with the v1 API
+ * (contracts/backup-portal-v1-api.json, README "The contract with the v1 API").
+ */
+import { dispatch, run } from '../lib/commands.mjs';
+
+const mock = (/** @type {string[]} */ rest, /** @type {NodeJS.ProcessEnv} */ env = {}) =>
+  run('node', ['scripts/contract/verify-mock.mjs', ...rest], env);
+
+await dispatch('npm run contract -- test | check | mock | verify | smoke [options]', {
+  test: {
+    what: 'writes the contract afresh from the consumer tests (tests/contract/) and tests the tools below',
+    run: (rest) => run('vitest', ['run', '--config', 'vitest.contract.config.ts', ...rest]),
+  },
+  check: {
+    what: 'CI: test, fail when the committed contract is stale, verify against the mock (default, strict, second seed)',
+    run: () => {
+      run('vitest', ['run', '--config', 'vitest.contract.config.ts']);
+      run('node', ['scripts/contract/check-stale.mjs']);
+      mock([]);
+      mock([], { VITE_MOCK_STRICT: 'true' });
+      mock(['--seed', 'second']);
+    },
+  },
+  mock: {
+    what: 'verifies the contract against the mock API over HTTP [--seed second]',
+    run: (rest) => mock(rest),
+  },
+  verify: {
+    what: 'verifies the contract against any server: --provider-base-url URL [--state-change-url URL]',
+    run: (rest) => run('node', ['scripts/contract/verify.mjs', ...rest]),
+  },
+  smoke: {
+    what: 'read-only calls to a real server with a test account: --base-url URL --email E --password P',
+    run: (rest) => run('node', ['scripts/contract/smoke.mjs', ...rest]),
+  },
+});
