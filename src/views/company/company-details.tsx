@@ -3,13 +3,8 @@ import { defineMessages, FormattedMessage, type MessageDescriptor } from 'react-
 import type { Company, User } from '../../domain/entities';
 import { hasCompanyData, hasPendingChanges } from '../../domain/company-form';
 import { compactIban, formatIban, maskIban } from '../../domain/iban';
-import {
-  companyMessages,
-  countryMessages,
-  isKnownCountry,
-  isKnownPaymentType,
-  paymentTypeMessages,
-} from './company-messages';
+import { companyMessages, isKnownPaymentType, paymentTypeMessages } from './company-messages';
+import { countryNames, isKnownCountry } from '../shared/countries';
 import { ProductList } from './product-list';
 import { UnknownValue } from '../shared/unknown-value';
 
@@ -57,7 +52,7 @@ function joined(first: string | null | undefined, second: string | null | undefi
 
 function CountryName({ code }: { code: string | null | undefined }) {
   if (!isKnownCountry(code)) return <Optional value={code} />;
-  return <FormattedMessage {...countryMessages[code]} />;
+  return <FormattedMessage {...countryNames[code]} />;
 }
 
 function MaskedIban({ iban }: { iban: string }) {

@@ -2,12 +2,12 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { defineMessage, defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { config } from '../../config';
-import { business } from '../../domain/constants';
 import type { PaymentType } from '../../domain/company-form';
 import type { CompanyActor } from '../../machines/company.machine';
 import { ErrorLine } from '../shared/error-line';
 import { CheckboxField, RequiredNote, SelectField, SubmitButton, TextField } from '../shared/form-fields';
-import { companyMessages, countryMessages, paymentTypeMessages } from './company-messages';
+import { companyMessages, paymentTypeMessages } from './company-messages';
+import { countryOptions } from '../shared/countries';
 import { IbanField } from './iban-field';
 
 const messages = defineMessages({
@@ -32,7 +32,6 @@ const mandateText = defineMessage<{ creditor: string; creditorId: string }>({
     'We authorise {creditor} (creditor identifier {creditorId}) to collect payments from our account by SEPA direct debit. At the same time we instruct our bank to honour the direct debits drawn on our account by {creditor}. Note: we can demand a refund of the debited amount within eight weeks, starting with the debit date. The conditions agreed with our bank apply. The mandate reference will be sent to us with the pre-notification of the first direct debit.',
 });
 
-const countryOptions = business.countries.map((code) => ({ value: code, label: countryMessages[code] }));
 const paymentOptions = (['bill', 'direct_debit'] as const).map((value) => ({
   value,
   label: paymentTypeMessages[value],

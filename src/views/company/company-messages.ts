@@ -1,5 +1,4 @@
 import { defineMessages } from 'react-intl';
-import type { Country } from '../../domain/constants';
 import type { PaymentType } from '../../domain/company-form';
 
 /** Texts used by more than one part of the company page. */
@@ -25,21 +24,10 @@ export const companyMessages = defineMessages({
   },
 });
 
-export const countryMessages = defineMessages<Country>({
-  DE: { id: 'company.country.DE', defaultMessage: 'Germany' },
-  FR: { id: 'company.country.FR', defaultMessage: 'France' },
-  LUX: { id: 'company.country.LUX', defaultMessage: 'Luxembourg' },
-});
-
 export const paymentTypeMessages = defineMessages<PaymentType>({
   bill: { id: 'company.payment.bill', defaultMessage: 'Bill / money transfer' },
   direct_debit: { id: 'company.payment.directDebit', defaultMessage: 'Direct debit' },
 });
-
-/** The country's name when the code is one of SPEC §9's, else the code as given. */
-export function isKnownCountry(code: string | null | undefined): code is Country {
-  return code != null && Object.hasOwn(countryMessages, code);
-}
 
 export function isKnownPaymentType(value: string | null | undefined): value is PaymentType {
   return value != null && Object.hasOwn(paymentTypeMessages, value);

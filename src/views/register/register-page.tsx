@@ -2,8 +2,8 @@ import type { FormEvent } from 'react';
 import { defineMessages, FormattedMessage, type MessageDescriptor } from 'react-intl';
 import { Link } from 'wouter';
 import { useLanguage } from '../../app/session';
-import { business, type Country } from '../../domain/constants';
 import { initialRegistration, registrationMachine } from '../../machines/registration.machine';
+import { countryOptions } from '../shared/countries';
 import { ErrorLine } from '../shared/error-line';
 import { BusinessOnly, TermsCheckbox } from '../shared/legal-notices';
 import { CheckboxField, RequiredNote, SelectField, SubmitButton, TextField } from '../shared/form-fields';
@@ -37,15 +37,6 @@ const messages = defineMessages({
   submit: { id: 'register.submit', defaultMessage: 'Create account' },
   busy: { id: 'register.busy', defaultMessage: 'Creating account…' },
 });
-
-/** SPEC §2 and §5: Germany=DE, France=FR, Luxembourg=LUX. */
-const countryNames = defineMessages<Country>({
-  DE: { id: 'register.country.DE', defaultMessage: 'Germany' },
-  FR: { id: 'register.country.FR', defaultMessage: 'France' },
-  LUX: { id: 'register.country.LUX', defaultMessage: 'Luxembourg' },
-});
-
-const countryOptions = business.countries.map((value) => ({ value, label: countryNames[value] }));
 
 /** The fields typed as plain text. */
 type TextName =

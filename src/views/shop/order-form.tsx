@@ -1,12 +1,12 @@
-import { FormattedMessage, defineMessages, type MessageDescriptor } from 'react-intl';
+import { FormattedMessage, defineMessages } from 'react-intl';
 import type { Licence } from '../../domain/entities';
 import { useAppActor } from '../../app/app-actor';
-import type { Country } from '../../domain/constants';
 import { isSoldPerCpu, licenceTotal } from '../../domain/licence-features';
 import { formatEur } from '../../domain/prices';
 import { licenceOrderMachine, licenceOrderSummary } from '../../machines/licence-order.machine';
 import type { OrderPrefill } from '../../machines/order-prefill.machine';
 import type { UserError } from '../../machines/user-error';
+import { countryOptions } from '../shared/countries';
 import { ErrorLine } from '../shared/error-line';
 import { errorMessages } from '../shared/error-messages';
 import { RequiredNote, SelectField, SubmitButton, TextField } from '../shared/form-fields';
@@ -33,16 +33,7 @@ const messages = defineMessages({
     description: 'German law: the button must say that the order costs money',
   },
   ordering: { id: 'shop.order.submitting', defaultMessage: 'Sending your order…' },
-  germany: { id: 'shop.order.country.DE', defaultMessage: 'Germany' },
-  france: { id: 'shop.order.country.FR', defaultMessage: 'France' },
-  luxembourg: { id: 'shop.order.country.LUX', defaultMessage: 'Luxembourg' },
 });
-
-const countries: { value: Country; label: MessageDescriptor }[] = [
-  { value: 'DE', label: messages.germany },
-  { value: 'FR', label: messages.france },
-  { value: 'LUX', label: messages.luxembourg },
-];
 
 /**
  * SPEC §2 step 1: the order form with its total, order button and error line. What was typed
@@ -113,7 +104,7 @@ export function OrderForm({
         value={values.country}
         error={fieldErrors.country}
         onChange={(value) => change('country', value)}
-        options={countries}
+        options={countryOptions}
         required
       />
       <TextField {...text('ustid')} label={messages.ustid} />
