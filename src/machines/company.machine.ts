@@ -25,7 +25,7 @@ import { formatIban } from '../domain/iban';
 import { contractCancellationMachine } from './contract-cancellation.machine';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, clearFieldErrors, markInvalid, showError, showTimeout, withoutErrors } from './form-actions';
-import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
+import { isAborted, unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
 import type { SessionNews } from './session.machine';
 import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
@@ -140,7 +140,7 @@ export const companyMachine = setup({
   },
   guards: {
     isInvalid: ({ context }) => Object.keys(validateCompanyForm(context.values)).length > 0,
-    isUnauthorized: ({ event }) => 'error' in event && isUnauthorized(event.error),
+    isUnauthorized: unauthorizedGuard,
     isAborted: ({ event }) => 'error' in event && isAborted(event.error),
     choosesBill: ({ event }) => event.type === 'payment.choose' && event.paymentType === 'bill',
   },

@@ -18,7 +18,7 @@ import { timers, waiting } from '../domain/constants';
 import { contractEndDate } from '../domain/contract';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showTimeout } from './form-actions';
-import { isAborted, isUnauthorized } from './user-error';
+import { isAborted, unauthorizedGuard } from './user-error';
 import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
 
@@ -50,7 +50,7 @@ export const contractCancellationMachine = setup({
     showTimeout: showTimeout(),
   },
   guards: {
-    isUnauthorized: ({ event }) => 'error' in event && isUnauthorized(event.error),
+    isUnauthorized: unauthorizedGuard,
     isAborted: ({ event }) => 'error' in event && isAborted(event.error),
   },
   delays: { loadingTimeout: timers.loadingTimeout, stillWorking: waiting.stillWorking },

@@ -54,7 +54,7 @@ import {
   type PasswordExpiredEvent,
   type TemporaryPasswordActor,
 } from './temporary-password.machine';
-import { isAborted, isUnanswered, userErrorFrom, type UserError } from './user-error';
+import { isAborted, isUnanswered, unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
 import type { SessionNews } from './session.machine';
 import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
@@ -266,7 +266,7 @@ export const dashboardMachine = setup({
     showCancelTimeout: showTimeout(),
   },
   guards: {
-    isUnauthorized: ({ event }) => 'error' in event && userErrorFrom(event.error).key === 'sessionExpired',
+    isUnauthorized: unauthorizedGuard,
     isAborted: ({ event }) => 'error' in event && isAborted(event.error),
     isUnanswered: ({ event }) => 'error' in event && isUnanswered(event.error),
     /** SPEC §2: delete is disabled while loading or once a contract end date exists. */

@@ -26,7 +26,7 @@ import {
 } from './form-actions';
 import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
-import { isAborted, userErrorFrom, type UserError } from './user-error';
+import { isAborted, unauthorizedGuard, userErrorFrom, type UserError } from './user-error';
 
 export type FormContext<V> = FieldsContext<V>;
 
@@ -109,7 +109,7 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
     },
     guards: {
       isInvalid: ({ context }) => Object.keys(validate(context.values)).length > 0,
-      isUnauthorized: ({ event }) => 'error' in event && userErrorFrom(event.error).key === 'sessionExpired',
+      isUnauthorized: unauthorizedGuard,
       isAborted: ({ event }) => 'error' in event && isAborted(event.error),
     },
     delays: { loadingTimeout: timers.loadingTimeout, stillWorking: waiting.stillWorking },

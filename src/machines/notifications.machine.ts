@@ -10,7 +10,7 @@ import { setNotifications } from '../api/settings';
 import { timers } from '../domain/constants';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showTimeout } from './form-actions';
-import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
+import { isAborted, unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
 import type { SessionNews } from './session.machine';
 import { typeOf } from './type-of';
 
@@ -53,7 +53,7 @@ export const notificationsMachine = setup({
   },
   guards: {
     isChange: ({ context, event }) => event.enabled !== context.enabled,
-    isUnauthorized: ({ event }) => 'error' in event && isUnauthorized(event.error),
+    isUnauthorized: unauthorizedGuard,
     isAborted: ({ event }) => 'error' in event && isAborted(event.error),
   },
   delays: { loadingTimeout: timers.loadingTimeout },

@@ -9,7 +9,7 @@ import { getCompany } from '../api/company';
 import type { Company, User } from '../domain/entities';
 import { business, timers, type Country } from '../domain/constants';
 import type { LicenceOrderValues } from './licence-order.machine';
-import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
+import { isAborted, unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
 import { typeOf } from './type-of';
 import { isOneOf } from '../domain/one-of';
 
@@ -69,7 +69,7 @@ export const orderPrefillMachine = setup({
     sessionExpired: () => {},
   },
   guards: {
-    isUnauthorized: ({ event }) => 'error' in event && isUnauthorized(event.error),
+    isUnauthorized: unauthorizedGuard,
     isAborted: ({ event }) => 'error' in event && isAborted(event.error),
   },
   delays: { loadingTimeout: timers.loadingTimeout },

@@ -24,7 +24,7 @@ import { datastoreIdentifier, type FieldErrorCode } from '../domain/fields';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showUserError } from './form-actions';
 import { stillWorkingStates } from './still-working';
-import { isAborted, isUnanswered, userErrorFrom } from './user-error';
+import { isAborted, isUnanswered, unauthorizedGuard } from './user-error';
 import { typeOf } from './type-of';
 
 /** A field rule's code, or `taken` when the server refused the identifier as already used. */
@@ -129,7 +129,7 @@ export const purchaseMachine = setup({
     /** The status lists a datastore it did not list when the purchase was sent. */
     listsNewDatastore: ({ context, event }) =>
       event.type === 'status.loaded' && event.names.some((name) => !(context.listed ?? []).includes(name)),
-    isUnauthorized: ({ event }) => 'error' in event && userErrorFrom(event.error).key === 'sessionExpired',
+    isUnauthorized: unauthorizedGuard,
     /** docs/decisions/002: 409 means the identifier is already used on this account. */
     isTaken: ({ event }) =>
       'error' in event && isApiError(event.error) && event.error.kind === 'http' && event.error.status === 409,

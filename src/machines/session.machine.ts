@@ -10,7 +10,7 @@
 import { assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import type { User } from '../domain/entities';
 import { timers, type Language } from '../domain/constants';
-import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
+import { isAborted, unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
 import { typeOf } from './type-of';
 
 export interface SessionInput {
@@ -140,7 +140,7 @@ export const sessionMachine = setup({
   guards: {
     wasLoggedIn: ({ context }) => context.loggedIn,
     isLoggedIn: ({ context }) => context.loggedIn,
-    isUnauthorized: ({ event }) => 'error' in event && isUnauthorized(event.error),
+    isUnauthorized: unauthorizedGuard,
     isAborted: ({ event }) => 'error' in event && isAborted(event.error),
     /** Given the user of the `loadUser` actor's done event: the account whose page waits. */
     isSameAccount: ({ context }, { user }: { user: User }) =>

@@ -8,7 +8,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { getStatus } from '../api/datastores';
 import type { Datastore } from '../domain/entities';
 import { timers } from '../domain/constants';
-import { isAborted, isUnauthorized, userErrorFrom, type UserError } from './user-error';
+import { isAborted, unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
 import { typeOf } from './type-of';
 
 export interface TutorialContext {
@@ -33,7 +33,7 @@ export const tutorialMachine = setup({
     sessionExpired: () => {},
   },
   guards: {
-    isUnauthorized: ({ event }) => 'error' in event && isUnauthorized(event.error),
+    isUnauthorized: unauthorizedGuard,
     isAborted: ({ event }) => 'error' in event && isAborted(event.error),
     isKnown: ({ context, event }) =>
       event.type === 'datastore.choose' && context.datastores.some((entry) => entry.datastore === event.datastore),

@@ -83,6 +83,14 @@ export function isUnauthorized(error: unknown): boolean {
 }
 
 /**
+ * The guard every machine calls `isUnauthorized`: the event (an actor's error) is the API's 401.
+ * One rule, written once (docs/decisions/001: a 401 means the session has ended).
+ */
+export function unauthorizedGuard({ event }: { event: object }): boolean {
+  return 'error' in event && isUnauthorized(event.error);
+}
+
+/**
  * The call got no answer from the API: the connection broke, the time ran out, or a gateway in
  * front of the API gave up waiting (502, 504). A call that changes something may have been
  * carried out all the same (docs/decisions/026).
