@@ -5,7 +5,7 @@ import type { Company } from '../../domain/entities';
 import { useUser } from '../../app/session';
 import { contractEndDate } from '../../domain/contract';
 import type { ContractCancellationActor } from '../../machines/contract-cancellation.machine';
-import { ErrorLine } from '../shared/error-line';
+import { ErrorLine, useErrorLine } from '../shared/error-line';
 import { StillWorking } from '../shared/still-working';
 import { useDayFormat } from '../shared/use-day-format';
 
@@ -58,8 +58,7 @@ export function CancellationCard({ company, actor }: { company: Company; actor: 
   const slow = useSelector(actor, (snapshot) => snapshot.hasTag('slow'));
   const cancelled = useSelector(actor, (snapshot) => snapshot.hasTag('done'));
   const cancelledEnd = useSelector(actor, (snapshot) => snapshot.context.endDate);
-  const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
-  const error = useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null);
+  const error = useErrorLine(actor);
   const formatDay = useDayFormat();
   const questionRef = useRef<HTMLParagraphElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);

@@ -4,7 +4,7 @@ import { defineMessage, defineMessages, FormattedMessage, useIntl } from 'react-
 import { config } from '../../config';
 import type { PaymentType } from '../../domain/company-form';
 import type { CompanyActor } from '../../machines/company.machine';
-import { ErrorLine } from '../shared/error-line';
+import { ErrorLine, useErrorLine } from '../shared/error-line';
 import { CheckboxField, RequiredNote, SelectField, SubmitButton, TextField } from '../shared/form-fields';
 import { companyMessages, paymentTypeMessages } from './company-messages';
 import { countryOptions } from '../shared/countries';
@@ -43,8 +43,7 @@ export function CompanyEditForm({ actor }: { actor: CompanyActor }) {
   const errors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const slow = useSelector(actor, (snapshot) => snapshot.hasTag('slow'));
-  const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
-  const error = useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null);
+  const error = useErrorLine(actor);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const [submits, setSubmits] = useState(0);

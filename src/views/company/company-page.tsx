@@ -7,7 +7,7 @@ import { usePortalActor } from '../../app/use-portal-actor';
 import { companyMachine } from '../../machines/company.machine';
 import { contractCancellationMachine } from '../../machines/contract-cancellation.machine';
 import { LanguagePicker } from '../layout/language-picker';
-import { errorMessages } from '../shared/error-messages';
+import { useErrorText } from '../shared/error-line';
 import { PageHeading } from '../shared/page-heading';
 import { PageLoading } from '../shared/page-loading';
 import { CancellationCard } from './cancellation-card';
@@ -32,6 +32,7 @@ const messages = defineMessages({
  */
 export default function CompanyPage() {
   const intl = useIntl();
+  const textOf = useErrorText();
   const user = useUser();
   const session = useSessionActor();
   const actor = usePortalActor(companyMachine, {
@@ -57,7 +58,7 @@ export default function CompanyPage() {
   const hasEdited = useRef(false);
   if (state === 'edit') hasEdited.current = true;
 
-  const errorText = loadError ? (loadError.reason ?? intl.formatMessage(errorMessages[loadError.key])) : '';
+  const errorText = loadError ? textOf(loadError) : '';
   const retry = (
     <button
       type="button"

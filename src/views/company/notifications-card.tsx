@@ -3,7 +3,7 @@ import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { notificationsMachine } from '../../machines/notifications.machine';
-import { ErrorLine } from '../shared/error-line';
+import { ErrorLine, useErrorLine } from '../shared/error-line';
 import { CheckboxField } from '../shared/form-fields';
 
 const messages = defineMessages({
@@ -23,8 +23,7 @@ export function NotificationsCard({ enabled: initial }: { enabled: boolean }) {
   const actor = usePortalActor(notificationsMachine, { input: { enabled: initial } });
   const enabled = useSelector(actor, (snapshot) => snapshot.context.enabled);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
-  const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
-  const error = useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null);
+  const error = useErrorLine(actor);
 
   return (
     <section className="card company-card" aria-labelledby="company-notifications-heading" aria-busy={busy}>

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
+import { FormattedMessage, defineMessages } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
 import { useNavigateAction } from '../../app/app-actor';
 import { useSessionActor } from '../../app/session';
@@ -15,7 +15,7 @@ import {
   type ListEvent,
 } from '../../machines/dashboard.machine';
 import type { UserError } from '../../machines/user-error';
-import { errorMessages } from '../shared/error-messages';
+import { useErrorLine, useErrorText } from '../shared/error-line';
 import { PageHeading } from '../shared/page-heading';
 import { PageLoading } from '../shared/page-loading';
 import { CancelDialog } from './cancel-dialog';
@@ -69,8 +69,7 @@ export default function DashboardPage() {
   const cancelling = useSelector(actor, (snapshot) => snapshot.matches({ cancellation: 'cancelling' }));
   const cancelSlow = useSelector(actor, (snapshot) => snapshot.matches({ cancellation: { cancelling: 'slow' } }));
   const cancelTarget = useSelector(actor, (snapshot) => snapshot.context.cancelTarget);
-  const cancelErrorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
-  const cancelError = useSelector(cancelErrorLine, (snapshot) => snapshot?.context.error ?? null);
+  const cancelError = useErrorLine(actor);
   const overlay = useSelector(actor, (snapshot) => snapshot.context.overlay);
   const listQuery = useSelector(actor, (snapshot) => snapshot.context.query);
   const readOnly = useSelector(actor, selectReadOnly);
@@ -153,6 +152,5 @@ export default function DashboardPage() {
 
 /** The reason of a failed status read, in the words of the error catalogue (SPEC §8). */
 function ErrorText({ error }: { error: UserError }) {
-  const intl = useIntl();
-  return <>{error.reason ?? intl.formatMessage(errorMessages[error.key])}</>;
+  return <>{useErrorText()(error)}</>;
 }

@@ -6,7 +6,7 @@ import { business } from '../../domain/constants';
 import type { PurchaseOption } from '../../domain/datastore';
 import { formatEur, volumeInGb, volumePriceEur } from '../../domain/prices';
 import type { PurchaseActor } from '../../machines/purchase.machine';
-import { ErrorLine } from '../shared/error-line';
+import { ErrorLine, useErrorLine } from '../shared/error-line';
 import { RequiredNote, SubmitButton } from '../shared/form-fields';
 import { PlusVat, ReverseChargeNote } from '../shared/legal-notices';
 import { IdentifierField } from './identifier-field';
@@ -36,8 +36,7 @@ export function PurchaseCard({ actor, reverseCharge = false }: { actor: Purchase
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   // The option being bought says that it is still working; the other only waits.
   const slowOption = useSelector(actor, (snapshot) => (snapshot.hasTag('slow') ? snapshot.context.option : null));
-  const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
-  const error = useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null);
+  const error = useErrorLine(actor);
   const inputs = { dynamic: useRef<HTMLInputElement>(null), static: useRef<HTMLInputElement>(null) };
 
   const buy = (option: PurchaseOption) => (event: FormEvent) => {

@@ -4,7 +4,7 @@ import { defineMessages, FormattedMessage } from 'react-intl';
 import { useLanguage, useSessionActor, useUser } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { loginMachine } from '../../machines/login.machine';
-import { ErrorLine } from '../shared/error-line';
+import { ErrorLine, useErrorLine } from '../shared/error-line';
 import { errorMessages } from '../shared/error-messages';
 import { RequiredNote, SubmitButton, TextField } from '../shared/form-fields';
 import { ModalDialog } from '../shared/modal-dialog';
@@ -49,8 +49,7 @@ export default function ReloginDialog() {
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy') || snapshot.hasTag('done'));
   const slow = useSelector(actor, (snapshot) => snapshot.hasTag('slow'));
   const notActive = useSelector(actor, (snapshot) => snapshot.hasTag('notActive'));
-  const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
-  const error = useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null);
+  const error = useErrorLine(actor);
   const { formRef, attempted } = useFocusFirstInvalid();
 
   const change = (name: 'email' | 'password') => (value: string) => actor.send({ type: 'field.change', name, value });

@@ -8,7 +8,7 @@ import { resetLinkFrom } from '../../app/reset-link';
 import { useLanguage } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { newPasswordMachine } from '../../machines/new-password.machine';
-import { ErrorLine } from '../shared/error-line';
+import { ErrorLine, useErrorLine } from '../shared/error-line';
 import { RequiredNote, SubmitButton, TextField } from '../shared/form-fields';
 import { PageHeading } from '../shared/page-heading';
 import { PasswordChecklist } from '../shared/password-checklist';
@@ -84,8 +84,7 @@ export default function NewPasswordPage() {
     return null;
   });
   const refusal = useSelector(actor, (snapshot) => snapshot.context.refusal);
-  const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
-  const error = useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null);
+  const error = useErrorLine(actor);
   const { formRef, attempted } = useFocusFirstInvalid();
 
   const change = (name: 'password' | 'confirmation') => (value: string) =>

@@ -6,6 +6,7 @@ import { sessionUser } from '../../app/session-actors';
 import { usePortalActor } from '../../app/use-portal-actor';
 import type { FormMachine } from '../../machines/form.machine';
 import { errorForAudience } from '../../machines/user-error';
+import { useErrorLine } from './error-line';
 
 /**
  * Runs a form machine for a view: the 401 handling is wired to the session, the machine's
@@ -30,15 +31,11 @@ export function useForm<V extends Record<string, unknown>>(
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const slow = useSelector(actor, (snapshot) => snapshot.hasTag('slow'));
   const done = useSelector(actor, (snapshot) => snapshot.hasTag('done'));
-  const errorLine = useSelector(actor, (snapshot) => snapshot.children.errorLine);
   // Whether the customer was logged in when the form was sent: a 401 ends that session before
   // its message is shown, and only someone who had a session is told that it ended.
   const loggedIn = useLoggedIn();
   const [sentLoggedIn, setSentLoggedIn] = useState(loggedIn);
-  const error = errorForAudience(
-    useSelector(errorLine, (snapshot) => snapshot?.context.error ?? null),
-    sentLoggedIn,
-  );
+  const error = errorForAudience(useErrorLine(actor), sentLoggedIn);
   const formRef = useRef<HTMLFormElement>(null);
   const [submits, setSubmits] = useState(0);
 

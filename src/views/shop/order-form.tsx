@@ -7,8 +7,7 @@ import { licenceOrderMachine, licenceOrderSummary } from '../../machines/licence
 import type { OrderPrefill } from '../../machines/order-prefill.machine';
 import type { UserError } from '../../machines/user-error';
 import { countryOptions } from '../shared/countries';
-import { ErrorLine } from '../shared/error-line';
-import { errorMessages } from '../shared/error-messages';
+import { ErrorLine, useErrorText } from '../shared/error-line';
 import { RequiredNote, SelectField, SubmitButton, TextField } from '../shared/form-fields';
 import { useForm } from '../shared/use-form';
 import { reverseChargeApplies } from '../../domain/vat';
@@ -49,6 +48,7 @@ export function OrderForm({
   companyError: UserError | null;
 }) {
   const app = useAppActor();
+  const errorText = useErrorText();
   const form = useForm(licenceOrderMachine, {
     values: { ...prefill, product_id: licence.id, cpu_count: 1 },
     // The app keeps the summary for /order_done, where the machine then goes.
@@ -81,7 +81,7 @@ export function OrderForm({
           <FormattedMessage
             id="shop.order.companyFailed"
             defaultMessage="Your company details could not be loaded ({reason}). Please fill them in."
-            values={{ reason: companyError.reason ?? <FormattedMessage {...errorMessages[companyError.key]} /> }}
+            values={{ reason: errorText(companyError) }}
           />
         </p>
       )}

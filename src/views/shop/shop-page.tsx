@@ -5,7 +5,7 @@ import { usePortalActor } from '../../app/use-portal-actor';
 import { parseLicenceId } from '../../domain/licence-features';
 import { shopTabMachine } from '../../machines/shop-tab.machine';
 import type { UserError } from '../../machines/user-error';
-import { errorMessages } from '../shared/error-messages';
+import { useErrorText } from '../shared/error-line';
 import { PageHeading } from '../shared/page-heading';
 import { PageLoading } from '../shared/page-loading';
 import { findLicence, useCatalogue } from './catalogue-store';
@@ -17,11 +17,12 @@ import { BusinessOnly } from '../shared/legal-notices';
 import './shop.css';
 
 function CatalogueFailed({ error, retry }: { error: UserError | null; retry: () => void }) {
+  const errorText = useErrorText();
   return (
     <div className="notice notice-error" role="alert">
       <p>
         <FormattedMessage id="shop.catalogue.failed" defaultMessage="The licences could not be loaded." />{' '}
-        {error && (error.reason ?? <FormattedMessage {...errorMessages[error.key]} />)}
+        {error && errorText(error)}
       </p>
       <button type="button" className="button-secondary" onClick={retry}>
         <FormattedMessage id="shop.catalogue.retry" defaultMessage="Load the licences again" />
