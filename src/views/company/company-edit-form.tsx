@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { defineMessage, defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { config } from '../../config';
 import type { PaymentType } from '../../domain/company-form';
@@ -9,6 +9,7 @@ import { CheckboxField, RequiredNote, SelectField, SubmitButton, TextField } fro
 import { companyMessages, paymentTypeMessages } from './company-messages';
 import { countryOptions } from '../shared/countries';
 import { IbanField } from './iban-field';
+import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
 
 const messages = defineMessages({
   heading: { id: 'company.edit.heading', defaultMessage: 'Edit company data' },
@@ -45,23 +46,18 @@ export function CompanyEditForm({ actor }: { actor: CompanyActor }) {
   const slow = useSelector(actor, (snapshot) => snapshot.hasTag('slow'));
   const error = useErrorLine(actor);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const [submits, setSubmits] = useState(0);
+  const { formRef, attempted } = useFocusFirstInvalid();
   const intl = useIntl();
 
   // Entering edit mode moves the focus to the form, so that keyboard and screen reader users start there.
   useEffect(() => headingRef.current?.focus(), []);
-  // A refused submit moves the focus to the first field that needs attention.
-  useEffect(() => {
-    if (submits > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [submits]);
 
   const change = (name: 'name' | 'phone' | 'street' | 'postcode' | 'city' | 'ustid') => (value: string) =>
     actor.send({ type: 'field.change', name, value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'form.submit' });
-    setSubmits((count) => count + 1);
+    attempted();
   };
   const paymentChoices =
     values.payment_type === '' ? [{ value: '' as const, label: messages.choose }, ...paymentOptions] : paymentOptions;

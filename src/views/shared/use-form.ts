@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigateAction } from '../../app/app-actor';
 import { useLoggedIn, useSessionActor } from '../../app/session';
 import { sessionUser } from '../../app/session-actors';
@@ -7,6 +7,7 @@ import { usePortalActor } from '../../app/use-portal-actor';
 import type { FormMachine } from '../../machines/form.machine';
 import { errorForAudience } from '../../machines/user-error';
 import { useErrorLine } from './error-line';
+import { useFocusFirstInvalid } from './use-focus-first-invalid';
 
 /**
  * Runs a form machine for a view: the 401 handling is wired to the session, the machine's
@@ -36,13 +37,7 @@ export function useForm<V extends Record<string, unknown>>(
   const loggedIn = useLoggedIn();
   const [sentLoggedIn, setSentLoggedIn] = useState(loggedIn);
   const error = errorForAudience(useErrorLine(actor), sentLoggedIn);
-  const formRef = useRef<HTMLFormElement>(null);
-  const [submits, setSubmits] = useState(0);
-
-  useEffect(() => {
-    if (submits === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [submits]);
+  const { formRef, attempted } = useFocusFirstInvalid();
 
   return {
     actor,
@@ -58,7 +53,7 @@ export function useForm<V extends Record<string, unknown>>(
       event?.preventDefault();
       setSentLoggedIn(loggedIn);
       actor.send({ type: 'form.submit' });
-      setSubmits((count) => count + 1);
+      attempted();
     },
   };
 }
