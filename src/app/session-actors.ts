@@ -4,6 +4,7 @@
  */
 import { fromCallback, fromPromise, waitFor } from 'xstate';
 import type { CompanyProduct, User } from '../domain/entities';
+import { selectIsLoadingUser, selectLoadedUser } from '../machines/session.machine';
 import type { SessionActor } from './session-context';
 
 /**
@@ -30,11 +31,9 @@ export function sessionUser(session: SessionActor) {
  */
 export function reloadedProducts(session: SessionActor) {
   return fromPromise<readonly CompanyProduct[] | null>(async ({ signal }) => {
-    const loading = (snapshot: ReturnType<typeof session.getSnapshot>) =>
-      snapshot.matches({ auth: { loggedIn: 'loadingUser' } });
-    if (!loading(session.getSnapshot())) session.send({ type: 'user.reload' });
-    const settled = await waitFor(session, (snapshot) => !loading(snapshot), { signal });
-    const reloaded = settled.matches({ auth: { loggedIn: 'ready' } }) ? settled.context.user : null;
+    if (!selectIsLoadingUser(session.getSnapshot())) session.send({ type: 'user.reload' });
+    const settled = await waitFor(session, (snapshot) => !selectIsLoadingUser(snapshot), { signal });
+    const reloaded = selectLoadedUser(settled);
     if (!reloaded) throw new Error('The user could not be reloaded after the cancellation.');
     return reloaded.products ?? null;
   });

@@ -339,3 +339,28 @@ export function showsPortal(snapshot: SessionSnapshot): boolean {
 export function asksForLogin(snapshot: SessionSnapshot): boolean {
   return snapshot.hasTag('reauthenticating');
 }
+
+/*
+ * What views and the app ask of the session, so that none of them reads its state paths: the
+ * states may be rearranged without touching them.
+ */
+
+/** Whether the user (GET /me) is being loaded, at the login or by a reload. */
+export function selectIsLoadingUser(snapshot: SessionSnapshot): boolean {
+  return snapshot.matches({ auth: { loggedIn: 'loadingUser' } });
+}
+
+/** The user as the last load brought it, while the session holds one; null while loading or after a failure. */
+export function selectLoadedUser(snapshot: SessionSnapshot): SessionContext['user'] {
+  return snapshot.matches({ auth: { loggedIn: 'ready' } }) ? snapshot.context.user : null;
+}
+
+/** Whether the user could not be loaded (the layout offers a retry). */
+export function selectUserFailed(snapshot: SessionSnapshot): boolean {
+  return snapshot.matches({ auth: { loggedIn: 'failed' } });
+}
+
+/** Whether the logout is under way. */
+export function selectIsLoggingOut(snapshot: SessionSnapshot): boolean {
+  return snapshot.matches({ auth: 'loggingOut' });
+}

@@ -3,7 +3,13 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import type { User } from '../../src/domain/entities';
 import type { Language } from '../../src/domain/constants';
-import { sessionMachine } from '../../src/machines/session.machine';
+import {
+  selectIsLoadingUser,
+  selectIsLoggingOut,
+  selectLoadedUser,
+  selectUserFailed,
+  sessionMachine,
+} from '../../src/machines/session.machine';
 
 const user: User = {
   email: 'demo@example.com',
@@ -248,6 +254,35 @@ describe('the session machine', () => {
     actor.send({ type: 'language.change', language: 'de' });
     await waitFor(actor, (snapshot) => snapshot.matches({ language: 'idle' }));
     expect(actor.getSnapshot().context.language).toBe('de');
+  });
+
+  it('tells views and the app what they ask of it without its state paths: loading, loaded, failed, logging out', async () => {
+    let fail = true;
+    const { actor } = start({
+      loggedIn: true,
+      loadUser: async () => {
+        if (fail) throw new ApiError('network');
+        return user;
+      },
+    });
+    const asked = () => {
+      const snapshot = actor.getSnapshot();
+      return {
+        loading: selectIsLoadingUser(snapshot),
+        loaded: selectLoadedUser(snapshot),
+        failed: selectUserFailed(snapshot),
+        loggingOut: selectIsLoggingOut(snapshot),
+      };
+    };
+    expect(asked()).toEqual({ loading: true, loaded: null, failed: false, loggingOut: false });
+    await waitFor(actor, (snapshot) => !selectIsLoadingUser(snapshot));
+    expect(asked()).toEqual({ loading: false, loaded: null, failed: true, loggingOut: false });
+    fail = false;
+    actor.send({ type: 'user.retry' });
+    await waitFor(actor, (snapshot) => !selectIsLoadingUser(snapshot));
+    expect(asked()).toEqual({ loading: false, loaded: user, failed: false, loggingOut: false });
+    actor.send({ type: 'session.logout' });
+    expect(asked()).toEqual({ loading: false, loaded: null, failed: false, loggingOut: true });
   });
 
   describe('the login in place (docs/decisions/027)', () => {

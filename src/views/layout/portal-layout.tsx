@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { useSessionActor, useUser } from '../../app/session';
+import { selectIsLoggingOut, selectUserFailed } from '../../machines/session.machine';
 import { config } from '../../config';
 import { Logo } from '../shared/logo';
 import { ExternalLink } from './external-link';
@@ -34,8 +35,8 @@ export default function PortalLayout({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const session = useSessionActor();
   const user = useUser();
-  const loggingOut = useSelector(session, (snapshot) => snapshot.matches({ auth: 'loggingOut' }));
-  const userFailed = useSelector(session, (snapshot) => snapshot.matches({ auth: { loggedIn: 'failed' } }));
+  const loggingOut = useSelector(session, selectIsLoggingOut);
+  const userFailed = useSelector(session, selectUserFailed);
 
   return (
     <div className="portal-layout">

@@ -6,6 +6,7 @@ import type { Licence, User } from '../../domain/entities';
 import { useLoggedIn, useSessionActor, useUser } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { orderPrefillMachine } from '../../machines/order-prefill.machine';
+import { selectIsLoadingUser } from '../../machines/session.machine';
 import { PageLoading } from '../shared/page-loading';
 import { LicenceFeatureList } from './licence-feature-list';
 import { LicencePrice } from './licence-price';
@@ -40,8 +41,7 @@ export function OrderStep({ licence, listPath, onBack }: { licence: Licence; lis
   const user = useUser();
   const session = useSessionActor();
   // Only the first load of the user holds the form back; a later reload keeps what is typed.
-  const userPending =
-    useSelector(session, (snapshot) => snapshot.matches({ auth: { loggedIn: 'loadingUser' } })) && user === null;
+  const userPending = useSelector(session, selectIsLoadingUser) && user === null;
 
   return (
     <section className="order-step" aria-labelledby="order-step-heading">
