@@ -1,12 +1,10 @@
-import { useSelector } from '@xstate/react';
 import { type FormEvent } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { useLanguage, useSessionActor, useUser } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { loginMachine } from '../../machines/login.machine';
-import { ErrorLine, useErrorLine } from '../shared/error-line';
-import { errorMessages } from '../shared/error-messages';
-import { RequiredNote, SubmitButton, TextField } from '../shared/form-fields';
+import { SubmitButton } from '../shared/form-fields';
+import { LoginFields, useLoginForm } from '../shared/login-fields';
 import { ModalDialog } from '../shared/modal-dialog';
 import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
 
@@ -44,15 +42,9 @@ export default function ReloginDialog() {
     // The login in place leads nowhere: the customer stays on the page under the dialog.
     input: { language, values: { email: user?.email ?? '' }, next: null },
   });
-  const values = useSelector(actor, (snapshot) => snapshot.context.values);
-  const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy') || snapshot.hasTag('done'));
-  const slow = useSelector(actor, (snapshot) => snapshot.hasTag('slow'));
-  const notActive = useSelector(actor, (snapshot) => snapshot.hasTag('notActive'));
-  const error = useErrorLine(actor);
+  const form = useLoginForm(actor);
+  const { busy, slow } = form;
   const { formRef, attempted } = useFocusFirstInvalid();
-
-  const change = (name: 'email' | 'password') => (value: string) => actor.send({ type: 'field.change', name, value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'form.submit', language });
@@ -75,34 +67,7 @@ export default function ReloginDialog() {
         <FormattedMessage {...messages.text} />
       </p>
       <form ref={formRef} className="relogin-form" noValidate onSubmit={submit} aria-labelledby="relogin-title">
-        <RequiredNote />
-        <TextField
-          name="email"
-          type="email"
-          label={messages.email}
-          required
-          autoComplete="username"
-          inputMode="email"
-          value={values.email}
-          error={fieldErrors.email}
-          onChange={change('email')}
-        />
-        <TextField
-          name="password"
-          type="password"
-          label={messages.password}
-          required
-          autoComplete="current-password"
-          value={values.password}
-          error={fieldErrors.password}
-          onChange={change('password')}
-        />
-        {notActive && (
-          <p className="notice notice-warn" role="alert">
-            <FormattedMessage {...errorMessages.loginNotActive} />
-          </p>
-        )}
-        <ErrorLine error={error} />
+        <LoginFields form={form} labels={messages} />
         <div className="dialog-buttons">
           <button
             type="button"

@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import { type FormEvent } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link, useParams, useSearch } from 'wouter';
@@ -7,9 +6,8 @@ import { useLanguage } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { returnTargetFromQuery } from '../../domain/return-target';
 import { loginMachine } from '../../machines/login.machine';
-import { ErrorLine, useErrorLine } from '../shared/error-line';
-import { errorMessages } from '../shared/error-messages';
-import { RequiredNote, SubmitButton, TextField } from '../shared/form-fields';
+import { SubmitButton } from '../shared/form-fields';
+import { LoginFields, useLoginForm } from '../shared/login-fields';
 import { carriedChange, PortalForm, usePrerenderedValues, useTakeOver } from '../shared/portal-form';
 import { PageHeading } from '../shared/page-heading';
 import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
@@ -41,15 +39,9 @@ export default function LoginPage() {
     input: { language, values: carried, next },
     actions: { navigate },
   });
-  const values = useSelector(actor, (snapshot) => snapshot.context.values);
-  const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy') || snapshot.hasTag('done'));
-  const slow = useSelector(actor, (snapshot) => snapshot.hasTag('slow'));
-  const notActive = useSelector(actor, (snapshot) => snapshot.hasTag('notActive'));
-  const error = useErrorLine(actor);
+  const form = useLoginForm(actor);
+  const { busy, slow } = form;
   const { formRef, attempted } = useFocusFirstInvalid();
-
-  const change = (name: 'email' | 'password') => (value: string) => actor.send({ type: 'field.change', name, value });
   const send = () => {
     actor.send({ type: 'form.submit', language });
     attempted();
@@ -69,34 +61,7 @@ export default function LoginPage() {
         </p>
       )}
       <PortalForm name="login" formRef={formRef} className="card account-form" onSubmit={submit}>
-        <RequiredNote />
-        <TextField
-          name="email"
-          type="email"
-          label={messages.email}
-          required
-          autoComplete="username"
-          inputMode="email"
-          value={values.email}
-          error={fieldErrors.email}
-          onChange={change('email')}
-        />
-        <TextField
-          name="password"
-          type="password"
-          label={messages.password}
-          required
-          autoComplete="current-password"
-          value={values.password}
-          error={fieldErrors.password}
-          onChange={change('password')}
-        />
-        {notActive && (
-          <p className="notice notice-warn" role="alert">
-            <FormattedMessage {...errorMessages.loginNotActive} />
-          </p>
-        )}
-        <ErrorLine error={error} />
+        <LoginFields form={form} labels={messages} />
         <SubmitButton busy={busy} slow={slow} label={messages.submit} busyLabel={messages.busy} />
       </PortalForm>
       <ul className="account-links">
