@@ -10,23 +10,25 @@ import { App } from './root/app';
 import { preloadRoute } from './root/routes';
 import { Catalogue } from './i18n/catalogue';
 import type { Language } from './domain/constants';
-
-/** The shop's catalogue comes from the API: its page is prerendered in its loading state. */
-export const prerenderedPages = ['/', '/login', '/register', '/reset', '/shop'] as const;
+import { paths } from './domain/routes';
 
 /**
- * The lazy module of each prerendered page (src/root/routes.tsx; the landing page is in the main
- * chunk). scripts/prerender.mjs links its
- * CSS in the page's head, so that the prerendered page is styled as the app will render it and
- * nothing moves when the app takes over.
+ * The prerendered pages, each with its lazy module (src/root/routes.tsx; the landing page is in the
+ * main chunk). scripts/prerender.mjs links that module's CSS in the page's head, so that the
+ * prerendered page is styled as the app will render it and nothing moves when the app takes over.
+ * The shop's catalogue comes from the API: its page is prerendered in its loading state.
  */
-export const pageModules: Record<(typeof prerenderedPages)[number], string | null> = {
-  '/': null,
-  '/login': 'src/views/login/login-page.tsx',
-  '/register': 'src/views/register/register-page.tsx',
-  '/reset': 'src/views/reset/reset-page.tsx',
-  '/shop': 'src/views/shop/shop-page.tsx',
-};
+const pages: readonly (readonly [path: string, module: string | null])[] = [
+  [paths.landing(), null],
+  [paths.login(), 'src/views/login/login-page.tsx'],
+  [paths.register(), 'src/views/register/register-page.tsx'],
+  [paths.reset(), 'src/views/reset/reset-page.tsx'],
+  [paths.shop(), 'src/views/shop/shop-page.tsx'],
+];
+
+export const prerenderedPages: readonly string[] = pages.map(([path]) => path);
+
+export const pageModules: Readonly<Record<string, string | null>> = Object.fromEntries(pages);
 
 async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
   const decoder = new TextDecoder();

@@ -5,18 +5,15 @@
  * query, or a path the portal does not know, is refused, so that the login can never be turned
  * into an open redirect.
  */
+import { paths, routeMatcher, routeNames, routes } from './routes';
 
-/** SPEC §2: the pages that need a login, as a login may lead back to them. */
-const pagesBehindLogin: readonly RegExp[] = [
-  /^\/dashboard$/,
-  /^\/company$/,
-  /^\/tutorial$/,
-  /^\/encryption$/,
-  /^\/notifications$/,
-  /^\/contact$/,
-  // A licence's order form in the logged-in shop: the id is a number (SPEC §3 Licence).
-  /^\/ishop(\/\d{1,9})?$/,
-];
+/**
+ * SPEC §2: the pages that need a login, as a login may lead back to them. A licence's order form in
+ * the logged-in shop has a number for its id (SPEC §3 Licence).
+ */
+const pagesBehindLogin: readonly RegExp[] = routeNames
+  .filter((name) => routes[name].access === 'loggedIn')
+  .map((name) => routeMatcher(name, '\\d{1,9}'));
 
 /** Only letters, digits, `-`, `_` and single slashes between segments: no `%`, `\`, `.`, `:`, `?` or `#`. */
 const plainPath = /^(\/[A-Za-z0-9_-]+)+$/;
@@ -41,7 +38,7 @@ export function safeReturnTarget(candidate: unknown): string | null {
  */
 export function loginPathFor(page: string): string {
   const target = safeReturnTarget(page);
-  return target === null ? '/login' : `/login?next=${encodeURIComponent(target)}`;
+  return target === null ? paths.login() : `${paths.login()}?next=${encodeURIComponent(target)}`;
 }
 
 /** The `next` parameter of the login page's query string, checked; null when missing or refused. */

@@ -22,6 +22,7 @@ import type { CpuChoice, LicenceType } from '../domain/constants';
 import type { catalogueMachine } from './catalogue.machine';
 import { sessionMachine, type SessionInput } from './session.machine';
 import { typeOf } from './type-of';
+import { paths } from '../domain/routes';
 
 /** Where a machine sends the customer (a path of SPEC §2). */
 export interface NavigateParams {
@@ -68,7 +69,7 @@ export type AppEvent =
  */
 const appSessionMachine = sessionMachine.provide({
   actions: {
-    goToLogin: sendParent({ type: 'navigate', to: '/login' }),
+    goToLogin: sendParent({ type: 'navigate', to: paths.login() }),
     forgetClientState: sendParent({ type: 'session.ended' }),
     leaveAccount: sendParent({ type: 'account.switched' }),
   },
@@ -119,7 +120,7 @@ export const appMachine = setup({
     'order.placed': { actions: 'rememberOrder' },
     'session.ended': { actions: 'forgetOrder' },
     // Another account's pages start afresh, on the dashboard as after any login (SPEC §4 Flows).
-    'account.switched': { actions: ['startPagesAfresh', { type: 'navigate', params: { to: '/dashboard' } }] },
+    'account.switched': { actions: ['startPagesAfresh', { type: 'navigate', params: { to: paths.dashboard() } }] },
   },
 });
 

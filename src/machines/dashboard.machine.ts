@@ -58,6 +58,7 @@ import { isAborted, isUnanswered, unauthorizedGuard, type UserError, userErrorFr
 import type { SessionNews } from './session.machine';
 import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
+import { paths } from '../domain/routes';
 
 /** A status entry without its password: passwords only live in their own actors. */
 export type DatastoreEntry = Omit<Datastore, 'password'>;
@@ -315,7 +316,7 @@ export const dashboardMachine = setup({
     'purchase.done': {
       actions: [
         { type: 'tellSession', params: { type: 'user.reload' } },
-        { type: 'navigate', params: { to: '/dashboard' } },
+        { type: 'navigate', params: { to: paths.dashboard() } },
       ],
     },
     'purchase.sessionExpired': { actions: 'sessionExpired' },

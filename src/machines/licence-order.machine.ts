@@ -14,6 +14,7 @@ import type { LicenceOrderSummary } from './app.machine';
 import type { FieldErrors } from './form-actions';
 import { createFormMachine } from './form.machine';
 import { isUnanswered, userErrorFrom, type UserError } from './user-error';
+import { paths } from '../domain/routes';
 
 export interface LicenceOrderValues extends Record<string, unknown> {
   email: string;
@@ -98,7 +99,7 @@ export const licenceOrderMachine = createFormMachine<LicenceOrderValues>({
   submit: (values, signal) => orderLicence(licenceOrderPayload(values), { signal }),
   errorOf: licenceOrderError,
   // SPEC §2: the order done, /order_done thanks the buyer (after `succeeded` has handed it the summary).
-  next: '/order_done',
+  next: paths.orderDone(),
 });
 
 /** What /order_done repeats of the order just placed (docs/decisions/010). */

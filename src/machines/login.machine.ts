@@ -26,6 +26,7 @@ import { isAborted, userErrorFrom, type UserError } from './user-error';
 import type { SessionNews } from './session.machine';
 import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
+import { paths } from '../domain/routes';
 
 export interface LoginValues extends Record<string, unknown> {
   email: string;
@@ -127,7 +128,7 @@ export const loginMachine = setup({
     fieldErrors: {},
     submitted: false,
     language: input.language,
-    next: input.next === undefined ? '/dashboard' : input.next,
+    next: input.next === undefined ? paths.dashboard() : input.next,
   }),
   invoke: { id: 'errorLine', src: 'errorLine' },
   initial: 'editing',
@@ -157,7 +158,7 @@ export const loginMachine = setup({
             target: 'loggedIn',
             actions: [
               { type: 'tellSession', params: { type: 'session.loggedIn' } },
-              { type: 'navigate', params: ({ context }) => ({ to: context.next ?? '/dashboard' }) },
+              { type: 'navigate', params: ({ context }) => ({ to: context.next ?? paths.dashboard() }) },
             ],
           },
           {

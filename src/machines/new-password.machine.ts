@@ -25,6 +25,7 @@ import {
 import { isAborted } from './user-error';
 import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
+import { paths } from '../domain/routes';
 
 export interface NewPasswordValues extends Record<string, unknown> {
   password: string;
@@ -160,7 +161,10 @@ export const newPasswordMachine = setup({
           token: context.token,
         }),
         // /login with "Your password has been changed." (SPEC §8).
-        onDone: { target: 'changed', actions: ['changed', { type: 'navigate', params: { to: '/login/changed' } }] },
+        onDone: {
+          target: 'changed',
+          actions: ['changed', { type: 'navigate', params: { to: paths.login('changed') } }],
+        },
         onError: [
           { guard: 'isAborted', target: 'editing' },
           { guard: 'isLinkRefused', target: 'linkRefused', actions: 'keepRefusal' },

@@ -11,6 +11,7 @@ import type { Country, Language } from '../domain/constants';
 import { fieldErrors, isPostcode } from '../domain/fields';
 import type { FieldErrors } from './form-actions';
 import { createFormMachine } from './form.machine';
+import { paths } from '../domain/routes';
 
 export interface RegistrationValues extends Record<string, unknown> {
   email: string;
@@ -98,5 +99,5 @@ export const registrationMachine = createFormMachine<RegistrationValues>({
   initialValues: initialRegistration,
   validate: validateRegistration,
   submit: (values, signal) => register(registrationPayload(values), { signal }),
-  next: '/waiting',
+  next: paths.waiting(),
 });

@@ -78,7 +78,7 @@ export function errorForAudience(error: UserError | null, loggedIn: boolean): Us
   return loggedIn ? null : { key: 'general' };
 }
 
-export function isUnauthorized(error: unknown): boolean {
+function isUnauthorized(error: unknown): boolean {
   return isApiError(error) && error.isUnauthorized;
 }
 

@@ -2,6 +2,7 @@ import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { loginPathFor } from '../domain/return-target';
+import { routeMatcher, routeNames, routes, type Access, type RouteName } from '../domain/routes';
 import { accountSwitches } from '../machines/app.machine';
 import type { Catalogue } from '../i18n/catalogue';
 import LandingPage from '../views/landing/landing-page';
@@ -31,32 +32,37 @@ const OrderDonePage = preloadable(() => import('../views/order-done/order-done-p
 const ReloginDialog = preloadable(() => import('../views/layout/relogin-dialog'), 'layout');
 const PortalLayout = preloadable<{ children: ReactNode }>(() => import('../views/layout/portal-layout'), 'layout');
 
-type Access = 'public' | 'loggedIn' | 'either';
+/** SPEC §2 route table: the page of each route of src/domain/routes.ts; unknown paths show the landing page. */
+const pages: Record<RouteName, Preloadable<object>> = {
+  login: LoginPage,
+  register: RegisterPage,
+  reset: ResetPage,
+  newPassword: NewPasswordPage,
+  waiting: WaitingPage,
+  dashboard: DashboardPage,
+  company: CompanyPage,
+  tutorial: TutorialPage,
+  encryption: EncryptionPage,
+  notifications: NotificationsPage,
+  contact: ContactPage,
+  shop: ShopPage,
+  ishop: ShopPage,
+  orderDone: OrderDonePage,
+};
 
-/** SPEC §2 route table; unknown paths show the landing page. */
-const routes: { path: string; pattern: RegExp; page: Preloadable<object>; access: Access }[] = [
-  { path: '/login/:message?', pattern: /^\/login(\/[^/]+)?\/?$/, page: LoginPage, access: 'public' },
-  { path: '/register', pattern: /^\/register\/?$/, page: RegisterPage, access: 'public' },
-  { path: '/reset', pattern: /^\/reset\/?$/, page: ResetPage, access: 'public' },
-  { path: '/newpassword', pattern: /^\/newpassword\/?$/, page: NewPasswordPage, access: 'public' },
-  { path: '/waiting', pattern: /^\/waiting\/?$/, page: WaitingPage, access: 'public' },
-  { path: '/dashboard', pattern: /^\/dashboard\/?$/, page: DashboardPage, access: 'loggedIn' },
-  { path: '/company', pattern: /^\/company\/?$/, page: CompanyPage, access: 'loggedIn' },
-  { path: '/tutorial', pattern: /^\/tutorial\/?$/, page: TutorialPage, access: 'loggedIn' },
-  { path: '/encryption', pattern: /^\/encryption\/?$/, page: EncryptionPage, access: 'loggedIn' },
-  { path: '/notifications', pattern: /^\/notifications\/?$/, page: NotificationsPage, access: 'loggedIn' },
-  { path: '/contact', pattern: /^\/contact\/?$/, page: ContactPage, access: 'loggedIn' },
-  { path: '/shop/:id?', pattern: /^\/shop(\/[^/]+)?\/?$/, page: ShopPage, access: 'public' },
-  { path: '/ishop/:id?', pattern: /^\/ishop(\/[^/]+)?\/?$/, page: ShopPage, access: 'loggedIn' },
-  { path: '/order_done', pattern: /^\/order_done\/?$/, page: OrderDonePage, access: 'either' },
-];
+const table = routeNames.map((name) => ({
+  path: routes[name].pattern,
+  pattern: routeMatcher(name),
+  page: pages[name],
+  access: routes[name].access,
+}));
 
 /**
  * Loads the code of the page at `path` (and the logged-in layout where it needs it) before
  * the first render, so that the first paint is the page itself.
  */
 export async function preloadRoute(path: string, loggedIn: boolean, catalogue?: Catalogue): Promise<void> {
-  const route = routes.find((candidate) => candidate.pattern.test(path));
+  const route = table.find((candidate) => candidate.pattern.test(path));
   if (!route) return;
   const portal = route.access === 'loggedIn' ? loggedIn : route.access === 'either' && loggedIn;
   await Promise.all([route.page.preload(catalogue), portal ? PortalLayout.preload(catalogue) : Promise.resolve()]);
@@ -127,7 +133,7 @@ export function AppRoutes() {
   return (
     <>
       <Switch>
-        {routes.map(({ path, page, access }) => {
+        {table.map(({ path, page, access }) => {
           const Layout = layouts[access];
           return (
             <Route key={path} path={path}>

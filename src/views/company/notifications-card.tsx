@@ -5,6 +5,7 @@ import { usePortalActor } from '../../app/use-portal-actor';
 import { notificationsMachine } from '../../machines/notifications.machine';
 import { ErrorLine, useErrorLine } from '../shared/error-line';
 import { CheckboxField } from '../shared/form-fields';
+import { paths } from '../../domain/routes';
 
 const messages = defineMessages({
   heading: { id: 'company.notifications.heading', defaultMessage: 'Notifications' },
@@ -44,7 +45,7 @@ export function NotificationsCard({ enabled: initial }: { enabled: boolean }) {
       {!enabled && !busy && (
         <p className="field-hint">
           <FormattedMessage {...messages.off} />{' '}
-          <Link href="/notifications">
+          <Link href={paths.notifications()}>
             <FormattedMessage {...messages.more} />
           </Link>
         </p>

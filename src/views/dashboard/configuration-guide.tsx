@@ -6,6 +6,7 @@ import type { TemporaryPasswordActor } from '../../machines/temporary-password.m
 import { FormIllustration, MenuIllustration } from './illustrations';
 import { labels } from './labels';
 import { PasswordValue } from './password-value';
+import { paths } from '../../domain/routes';
 
 /**
  * SPEC §2 "Configuration guide": the first datastore's host:port, username with the suffix
@@ -79,7 +80,7 @@ export function ConfigurationGuide({
         <FormattedMessage
           id="dashboard.guide.more"
           defaultMessage="Step-by-step instructions with backup jobs are in the <link>tutorial</link>."
-          values={{ link: (chunks) => <Link href="/tutorial">{chunks}</Link> }}
+          values={{ link: (chunks) => <Link href={paths.tutorial()}>{chunks}</Link> }}
         />
       </p>
     </section>

@@ -12,6 +12,7 @@ import { CopyButton } from './copy-button';
 import { DatastoreSpace } from './datastore-space';
 import { copyLabels, labels } from './labels';
 import { PasswordValue } from './password-value';
+import { paths } from '../../domain/routes';
 
 export function cardHeadingId(datastore: string): string {
   return `datastore-${datastore}`;
@@ -158,7 +159,7 @@ export const DatastoreCard = memo(function DatastoreCard({
         <div className="notice notice-warn">
           <p>
             <strong>{text(messages.unencryptedTitle)}</strong> {text(messages.unencrypted)}{' '}
-            <Link href="/encryption">{text(messages.encryptionLink)}</Link>
+            <Link href={paths.encryption()}>{text(messages.encryptionLink)}</Link>
           </p>
           <p>{text(messages.keyRotation)}</p>
         </div>

@@ -3,6 +3,7 @@ import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
 import { PageHeading } from '../shared/page-heading';
 import './encryption.css';
+import { paths } from '../../domain/routes';
 
 const messages = defineMessages({
   title: { id: 'encryption.title', defaultMessage: 'Encryption' },
@@ -93,7 +94,7 @@ export default function EncryptionPage() {
             defaultMessage="Setting up the storage itself is explained in the {tutorial}."
             values={{
               tutorial: (
-                <Link href="/tutorial">
+                <Link href={paths.tutorial()}>
                   <FormattedMessage id="encryption.create.tutorialLink" defaultMessage="tutorial" />
                 </Link>
               ),

@@ -6,6 +6,7 @@ import { readPartners } from '../../domain/partners';
 import { formatEur } from '../../domain/prices';
 import { PageHeading } from '../shared/page-heading';
 import { PartnerLogos } from './partner-logos';
+import { paths } from '../../domain/routes';
 
 const messages = defineMessages({
   title: { id: 'landing.title', defaultMessage: 'Cloud backup storage for Proxmox, hosted in Germany' },
@@ -26,7 +27,7 @@ export default function LandingPage() {
             defaultMessage="Datastores on Proxmox Backup Server, ready in minutes. Pay by use or book a fixed volume."
           />
         </p>
-        <Link href="/register" className="button button-primary">
+        <Link href={paths.register()} className="button button-primary">
           <FormattedMessage id="landing.register" defaultMessage="Create an account" />
         </Link>
       </section>

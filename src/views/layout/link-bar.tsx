@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { config } from '../../config';
 import { ExternalLink } from './external-link';
 import { LanguagePicker } from './language-picker';
+import { paths } from '../../domain/routes';
 
 /** SPEC §2 link bar: login, create account, forgot password, privacy and imprint, VAT notice, language. */
 export function LinkBar() {
@@ -11,17 +12,17 @@ export function LinkBar() {
     <nav className="link-bar" aria-label={intl.formatMessage({ id: 'nav.linkBar', defaultMessage: 'Portal links' })}>
       <ul>
         <li>
-          <Link href="/login">
+          <Link href={paths.login()}>
             <FormattedMessage id="nav.login" defaultMessage="Log in" />
           </Link>
         </li>
         <li>
-          <Link href="/register">
+          <Link href={paths.register()}>
             <FormattedMessage id="nav.register" defaultMessage="Create account" />
           </Link>
         </li>
         <li>
-          <Link href="/reset">
+          <Link href={paths.reset()}>
             <FormattedMessage id="nav.reset" defaultMessage="Forgot password" />
           </Link>
         </li>

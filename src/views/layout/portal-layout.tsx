@@ -9,6 +9,7 @@ import { Logo } from '../shared/logo';
 import { ExternalLink } from './external-link';
 import { LanguagePicker } from './language-picker';
 import { SkipLink } from './skip-link';
+import { paths } from '../../domain/routes';
 
 function ProfileIcon() {
   return (
@@ -42,7 +43,7 @@ export default function PortalLayout({ children }: { children: ReactNode }) {
     <div className="portal-layout">
       <SkipLink />
       <header className="top-bar">
-        <Link href="/dashboard" className="brand">
+        <Link href={paths.dashboard()} className="brand">
           <Logo size={32} />
           <span className="brand-name">
             <FormattedMessage id="app.name" defaultMessage="Cloud Backup Portal" />
@@ -51,7 +52,7 @@ export default function PortalLayout({ children }: { children: ReactNode }) {
         <div className="top-bar-user">
           {user && <span className="top-bar-email">{user.email}</span>}
           <Link
-            href="/company"
+            href={paths.company()}
             className="profile-link"
             aria-label={intl.formatMessage({ id: 'nav.profile', defaultMessage: 'Account and settings' })}
           >
@@ -79,32 +80,32 @@ export default function PortalLayout({ children }: { children: ReactNode }) {
         )}
         <ul>
           <li>
-            <NavLink href="/dashboard">
+            <NavLink href={paths.dashboard()}>
               <FormattedMessage id="nav.dashboard" defaultMessage="Dashboard" />
             </NavLink>
           </li>
           <li>
-            <NavLink href="/company">
+            <NavLink href={paths.company()}>
               <FormattedMessage id="nav.account" defaultMessage="Account and settings" />
             </NavLink>
           </li>
           <li>
-            <NavLink href="/tutorial">
+            <NavLink href={paths.tutorial()}>
               <FormattedMessage id="nav.tutorial" defaultMessage="Tutorial" />
             </NavLink>
           </li>
           <li>
-            <NavLink href="/encryption">
+            <NavLink href={paths.encryption()}>
               <FormattedMessage id="nav.encryption" defaultMessage="Encryption" />
             </NavLink>
           </li>
           <li>
-            <NavLink href="/ishop">
+            <NavLink href={paths.ishop()}>
               <FormattedMessage id="nav.shop" defaultMessage="Licence shop" />
             </NavLink>
           </li>
           <li>
-            <NavLink href="/contact">
+            <NavLink href={paths.contact()}>
               <FormattedMessage id="nav.support" defaultMessage="Support" />
             </NavLink>
           </li>

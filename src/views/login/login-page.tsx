@@ -13,6 +13,7 @@ import { PageHeading } from '../shared/page-heading';
 import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
 import { loginNotice } from './login-notices';
 import './login.css';
+import { paths } from '../../domain/routes';
 
 const messages = defineMessages({
   title: { id: 'login.title', defaultMessage: 'Log in' },
@@ -33,7 +34,7 @@ export default function LoginPage() {
   const notice = loginNotice(message);
   const language = useLanguage();
   const navigate = useNavigateAction();
-  const next = returnTargetFromQuery(useSearch()) ?? '/dashboard';
+  const next = returnTargetFromQuery(useSearch()) ?? paths.dashboard();
   const carried = usePrerenderedValues('login', { email: '', password: '' });
   const actor = usePortalActor(loginMachine, {
     input: { language, values: carried, next },
@@ -66,13 +67,13 @@ export default function LoginPage() {
       </PortalForm>
       <ul className="account-links">
         <li>
-          <Link href="/reset">
+          <Link href={paths.reset()}>
             <FormattedMessage id="login.forgot" defaultMessage="Forgot your password?" />
           </Link>
         </li>
         <li>
           <FormattedMessage id="login.noAccount" defaultMessage="No account yet?" />{' '}
-          <Link href="/register">
+          <Link href={paths.register()}>
             <FormattedMessage id="login.register" defaultMessage="Create a company account" />
           </Link>
         </li>

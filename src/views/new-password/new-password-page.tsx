@@ -14,6 +14,7 @@ import { PageHeading } from '../shared/page-heading';
 import { PasswordChecklist } from '../shared/password-checklist';
 import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
 import './new-password.css';
+import { paths } from '../../domain/routes';
 
 const messages = defineMessages({
   title: { id: 'newPassword.title', defaultMessage: 'Set a new password' },
@@ -51,7 +52,7 @@ function LinkProblem({ refused, reason }: { refused: boolean; reason: string | n
         </p>
       )}
       <p>
-        <Link href="/reset">
+        <Link href={paths.reset()}>
           <FormattedMessage id="newPassword.requestNew" defaultMessage="Request a new link" />
         </Link>
       </p>
@@ -68,7 +69,7 @@ export default function NewPasswordPage() {
   const fromBoot = useContext(ResetLinkContext);
   const [link] = useState(() => fromBoot ?? resetLinkFrom(search));
   useLayoutEffect(() => {
-    if (search !== '') setLocation('/newpassword', { replace: true });
+    if (search !== '') setLocation(paths.newPassword(), { replace: true });
   }, [search, setLocation]);
   const language = useLanguage();
   const navigate = useNavigateAction();

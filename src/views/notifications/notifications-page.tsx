@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { useUser } from '../../app/session';
 import { PageHeading } from '../shared/page-heading';
 import { PageLoading } from '../shared/page-loading';
+import { paths } from '../../domain/routes';
 
 const messages = defineMessages({
   loading: { id: 'notifications.heading', defaultMessage: 'Notifications' },
@@ -53,7 +54,7 @@ export default function NotificationsPage() {
           <FormattedMessage {...messages.contract} />
         </p>
         <p>
-          <Link href="/company" className="button-primary">
+          <Link href={paths.company()} className="button-primary">
             <FormattedMessage {...messages.link} />
           </Link>
         </p>
@@ -68,7 +69,7 @@ export default function NotificationsPage() {
           <FormattedMessage {...messages.on} />
         </p>
         <p>
-          <Link href="/company">
+          <Link href={paths.company()}>
             <FormattedMessage {...messages.link} />
           </Link>
         </p>
@@ -90,7 +91,7 @@ export default function NotificationsPage() {
         <FormattedMessage {...messages.enable} />
       </p>
       <p>
-        <Link href="/company" className="button-primary">
+        <Link href={paths.company()} className="button-primary">
           <FormattedMessage {...messages.link} />
         </Link>
       </p>

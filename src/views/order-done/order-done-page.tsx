@@ -8,6 +8,7 @@ import { isSoldPerCpu } from '../../domain/licence-features';
 import { formatEur } from '../../domain/prices';
 import { PageHeading } from '../shared/page-heading';
 import './order-done.css';
+import { paths } from '../../domain/routes';
 
 const messages = defineMessages({
   title: { id: 'orderDone.title', defaultMessage: 'Thank you for your order' },
@@ -92,11 +93,11 @@ export default function OrderDonePage() {
         </p>
       </section>
       <p className="order-done-links">
-        <Link href={loggedIn ? '/ishop' : '/shop'} className="button button-secondary">
+        <Link href={loggedIn ? paths.ishop() : paths.shop()} className="button button-secondary">
           <FormattedMessage id="orderDone.backToShop" defaultMessage="Back to the licence shop" />
         </Link>
         {loggedIn && (
-          <Link href="/dashboard" className="button button-secondary">
+          <Link href={paths.dashboard()} className="button button-secondary">
             <FormattedMessage id="orderDone.dashboard" defaultMessage="To the dashboard" />
           </Link>
         )}

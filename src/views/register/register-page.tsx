@@ -12,6 +12,7 @@ import { carriedChange, PortalForm, usePrerenderedValues, useTakeOver } from '..
 import { PasswordChecklist } from '../shared/password-checklist';
 import { useForm } from '../shared/use-form';
 import './register.css';
+import { paths } from '../../domain/routes';
 
 const messages = defineMessages({
   title: { id: 'register.title', defaultMessage: 'Create a company account' },
@@ -167,7 +168,7 @@ export default function RegisterPage() {
       </PortalForm>
       <p className="account-aside">
         <FormattedMessage id="register.haveAccount" defaultMessage="Already registered?" />{' '}
-        <Link href="/login">
+        <Link href={paths.login()}>
           <FormattedMessage id="register.login" defaultMessage="Log in" />
         </Link>
       </p>

@@ -7,6 +7,7 @@ import { PageHeading } from '../shared/page-heading';
 import { carriedChange, PortalForm, usePrerenderedValues, useTakeOver } from '../shared/portal-form';
 import { useForm } from '../shared/use-form';
 import './reset.css';
+import { paths } from '../../domain/routes';
 
 const messages = defineMessages({
   title: { id: 'reset.title', defaultMessage: 'Forgot your password?' },
@@ -67,7 +68,7 @@ export default function ResetPage() {
         </PortalForm>
       )}
       <p className="account-aside">
-        <Link href="/login">
+        <Link href={paths.login()}>
           <FormattedMessage id="reset.backToLogin" defaultMessage="Back to login" />
         </Link>
       </p>

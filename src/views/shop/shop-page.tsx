@@ -15,6 +15,7 @@ import { ShopFaq, ShopTerms } from './shop-info';
 import { shopMessages } from './shop-messages';
 import { BusinessOnly } from '../shared/legal-notices';
 import './shop.css';
+import { paths } from '../../domain/routes';
 
 function CatalogueFailed({ error, retry }: { error: UserError | null; retry: () => void }) {
   const errorText = useErrorText();
@@ -42,9 +43,9 @@ export default function ShopPage() {
   const loggedIn = useLoggedIn();
   const catalogue = useCatalogue();
   const tabs = usePortalActor(shopTabMachine);
-  const listPath = location.startsWith('/ishop') ? '/ishop' : '/shop';
+  const listPath = location.startsWith(paths.ishop()) ? paths.ishop() : paths.shop();
   // SPEC §2: the buy button goes to /ishop/{id} when logged in, else to /shop/{id}.
-  const buyPath = loggedIn ? '/ishop' : '/shop';
+  const buyPath = loggedIn ? paths.ishop() : paths.shop();
   const id = parseLicenceId(routeId);
   const licence = id !== undefined && catalogue.catalogue ? findLicence(catalogue.catalogue, id) : undefined;
   const step = routeId === undefined ? 0 : 1;

@@ -6,6 +6,7 @@ import { pbsUser } from '../../domain/datastore';
 import type { UserError } from '../../machines/user-error';
 import { ErrorLine } from '../shared/error-line';
 import { tutorialMessages as messages } from './tutorial-messages';
+import { paths } from '../../domain/routes';
 
 interface Props {
   loading: boolean;
@@ -48,7 +49,7 @@ export function ConnectionData({ loading, error, datastores, chosen, onChoose, o
             defaultMessage="You have no datastore yet. Create one on the {dashboard}; this page then shows its connection data."
             values={{
               dashboard: (
-                <Link href="/dashboard">
+                <Link href={paths.dashboard()}>
                   <FormattedMessage {...messages.dashboardLink} />
                 </Link>
               ),

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { Illustration } from './illustration';
 import { tutorialMessages as messages } from './tutorial-messages';
+import { paths } from '../../domain/routes';
 
 /** What the steps fill in: the customer's real data, or placeholders where there is none. */
 export interface StepData {
@@ -103,7 +104,7 @@ export function StorageSteps({ data }: { data: StepData }) {
             values={{
               b: bold,
               link: (
-                <Link href="/encryption">
+                <Link href={paths.encryption()}>
                   <FormattedMessage id="tutorial.storage.encryptionLink" defaultMessage="Encryption" />
                 </Link>
               ),

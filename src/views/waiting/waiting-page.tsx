@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { config } from '../../config';
 import { PageHeading } from '../shared/page-heading';
 import './waiting.css';
+import { paths } from '../../domain/routes';
 
 const messages = defineMessages({
   title: { id: 'waiting.title', defaultMessage: 'Your account awaits activation' },
@@ -47,7 +48,7 @@ export default function WaitingPage() {
           </li>
         </ol>
         <p>
-          <Link href="/login" className="button button-primary">
+          <Link href={paths.login()} className="button button-primary">
             <FormattedMessage id="waiting.login" defaultMessage="Go to login" />
           </Link>
         </p>

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { glob } from 'tinyglobby';
+import { describe, expect, it } from 'vitest';
+import { paths, routeMatcher, routeNames, routes } from '../../src/domain/routes';
+
+describe('the routes of the portal (SPEC §2)', () => {
+  it('define each page once: one pattern per name, no pattern twice', () => {
+    expect(routeNames).toEqual(Object.keys(routes));
+    const patterns = routeNames.map((name) => routes[name].pattern);
+    expect(new Set(patterns).size).toBe(patterns.length);
+  });
+
+  it('give every page an address that its own pattern matches and no other', () => {
+    const addresses = [
+      ...routeNames.map((name) => [name, paths[name]()] as const),
+      ['login', paths.login('changed')] as const,
+      ['shop', paths.shop(6)] as const,
+      ['ishop', paths.ishop(3)] as const,
+    ];
+    for (const [name, address] of addresses) {
+      expect(
+        routeNames.filter((candidate) => routeMatcher(candidate).test(address)),
+        address,
+      ).toEqual([name]);
+    }
+  });
+
+  it('fill in or leave out the optional parameter, and tolerate a trailing slash', () => {
+    expect(paths.shop()).toBe('/shop');
+    expect(paths.ishop(12)).toBe('/ishop/12');
+    expect(paths.login('changed')).toBe('/login/changed');
+    expect(paths.orderDone()).toBe('/order_done');
+    expect(paths.landing()).toBe('/');
+    expect(routeMatcher('company').test('/company/')).toBe(true);
+    expect(routeMatcher('company').test('/company/x')).toBe(false);
+    expect(routeMatcher('ishop', '\\d{1,9}').test('/ishop/abc')).toBe(false);
+    expect(routeMatcher('ishop', '\\d{1,9}').test('/ishop/7')).toBe(true);
+  });
+
+  it('are the only place in src that writes a page path: links and navigation use paths', async () => {
+    const pagePath = new RegExp(
+      `['"\`]/(${routeNames.map((name) => routes[name].pattern.slice(1).split('/')[0]).join('|')})(['"\`/?])`,
+    );
+    const files = await glob('src/**/*.{ts,tsx}', {
+      // The mock is the server: its mails carry the links a real server sends (SPEC §2 reset link).
+      ignore: ['src/domain/routes.ts', 'src/mocks/**'],
+    });
+    const found = files.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line, index) => ({ line: line.trim(), where: `${file}:${index + 1}` }))
+        // Comments may name a page; the API's own paths (/company, /contact, …) are the api layer's.
+        .filter(({ line }) => !/^(\/\/|\*|\/\*)/.test(line))
+        .filter(({ where }) => !where.startsWith('src/api/'))
+        .filter(({ line }) => pagePath.test(line))
+        .map(({ where, line }) => `${where}: ${line}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
