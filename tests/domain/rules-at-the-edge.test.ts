@@ -16,7 +16,9 @@ import { clampVolume, datastoreUrl } from '../../src/domain/datastore';
 import { formatIban, formatIbanAt, maskIban } from '../../src/domain/iban';
 import { parseLicenceId } from '../../src/domain/licence-features';
 import { parseSpace, spaceUse } from '../../src/domain/space';
-import { demoCompany } from '../support/company';
+import { aCompany } from '../support/builders';
+
+const demoCompany = aCompany();
 
 describe('the fill level (SPEC §2, §9: warning above 80 %)', () => {
   it('warns above 80 % and not at exactly 80 %', () => {
@@ -157,11 +159,11 @@ describe('pending changes and company data (SPEC §3)', () => {
 
   it('has no pending change when every pending field is empty or null', () => {
     expect(hasPendingChanges(demoCompany)).toBe(false);
-    expect(hasPendingChanges({ ...demoCompany, pending_name: '', pending_city: '' })).toBe(false);
+    expect(hasPendingChanges(aCompany({ pending_name: '', pending_city: '' }))).toBe(false);
   });
 
   it.each(pendingFields)('has a pending change when %s alone carries a value', (field) => {
-    expect(hasPendingChanges({ ...demoCompany, [field]: 'x' })).toBe(true);
+    expect(hasPendingChanges(aCompany({ [field]: 'x' }))).toBe(true);
   });
 
   it.each(['company_number', 'street', 'postcode', 'city', 'country', 'ustid'] as const)(
@@ -182,18 +184,18 @@ describe('the company form and its payload', () => {
   it("takes the company's phone first and the user's only without one", () => {
     const person = { firstname: 'Erika', lastname: 'Muster', phone: '+49 1' };
     expect(companyFormValues(demoCompany, person).phone).toBe('+49 30 1234567');
-    expect(companyFormValues({ ...demoCompany, phone: null }, person).phone).toBe('+49 1');
-    expect(companyFormValues({ ...demoCompany, phone: null }, null).phone).toBe('');
+    expect(companyFormValues(aCompany({ phone: null }), person).phone).toBe('+49 1');
+    expect(companyFormValues(aCompany({ phone: null }), null).phone).toBe('');
   });
 
   it('starts without an IBAN or a mandate when the company pays by bill, whatever it still stores', () => {
-    const values = companyFormValues({ ...demoCompany, payment_type: 'bill' }, null);
+    const values = companyFormValues(aCompany({ payment_type: 'bill' }), null);
     expect(values).toMatchObject({ payment_type: 'bill', iban: '', checkbox_iban: false });
   });
 
   it('knows no payment type other than bill and direct debit', () => {
-    expect(companyFormValues({ ...demoCompany, payment_type: 'cash' }, null).payment_type).toBe('');
-    expect(companyFormValues({ ...demoCompany, payment_type: '' }, null).payment_type).toBe('');
+    expect(companyFormValues(aCompany({ payment_type: 'cash' }), null).payment_type).toBe('');
+    expect(companyFormValues(aCompany({ payment_type: '' }), null).payment_type).toBe('');
   });
 
   const valid: CompanyFormValues = {

@@ -3,18 +3,10 @@ import { createActor, fromPromise } from 'xstate';
 import type { Catalogue, User } from '../../src/domain/entities';
 import { appMachine, appSession, type LicenceOrderSummary } from '../../src/machines/app.machine';
 import { catalogueMachine } from '../../src/machines/catalogue.machine';
+import { aUser } from '../support/builders';
 
 const catalogue: Catalogue = { VE: [], PBS: [], MG: [] };
-const user: User = {
-  email: 'demo@example.com',
-  language: 'en',
-  notifications: true,
-  firstname: 'D',
-  lastname: 'E',
-  phone: null,
-  company_number: 'K-10001',
-  products: [],
-};
+const user: User = aUser({ firstname: 'D', lastname: 'E', phone: null });
 const summary: LicenceOrderSummary = {
   licenceName: 'Proxmox VE Standard',
   productType: 'VE',

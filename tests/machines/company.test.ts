@@ -5,7 +5,9 @@ import type { EditCompanyPayload } from '../../src/api/structs';
 import type { Company, CompanyProduct } from '../../src/domain/entities';
 import { companyMachine } from '../../src/machines/company.machine';
 import { contractCancellationMachine } from '../../src/machines/contract-cancellation.machine';
-import { demoCompany as company } from '../support/company';
+import { aCompany } from '../support/builders';
+
+const company = aCompany();
 
 const person = { firstname: 'Erika', lastname: 'Mustermann', phone: null };
 const never = () => new Promise<never>(() => {});

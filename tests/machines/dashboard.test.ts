@@ -13,6 +13,7 @@ import { purchaseMachine } from '../../src/machines/purchase.machine';
 import { sessionMachine } from '../../src/machines/session.machine';
 import type { User } from '../../src/domain/entities';
 import type { SessionNews } from '../../src/machines/session.machine';
+import { aDatastore } from '../support/builders';
 
 /** The dashboard's news for the session, as spies: a reload of the user's products, the passwords shown. */
 function toSession(datastoresChanged: () => void, passwordsShown: (shownAt: Record<string, number>) => void) {
@@ -23,28 +24,9 @@ function toSession(datastoresChanged: () => void, passwordsShown: (shownAt: Reco
   };
 }
 
-function datastore(identifier: string, overrides: Partial<Datastore> = {}): Datastore {
-  const name = `k10001_${identifier}`;
-  return {
-    datastore: name,
-    custom_name: identifier,
-    hostname: 'pbs1.backup.example.com',
-    port: 8007,
-    username: name,
-    password: '',
-    repository: `${name}@pbs@pbs1.backup.example.com:8007:${name}`,
-    unencrypted_files: false,
-    contract_end_date: null,
-    volume: 1,
-    space_used_text: '310 GB',
-    space_total_text: '1 TB',
-    ...overrides,
-  };
-}
-
 const seed = [
-  datastore('backup', { volume: 0, space_total_text: 'unlimited' }),
-  datastore('old', { contract_end_date: '2026-12-31' }),
+  aDatastore('backup', { volume: 0, space_total_text: 'unlimited' }),
+  aDatastore('old', { contract_end_date: '2026-12-31' }),
 ];
 
 function start(
@@ -118,7 +100,7 @@ describe('the dashboard machine: the status', () => {
   afterEach(() => vi.useRealTimers());
 
   it('loads the status and keeps the datastores without any password', async () => {
-    const { actor } = start({ loadStatus: async () => [datastore('new', { password: 'Temp-1' })] });
+    const { actor } = start({ loadStatus: async () => [aDatastore('new', { password: 'Temp-1' })] });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(actor.getSnapshot().context.loaded).toBe(false);
     await waitFor(actor, (snapshot) => snapshot.matches(ready));
@@ -130,7 +112,7 @@ describe('the dashboard machine: the status', () => {
   });
 
   it('gives each new temporary password its own actor and opens the overlay for the first one, once', async () => {
-    let status = [datastore('a', { password: 'Pw-A' }), datastore('b', { password: 'Pw-B' })];
+    let status = [aDatastore('a', { password: 'Pw-A' }), aDatastore('b', { password: 'Pw-B' })];
     const { actor } = start({ loadStatus: async () => status });
     await waitFor(actor, (snapshot) => snapshot.matches(ready));
     const { passwords, overlay } = actor.getSnapshot().context;
@@ -140,7 +122,7 @@ describe('the dashboard machine: the status', () => {
     actor.send({ type: 'overlay.close' });
     expect(actor.getSnapshot().context.overlay).toBeNull();
 
-    status = [...status, datastore('c')];
+    status = [...status, aDatastore('c')];
     actor.send({ type: 'status.reload' });
     await waitFor(actor, (snapshot) => snapshot.matches(ready));
     expect(actor.getSnapshot().context.overlay).toBeNull();
@@ -149,7 +131,7 @@ describe('the dashboard machine: the status', () => {
 
   it('forgets a password 5 minutes after the status first showed it, even if the server still sends it', async () => {
     vi.useFakeTimers();
-    const { actor } = start({ loadStatus: async () => [datastore('a', { password: 'Pw-A' })] });
+    const { actor } = start({ loadStatus: async () => [aDatastore('a', { password: 'Pw-A' })] });
     await settle();
     vi.advanceTimersByTime(4 * 60_000);
     actor.send({ type: 'status.reload' });
@@ -246,7 +228,7 @@ describe('the dashboard machine: a temporary password across visits of the dashb
   it('tells the app when it first showed each password, and only the name and the time', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z') });
     const { passwordsShown } = start({
-      loadStatus: async () => [datastore('a', { password: 'Pw-A' }), datastore('b')],
+      loadStatus: async () => [aDatastore('a', { password: 'Pw-A' }), aDatastore('b')],
     });
     await settle();
     expect(passwordsShown).toHaveBeenLastCalledWith({ k10001_a: Date.parse('2026-11-23T10:00:00Z') });
@@ -256,7 +238,7 @@ describe('the dashboard machine: a temporary password across visits of the dashb
   it('shows a password first shown 4 minutes ago for the minute left, without the overlay', async () => {
     vi.useFakeTimers();
     const { actor } = start({
-      loadStatus: async () => [datastore('a', { password: 'Pw-A' })],
+      loadStatus: async () => [aDatastore('a', { password: 'Pw-A' })],
       shownAt: { k10001_a: Date.now() - 4 * minute },
     });
     await settle();
@@ -271,7 +253,7 @@ describe('the dashboard machine: a temporary password across visits of the dashb
   it('never shows a password first shown 5 minutes ago or more, even if the server still sends it', async () => {
     vi.useFakeTimers();
     const { actor } = start({
-      loadStatus: async () => [datastore('a', { password: 'Pw-A' })],
+      loadStatus: async () => [aDatastore('a', { password: 'Pw-A' })],
       shownAt: { k10001_a: Date.now() - 5 * minute },
     });
     await settle();
@@ -294,7 +276,7 @@ describe('the dashboard machine: a temporary password across visits of the dashb
     ).start();
     const visit = () =>
       start({
-        loadStatus: async () => [datastore('a', { password: 'Pw-A' })],
+        loadStatus: async () => [aDatastore('a', { password: 'Pw-A' })],
         shownAt: session.getSnapshot().context.passwordsShownAt,
         passwordsShown: (shownAt) => session.send({ type: 'passwords.shown', shownAt }),
       });
@@ -338,7 +320,7 @@ describe('the dashboard machine: the purchase', () => {
     await settle();
     purchase().send({ type: 'purchase.buy', option: 'static' });
     await settle();
-    status = [...seed, datastore('test1', { volume: 3, password: 'Pw-New' })];
+    status = [...seed, aDatastore('test1', { volume: 3, password: 'Pw-New' })];
     vi.advanceTimersByTime(2_000);
     expect(loadStatus).toHaveBeenCalledTimes(2);
     await settle();
@@ -391,7 +373,7 @@ describe('the dashboard machine: cancelling a datastore', () => {
     actor.send({ type: 'datastore.cancel.request', name: 'k10001_backup' });
     expect(actor.getSnapshot().matches({ cancellation: 'confirming' })).toBe(true);
     expect(actor.getSnapshot().context.cancelTarget).toBe('k10001_backup');
-    status = [datastore('backup', { volume: 0, contract_end_date: '2026-12-31' }), seed[1] ?? datastore('old')];
+    status = [aDatastore('backup', { volume: 0, contract_end_date: '2026-12-31' }), seed[1] ?? aDatastore('old')];
     actor.send({ type: 'datastore.cancel.confirm' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(
@@ -553,8 +535,8 @@ describe('the dashboard machine: the contract (SPEC §4 "Cancelled contract", de
 
   it('is read-only at once when the session tells of a cancellation, dated by the datastores once all of them end', async () => {
     const ending = [
-      datastore('backup', { contract_end_date: '2027-01-31' }),
-      datastore('old', { contract_end_date: '2026-12-31' }),
+      aDatastore('backup', { contract_end_date: '2027-01-31' }),
+      aDatastore('old', { contract_end_date: '2026-12-31' }),
     ];
     const { actor, loadCompany } = start({ contractCancelled: true, loadStatus: async () => ending });
     expect(actor.getSnapshot().matches({ contract: 'cancelled' })).toBe(true);
@@ -574,7 +556,7 @@ describe('the dashboard machine: the contract (SPEC §4 "Cancelled contract", de
   });
 
   it('claims no cancellation when every datastore ends but the company carries no end date', async () => {
-    const ending = [datastore('backup', { contract_end_date: '2027-01-31' })];
+    const ending = [aDatastore('backup', { contract_end_date: '2027-01-31' })];
     const { actor } = start({ loadStatus: async () => ending, loadCompany: async () => ({ name: 'Demo GmbH' }) });
     await waitFor(actor, (snapshot) => snapshot.matches({ contract: 'open', status: 'ready' }));
     expect(selectReadOnly(actor.getSnapshot())).toBe(false);
@@ -623,8 +605,8 @@ describe('the dashboard machine: what its children tell it', () => {
   it('drops a password when its actor reports password.expired, and keeps the name so that it never shows again', async () => {
     vi.useFakeTimers();
     const { actor } = startWithRealPurchase(async () => [
-      datastore('a', { password: 'Pw-A' }),
-      datastore('b', { password: 'Pw-B' }),
+      aDatastore('a', { password: 'Pw-A' }),
+      aDatastore('b', { password: 'Pw-B' }),
     ]);
     await settle();
     actor.send({ type: 'password.expired', name: 'k10001_a' });
@@ -635,7 +617,7 @@ describe('the dashboard machine: what its children tell it', () => {
 
   it('ignores password.expired for a datastore whose password it does not hold', async () => {
     vi.useFakeTimers();
-    const { actor } = startWithRealPurchase(async () => [datastore('a', { password: 'Pw-A' })]);
+    const { actor } = startWithRealPurchase(async () => [aDatastore('a', { password: 'Pw-A' })]);
     await settle();
     actor.send({ type: 'password.expired', name: 'k10001_other' });
     expect(actor.getSnapshot().context.passwords).toEqual({ k10001_a: expect.anything() });

@@ -3,18 +3,12 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import type { Company, User } from '../../src/domain/entities';
 import { orderPrefillFrom, orderPrefillMachine } from '../../src/machines/order-prefill.machine';
-import { demoCompany as company } from '../support/company';
+import { aCompany } from '../support/builders';
 
-const user: User = {
-  email: 'demo@example.com',
-  language: 'de',
-  notifications: true,
-  firstname: 'Erika',
-  lastname: 'Mustermann',
-  phone: '+49 30 1234567',
-  company_number: 'K-10001',
-  products: [],
-};
+const company = aCompany();
+import { aUser } from '../support/builders';
+
+const user: User = aUser({ language: 'de' });
 
 const emptyCompany: Company = {
   ...company,

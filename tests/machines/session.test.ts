@@ -10,17 +10,9 @@ import {
   selectUserFailed,
   sessionMachine,
 } from '../../src/machines/session.machine';
+import { aUser } from '../support/builders';
 
-const user: User = {
-  email: 'demo@example.com',
-  language: 'de',
-  notifications: true,
-  firstname: 'D',
-  lastname: 'E',
-  phone: null,
-  company_number: 'K-10001',
-  products: [],
-};
+const user: User = aUser({ language: 'de', firstname: 'D', lastname: 'E', phone: null });
 
 function start(
   options: {

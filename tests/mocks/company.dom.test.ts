@@ -5,7 +5,7 @@ import { getStatus } from '../../src/api/datastores';
 import { setLanguage, setNotifications } from '../../src/api/settings';
 import { mock } from '../../src/mocks/node';
 import { isValidIban } from '../../src/mocks/rules';
-import { apiError, companyEdit, loginAs, seedEmails, send, setClock } from './support';
+import { apiError, companyEdit, loginAs, seedEmails, send, setClock } from '../support/mock-api';
 import { asSpec } from '../../src/mocks/strict';
 
 afterEach(() => vi.useRealTimers());

@@ -7,7 +7,7 @@ import { db } from '../../src/mocks/db';
 import { getLatency, listFaults } from '../../src/mocks/faults';
 import { mock } from '../../src/mocks/node';
 import { restoreDatabase, saveDatabase, STORAGE_KEY } from '../../src/mocks/persistence';
-import { loginAs, seedEmails } from './support';
+import { loginAs, seedEmails } from '../support/mock-api';
 
 describe('the operator controls', () => {
   it('seed three accounts: one active with a company, one pending, one fresh', () => {

@@ -3,7 +3,7 @@ import { cancelContract } from '../../src/api/company';
 import { buyDatastore, cancelDatastore, getStatus } from '../../src/api/datastores';
 import { mock } from '../../src/mocks/node';
 import { cancellationEndDate, spaceText } from '../../src/mocks/rules';
-import { apiError, loginAs, seedEmails, send, setClock } from './support';
+import { apiError, loginAs, seedEmails, send, setClock } from '../support/mock-api';
 
 afterEach(() => vi.useRealTimers());
 

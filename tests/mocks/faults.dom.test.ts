@@ -8,7 +8,7 @@ import { UserStruct } from '../../src/api/structs';
 import { callRoute, mockCalls, type MockCall } from '../../src/mocks/calls';
 import { faultKinds, SLOW_FAULT_MS } from '../../src/mocks/faults';
 import { mock } from '../../src/mocks/node';
-import { apiError, loginAs } from './support';
+import { apiError, loginAs } from '../support/mock-api';
 
 afterEach(() => vi.useRealTimers());
 

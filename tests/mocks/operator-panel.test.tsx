@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { forgotPassword } from '../../src/api/auth';
 import { mock } from '../../src/mocks/node';
 import { OperatorPanel } from '../../src/mocks/operator-panel';
-import { seedEmails } from './support';
+import { seedEmails } from '../support/mock-api';
 
 async function openPanel() {
   const user = userEvent.setup({ delay: null });

@@ -3,7 +3,7 @@ import { changePassword, forgotPassword, me, register } from '../../src/api/auth
 import { getCompany } from '../../src/api/company';
 import { findAccountByEmail, findCompany } from '../../src/mocks/db';
 import { mock } from '../../src/mocks/node';
-import { apiError, loginAs, registration, SEED_PASSWORD, seedEmails, send, setClock } from './support';
+import { apiError, loginAs, registration, SEED_PASSWORD, seedEmails, send, setClock } from '../support/mock-api';
 
 afterEach(() => vi.useRealTimers());
 

@@ -4,7 +4,7 @@ import { cancelContract, editCompany, getCompany } from '../../src/api/company';
 import { buyDatastore, cancelDatastore, getStatus } from '../../src/api/datastores';
 import { setLanguage, setNotifications } from '../../src/api/settings';
 import { mock } from '../../src/mocks/node';
-import { apiError, companyEdit, loginAs, SEED_PASSWORD, seedEmails, send } from './support';
+import { apiError, companyEdit, loginAs, SEED_PASSWORD, seedEmails, send } from '../support/mock-api';
 
 describe('login', () => {
   it('logs an active account in and answers is_active true', async () => {

@@ -5,7 +5,7 @@ import type { LicenceOrderPayload } from '../../src/api/structs';
 import { config } from '../../src/config';
 import { db } from '../../src/mocks/db';
 import { mock } from '../../src/mocks/node';
-import { apiError, loginAs, send } from './support';
+import { apiError, loginAs, send } from '../support/mock-api';
 
 function order(overrides: Partial<LicenceOrderPayload> = {}): LicenceOrderPayload {
   return {

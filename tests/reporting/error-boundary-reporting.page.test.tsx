@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import en from '../../translations/en.json';
 import { ErrorBoundary } from '../../src/app/error-boundary';
 import { initSentry } from '../../src/reporting/sentry-client';
-import { recordingTransport, testDsn } from './support';
+import { recordingTransport, testDsn } from '../support/reporting';
 
 function BrokenPage(): never {
   throw new Error('Cannot read the datastore list of erika@example.com');

@@ -1,6 +1,6 @@
 import { getClient } from '@sentry/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testDsn } from './support';
+import { testDsn } from '../support/reporting';
 
 describe('starting error reporting', () => {
   afterEach(async () => {

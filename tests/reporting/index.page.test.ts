@@ -2,7 +2,7 @@ import { getClient } from '@sentry/react';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FEEDBACK_HOST_ID } from '../../src/reporting/feedback/mount-feedback-widget';
-import { testDsn } from './support';
+import { testDsn } from '../support/reporting';
 
 /** A fresh copy of src/reporting/index.ts, as a new page would load it. */
 async function loadReporting() {

@@ -1,7 +1,7 @@
 import { captureException, flush, getClient, setUser } from '@sentry/react';
 import { describe, expect, it } from 'vitest';
 import { initSentry, scrubAnyEvent, sendReport } from '../../src/reporting/sentry-client';
-import { recordingTransport, testDsn } from './support';
+import { recordingTransport, testDsn } from '../support/reporting';
 
 const dsn = testDsn;
 

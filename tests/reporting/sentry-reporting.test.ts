@@ -1,7 +1,7 @@
 import { captureException, flush, getClient, setUser } from '@sentry/react';
 import { describe, expect, it } from 'vitest';
 import { initSentry } from '../../src/reporting/sentry-client';
-import { recordingTransport, testDsn as dsn } from './support';
+import { recordingTransport, testDsn as dsn } from '../support/reporting';
 
 describe('Sentry with error reporting on', () => {
   const { sent, transport } = recordingTransport();

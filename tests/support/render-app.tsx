@@ -22,23 +22,22 @@ export async function loginAs(email: string, password = seedPassword) {
   if (!answer.is_active) throw new Error(`${email} is not active`);
 }
 
+interface RenderOptions {
+  language?: Language;
+  loggedIn?: boolean;
+  /** Render over this element (a prerendered page), taking over its forms as src/main.tsx does. */
+  over?: { container: HTMLElement; forms: PrerenderedForms };
+  /** The messages, loaded part by part as a build does; every message at once by default. */
+  catalogue?: Catalogue;
+  /** A new-password link that src/boot.ts took out of the address. */
+  resetLink?: ResetLink;
+}
+
 /**
  * Renders the whole portal at a path, in memory, with the real MSW handlers behind it
  * (CONVENTIONS: one renderApp helper for all view tests).
  */
-export function renderApp(
-  path: string,
-  options: {
-    language?: Language;
-    loggedIn?: boolean;
-    /** Render over this element (a prerendered page), taking over its forms as src/main.tsx does. */
-    over?: { container: HTMLElement; forms: PrerenderedForms };
-    /** The messages, loaded part by part as a build does; every message at once by default. */
-    catalogue?: Catalogue;
-    /** A new-password link that src/boot.ts took out of the address. */
-    resetLink?: ResetLink;
-  } = {},
-) {
+export function renderApp(path: string, options: RenderOptions = {}) {
   const { language = 'en', loggedIn = false, over, catalogue = Catalogue.whole(language, { de, en }) } = options;
   const location = memoryLocation({ path, record: true });
   const user = userEvent.setup({ delay: null });
@@ -61,6 +60,16 @@ export function renderApp(
     currentPath: () => location.history.at(-1),
     navigate: location.navigate,
   };
+}
+
+/**
+ * Logs in as `as` (the seed's demo customer unless said) and renders the portal at `path` with
+ * the session on: the start of every view test of a logged-in page.
+ */
+export async function renderAppAs(path: string, options: Omit<RenderOptions, 'loggedIn'> & { as?: string } = {}) {
+  const { as = 'demo@example.com', ...rest } = options;
+  await loginAs(as);
+  return renderApp(path, { ...rest, loggedIn: true });
 }
 
 /**

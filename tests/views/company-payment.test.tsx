@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getCompany } from '../../src/api/company';
 import { config } from '../../src/config';
 import type { Language } from '../../src/domain/constants';
-import { loginAs, renderApp } from '../support/render-app';
+import { renderAppAs } from '../support/render-app';
 
 const labels = {
   en: {
@@ -28,8 +28,7 @@ const labels = {
 
 async function openEditForm(language: Language = 'en') {
   const text = labels[language];
-  await loginAs('demo@example.com');
-  const view = renderApp('/company', { loggedIn: true, language });
+  const view = await renderAppAs('/company', { language });
   const edit = await screen.findByRole('button', { name: text.edit });
   await waitFor(() => expect(edit).toBeEnabled());
   await view.user.click(edit);

@@ -8,11 +8,10 @@ import type { Company, CompanyProduct } from '../../src/domain/entities';
 import type { Language } from '../../src/domain/constants';
 import { mock, server } from '../../src/mocks/node';
 import { cancellationEndDate } from '../../src/mocks/rules';
-import { loginAs, renderApp } from '../support/render-app';
+import { loginAs, renderApp, renderAppAs } from '../support/render-app';
 
 async function openCompany(email = 'demo@example.com', language: Language = 'en') {
-  await loginAs(email);
-  const view = renderApp('/company', { loggedIn: true, language });
+  const view = await renderAppAs('/company', { as: email, language });
   await screen.findByRole('region', { name: language === 'de' ? 'Firmendaten' : 'Company data' });
   return view;
 }

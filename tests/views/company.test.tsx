@@ -4,11 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { getCompany } from '../../src/api/company';
 import { apiUrl } from '../../src/api/client';
 import { mock, server } from '../../src/mocks/node';
-import { loginAs, renderApp } from '../support/render-app';
+import { renderAppAs } from '../support/render-app';
 
 async function openCompany(email: string, language: 'en' | 'de' = 'en') {
-  await loginAs(email);
-  const view = renderApp('/company', { loggedIn: true, language });
+  const view = await renderAppAs('/company', { as: email, language });
   return view;
 }
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../src/mocks/db';
 import { mock } from '../../src/mocks/node';
-import { loginAs, renderApp } from '../support/render-app';
+import { renderAppAs } from '../support/render-app';
 
 const texts = {
   en: {
@@ -39,8 +39,7 @@ const texts = {
 } as const;
 
 async function openContact(language: 'en' | 'de') {
-  await loginAs('demo@example.com');
-  const view = renderApp('/contact', { loggedIn: true, language });
+  const view = await renderAppAs('/contact', { language });
   await screen.findByRole('heading', { level: 1, name: texts[language].title });
   // The name and email are prefilled once GET /me has answered.
   await waitFor(() =>

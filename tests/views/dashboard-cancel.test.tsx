@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Language } from '../../src/domain/constants';
 import { mock } from '../../src/mocks/node';
 import { cancellationEndDate } from '../../src/mocks/rules';
-import { loginAs, renderApp } from '../support/render-app';
+import { renderAppAs } from '../support/render-app';
 
 /** The mock's end date of a cancellation made now, as the card writes it in each language. */
 const endDate = (language: Language) =>
@@ -28,8 +28,7 @@ const texts = {
 } satisfies Record<Language, unknown>;
 
 async function openDashboard(language: 'en' | 'de' = 'en') {
-  await loginAs('demo@example.com');
-  const view = renderApp('/dashboard', { loggedIn: true, language });
+  const view = await renderAppAs('/dashboard', { language });
   await screen.findByRole('article', { name: 'backup' });
   return view;
 }

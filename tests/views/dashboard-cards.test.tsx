@@ -2,11 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mock } from '../../src/mocks/node';
 import { cancellationEndDate } from '../../src/mocks/rules';
-import { loginAs, renderApp } from '../support/render-app';
+import { renderAppAs } from '../support/render-app';
 
 async function openDashboard(language: 'en' | 'de' = 'en', email = 'demo@example.com') {
-  await loginAs(email);
-  return renderApp('/dashboard', { loggedIn: true, language });
+  return await renderAppAs('/dashboard', { as: email, language });
 }
 
 async function card(name: string) {

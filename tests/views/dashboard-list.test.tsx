@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mock } from '../../src/mocks/node';
-import { loginAs, renderApp } from '../support/render-app';
+import { loginAs, renderApp, renderAppAs } from '../support/render-app';
 
 /**
  * The dashboard of a reseller (decision 024). The mock's seeded account of 8 holds, in this
@@ -10,8 +10,7 @@ import { loginAs, renderApp } from '../support/render-app';
  */
 async function openDashboard(options: { count?: number; language?: 'en' | 'de'; path?: string } = {}) {
   mock.seedDatastores(options.count ?? 8);
-  await loginAs('demo@example.com');
-  const view = renderApp(options.path ?? '/dashboard', { loggedIn: true, language: options.language ?? 'en' });
+  const view = await renderAppAs(options.path ?? '/dashboard', { language: options.language ?? 'en' });
   await screen.findAllByRole('article');
   return view;
 }

@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiUrl } from '../../src/api/client';
 import { server } from '../../src/mocks/node';
-import { advanceUntil, loginAs, renderApp } from '../support/render-app';
+import { advanceUntil, renderAppAs } from '../support/render-app';
+import { aDatastore } from '../support/builders';
 
 // The page's code is loaded once up front, so that no test races the lazy route's first transform.
 beforeAll(async () => {
@@ -16,8 +17,7 @@ beforeAll(async () => {
  */
 async function buyTest1(language: 'en' | 'de' = 'en') {
   if (!vi.isFakeTimers()) vi.useFakeTimers({ shouldAdvanceTime: true });
-  await loginAs('demo@example.com');
-  const view = renderApp('/dashboard', { loggedIn: true, language });
+  const view = await renderAppAs('/dashboard', { language });
   await screen.findByRole('article', { name: 'backup' });
   const form = within(screen.getByRole('form', { name: language === 'de' ? 'Festes Volumen' : 'Fixed volume' }));
   fireEvent.change(form.getByRole('slider'), { target: { value: '3' } });
@@ -109,25 +109,9 @@ describe('the first-time overlay', () => {
 
 describe('the temporary password', () => {
   it('is shown masked in the guide, without a way to reveal it there', async () => {
-    const status = [
-      {
-        datastore: 'k10001_fresh',
-        custom_name: 'fresh',
-        hostname: 'pbs1.backup.example.com',
-        port: 8007,
-        username: 'k10001_fresh',
-        password: 'Only-In-Card-7',
-        repository: 'k10001_fresh@pbs@pbs1.backup.example.com:8007:k10001_fresh',
-        unencrypted_files: false,
-        contract_end_date: null,
-        volume: 1,
-        space_used_text: '0 MB',
-        space_total_text: '1 TB',
-      },
-    ];
+    const status = [aDatastore('fresh', { password: 'Only-In-Card-7', space_used_text: '0 MB' })];
     server.use(http.get(apiUrl('/status'), () => HttpResponse.json(status)));
-    await loginAs('demo@example.com');
-    const { user } = renderApp('/dashboard', { loggedIn: true });
+    const { user } = await renderAppAs('/dashboard');
     const dialog = await screen.findByRole('dialog', { name: 'Your datastore “fresh” is ready' });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     const guide = within(screen.getByRole('region', { name: 'Configuration guide' }));

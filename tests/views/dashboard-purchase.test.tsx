@@ -6,7 +6,7 @@ import { apiUrl } from '../../src/api/client';
 import { db } from '../../src/mocks/db';
 import { handlers } from '../../src/mocks/handlers';
 import { mock, server } from '../../src/mocks/node';
-import { advanceUntil, countCalls, loginAs, renderApp } from '../support/render-app';
+import { advanceUntil, countCalls, renderApp, renderAppAs } from '../support/render-app';
 
 // The page's code is loaded once up front, so that no test races the lazy route's first transform.
 beforeAll(async () => {
@@ -14,8 +14,7 @@ beforeAll(async () => {
 }, 30_000);
 
 async function openDashboard(language: 'en' | 'de' = 'en') {
-  await loginAs('demo@example.com');
-  const view = renderApp('/dashboard', { loggedIn: true, language });
+  const view = await renderAppAs('/dashboard', { language });
   await screen.findByRole('article', { name: 'backup' });
   return view;
 }

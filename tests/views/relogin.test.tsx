@@ -9,7 +9,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiUrl } from '../../src/api/client';
 import { server } from '../../src/mocks/node';
-import { countCalls, loginAs, renderApp, seedPassword, acceptTerms } from '../support/render-app';
+import { countCalls, renderApp, seedPassword, acceptTerms, renderAppAs } from '../support/render-app';
 
 type View = ReturnType<typeof renderApp>;
 
@@ -59,8 +59,7 @@ function expectNotStored(...texts: string[]) {
 }
 
 async function openContactWithMessage(language: 'en' | 'de' = 'en') {
-  await loginAs('demo@example.com');
-  const view = renderApp('/contact', { loggedIn: true, language });
+  const view = await renderAppAs('/contact', { language });
   const message = await screen.findByRole('textbox', { name: language === 'de' ? /Ihre Nachricht/ : /Your message/ });
   await waitFor(() =>
     expect(
@@ -75,8 +74,7 @@ async function openContactWithMessage(language: 'en' | 'de' = 'en') {
 
 describe('the login in place after a 401', journey, () => {
   it('keeps the company edit with every value under the login dialog, and saves it on the next click', async () => {
-    await loginAs('demo@example.com');
-    const view = renderApp('/company', { loggedIn: true });
+    const view = await renderAppAs('/company');
     await view.user.click(await screen.findByRole('button', { name: /^(Edit|Enter company data)$/ }));
     const form = within(await screen.findByRole('form', { name: 'Edit company data' }));
     const street = form.getByRole('textbox', { name: /Street/ });
@@ -130,8 +128,7 @@ describe('the login in place after a 401', journey, () => {
   });
 
   it('keeps a logged-in licence order on its step and places it once after the login', async () => {
-    await loginAs('demo@example.com');
-    const view = renderApp('/ishop/2', { loggedIn: true });
+    const view = await renderAppAs('/ishop/2');
     const phone = await screen.findByRole('textbox', { name: 'Phone (optional)' });
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Company name' })).toHaveValue('Demo GmbH'));
     await view.user.clear(phone);

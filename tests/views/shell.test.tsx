@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { readSession } from '../../src/app/session-storage';
 import { detectLanguage } from '../../src/i18n/language';
-import { loginAs, renderApp } from '../support/render-app';
+import { loginAs, renderApp, renderAppAs } from '../support/render-app';
 
 const englishTitle = 'Cloud backup storage for Proxmox, hosted in Germany';
 const germanTitle = 'Cloud-Backup-Speicher für Proxmox, gehostet in Deutschland';
@@ -113,8 +113,7 @@ describe('the logged-in layout', () => {
   });
 
   it('logs out through the menu and shows /login', async () => {
-    await loginAs('demo@example.com');
-    const view = renderApp('/dashboard', { loggedIn: true });
+    const view = await renderAppAs('/dashboard');
     await view.user.click(await screen.findByRole('button', { name: 'Log out' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
     expect(view.currentPath()).toBe('/login');
@@ -157,8 +156,7 @@ describe('languages', () => {
   });
 
   it('tells the server the new language when logged in', async () => {
-    await loginAs('demo@example.com');
-    const { user } = renderApp('/tutorial', { loggedIn: true, language: 'de' });
+    const { user } = await renderAppAs('/tutorial', { language: 'de' });
     await screen.findByRole('heading', { level: 1, name: 'Anleitung' });
     const [picker] = screen.getAllByLabelText('Sprache');
     if (!picker) throw new Error('no language picker');

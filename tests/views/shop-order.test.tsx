@@ -5,7 +5,7 @@ import { apiUrl } from '../../src/api/client';
 import { db } from '../../src/mocks/db';
 import { handlers } from '../../src/mocks/handlers';
 import { mock, server } from '../../src/mocks/node';
-import { advanceUntil, loginAs, renderApp, acceptTerms } from '../support/render-app';
+import { advanceUntil, loginAs, renderApp, acceptTerms, renderAppAs } from '../support/render-app';
 
 type View = ReturnType<typeof renderApp>;
 
@@ -323,8 +323,7 @@ describe('an order without an answer (decision 026)', { timeout: 20_000 }, () =>
 
 describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
   it('is prefilled from the account and orders a VE licence for 4 CPUs through /ishop', async () => {
-    await loginAs('demo@example.com');
-    const view = renderApp('/ishop/2', { loggedIn: true });
+    const view = await renderAppAs('/ishop/2');
     await orderPage('Order Proxmox VE Basic');
     await waitFor(() => expect(field('Company name')).toHaveValue('Demo GmbH'));
     expect(field('Email')).toHaveValue('demo@example.com');
@@ -383,8 +382,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
   });
 
   it('orders in German for 2 CPUs and thanks in German, with the order summary', async () => {
-    await loginAs('demo@example.com');
-    const view = renderApp('/ishop/2', { loggedIn: true, language: 'de' });
+    const view = await renderAppAs('/ishop/2', { language: 'de' });
     await orderPage('Proxmox VE Basic bestellen');
     await waitFor(() => expect(field('Firmenname')).toHaveValue('Demo GmbH'));
     await view.user.click(screen.getByRole('radio', { name: /^2 CPU-Sockel/ }));
@@ -448,8 +446,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
   );
 
   it('forgets the order summary when the customer logs out', async () => {
-    await loginAs('demo@example.com');
-    const view = renderApp('/ishop/2', { loggedIn: true });
+    const view = await renderAppAs('/ishop/2');
     await waitFor(() => expect(field('Company name')).toHaveValue('Demo GmbH'));
     await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getStatus } from '../../src/api/datastores';
 import { mock } from '../../src/mocks/node';
-import { loginAs, renderApp } from '../support/render-app';
+import { loginAs, renderApp, renderAppAs } from '../support/render-app';
 
 async function demoDatastores() {
   return getStatus();
@@ -31,8 +31,7 @@ describe('the tutorial', () => {
   });
 
   it('lets the customer pick the datastore the steps use', async () => {
-    await loginAs('demo@example.com');
-    const { user } = renderApp('/tutorial', { loggedIn: true });
+    const { user } = await renderAppAs('/tutorial');
     const picker = await screen.findByRole('combobox', { name: 'Datastore for the steps' });
     await user.selectOptions(picker, 'k10001_old');
     const storage = screen.getByRole('region', { name: 'Part 1: Set up the storage in Proxmox VE' });

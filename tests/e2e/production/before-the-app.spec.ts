@@ -15,7 +15,7 @@ import {
   slowCpu,
   test,
   waitForApp,
-} from './support';
+} from '../support/production';
 import { termsCheckbox } from '../support/portal';
 
 test.use({ locale: 'en-US' });

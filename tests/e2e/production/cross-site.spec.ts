@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { accessLog, expect, logInAsDemo, mockApi, productionUrl, test } from './support';
+import { accessLog, expect, logInAsDemo, mockApi, productionUrl, test } from '../support/production';
 
 test.use({ locale: 'en-US' });
 

@@ -5,7 +5,15 @@
  * would act on their side.
  */
 import { placeVisitorOrder, termsCheckbox } from '../support/portal';
-import { apiCalls, expect, expectNoFormDataInUrls, logInAsDemo, mockApi, test, waitForApp } from './support';
+import {
+  apiCalls,
+  expect,
+  expectNoFormDataInUrls,
+  logInAsDemo,
+  mockApi,
+  test,
+  waitForApp,
+} from '../support/production';
 
 test.use({ locale: 'en-US' });
 

@@ -4,7 +4,7 @@
  * app takes the prerendered form over (docs/decisions/016), nothing typed may be lost and the login
  * is sent once. A run once failed 3 to 4 times in 40 at full speed, so each case runs many times.
  */
-import { apiCalls, expect, seedPassword, slowCpu, test } from './support';
+import { apiCalls, expect, seedPassword, slowCpu, test } from '../support/production';
 
 test.use({ locale: 'en-US' });
 

@@ -5,7 +5,7 @@
  * minute. The test sends its logins from the browser's own address (127.0.0.1), and then waits
  * until the limit has let go, so that the next journey logs in as usual.
  */
-import { expect, productionUrl, test, waitForApp } from './support';
+import { expect, productionUrl, test, waitForApp } from '../support/production';
 
 test.use({ locale: 'en-US' });
 

@@ -5,7 +5,7 @@
  * going back and forward; and the password change still succeeds with the token the page keeps in
  * memory.
  */
-import { expect, mockApi, productionUrl, test } from './support';
+import { expect, mockApi, productionUrl, test } from '../support/production';
 
 test.use({ locale: 'en-US' });
 

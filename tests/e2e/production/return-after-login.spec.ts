@@ -3,7 +3,7 @@
  * logged out goes to the (prerendered) login page with `?next=`, and the login leads back to it; a
  * target outside the portal is refused.
  */
-import { expect, productionUrl, seedPassword, test, waitForApp } from './support';
+import { expect, productionUrl, seedPassword, test, waitForApp } from '../support/production';
 
 test.use({ locale: 'en-US' });
 

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Response } from '@playwright/test';
-import { expect, productionUrl as base, test } from './support';
+import { expect, productionUrl as base, test } from '../support/production';
 
 const dist = join(process.cwd(), 'dist');
 /** The policy exactly as deploy/nginx sends it; every page below must run under it. */

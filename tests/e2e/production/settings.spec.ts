@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exampleSettings } from '../../../scripts/example-settings.mjs';
-import { expect, productionUrl as base, test } from './support';
+import { expect, productionUrl as base, test } from '../support/production';
 
 const settings = exampleSettings();
 const partnerHeadings = { en: 'Trusted by IT service partners', de: 'IT-Dienstleister, die uns vertrauen' };

@@ -7,7 +7,7 @@
  */
 import type { Page, Request } from '@playwright/test';
 import { placeVisitorOrder } from '../support/portal';
-import { apiCalls, expect, logInAsDemo, mockApi, slowCpu, test, waitForApp } from './support';
+import { apiCalls, expect, logInAsDemo, mockApi, slowCpu, test, waitForApp } from '../support/production';
 
 test.use({ locale: 'en-US' });
 

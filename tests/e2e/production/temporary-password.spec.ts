@@ -4,7 +4,7 @@
  * first-time overlay once. The page's clock is Playwright's, so the minutes pass at once; the
  * mock API keeps real time and still sends the password, as a server may.
  */
-import { expect, logInAsDemo, test } from './support';
+import { expect, logInAsDemo, test } from '../support/production';
 
 test.use({ locale: 'en-US' });
 

@@ -10,7 +10,7 @@ import { request as httpsRequest } from 'node:https';
 import { connect } from 'node:tls';
 import { join } from 'node:path';
 import { freePort, startNginx, type RunningNginx } from '../../../scripts/nginx';
-import { expect, mockApi, test } from './support';
+import { expect, mockApi, test } from '../support/production';
 
 let nginx: RunningNginx;
 

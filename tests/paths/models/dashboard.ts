@@ -4,7 +4,6 @@
  * machines through their real outcomes with fake timers.
  */
 import type { AnyStateMachine } from 'xstate';
-import type { Datastore } from '../../../src/domain/entities';
 import { clipboardMachine } from '../../../src/machines/clipboard.machine';
 import { emptyQuery, sameQuery, type ListQuery } from '../../../src/domain/datastore-list';
 import { dashboardMachine } from '../../../src/machines/dashboard.machine';
@@ -12,22 +11,7 @@ import { identifierError, purchaseMachine, type PurchaseContext } from '../../..
 import { temporaryPasswordMachine } from '../../../src/machines/temporary-password.machine';
 import type { PathModel } from '../coverage';
 import { aborted, networkError, pending, refused, serverError, unauthorized } from '../fixtures';
-
-const datastore = (identifier: string, overrides: Partial<Datastore> = {}): Datastore => ({
-  datastore: `k10001_${identifier}`,
-  custom_name: identifier,
-  hostname: 'pbs1.backup.example.com',
-  port: 8007,
-  username: `k10001_${identifier}`,
-  password: '',
-  repository: `k10001_${identifier}@pbs@pbs1.backup.example.com:8007:k10001_${identifier}`,
-  unencrypted_files: false,
-  contract_end_date: null,
-  volume: 1,
-  space_used_text: '1 GB',
-  space_total_text: '1 TB',
-  ...overrides,
-});
+import { aDatastore } from '../../support/builders';
 
 // Alone, the card has no dashboard to ask or tell.
 const purchase = purchaseMachine.provide({
@@ -64,7 +48,7 @@ export const models: PathModel[] = [
       { type: 'list.read', query: emptyQuery },
     ],
     outputs: {
-      loadStatus: [[datastore('new', { password: 'Pw-1' }), datastore('old', { contract_end_date: '2026-12-31' })]],
+      loadStatus: [[aDatastore('new', { password: 'Pw-1' }), aDatastore('old', { contract_end_date: '2026-12-31' })]],
       // A company whose contract runs, and one cancelled (its end date, an extra beyond SPEC §3).
       loadCompany: [{ contract_end_date: null }, { contract_end_date: '2027-01-31' }],
     },
@@ -103,7 +87,7 @@ export const models: PathModel[] = [
     }) as AnyStateMachine,
     input: { contractCancelled: true },
     events: [{ type: 'datastore.cancel.request', name: 'k10001_new' }],
-    outputs: { loadStatus: [[datastore('new', { contract_end_date: '2027-01-31' })]] },
+    outputs: { loadStatus: [[aDatastore('new', { contract_end_date: '2027-01-31' })]] },
   },
   {
     machine: purchase as AnyStateMachine,

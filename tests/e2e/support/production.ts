@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { test as base, expect, type CDPSession, type Page, type Request } from '@playwright/test';
-import { collectPageErrors } from '../support/page-errors';
+import { collectPageErrors } from './page-errors';
 
 const port = Number(process.env.E2E_PORT ?? 4174);
 /** nginx serving dist/ (playwright.config.ts: the port after E2E_PORT). */
