@@ -2,7 +2,7 @@
 /**
  * The Chromium every browser run of the project launches: Debian's build (Playwright cannot
  * download its own here) with the flags that keep a headless run quiet and offline. The
- * journeys, the feedback journey, the benchmarks and the state catalogue share them; each adds
+ * journeys, the feedback journey, the benchmarks and the state gallery share them; each adds
  * what is its own.
  */
 

@@ -47,9 +47,9 @@ const steps = [
     ['run', 'test:e2e'],
   ],
   [
-    'State catalogue of one machine, end to end (the whole catalogue: npm run catalogue)',
+    'State gallery of one machine, end to end (the whole gallery: npm run gallery)',
     'npm',
-    ['run', 'catalogue', '--', '--machines', 'purchase'],
+    ['run', 'gallery', '--', '--machines', 'purchase'],
   ],
 ];
 

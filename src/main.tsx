@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './root/app';
 import { preloadRoute } from './root/routes';
 import { readSession } from './app/session-storage';
-import { Catalogue } from './i18n/catalogue';
+import { MessageStore } from './i18n/message-store';
 import { loadPart } from './i18n/language';
 import { mountFeedback, startReporting } from './reporting/index';
 import { startInspector } from './app/inspector';
@@ -27,13 +27,13 @@ export async function start(resetLink: ResetLink | null) {
       ? import('./mocks/browser').then(({ startMock }) => startMock())
       : Promise.resolve();
   // The core messages and the page's own part load beside the page's code (docs/decisions/020).
-  const catalogue = new Catalogue(session.language, loadPart);
+  const messageStore = new MessageStore(session.language, loadPart);
   const [, forms] = await Promise.all([
-    catalogue.ready('core'),
+    messageStore.ready('core'),
     prerenderedForms,
     mock,
     startInspector(),
-    preloadRoute(window.location.pathname, session.loggedIn, catalogue),
+    preloadRoute(window.location.pathname, session.loggedIn, messageStore),
   ]);
   const root = createRoot(container);
   // A transition renders in slices that give the main thread back every few milliseconds (no
@@ -41,7 +41,7 @@ export async function start(resetLink: ResetLink | null) {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App session={session} catalogue={catalogue} prerenderedForms={forms} resetLink={resetLink} />
+        <App session={session} messageStore={messageStore} prerenderedForms={forms} resetLink={resetLink} />
       </StrictMode>,
     );
   });

@@ -8,7 +8,7 @@ import de from '../translations/de.json';
 import en from '../translations/en.json';
 import { App } from './root/app';
 import { preloadRoute } from './root/routes';
-import { Catalogue } from './i18n/catalogue';
+import { MessageStore } from './i18n/message-store';
 import type { Language } from './domain/constants';
 import { paths } from './domain/routes';
 
@@ -42,7 +42,11 @@ async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
 export async function renderPage(path: string, language: Language): Promise<string> {
   await preloadRoute(path, false);
   const { prelude } = await prerender(
-    <App session={{ loggedIn: false, language }} catalogue={Catalogue.whole(language, { de, en })} ssrPath={path} />,
+    <App
+      session={{ loggedIn: false, language }}
+      messageStore={MessageStore.whole(language, { de, en })}
+      ssrPath={path}
+    />,
   );
   return text(prelude);
 }

@@ -1,15 +1,15 @@
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider, type IntlConfig } from 'react-intl';
-import type { Catalogue } from '../i18n/catalogue';
+import type { MessageStore } from '../i18n/message-store';
 import { useLanguage } from './session';
 
-const CatalogueContext = createContext<Catalogue | null>(null);
+const MessageStoreContext = createContext<MessageStore | null>(null);
 
-/** The app's catalogue of messages, for the pages that load their own part of it. */
-export function useCatalogue(): Catalogue {
-  const catalogue = useContext(CatalogueContext);
-  if (!catalogue) throw new Error('useCatalogue needs an I18nProvider');
-  return catalogue;
+/** The app's messageStore of messages, for the pages that load their own part of it. */
+export function useMessageStore(): MessageStore {
+  const messageStore = useContext(MessageStoreContext);
+  if (!messageStore) throw new Error('useMessageStore needs an I18nProvider');
+  return messageStore;
 }
 
 /**
@@ -23,31 +23,31 @@ const reportIntlError: NonNullable<IntlConfig['onError']> = (error) => {
 };
 
 /**
- * Speaks the session's language, with the messages of the catalogue. Switching loads the other
+ * Speaks the session's language, with the messages of the messageStore. Switching loads the other
  * language's messages first and keeps the current ones on screen until then.
  */
-export function I18nProvider({ catalogue, children }: { catalogue: Catalogue; children: ReactNode }) {
+export function I18nProvider({ messageStore, children }: { messageStore: MessageStore; children: ReactNode }) {
   const language = useLanguage();
   const { language: spoken, messages } = useSyncExternalStore(
-    catalogue.subscribe,
-    catalogue.snapshot,
-    catalogue.snapshot,
+    messageStore.subscribe,
+    messageStore.snapshot,
+    messageStore.snapshot,
   );
 
   useEffect(() => {
     // A part that cannot be fetched leaves the page in its current language.
-    catalogue.switchTo(language).catch(() => undefined);
-  }, [catalogue, language]);
+    messageStore.switchTo(language).catch(() => undefined);
+  }, [messageStore, language]);
 
   useEffect(() => {
     document.documentElement.lang = spoken;
   }, [spoken]);
 
   return (
-    <CatalogueContext.Provider value={catalogue}>
+    <MessageStoreContext.Provider value={messageStore}>
       <IntlProvider locale={spoken} messages={messages} defaultLocale="en" onError={reportIntlError}>
         {children}
       </IntlProvider>
-    </CatalogueContext.Provider>
+    </MessageStoreContext.Provider>
   );
 }

@@ -1,8 +1,10 @@
 import { lazy, type ComponentType, type JSX, type LazyExoticComponent } from 'react';
-import type { Catalogue } from '../i18n/catalogue';
-import { useCatalogue } from './i18n-provider';
+import type { MessageStore } from '../i18n/message-store';
+import { useMessageStore } from './i18n-provider';
 
-export type Preloadable<P extends object> = ComponentType<P> & { preload: (catalogue?: Catalogue) => Promise<void> };
+export type Preloadable<P extends object> = ComponentType<P> & {
+  preload: (messageStore?: MessageStore) => Promise<void>;
+};
 
 /**
  * A code-split component that can be loaded ahead of its first render, with its own part of the
@@ -15,32 +17,32 @@ export function preloadable<P extends object>(
   messages?: string,
 ): Preloadable<P> {
   let loaded: ComponentType<P> | undefined;
-  const loadWith = async (catalogue?: Catalogue) => {
-    const [module] = await Promise.all([load(), messages ? catalogue?.ready(messages) : undefined]);
+  const loadWith = async (messageStore?: MessageStore) => {
+    const [module] = await Promise.all([load(), messages ? messageStore?.ready(messages) : undefined]);
     loaded = module.default;
     return module;
   };
-  // One lazy component per catalogue (one in the browser; one per rendered app in tests).
-  const lazies = new WeakMap<Catalogue, LazyExoticComponent<ComponentType<P>>>();
-  const lazyFor = (catalogue: Catalogue) => {
-    let Lazy = lazies.get(catalogue);
+  // One lazy component per messageStore (one in the browser; one per rendered app in tests).
+  const lazies = new WeakMap<MessageStore, LazyExoticComponent<ComponentType<P>>>();
+  const lazyFor = (messageStore: MessageStore) => {
+    let Lazy = lazies.get(messageStore);
     if (!Lazy) {
-      Lazy = lazy(() => loadWith(catalogue));
-      lazies.set(catalogue, Lazy);
+      Lazy = lazy(() => loadWith(messageStore));
+      lazies.set(messageStore, Lazy);
     }
     return Lazy;
   };
   function Component(props: P) {
-    const catalogue = useCatalogue();
+    const messageStore = useMessageStore();
     const Loaded = loaded;
-    if (Loaded && (!messages || catalogue.has(messages))) return <Loaded {...props} />;
-    const Lazy = lazyFor(catalogue);
+    if (Loaded && (!messages || messageStore.has(messages))) return <Loaded {...props} />;
+    const Lazy = lazyFor(messageStore);
     // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the props are the component's own; the lazy wrapper only widens their type.
     return <Lazy {...(props as P & JSX.IntrinsicAttributes)} />;
   }
   return Object.assign(Component, {
-    preload: async (catalogue?: Catalogue) => {
-      if (!loaded || (messages && catalogue && !catalogue.has(messages))) await loadWith(catalogue);
+    preload: async (messageStore?: MessageStore) => {
+      if (!loaded || (messages && messageStore && !messageStore.has(messages))) await loadWith(messageStore);
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { MessageFormatElement } from 'react-intl';
 import { loaders } from 'virtual:portal-messages';
 import { business, type Language } from '../domain/constants';
-import type { PartLoader } from './catalogue';
+import type { PartLoader } from './message-store';
 import { isOneOf } from '../domain/one-of';
 
 /** SPEC §1: German only if the browser language starts with "de"; otherwise English. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Router, useLocation, type BaseLocationHook } from 'wouter';
-import type { Catalogue } from '../i18n/catalogue';
+import type { MessageStore } from '../i18n/message-store';
 import { ErrorBoundary } from '../app/error-boundary';
 import { I18nProvider } from '../app/i18n-provider';
 import type { PrerenderedForms } from '../app/prerendered-form-reader';
@@ -18,8 +18,8 @@ function KeyedBoundary({ children }: { children: ReactNode }) {
 
 export interface AppProps {
   session: StoredSession;
-  /** The messages, loaded part by part (src/i18n/catalogue.ts). */
-  catalogue: Catalogue;
+  /** The messages, loaded part by part (src/i18n/message-store.ts). */
+  messageStore: MessageStore;
   /** A location hook for tests (wouter's memoryLocation); the browser's by default. */
   locationHook?: BaseLocationHook;
   searchHook?: () => string;
@@ -33,7 +33,7 @@ export interface AppProps {
 
 export function App({
   session,
-  catalogue,
+  messageStore,
   locationHook,
   searchHook,
   ssrPath,
@@ -50,7 +50,7 @@ export function App({
       <PrerenderedFormsContext.Provider value={prerenderedForms}>
         <ResetLinkContext.Provider value={resetLink}>
           <AppActorProvider initial={session}>
-            <I18nProvider catalogue={catalogue}>
+            <I18nProvider messageStore={messageStore}>
               <RouteEffects />
               <KeyedBoundary>
                 <AppRoutes />

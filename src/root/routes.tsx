@@ -4,7 +4,7 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { loginPathFor } from '../domain/return-target';
 import { routeMatcher, routeNames, routes, type Access, type RouteName } from '../domain/routes';
 import { accountSwitches } from '../machines/app.machine';
-import type { Catalogue } from '../i18n/catalogue';
+import type { MessageStore } from '../i18n/message-store';
 import LandingPage from '../views/landing/landing-page';
 import { PublicLayout } from '../views/layout/public-layout';
 import { PageLoading } from '../views/shared/page-loading';
@@ -61,11 +61,14 @@ const table = routeNames.map((name) => ({
  * Loads the code of the page at `path` (and the logged-in layout where it needs it) before
  * the first render, so that the first paint is the page itself.
  */
-export async function preloadRoute(path: string, loggedIn: boolean, catalogue?: Catalogue): Promise<void> {
+export async function preloadRoute(path: string, loggedIn: boolean, messageStore?: MessageStore): Promise<void> {
   const route = table.find((candidate) => candidate.pattern.test(path));
   if (!route) return;
   const portal = route.access === 'loggedIn' ? loggedIn : route.access === 'either' && loggedIn;
-  await Promise.all([route.page.preload(catalogue), portal ? PortalLayout.preload(catalogue) : Promise.resolve()]);
+  await Promise.all([
+    route.page.preload(messageStore),
+    portal ? PortalLayout.preload(messageStore) : Promise.resolve(),
+  ]);
 }
 
 function Page({ children }: { children: ReactNode }) {

@@ -218,7 +218,7 @@ export interface StatePath {
 }
 
 /**
- * The shortest way to every state the exploration reaches (the state catalogue walks them):
+ * The shortest way to every state the exploration reaches (the state gallery walks them):
  * a breadth-first search over the same adjacency map as the coverage, so the first path found
  * to a snapshot in which a state is active is a shortest one.
  */

@@ -12,7 +12,7 @@ import { App } from '../../src/root/app';
 import type { PrerenderedForms } from '../../src/app/prerendered-form-reader';
 import type { ResetLink } from '../../src/app/reset-link';
 import type { Language } from '../../src/domain/constants';
-import { Catalogue } from '../../src/i18n/catalogue';
+import { MessageStore } from '../../src/i18n/message-store';
 
 export const seedPassword = 'Demo-Password-2026';
 
@@ -28,7 +28,7 @@ interface RenderOptions {
   /** Render over this element (a prerendered page), taking over its forms as src/main.tsx does. */
   over?: { container: HTMLElement; forms: PrerenderedForms };
   /** The messages, loaded part by part as a build does; every message at once by default. */
-  catalogue?: Catalogue;
+  messageStore?: MessageStore;
   /** A new-password link that src/boot.ts took out of the address. */
   resetLink?: ResetLink;
 }
@@ -38,13 +38,13 @@ interface RenderOptions {
  * (CONVENTIONS: one renderApp helper for all view tests).
  */
 export function renderApp(path: string, options: RenderOptions = {}) {
-  const { language = 'en', loggedIn = false, over, catalogue = Catalogue.whole(language, { de, en }) } = options;
+  const { language = 'en', loggedIn = false, over, messageStore = MessageStore.whole(language, { de, en }) } = options;
   const location = memoryLocation({ path, record: true });
   const user = userEvent.setup({ delay: null });
   const view = render(
     <App
       session={{ loggedIn, language }}
-      catalogue={catalogue}
+      messageStore={messageStore}
       locationHook={location.hook}
       searchHook={location.searchHook}
       prerenderedForms={over?.forms ?? null}

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { corePart, partitionProject, splitMessages } from '../../scripts/build/message-parts';
 import type { Language } from '../../src/domain/constants';
-import { Catalogue } from '../../src/i18n/catalogue';
+import { MessageStore } from '../../src/i18n/message-store';
 import type { Messages } from '../../src/i18n/language';
 import de from '../../translations/de.json';
 import en from '../../translations/en.json';
@@ -20,8 +20,8 @@ const split: Record<Language, Map<string, Messages>> = {
   de: splitMessages(de, partOf, parts),
 };
 
-/** A catalogue with the core loaded, whose parts come when the test lets them (or at once). */
-function splitCatalogue(language: Language, { hold = false } = {}) {
+/** A messageStore with the core loaded, whose parts come when the test lets them (or at once). */
+function splitMessageStore(language: Language, { hold = false } = {}) {
   const asked: string[] = [];
   const held: (() => void)[] = [];
   const load = (next: Language, part: string) => {
@@ -29,19 +29,19 @@ function splitCatalogue(language: Language, { hold = false } = {}) {
     const messages = split[next].get(part) ?? {};
     return hold ? new Promise<Messages>((resolve) => held.push(() => resolve(messages))) : Promise.resolve(messages);
   };
-  const catalogue = new Catalogue(language, load, { messages: split[language].get(corePart) ?? {} });
+  const messageStore = new MessageStore(language, load, { messages: split[language].get(corePart) ?? {} });
   const release = async () => {
     await act(async () => {
       for (const answer of held.splice(0)) answer();
     });
   };
-  return { catalogue, asked, release };
+  return { messageStore, asked, release };
 }
 
 describe('the pages on messages in parts', () => {
   it('shows the loading line until the messages of the page are there, then the page', async () => {
-    const { catalogue, asked, release } = splitCatalogue('en', { hold: true });
-    renderApp('/login', { catalogue });
+    const { messageStore, asked, release } = splitMessageStore('en', { hold: true });
+    renderApp('/login', { messageStore });
     expect(await screen.findByText('Loading…')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1, name: 'Log in' })).not.toBeInTheDocument();
     expect(asked).toEqual(['en/login']);
@@ -53,8 +53,8 @@ describe('the pages on messages in parts', () => {
     'shows the dashboard and the logged-in layout with their own parts (%s)',
     async (language) => {
       await loginAs('demo@example.com');
-      const { catalogue, asked } = splitCatalogue(language);
-      renderApp('/dashboard', { catalogue, loggedIn: true, language });
+      const { messageStore, asked } = splitMessageStore(language);
+      renderApp('/dashboard', { messageStore, loggedIn: true, language });
       const card = await screen.findByRole('article', { name: 'backup' });
       expect(
         within(card).getByRole('button', { name: language === 'de' ? 'Datastore kündigen' : 'Cancel the datastore' }),
@@ -64,8 +64,8 @@ describe('the pages on messages in parts', () => {
   );
 
   it('loads the parts of the pages seen so far in the new language when the language changes', async () => {
-    const { catalogue, asked } = splitCatalogue('en');
-    const { user } = renderApp('/register', { catalogue });
+    const { messageStore, asked } = splitMessageStore('en');
+    const { user } = renderApp('/register', { messageStore });
     expect(await screen.findByRole('heading', { level: 1, name: 'Create a company account' })).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Language'), 'de');
     expect(await screen.findByRole('heading', { level: 1, name: 'Firmenkonto erstellen' })).toBeInTheDocument();

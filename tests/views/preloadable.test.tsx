@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AppActorProvider } from '../../src/app/app-actor';
 import { I18nProvider } from '../../src/app/i18n-provider';
 import { preloadable } from '../../src/app/preloadable';
-import { Catalogue } from '../../src/i18n/catalogue';
+import { MessageStore } from '../../src/i18n/message-store';
 import de from '../../translations/de.json';
 import en from '../../translations/en.json';
 
@@ -28,11 +28,11 @@ describe('a page loaded by a preloadable', () => {
       await code;
       return { default: Page };
     });
-    const catalogue = Catalogue.whole('en', { de, en });
+    const messageStore = MessageStore.whole('en', { de, en });
     function Shell({ title }: { title: string }) {
       return (
         <AppActorProvider initial={{ loggedIn: false, language: 'en' }}>
-          <I18nProvider catalogue={catalogue}>
+          <I18nProvider messageStore={messageStore}>
             <Suspense fallback={<p>Loading</p>}>
               <LazyPage title={title} />
             </Suspense>

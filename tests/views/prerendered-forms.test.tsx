@@ -12,7 +12,7 @@ import { createRoot } from 'react-dom/client';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../../src/root/app';
 import { preloadRoute } from '../../src/root/routes';
-import { Catalogue } from '../../src/i18n/catalogue';
+import { MessageStore } from '../../src/i18n/message-store';
 import de from '../../translations/de.json';
 import en from '../../translations/en.json';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -217,8 +217,8 @@ describe('a prerendered form', () => {
       });
       observer.observe(root, { childList: true, subtree: true });
     });
-    const catalogue = Catalogue.whole('en', { de, en });
-    await preloadRoute('/login', false, catalogue);
+    const messageStore = MessageStore.whole('en', { de, en });
+    await preloadRoute('/login', false, messageStore);
     const acting = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
     const wasActing = acting.IS_REACT_ACT_ENVIRONMENT;
     acting.IS_REACT_ACT_ENVIRONMENT = false;
@@ -229,7 +229,7 @@ describe('a prerendered form', () => {
         reactRoot.render(
           <App
             session={{ loggedIn: false, language: 'en' }}
-            catalogue={catalogue}
+            messageStore={messageStore}
             locationHook={location.hook}
             searchHook={location.searchHook}
             prerenderedForms={forms}

@@ -1,8 +1,8 @@
 /**
- * The catalogue's plan (issue 19): for each machine the path models of tests/paths explore, every
+ * The gallery's plan (issue 19): for each machine the path models of tests/paths explore, every
  * state node with the shortest event sequence that reaches it (tests/paths/coverage.ts
  * `statePaths`), the model's input, and which calls are still pending there. Loaded by
- * scripts/catalogue/run.mjs through Vite's module runner, so that the machines' modules load as
+ * scripts/gallery/run.mjs through Vite's module runner, so that the machines' modules load as
  * the app loads them.
  */
 import type { AnyEventObject, AnyStateMachine, AnyStateNode } from 'xstate';
@@ -15,7 +15,7 @@ import { models as dashboard } from '../../tests/paths/models/dashboard';
 import { models as shop } from '../../tests/paths/models/shop';
 import { models as support } from '../../tests/paths/models/support';
 
-/** An event as the catalogue shows and replays it: an actor's failure reduced to what the mock can answer. */
+/** An event as the gallery shows and replays it: an actor's failure reduced to what the mock can answer. */
 export interface PlannedEvent {
   type: string;
   [key: string]: unknown;
@@ -94,7 +94,7 @@ function isTransient(node: AnyStateNode): boolean {
 }
 
 /**
- * Where failures of different kinds reach the same state, the catalogue shows the one a reader
+ * Where failures of different kinds reach the same state, the gallery shows the one a reader
  * expects there: a failing server first, an ended session (which shows the login page) and an
  * aborted call (which no screen shows) last.
  */

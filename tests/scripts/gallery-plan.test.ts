@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { plan, type PlannedState } from '../../scripts/catalogue/plan';
+import { plan, type PlannedState } from '../../scripts/gallery/plan';
 import { statePaths } from '../paths/coverage';
 
 /** A small machine: a call that loads, a failure with a retry, and a parallel part with a delay. */
@@ -81,7 +81,7 @@ describe('the shortest path to every state (statePaths)', () => {
   });
 });
 
-describe("the catalogue's plan", () => {
+describe("the gallery's plan", () => {
   it('plans every state of a machine with the events, the delays and the sources of its calls', () => {
     const [purchase] = plan(['purchase']);
     const settling = purchase?.states.find((state) => state.state === 'purchase.busy.settling');

@@ -1,21 +1,21 @@
 #!/usr/bin/env node
 /**
- * npm run catalogue (issue 19): a static site in dist-catalogue/ that shows every state of the
+ * npm run gallery (issue 19): a static site in dist-gallery/ that shows every state of the
  * portal's machines as the customer sees it. For each machine: its diagram (docs/machines/, drawn
  * to SVG by mermaid in Chromium), each state node a link to its screenshots, in English and
  * German, on a desktop and a phone, each with the events that led there. The events are the
- * shortest path of the machine's path models (tests/paths, scripts/catalogue/plan.ts), replayed on
- * the demo bundle through its UI and the mock's controls (scripts/catalogue/drivers.mjs). A state
+ * shortest path of the machine's path models (tests/paths, scripts/gallery/plan.ts), replayed on
+ * the demo bundle through its UI and the mock's controls (scripts/gallery/drivers.mjs). A state
  * no screen can show is listed with the reason.
  *
  * Screenshots show the window (1280 × 800, 390 × 844) where the driver points, the page's top
  * otherwise. Stable images: a fixed clock, the mock's seed data with no latency, reduced motion, animations
  * and the caret off, temporary passwords masked, Chromium's own fonts.
  *
- *   npm run catalogue                              every machine of the catalogue
- *   npm run catalogue -- --machines purchase,login some of them
- *   npm run catalogue -- --compare DIR             also report the screenshots that differ from DIR's
- *                                                  (an earlier dist-catalogue) by more than an
+ *   npm run gallery                              every machine of the gallery
+ *   npm run gallery -- --machines purchase,login some of them
+ *   npm run gallery -- --compare DIR             also report the screenshots that differ from DIR's
+ *                                                  (an earlier dist-gallery) by more than an
  *                                                  antialiasing shade (differingPixels), with a
  *                                                  side-by-side image of each; exits 1 when any differs
  *   --skip-build                                   serve dist-demo/ as it is (after npm run build:demo)
@@ -30,7 +30,7 @@ import { drivers, faultFor } from './drivers.mjs';
 const repo = new URL('../..', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-const out = join(repo, option('--out') ?? 'dist-catalogue');
+const out = join(repo, option('--out') ?? 'dist-gallery');
 const compareWith = option('--compare');
 const machines = (option('--machines') ?? Object.keys(drivers).join(',')).split(',').filter(Boolean);
 const languages = ['en', 'de'];
@@ -38,15 +38,14 @@ const viewports = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 390, height: 844 },
 };
-/** The catalogue's clock: every screenshot is taken at this moment. */
+/** The gallery's clock: every screenshot is taken at this moment. */
 const FIXED_TIME = new Date('2026-11-02T09:00:00Z');
 /** Latency of a call the path leaves pending: longer than any screenshot takes. */
 const PENDING_MS = 600_000;
 /** A delay the path waits out; longer ones (the 2-minute timeouts) are not waited for. */
 const LONGEST_WAIT_MS = 5_000;
 
-for (const machine of machines)
-  if (!drivers[machine]) throw new Error(`No catalogue driver for the machine ${machine}.`);
+for (const machine of machines) if (!drivers[machine]) throw new Error(`No gallery driver for the machine ${machine}.`);
 
 const started = Date.now();
 const { build, preview, runnerImport } = await import('vite');
@@ -68,7 +67,7 @@ const server = await preview({
 const base = (server.resolvedUrls?.local[0] ?? 'http://localhost:4199/').replace(/\/$/, '');
 
 // ---- the plan: every state with its shortest path ----
-const { module: planner } = await runnerImport(join(repo, 'scripts/catalogue/plan.ts'));
+const { module: planner } = await runnerImport(join(repo, 'scripts/gallery/plan.ts'));
 const plans = planner.plan(machines);
 
 const browser = await chromium.launch({
@@ -111,7 +110,7 @@ function unreplayable(driver, planned) {
     if (isDelay(event)) {
       const delay = planned.delays?.[event.type];
       if (delay === undefined || delay > LONGEST_WAIT_MS)
-        return `Reached only after ${event.type.replace('xstate.after.', '')}, a wait the catalogue does not sit through.`;
+        return `Reached only after ${event.type.replace('xstate.after.', '')}, a wait the gallery does not sit through.`;
       continue;
     }
     if (!driver.events[event.type]) return `The page has no action for the event ${event.type}.`;
@@ -216,7 +215,7 @@ async function replay(page, driver, planned, language) {
 
 const shotPath = (machine, state, language, viewport) => join('shots', machine, `${state}.${language}.${viewport}.png`);
 
-const catalogue = [];
+const gallery = [];
 /** States whose replay broke (a driver or a screen changed): the site says so, and the run fails. */
 const failedReplays = [];
 for (const plan of plans) {
@@ -279,7 +278,7 @@ for (const plan of plans) {
     }
     console.log(`${plan.machine}: ${planned.state} ${entry.reason ? `(none: ${entry.reason})` : 'shot'}`);
   }
-  catalogue.push({ machine: plan.machine, states });
+  gallery.push({ machine: plan.machine, states });
 }
 
 // ---- the diagrams, drawn by mermaid, each state a link ----
@@ -291,7 +290,7 @@ const diagrams = {};
     '<!doctype html><html lang="en"><title>diagram</title><body><main id="out"></main></body></html>',
   );
   await page.addScriptTag({ path: mermaid });
-  for (const { machine } of catalogue) {
+  for (const { machine } of gallery) {
     const markdown = readFileSync(join(repo, 'docs/machines', `${machine}.md`), 'utf8');
     const source = markdown.split('```mermaid\n')[1]?.split('\n```')[0] ?? '';
     diagrams[machine] = await page.evaluate(async (text) => {
@@ -338,7 +337,7 @@ figure{margin:0;border:1px solid #ccc;padding:.5rem;max-width:42rem}figure img{m
 const pageOf = (title, body) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title><style>${style}</style></head><body>${body}</body></html>\n`;
 
-for (const { machine, states } of catalogue) {
+for (const { machine, states } of gallery) {
   const sections = states
     .map((entry) => {
       const events =
@@ -368,7 +367,7 @@ for (const { machine, states } of catalogue) {
   writeFileSync(
     join(out, `${machine}.html`),
     pageOf(
-      `${machine}: state catalogue`,
+      `${machine}: state gallery`,
       `<p><a href="index.html">All machines</a></p><h1>${escape(machine)}</h1><p>${shown} of ${states.length} states shown. Source: <code>docs/machines/${machine}.md</code>. Select a state in the diagram to see it.</p><figure class="diagram">${diagrams[machine]}</figure>${sections}`,
     ),
   );
@@ -376,8 +375,8 @@ for (const { machine, states } of catalogue) {
 writeFileSync(
   join(out, 'index.html'),
   pageOf(
-    'State catalogue',
-    `<h1>State catalogue</h1><p>Every state of the portal's machines as the customer sees it, in English and German, on a desktop (1280 px) and a phone (390 px). Built by <code>npm run catalogue</code> on ${escape(FIXED_TIME.toISOString().slice(0, 10))} (the catalogue's fixed clock).</p><ul>${catalogue
+    'State gallery',
+    `<h1>State gallery</h1><p>Every state of the portal's machines as the customer sees it, in English and German, on a desktop (1280 px) and a phone (390 px). Built by <code>npm run gallery</code> on ${escape(FIXED_TIME.toISOString().slice(0, 10))} (the gallery's fixed clock).</p><ul>${gallery
       .map(
         ({ machine, states }) =>
           `<li><a href="${machine}.html">${escape(machine)}</a>: ${states.filter((entry) => !entry.reason).length} of ${states.length} states shown</li>`,
@@ -385,7 +384,7 @@ writeFileSync(
       .join('')}</ul>`,
   ),
 );
-writeFileSync(join(out, 'catalogue.json'), `${JSON.stringify(catalogue, null, 2)}\n`);
+writeFileSync(join(out, 'gallery.json'), `${JSON.stringify(gallery, null, 2)}\n`);
 
 /**
  * Pixels that differ between two screenshots by more than 8 of 255 in a channel (all of them when
@@ -430,12 +429,12 @@ async function differingPixels(page, before, after) {
   );
 }
 
-// ---- comparing with an earlier catalogue ----
+// ---- comparing with an earlier gallery ----
 const changed = [];
 const sameness = { identical: 0, shade: 0 };
 if (compareWith) {
   const earlier = resolve(process.cwd(), compareWith);
-  const files = catalogue.flatMap(({ states }) =>
+  const files = gallery.flatMap(({ states }) =>
     states.flatMap((entry) => entry.shots.map((shot) => ({ entry, shot }))),
   );
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 }, deviceScaleFactor: 1 });
@@ -495,10 +494,10 @@ if (compareWith) {
 await browser.close();
 await server.close();
 
-const all = catalogue.flatMap(({ states }) => states);
+const all = gallery.flatMap(({ states }) => states);
 const images = all.reduce((sum, entry) => sum + entry.shots.length, 0);
 console.log(
-  `\nState catalogue: ${catalogue.length} machines, ${all.filter((entry) => !entry.reason).length} of ${all.length} states shown, ${images} screenshots, in ${Math.round((Date.now() - started) / 1000)} s.`,
+  `\nState gallery: ${gallery.length} machines, ${all.filter((entry) => !entry.reason).length} of ${all.length} states shown, ${images} screenshots, in ${Math.round((Date.now() - started) / 1000)} s.`,
 );
 for (const entry of all.filter((state) => state.reason)) console.log(`  ${entry.state}: ${entry.reason}`);
 console.log(`Open ${relative(process.cwd(), join(out, 'index.html'))} in a browser.`);

@@ -4,7 +4,7 @@ import type { Messages } from './language';
 /** Loads one part of a language's messages (docs/decisions/020). */
 export type PartLoader = (language: Language, part: string) => Promise<Messages>;
 
-export interface CatalogueSnapshot {
+export interface MessageSnapshot {
   language: Language;
   messages: Messages;
 }
@@ -21,8 +21,8 @@ function merge(parts: Messages[]): Messages {
  * every part loaded so far in the new language first, and keeps the current messages on screen
  * until then, so the page never flashes untranslated. React reads it as an external store.
  */
-export class Catalogue {
-  private current: CatalogueSnapshot;
+export class MessageStore {
+  private current: MessageSnapshot;
   private readonly loaded = new Set<string>();
   private readonly pending = new Map<string, Promise<void>>();
   private readonly listeners = new Set<() => void>();
@@ -45,9 +45,9 @@ export class Catalogue {
     if (initial) this.loaded.add('core');
   }
 
-  /** A catalogue of every message, in each language (tests and prerendering). */
-  static whole(language: Language, messages: Record<Language, Messages>): Catalogue {
-    return new Catalogue(language, async (next) => messages[next], { messages: messages[language], complete: true });
+  /** A messageStore of every message, in each language (tests and prerendering). */
+  static whole(language: Language, messages: Record<Language, Messages>): MessageStore {
+    return new MessageStore(language, async (next) => messages[next], { messages: messages[language], complete: true });
   }
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -55,7 +55,7 @@ export class Catalogue {
     return () => this.listeners.delete(listener);
   };
 
-  readonly snapshot = (): CatalogueSnapshot => this.current;
+  readonly snapshot = (): MessageSnapshot => this.current;
 
   /** Whether the messages of `part` are there in the current language. */
   has(part: string): boolean {
@@ -112,7 +112,7 @@ export class Catalogue {
     this.publish({ language, messages: merge(messages) });
   }
 
-  private publish(next: CatalogueSnapshot) {
+  private publish(next: MessageSnapshot) {
     this.current = next;
     for (const listener of this.listeners) listener();
   }

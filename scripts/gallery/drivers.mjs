@@ -1,6 +1,6 @@
 /* global window -- used inside page.evaluate, which runs in the browser */
 /**
- * How the state catalogue (issue 19) replays a machine's events on its screen. A driver names
+ * How the state gallery (issue 19) replays a machine's events on its screen. A driver names
  * the page the machine runs on, who is logged in, which mock call each invoked actor makes, and
  * a UI action for each event a person (or the page) sends. Actor results need no action: the
  * mock answers; an actor's failure becomes a fault on its call, set before the action that makes
