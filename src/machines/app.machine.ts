@@ -19,10 +19,10 @@
  */
 import { assign, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { CpuChoice, LicenceType } from '../domain/constants';
+import { paths } from '../domain/routes';
 import type { catalogueMachine } from './catalogue.machine';
 import { sessionMachine, type SessionInput } from './session.machine';
 import { typeOf } from './type-of';
-import { paths } from '../domain/routes';
 
 /** Where a machine sends the customer (a path of SPEC §2). */
 export interface NavigateParams {

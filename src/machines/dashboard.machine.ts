@@ -49,6 +49,7 @@ import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showTimeout } from './form-actions';
 import { purchaseMachine } from './purchase.machine';
 import type { NavigateParams } from './app.machine';
+import { paths } from '../domain/routes';
 import {
   temporaryPasswordMachine,
   type PasswordExpiredEvent,
@@ -58,7 +59,6 @@ import { isAborted, isUnanswered, unauthorizedGuard, type UserError, userErrorFr
 import type { SessionNews } from './session.machine';
 import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
-import { paths } from '../domain/routes';
 
 /** A status entry without its password: passwords only live in their own actors. */
 export type DatastoreEntry = Omit<Datastore, 'password'>;

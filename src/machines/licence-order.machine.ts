@@ -11,10 +11,10 @@ import type { Licence } from '../domain/entities';
 import { fieldErrors, isPostcode } from '../domain/fields';
 import { licenceTotal } from '../domain/licence-features';
 import type { LicenceOrderSummary } from './app.machine';
+import { paths } from '../domain/routes';
 import type { FieldErrors } from './form-actions';
 import { createFormMachine } from './form.machine';
 import { isUnanswered, userErrorFrom, type UserError } from './user-error';
-import { paths } from '../domain/routes';
 
 export interface LicenceOrderValues extends Record<string, unknown> {
   email: string;

@@ -12,6 +12,7 @@ import type { LoginAnswer, LoginPayload } from '../api/structs';
 import { timers, waiting, type Language } from '../domain/constants';
 import { email, fieldErrors, loginPassword } from '../domain/fields';
 import type { NavigateParams } from './app.machine';
+import { paths } from '../domain/routes';
 import { errorLineMachine } from './error-line.machine';
 import {
   clearError,
@@ -26,7 +27,6 @@ import { isAborted, userErrorFrom, type UserError } from './user-error';
 import type { SessionNews } from './session.machine';
 import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
-import { paths } from '../domain/routes';
 
 export interface LoginValues extends Record<string, unknown> {
   email: string;

@@ -12,6 +12,7 @@ import { ChangePasswordPayload } from '../api/structs';
 import { timers, waiting, type Language } from '../domain/constants';
 import { fieldErrors, isEmail } from '../domain/fields';
 import type { NavigateParams } from './app.machine';
+import { paths } from '../domain/routes';
 import { errorLineMachine } from './error-line.machine';
 import {
   clearError,
@@ -25,7 +26,6 @@ import {
 import { isAborted } from './user-error';
 import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
-import { paths } from '../domain/routes';
 
 export interface NewPasswordValues extends Record<string, unknown> {
   password: string;

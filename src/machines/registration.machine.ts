@@ -9,9 +9,9 @@ import { register } from '../api/auth';
 import { RegisterPayload } from '../api/structs';
 import type { Country, Language } from '../domain/constants';
 import { fieldErrors, isPostcode } from '../domain/fields';
+import { paths } from '../domain/routes';
 import type { FieldErrors } from './form-actions';
 import { createFormMachine } from './form.machine';
-import { paths } from '../domain/routes';
 
 export interface RegistrationValues extends Record<string, unknown> {
   email: string;

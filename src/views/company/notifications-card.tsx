@@ -3,9 +3,9 @@ import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { notificationsMachine } from '../../machines/notifications.machine';
+import { paths } from '../../domain/routes';
 import { ErrorLine, useErrorLine } from '../shared/error-line';
 import { CheckboxField } from '../shared/form-fields';
-import { paths } from '../../domain/routes';
 
 const messages = defineMessages({
   heading: { id: 'company.notifications.heading', defaultMessage: 'Notifications' },

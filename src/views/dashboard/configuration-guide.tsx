@@ -3,10 +3,10 @@ import { Link } from 'wouter';
 import { pbsUser } from '../../domain/datastore';
 import type { DatastoreEntry } from '../../machines/dashboard.machine';
 import type { TemporaryPasswordActor } from '../../machines/temporary-password.machine';
+import { paths } from '../../domain/routes';
 import { FormIllustration, MenuIllustration } from './illustrations';
 import { labels } from './labels';
 import { PasswordValue } from './password-value';
-import { paths } from '../../domain/routes';
 
 /**
  * SPEC §2 "Configuration guide": the first datastore's host:port, username with the suffix

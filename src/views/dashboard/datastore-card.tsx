@@ -5,6 +5,7 @@ import { datastoreUrl } from '../../domain/datastore';
 import type { DatastoreEntry } from '../../machines/dashboard.machine';
 import type { TemporaryPasswordActor } from '../../machines/temporary-password.machine';
 import type { UserError } from '../../machines/user-error';
+import { paths } from '../../domain/routes';
 import { ErrorLine } from '../shared/error-line';
 import { StillWorking } from '../shared/still-working';
 import { UnknownValue } from '../shared/unknown-value';
@@ -12,7 +13,6 @@ import { CopyButton } from './copy-button';
 import { DatastoreSpace } from './datastore-space';
 import { copyLabels, labels } from './labels';
 import { PasswordValue } from './password-value';
-import { paths } from '../../domain/routes';
 
 export function cardHeadingId(datastore: string): string {
   return `datastore-${datastore}`;

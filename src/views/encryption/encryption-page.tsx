@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
+import { paths } from '../../domain/routes';
 import { PageHeading } from '../shared/page-heading';
 import './encryption.css';
-import { paths } from '../../domain/routes';
 
 const messages = defineMessages({
   title: { id: 'encryption.title', defaultMessage: 'Encryption' },

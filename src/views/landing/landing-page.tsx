@@ -4,9 +4,9 @@ import { config } from '../../config';
 import { business } from '../../domain/constants';
 import { readPartners } from '../../domain/partners';
 import { formatEur } from '../../domain/prices';
+import { paths } from '../../domain/routes';
 import { PageHeading } from '../shared/page-heading';
 import { PartnerLogos } from './partner-logos';
-import { paths } from '../../domain/routes';
 
 const messages = defineMessages({
   title: { id: 'landing.title', defaultMessage: 'Cloud backup storage for Proxmox, hosted in Germany' },

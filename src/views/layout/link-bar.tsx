@@ -1,9 +1,9 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { config } from '../../config';
+import { paths } from '../../domain/routes';
 import { ExternalLink } from './external-link';
 import { LanguagePicker } from './language-picker';
-import { paths } from '../../domain/routes';
 
 /** SPEC §2 link bar: login, create account, forgot password, privacy and imprint, VAT notice, language. */
 export function LinkBar() {

@@ -5,11 +5,11 @@ import { Link, useLocation } from 'wouter';
 import { useSessionActor, useUser } from '../../app/session';
 import { selectIsLoggingOut, selectUserFailed } from '../../machines/session.machine';
 import { config } from '../../config';
+import { paths } from '../../domain/routes';
 import { Logo } from '../shared/logo';
 import { ExternalLink } from './external-link';
 import { LanguagePicker } from './language-picker';
 import { SkipLink } from './skip-link';
-import { paths } from '../../domain/routes';
 
 function ProfileIcon() {
   return (

@@ -6,6 +6,7 @@ import { useLanguage } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { returnTargetFromQuery } from '../../domain/return-target';
 import { loginMachine } from '../../machines/login.machine';
+import { paths } from '../../domain/routes';
 import { SubmitButton } from '../shared/form-fields';
 import { LoginFields, useLoginForm } from '../shared/login-fields';
 import { carriedChange, PortalForm, usePrerenderedValues, useTakeOver } from '../shared/portal-form';
@@ -13,7 +14,6 @@ import { PageHeading } from '../shared/page-heading';
 import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
 import { loginNotice } from './login-notices';
 import './login.css';
-import { paths } from '../../domain/routes';
 
 const messages = defineMessages({
   title: { id: 'login.title', defaultMessage: 'Log in' },

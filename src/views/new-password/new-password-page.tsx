@@ -8,13 +8,13 @@ import { resetLinkFrom } from '../../app/reset-link';
 import { useLanguage } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { newPasswordMachine } from '../../machines/new-password.machine';
+import { paths } from '../../domain/routes';
 import { ErrorLine, useErrorLine } from '../shared/error-line';
 import { RequiredNote, SubmitButton, TextField } from '../shared/form-fields';
 import { PageHeading } from '../shared/page-heading';
 import { PasswordChecklist } from '../shared/password-checklist';
 import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
 import './new-password.css';
-import { paths } from '../../domain/routes';
 
 const messages = defineMessages({
   title: { id: 'newPassword.title', defaultMessage: 'Set a new password' },

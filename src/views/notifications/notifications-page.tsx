@@ -1,9 +1,9 @@
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
 import { useUser } from '../../app/session';
+import { paths } from '../../domain/routes';
 import { PageHeading } from '../shared/page-heading';
 import { PageLoading } from '../shared/page-loading';
-import { paths } from '../../domain/routes';
 
 const messages = defineMessages({
   loading: { id: 'notifications.heading', defaultMessage: 'Notifications' },

@@ -6,9 +6,9 @@ import { useLoggedIn } from '../../app/session';
 import { config } from '../../config';
 import { isSoldPerCpu } from '../../domain/licence-features';
 import { formatEur } from '../../domain/prices';
+import { paths } from '../../domain/routes';
 import { PageHeading } from '../shared/page-heading';
 import './order-done.css';
-import { paths } from '../../domain/routes';
 
 const messages = defineMessages({
   title: { id: 'orderDone.title', defaultMessage: 'Thank you for your order' },

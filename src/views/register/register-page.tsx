@@ -3,6 +3,7 @@ import { defineMessages, FormattedMessage, type MessageDescriptor } from 'react-
 import { Link } from 'wouter';
 import { useLanguage } from '../../app/session';
 import { initialRegistration, registrationMachine } from '../../machines/registration.machine';
+import { paths } from '../../domain/routes';
 import { countryOptions } from '../shared/countries';
 import { ErrorLine } from '../shared/error-line';
 import { BusinessOnly, TermsCheckbox } from '../shared/legal-notices';
@@ -12,7 +13,6 @@ import { carriedChange, PortalForm, usePrerenderedValues, useTakeOver } from '..
 import { PasswordChecklist } from '../shared/password-checklist';
 import { useForm } from '../shared/use-form';
 import './register.css';
-import { paths } from '../../domain/routes';
 
 const messages = defineMessages({
   title: { id: 'register.title', defaultMessage: 'Create a company account' },

@@ -1,13 +1,13 @@
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
 import { passwordResetMachine, type PasswordResetValues } from '../../machines/password-reset.machine';
+import { paths } from '../../domain/routes';
 import { ErrorLine } from '../shared/error-line';
 import { RequiredNote, SubmitButton, TextField } from '../shared/form-fields';
 import { PageHeading } from '../shared/page-heading';
 import { carriedChange, PortalForm, usePrerenderedValues, useTakeOver } from '../shared/portal-form';
 import { useForm } from '../shared/use-form';
 import './reset.css';
-import { paths } from '../../domain/routes';
 
 const messages = defineMessages({
   title: { id: 'reset.title', defaultMessage: 'Forgot your password?' },

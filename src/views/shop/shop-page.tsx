@@ -5,6 +5,7 @@ import { usePortalActor } from '../../app/use-portal-actor';
 import { parseLicenceId } from '../../domain/licence-features';
 import { shopTabMachine } from '../../machines/shop-tab.machine';
 import type { UserError } from '../../machines/user-error';
+import { paths } from '../../domain/routes';
 import { useErrorText } from '../shared/error-line';
 import { PageHeading } from '../shared/page-heading';
 import { PageLoading } from '../shared/page-loading';
@@ -15,7 +16,6 @@ import { ShopFaq, ShopTerms } from './shop-info';
 import { shopMessages } from './shop-messages';
 import { BusinessOnly } from '../shared/legal-notices';
 import './shop.css';
-import { paths } from '../../domain/routes';
 
 function CatalogueFailed({ error, retry }: { error: UserError | null; retry: () => void }) {
   const errorText = useErrorText();

@@ -4,9 +4,9 @@ import { Link } from 'wouter';
 import type { Datastore } from '../../domain/entities';
 import { pbsUser } from '../../domain/datastore';
 import type { UserError } from '../../machines/user-error';
+import { paths } from '../../domain/routes';
 import { ErrorLine } from '../shared/error-line';
 import { tutorialMessages as messages } from './tutorial-messages';
-import { paths } from '../../domain/routes';
 
 interface Props {
   loading: boolean;

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
+import { paths } from '../../domain/routes';
 import { Illustration } from './illustration';
 import { tutorialMessages as messages } from './tutorial-messages';
-import { paths } from '../../domain/routes';
 
 /** What the steps fill in: the customer's real data, or placeholders where there is none. */
 export interface StepData {

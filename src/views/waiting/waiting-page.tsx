@@ -1,9 +1,9 @@
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
 import { config } from '../../config';
+import { paths } from '../../domain/routes';
 import { PageHeading } from '../shared/page-heading';
 import './waiting.css';
-import { paths } from '../../domain/routes';
 
 const messages = defineMessages({
   title: { id: 'waiting.title', defaultMessage: 'Your account awaits activation' },
