@@ -76,6 +76,10 @@ export default function DashboardPage() {
   const contractEnd = useSelector(actor, selectContractEnd);
   const reverseCharge = useSelector(actor, selectReverseCharge);
 
+  // Whether the machine would take a datastore's cancellation (its guard: the status read, the
+  // datastore running, the contract not cancelled): the card's button asks it rather than repeating it.
+  const snapshot = useSelector(actor, (current) => current);
+  const cancellable = (name: string) => snapshot.can({ type: 'datastore.cancel.request', name });
   const onCancel = useCallback((name: string) => actor.send({ type: 'datastore.cancel.request', name }), [actor]);
   const sendList = useCallback((event: ListEvent) => actor.send(event), [actor]);
   const card = (datastore: DatastoreEntry, position?: { index: number; count: number }) => (
@@ -84,6 +88,7 @@ export default function DashboardPage() {
       password={passwords[datastore.datastore] ?? undefined}
       busy={busy}
       readOnly={readOnly}
+      cancellable={cancellable(datastore.datastore)}
       cancelling={cancelling && cancelTarget === datastore.datastore}
       cancelSlow={cancelSlow}
       cancelError={cancelTarget === datastore.datastore ? cancelError : undefined}

@@ -76,8 +76,14 @@ interface DatastoreCardProps {
   password: TemporaryPasswordActor | undefined;
   /** SPEC §2: delete is disabled while loading. */
   busy: boolean;
-  /** SPEC §4: the contract is cancelled, so the datastore is read-only and cannot be cancelled. */
+  /** SPEC §4: the contract is cancelled, so the datastore is read-only (a badge says so). */
   readOnly: boolean;
+  /**
+   * Whether the dashboard machine would take this datastore's cancellation now (`snapshot.can`):
+   * not before the status is read, not once the datastore has an end date, not after a contract
+   * cancellation (SPEC §2, §4).
+   */
+  cancellable: boolean;
   /** This card's cancellation is under way. */
   cancelling: boolean;
   /** ... and has waited some seconds for its answer (docs/decisions/026). */
@@ -95,6 +101,7 @@ export const DatastoreCard = memo(function DatastoreCard({
   password,
   busy,
   readOnly,
+  cancellable,
   cancelling,
   cancelSlow = false,
   cancelError,
@@ -139,7 +146,7 @@ export const DatastoreCard = memo(function DatastoreCard({
           <button
             type="button"
             className="button-secondary button-danger"
-            disabled={busy || readOnly || Boolean(datastore.contract_end_date)}
+            disabled={busy || !cancellable}
             aria-busy={cancelling || undefined}
             aria-describedby={headingId}
             onClick={() => onCancel(datastore.datastore)}
