@@ -23,7 +23,7 @@ import {
   type StateValue,
 } from 'xstate';
 import { inspect } from './inspector';
-import type { SessionNews } from '../machines/session.machine';
+import type { SessionContext as SessionContextValue, SessionNews } from '../machines/session.machine';
 import { SessionContext, type SessionActor } from './session-context';
 
 /** What `machine.provide` accepts: the machine's named actions, actors, guards and delays. */
@@ -31,6 +31,11 @@ type Implementations<M extends { provide: (implementations: never) => unknown }>
 
 export interface PortalActorOptions<M extends { provide: (implementations: never) => unknown }, TInput> {
   input?: TInput;
+  /**
+   * The machine's input made with what the session keeps, read once when the actor starts (instead
+   * of `input`): a page gets what the session keeps for it without reading the session itself.
+   */
+  inputFromSession?: (session: SessionContextValue) => TInput;
   actions?: Implementations<M>['actions'];
   actors?: Implementations<M>['actors'];
 }
@@ -98,7 +103,10 @@ export function usePortalActor<
       actors: options.actors,
     }),
   );
-  return useActorRef(provided, { input: options.input, inspect: inspect() });
+  const [input] = useState(() =>
+    session && options.inputFromSession ? options.inputFromSession(session.getSnapshot().context) : options.input,
+  );
+  return useActorRef(provided, { input, inspect: inspect() });
 }
 
 /**

@@ -3,7 +3,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, defineMessages } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
 import { useNavigateAction } from '../../app/app-actor';
-import { useSessionActor } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { LARGE_LIST_FROM, readListQuery, writeListQuery, type ListQuery } from '../../domain/datastore-list';
 import {
@@ -34,12 +33,7 @@ const messages = defineMessages({
 
 /** SPEC §2 "Dashboard": each datastore, then the configuration guide, then the purchase card. */
 export default function DashboardPage() {
-  const session = useSessionActor();
   const navigate = useNavigateAction();
-  // When this session first showed each temporary password: kept by the session across pages.
-  const [shownAt] = useState(() => session.getSnapshot().context.passwordsShownAt);
-  // Whether the customer cancelled the contract in this session: the session keeps it (decision 029).
-  const [contractCancelled] = useState(() => session.getSnapshot().context.contractCancelled);
   // The list's query lives in the address (decision 024): read at the start and whenever the
   // address changes, written by the machine once typing pauses (replacing the history entry).
   const search = useSearch();
@@ -48,7 +42,13 @@ export default function DashboardPage() {
   address.current = { search, location };
   const [query] = useState(() => readListQuery(search));
   const actor = usePortalActor(dashboardMachine, {
-    input: { shownAt, query, contractCancelled },
+    // When this session first showed each temporary password (decision 035), and whether the
+    // customer cancelled the contract in it (decision 029): the session keeps both across pages.
+    inputFromSession: ({ passwordsShownAt, contractCancelled }) => ({
+      query,
+      shownAt: passwordsShownAt,
+      contractCancelled,
+    }),
     actions: {
       navigate,
       writeQuery: (_: unknown, { query: next }: { query: ListQuery }) =>
