@@ -41,6 +41,8 @@ export interface CompanyContext {
   loadError: UserError | null;
   /** Set by a successful save until the next edit: the view confirms the save. */
   saved: boolean;
+  /** Set once edit mode was entered: back in view mode, the focus returns to the data. */
+  edited: boolean;
 }
 
 type TypedField = Exclude<keyof CompanyFormValues & string, 'payment_type'>;
@@ -112,6 +114,7 @@ export const companyMachine = setup({
         fieldErrors: {},
         submitted: false,
         saved: false,
+        edited: true,
       };
     }),
     setValue: assign(({ context, event }) => {
@@ -156,6 +159,7 @@ export const companyMachine = setup({
     submitted: false,
     loadError: null,
     saved: false,
+    edited: false,
   },
   invoke: [
     { id: 'errorLine', src: 'errorLine' },

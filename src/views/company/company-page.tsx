@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react';
-import { useRef } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { useSessionActor, useUser } from '../../app/session';
 import { reloadedProducts } from '../../app/session-actors';
@@ -55,8 +54,7 @@ export default function CompanyPage() {
   const loadError = useSelector(actor, (snapshot) => snapshot.context.loadError);
   const saved = useSelector(actor, (snapshot) => snapshot.context.saved);
   const refreshing = useSelector(actor, (snapshot) => snapshot.matches({ view: 'refreshing' }));
-  const hasEdited = useRef(false);
-  if (state === 'edit') hasEdited.current = true;
+  const edited = useSelector(actor, (snapshot) => snapshot.context.edited);
 
   const errorText = loadError ? textOf(loadError) : '';
   const retry = (
@@ -99,7 +97,7 @@ export default function CompanyPage() {
                 company={company}
                 user={user}
                 saved={saved}
-                returning={hasEdited.current}
+                returning={edited}
                 onEdit={() => actor.send({ type: 'company.edit', person: user })}
               />
             )}
