@@ -36,6 +36,22 @@ describe('the test projects', () => {
   });
 });
 
+describe('the benchmark of the dashboard', () => {
+  it('has a project of its own, for `npm run bench -- dashboard`, only while the bench asks for it', async () => {
+    expect((await filesByProject()).map((project) => project.name)).not.toContain('bench');
+    vi.stubEnv('DASHBOARD_BENCH_OUT', 'bench-results/dashboard-render.json');
+    try {
+      const config = (viteConfig as ConfigFunction)({ mode: 'test', command: 'serve' });
+      const projects = (config.test?.projects ?? []) as TestProjectInlineConfiguration[];
+      const bench = projects.find(({ test }) => test?.name === 'bench');
+      expect(bench?.test?.environment).toBe('jsdom');
+      expect(await glob(bench?.test?.include ?? [])).toEqual(['tests/bench/dashboard-render.bench.tsx']);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});
+
 describe('the number of cases per property', () => {
   async function runsWith(ci: string | undefined) {
     vi.resetModules();
