@@ -157,5 +157,6 @@ export default function DashboardPage() {
 
 /** The reason of a failed status read, in the words of the error catalogue (SPEC §8). */
 function ErrorText({ error }: { error: UserError }) {
-  return <>{useErrorText()(error)}</>;
+  const errorText = useErrorText();
+  return <>{errorText(error)}</>;
 }
