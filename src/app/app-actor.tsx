@@ -1,14 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { appMachine, appSession, type AppActor, type NavigateParams } from '../machines/app.machine';
 import { reportSession } from '../reporting/index';
 import { inspect } from './inspector';
-import { SessionContext } from './session-context';
+import { AppActorContext, SessionContext } from './session-context';
 import { useSessionSync } from './session-sync';
 import { writeSession, type StoredSession } from './session-storage';
-
-const AppActorContext = createContext<AppActor | null>(null);
 
 /**
  * Runs the app's own actor (src/machines/app.machine.ts), one per rendered App, with the

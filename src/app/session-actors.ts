@@ -1,9 +1,10 @@
 /**
- * Actors that read the app's session for a page's machine. Apart from src/app/session.tsx, so that
- * they load with the pages that use them (the forms, the company page), not on every first visit.
+ * Actors that read the app's session for a page's machine, provided by `usePortalActor` to each
+ * machine that declares them.
  */
-import { fromCallback, fromPromise, waitFor } from 'xstate';
-import type { CompanyProduct, User } from '../domain/entities';
+import { fromCallback, waitFor, type EventObject } from 'xstate';
+import type { User } from '../domain/entities';
+import type { UserReload } from '../machines/company.machine';
 import { selectIsLoadingUser, selectLoadedUser } from '../machines/session.machine';
 import type { SessionActor } from './session-context';
 
@@ -26,15 +27,26 @@ export function sessionUser(session: SessionActor) {
 }
 
 /**
- * The user's products as the session's reload of the user brings them (one GET /me, which the
- * product list shows too): asked for by the machine that needs them, or here if no one did.
+ * The `reloadedUser` actor of the company machine after a cancellation: the session's reload of
+ * the user (one GET /me, which the product list shows too), asked for here unless it is under way,
+ * and told back to the machine.
  */
-export function reloadedProducts(session: SessionActor) {
-  return fromPromise<readonly CompanyProduct[] | null>(async ({ signal }) => {
+export function reloadedUser(session: SessionActor) {
+  return fromCallback<EventObject, undefined, UserReload>(({ sendBack }) => {
+    const controller = new AbortController();
     if (!selectIsLoadingUser(session.getSnapshot())) session.send({ type: 'user.reload' });
-    const settled = await waitFor(session, (snapshot) => !selectIsLoadingUser(snapshot), { signal });
-    const reloaded = selectLoadedUser(settled);
-    if (!reloaded) throw new Error('The user could not be reloaded after the cancellation.');
-    return reloaded.products ?? null;
+    waitFor(session, (snapshot) => !selectIsLoadingUser(snapshot), { signal: controller.signal }).then(
+      (settled) => {
+        const user = selectLoadedUser(settled);
+        sendBack(user ? { type: 'user.reloaded', user } : { type: 'user.reloadFailed', error: undefined });
+      },
+      (error: unknown) => sendBack({ type: 'user.reloadFailed', error }),
+    );
+    return () => controller.abort();
   });
+}
+
+/** The actors a page's machine may declare that read the session: `usePortalActor` provides them. */
+export function sessionActors(session: SessionActor) {
+  return { user: sessionUser(session), reloadedUser: reloadedUser(session) };
 }

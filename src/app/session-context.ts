@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { AppSessionActor } from '../machines/app.machine';
+import type { AppActor, AppSessionActor } from '../machines/app.machine';
 
 export type SessionActor = AppSessionActor;
 
@@ -8,3 +8,11 @@ export type SessionActor = AppSessionActor;
  * (src/app/app-actor.tsx). Null outside it: in the feedback widget, which is mounted beside the app.
  */
 export const SessionContext = createContext<SessionActor | null>(null);
+
+/**
+ * The app's own actor, given by `AppActorProvider`; `useAppActor` reads it. Null outside it, as
+ * the session. It is here, beside the session's, so that `usePortalActor` can link a machine's
+ * `tellApp` to it without importing the provider (which imports the reporting, which imports
+ * `usePortalActor`).
+ */
+export const AppActorContext = createContext<AppActor | null>(null);

@@ -3,8 +3,9 @@
  * It provides the view's implementations once (the first render's, as `useActorRef` keeps its
  * first machine), wires a machine's `sessionExpired` action to the app's session, so that a 401
  * ends the session silently (decision 001), its `sessionInterrupted` action, so that a 401 on a
- * form's call asks for the login in place (decision 027), and its `tellSession` action, so that what the machine
- * learnt reaches the session (typed `SessionNews`), and hands the actor to the Stately inspector when it
+ * form's call asks for the login in place (decision 027), its `tellSession` action, so that what the machine
+ * learnt reaches the session (typed `SessionNews`), and its `tellApp` action, so that what the app
+ * must know reaches the app's actor (typed `AppNews`), and hands the actor to the Stately inspector when it
  * is on. It lives in the app because both things it adds are the app's: the session actor and
  * the inspector.
  */
@@ -23,8 +24,10 @@ import {
   type StateValue,
 } from 'xstate';
 import { inspect } from './inspector';
+import type { AppActor, AppNews } from '../machines/app.machine';
 import type { SessionContext as SessionContextValue, SessionNews } from '../machines/session.machine';
-import { SessionContext, type SessionActor } from './session-context';
+import { sessionActors } from './session-actors';
+import { AppActorContext, SessionContext, type SessionActor } from './session-context';
 
 /** What `machine.provide` accepts: the machine's named actions, actors, guards and delays. */
 type Implementations<M extends { provide: (implementations: never) => unknown }> = Parameters<M['provide']>[0];
@@ -52,9 +55,14 @@ function sessionActions(session: SessionActor) {
   };
 }
 
-/** The implementations of `sessionActions` that a machine declares: those the session provides it. */
-function sessionLinks(session: SessionActor, declared: Record<string, unknown>) {
-  return Object.fromEntries(Object.entries(sessionActions(session)).filter(([name]) => name in declared));
+/** The app's side: `tellApp` (what the machine did that the app must know). */
+function appActions(app: AppActor) {
+  return { tellApp: (_: unknown, news: AppNews) => app.send(news) };
+}
+
+/** The implementations of `actions` that a machine declares: those the app and its session provide it. */
+function links(actions: Record<string, unknown>, declared: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(actions).filter(([name]) => name in declared));
 }
 
 export function usePortalActor<
@@ -94,13 +102,18 @@ export function usePortalActor<
   options: PortalActorOptions<typeof machine, InputFrom<typeof machine>> = {},
 ) {
   const session = useContext(SessionContext);
+  const app = useContext(AppActorContext);
   const [provided] = useState(() =>
     machine.provide({
       actions: {
-        ...(session ? sessionLinks(session, machine.implementations.actions) : {}),
+        ...(session ? links(sessionActions(session), machine.implementations.actions) : {}),
+        ...(app ? links(appActions(app), machine.implementations.actions) : {}),
         ...options.actions,
       },
-      actors: options.actors,
+      actors: {
+        ...(session ? links(sessionActors(session), machine.implementations.actors) : {}),
+        ...options.actors,
+      },
     }),
   );
   const [input] = useState(() =>

@@ -1,6 +1,7 @@
 /**
  * Licence rules of the shop (SPEC §2 "Licence shop", §3 "Shop catalogue", §9): the one table of
- * features per licence id, which product lines are sold per CPU, and an order's total.
+ * features per licence id and which product lines are sold per CPU (an order's total is in
+ * licence-order.ts).
  *
  * SPEC §3 fixes the feature list of ids 1 to 12 but not its assignment; the assignment below
  * follows the usual Community / Basic / Standard / Premium ladder of the Proxmox subscriptions
@@ -71,24 +72,6 @@ export function isSoldPerCpu(type: LicenceType): boolean {
 
 export function cpuChoicesFor(type: LicenceType): readonly CpuChoice[] {
   return isSoldPerCpu(type) ? [1, 2, 4] : [1];
-}
-
-interface PricedLicence {
-  price_1_cpu: number;
-  price_2_cpu: number;
-  price_4_cpu: number;
-}
-
-/** SPEC §2: the total follows the catalogue's price for the chosen CPU count (not a product). */
-export function licenceTotal(licence: PricedLicence, cpuCount: CpuChoice): number {
-  switch (cpuCount) {
-    case 1:
-      return licence.price_1_cpu;
-    case 2:
-      return licence.price_2_cpu;
-    case 4:
-      return licence.price_4_cpu;
-  }
 }
 
 /** A route's licence id: a positive whole number written plainly, else `undefined`. */

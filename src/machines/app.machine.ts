@@ -8,8 +8,8 @@
  * - `catalogue`: the licence catalogue, spawned when a shop page first asks for it
  *   (`catalogue.open`) and kept in the context for the rest of the visit, so that GET /licences is made
  *   once (SPEC §7) and shared by /shop, /shop/{id} and /ishop/{id} (docs/decisions/009).
- * - `lastOrder`: the summary of the licence order just placed, handed from the shop to
- *   /order_done (docs/decisions/010). It lives in memory only: no storage keeps a buyer's order, a
+ * - `lastOrder`: the summary of the licence order just placed, made from the catalogue when the
+ *   order form tells the app (`order.placed`), for /order_done (docs/decisions/010). It lives in memory only: no storage keeps a buyer's order, a
  *   reload shows the generic thanks, and it is forgotten when the session ends.
  * - `accountSwitches`: how often another account logged in where a login was asked for in place
  *   (docs/decisions/027). The logged-in pages are keyed by it, so that a new account's pages start
@@ -18,7 +18,7 @@
  *   success and send `navigate`; the app shell provides the action once, with its router.
  */
 import { assign, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { CpuChoice, LicenceType } from '../domain/constants';
+import { licenceOrderSummary, type LicenceOrderSummary, type PlacedOrder } from '../domain/licence-order';
 import { paths } from '../domain/routes';
 import type { catalogueMachine } from './catalogue.machine';
 import { sessionMachine, type SessionInput } from './session.machine';
@@ -27,16 +27,6 @@ import { typeOf } from './type-of';
 /** Where a machine sends the customer (a path of SPEC §2). */
 export interface NavigateParams {
   to: string;
-}
-
-/** What /order_done repeats of the order just placed (docs/decisions/010). */
-export interface LicenceOrderSummary {
-  licenceName: string;
-  productType: LicenceType;
-  cpuCount: CpuChoice;
-  /** Yearly net price in EUR. */
-  totalNetEur: number;
-  email: string;
 }
 
 export interface AppInput {
@@ -51,6 +41,12 @@ export interface AppContext {
   accountSwitches: number;
 }
 
+/**
+ * What a page's machine tells the app (its `tellApp` action, wired by `usePortalActor`): the shop's
+ * order form, that the provider accepted an order.
+ */
+export type AppNews = { type: 'order.placed'; order: PlacedOrder };
+
 export type AppEvent =
   | { type: 'navigate'; to: string }
   /**
@@ -58,7 +54,7 @@ export type AppEvent =
    * with the shop, not with every page.
    */
   | { type: 'catalogue.open'; logic: typeof catalogueMachine }
-  | { type: 'order.placed'; summary: LicenceOrderSummary }
+  | AppNews
   | { type: 'session.ended' }
   /** From the session: another account logged in in place of the one whose pages were shown. */
   | { type: 'account.switched' };
@@ -99,8 +95,12 @@ export const appMachine = setup({
       catalogue: ({ context, event, spawn }) =>
         context.catalogue ?? (event.type === 'catalogue.open' ? spawn(event.logic) : null),
     }),
+    /** The summary is made from the visit's catalogue, where the order form found its licence. */
     rememberOrder: assign({
-      lastOrder: ({ context, event }) => (event.type === 'order.placed' ? event.summary : context.lastOrder),
+      lastOrder: ({ context, event }) =>
+        event.type === 'order.placed'
+          ? licenceOrderSummary(context.catalogue?.getSnapshot().context.catalogue ?? null, event.order)
+          : context.lastOrder,
     }),
     forgetOrder: assign({ lastOrder: null }),
     startPagesAfresh: assign({ accountSwitches: ({ context }) => context.accountSwitches + 1 }),

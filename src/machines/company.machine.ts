@@ -5,11 +5,24 @@
  * The user (names, email, products) comes from the session; the view hands the names in
  * with `company.edit` because SPEC §7 sends them with every edit. The side card's contract
  * cancellation runs as the child `cancellation`; after its yes, this machine reloads the company
- * and has the session reload the user.
+ * and the user (`reloadedUser`, which the app provides as the session's reload) and hands the
+ * child the reloaded products, which may carry the contract's end date.
  */
-import { assign, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  assign,
+  fromCallback,
+  fromPromise,
+  raise,
+  sendTo,
+  setup,
+  spawnChild,
+  type ActorRefFrom,
+  type EventObject,
+  type SnapshotFrom,
+} from 'xstate';
+import { me } from '../api/auth';
 import { editCompany, getCompany } from '../api/company';
-import type { Company } from '../domain/entities';
+import type { Company, User } from '../domain/entities';
 import { timers, waiting } from '../domain/constants';
 import {
   companyFormValues,
@@ -50,12 +63,16 @@ export type CompanyFieldChange = {
   [K in TypedField]: { type: 'field.change'; name: K; value: CompanyFormValues[K] };
 }[TypedField];
 
+/** What the `reloadedUser` actor tells of the user's reload after a cancellation. */
+export type UserReload = { type: 'user.reloaded'; user: User } | { type: 'user.reloadFailed'; error: unknown };
+
 export type CompanyEvent =
   | { type: 'company.retry' }
   | { type: 'company.reload' }
   /** From the child `cancellation`: the contract is cancelled (SPEC §4), or its call answered 401. */
   | { type: 'cancellation.done' }
   | { type: 'cancellation.sessionExpired' }
+  | UserReload
   | { type: 'company.edit'; person: CompanyPerson | null }
   | { type: 'company.back' }
   | CompanyFieldChange
@@ -91,6 +108,15 @@ export const companyMachine = setup({
     saveCompany: fromPromise<void, EditCompanyValues>(({ input, signal }) => editCompany(input, { signal })),
     errorLine: errorLineMachine,
     cancellation: contractCancellationMachine,
+    /** GET /me after a cancellation, told back; the app provides the session's reload instead. */
+    reloadedUser: fromCallback<EventObject, undefined, UserReload>(({ sendBack }) => {
+      const controller = new AbortController();
+      me({ signal: controller.signal }).then(
+        (user) => sendBack({ type: 'user.reloaded', user }),
+        (error: unknown) => sendBack({ type: 'user.reloadFailed', error }),
+      );
+      return () => controller.abort();
+    }),
   },
   actions: {
     /** A 401: the session machine ends the session silently (provided by the app, decision 001). */
@@ -137,6 +163,7 @@ export const companyMachine = setup({
     markInvalid: markInvalid(validateCompanyForm),
     clearFieldErrors: clearFieldErrors(),
     markSaved: assign({ saved: true }),
+    productsUnknown: sendTo('cancellation', { type: 'products.reloaded', products: null }),
     clearError: clearError(),
     showError: showError(),
     showTimeout: showTimeout(),
@@ -171,11 +198,22 @@ export const companyMachine = setup({
       actions: [
         // The session keeps it for the dashboard, which shows the datastores read-only (decision 029).
         { type: 'tellSession', params: { type: 'contract.cancelled' } },
-        { type: 'tellSession', params: { type: 'user.reload' } },
+        spawnChild('reloadedUser', { id: 'reloadedUser' }),
         raise({ type: 'company.reload' }),
       ],
     },
     'cancellation.sessionExpired': { actions: 'sessionExpired' },
+    'user.reloaded': {
+      actions: sendTo('cancellation', ({ event }) => ({
+        type: 'products.reloaded',
+        products: event.user.products ?? null,
+      })),
+    },
+    // The end date is an extra: without the reload the cancellation stands, shown without a date.
+    'user.reloadFailed': [
+      { guard: 'isUnauthorized', actions: ['sessionExpired', 'productsUnknown'] },
+      { actions: 'productsUnknown' },
+    ],
   },
   initial: 'loading',
   states: {

@@ -1,9 +1,9 @@
 /**
  * Contract cancellation from the company page's side card (SPEC §2, §4, §5 "Contract
  * cancellation ... ask[s] for confirmation first"): a request, a confirmation that states
- * the consequences, GET /contract/cancel, and the outcome. What follows a cancellation
- * (the company machine, which runs this one as its child `cancellation`, reloads the company and
- * has the session reload the user).
+ * the consequences, GET /contract/cancel, and the outcome. What follows a cancellation is the
+ * parent's: the company machine, which runs this one as its child `cancellation`, reloads the
+ * company and the user, and hands this machine the reloaded products (`products.reloaded`).
  *
  * A 2xx is the server's yes (SPEC §7 promises nothing more of the answer): the contract is
  * cancelled from then on, whatever the reloads show. Its end date is an extra, read from the
@@ -11,7 +11,6 @@
  * end date, so nothing here waits for one (decision 013, point 6).
  */
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
-import { me } from '../api/auth';
 import { cancelContract } from '../api/company';
 import type { CompanyProduct } from '../domain/entities';
 import { timers, waiting } from '../domain/constants';
@@ -23,7 +22,11 @@ import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
 
 export type ContractCancellationEvent =
-  { type: 'cancel.request' } | { type: 'cancel.confirm' } | { type: 'cancel.abort' };
+  | { type: 'cancel.request' }
+  | { type: 'cancel.confirm' }
+  | { type: 'cancel.abort' }
+  /** From the parent: the user's products after the cancellation (GET /me), null when not had. */
+  | { type: 'products.reloaded'; products: readonly CompanyProduct[] | null };
 
 export interface ContractCancellationContext {
   /** The day the cancelled contract ends (yyyy-mm-dd), when the reloaded products say so. */
@@ -34,14 +37,10 @@ export const contractCancellationMachine = setup({
   types: { context: typeOf<ContractCancellationContext>(), events: typeOf<ContractCancellationEvent>() },
   actors: {
     cancelContract: fromPromise<void>(({ signal }) => cancelContract({ signal })),
-    /** The user's products after the cancellation (GET /me, SPEC §3 User), for the end date; null when not sent. */
-    loadProducts: fromPromise<readonly CompanyProduct[] | null>(
-      async ({ signal }) => (await me({ signal })).products ?? null,
-    ),
     errorLine: errorLineMachine,
   },
   actions: {
-    /** The contract is cancelled: the company page reloads the company and the user. */
+    /** The contract is cancelled: the company machine reloads the company and the user. */
     cancelled: sendParent({ type: 'cancellation.done' }),
     /** A 401: the session ends silently (decision 001); the company page tells the session. */
     sessionExpired: sendParent({ type: 'cancellation.sessionExpired' }),
@@ -96,13 +95,14 @@ export const contractCancellationMachine = setup({
       initial: 'loadingEndDate',
       states: {
         loadingEndDate: {
-          description: 'GET /me: the end date, where every reloaded product carries one.',
+          description: "The parent's GET /me: the end date, where every reloaded product carries one.",
           tags: ['busy'],
-          invoke: {
-            src: 'loadProducts',
-            onDone: { target: 'settled', actions: assign({ endDate: ({ event }) => contractEndDate(event.output) }) },
-            // The end date is an extra: without it the cancellation stands, shown without a date.
-            onError: [{ guard: 'isUnauthorized', target: 'settled', actions: 'sessionExpired' }, { target: 'settled' }],
+          on: {
+            // The end date is an extra: without products the cancellation stands, shown without a date.
+            'products.reloaded': {
+              target: 'settled',
+              actions: assign({ endDate: ({ event }) => contractEndDate(event.products) }),
+            },
           },
           after: { loadingTimeout: { target: 'settled' } },
         },

@@ -5,14 +5,14 @@
  * failure, and a loading timeout (SPEC §4) so that a lost answer never leaves the form busy.
  *
  * `createFormMachine` builds one machine per form from its field rules and its call (the
- * `submit` actor); what follows success is the `succeeded` action, provided by the app, and,
- * for a form that leads elsewhere, the `navigate` action to its `next` page.
+ * `submit` actor); after success a form that leads elsewhere sends the `navigate` action to its
+ * `next` page, and one whose success the app must know tells it (`tellsApp`, the `tellApp` action).
  */
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../api/error';
 import { timers, waiting } from '../domain/constants';
 import type { User } from '../domain/entities';
-import type { NavigateParams } from './app.machine';
+import type { AppNews, NavigateParams } from './app.machine';
 import { errorLineMachine } from './error-line.machine';
 import {
   clearError,
@@ -56,10 +56,22 @@ export interface FormOptions<V> {
    * after the form opened.
    */
   fromUser?: (user: User) => Partial<V>;
+  /** What the app must know of a successful call (the licence order's `order.placed`). */
+  tellsApp?: (values: V) => AppNews;
 }
 
 export function createFormMachine<V extends Record<string, unknown>>(options: FormOptions<V>) {
-  const { id, description, initialValues, validate, submit, errorOf = userErrorFrom, next, fromUser } = options;
+  const {
+    id,
+    description,
+    initialValues,
+    validate,
+    submit,
+    errorOf = userErrorFrom,
+    next,
+    fromUser,
+    tellsApp,
+  } = options;
   return setup({
     types: {
       context: typeOf<FormContext<V>>(),
@@ -76,8 +88,8 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
       user: fromCallback<{ type: 'user.known'; user: User }>(() => {}),
     },
     actions: {
-      /** What follows success beside navigation (the values sent, for the app); provided by the app. */
-      succeeded: (_, _params: { values: V }) => {},
+      /** Tells the app what it must know (provided by the app, src/app/use-portal-actor.ts). */
+      tellApp: (_, _params: AppNews) => {},
       /** Shows another page (provided by the app, src/app/app-actor.tsx). */
       navigate: (_, _params: NavigateParams) => {},
       /**
@@ -140,7 +152,14 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
           onDone: {
             target: 'succeeded',
             actions: [
-              { type: 'succeeded', params: ({ context }) => ({ values: context.values }) },
+              ...(tellsApp
+                ? [
+                    {
+                      type: 'tellApp' as const,
+                      params: ({ context }: { context: FormContext<V> }) => tellsApp(context.values),
+                    },
+                  ]
+                : []),
               ...(next === undefined ? [] : [{ type: 'navigate' as const, params: { to: next } }]),
             ],
           },

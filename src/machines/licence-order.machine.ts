@@ -7,10 +7,7 @@
 import { orderLicence } from '../api/licences';
 import { LicenceOrderPayload } from '../api/structs';
 import type { Country, CpuChoice } from '../domain/constants';
-import type { Licence } from '../domain/entities';
 import { fieldErrors, isPostcode } from '../domain/fields';
-import { licenceTotal } from '../domain/licence-features';
-import type { LicenceOrderSummary } from './app.machine';
 import { paths } from '../domain/routes';
 import type { FieldErrors } from './form-actions';
 import { createFormMachine } from './form.machine';
@@ -98,17 +95,10 @@ export const licenceOrderMachine = createFormMachine<LicenceOrderValues>({
   validate: validateLicenceOrder,
   submit: (values, signal) => orderLicence(licenceOrderPayload(values), { signal }),
   errorOf: licenceOrderError,
-  // SPEC §2: the order done, /order_done thanks the buyer (after `succeeded` has handed it the summary).
+  // The app keeps the order's summary for /order_done (docs/decisions/010), where SPEC §2 then leads.
+  tellsApp: (values) => ({
+    type: 'order.placed',
+    order: { productId: values.product_id, cpuCount: values.cpu_count, email: values.email },
+  }),
   next: paths.orderDone(),
 });
-
-/** What /order_done repeats of the order just placed (docs/decisions/010). */
-export function licenceOrderSummary(licence: Licence, values: LicenceOrderValues): LicenceOrderSummary {
-  return {
-    licenceName: licence.name,
-    productType: licence.product_type,
-    cpuCount: values.cpu_count,
-    totalNetEur: licenceTotal(licence, values.cpu_count),
-    email: values.email.trim(),
-  };
-}

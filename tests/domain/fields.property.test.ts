@@ -15,7 +15,7 @@ import {
   volume,
 } from '../../src/domain/fields';
 import type { CpuChoice } from '../../src/domain/constants';
-import { licenceTotal } from '../../src/domain/licence-features';
+import { licenceTotal } from '../../src/domain/licence-order';
 import { formatEur, volumeInGb, volumePriceEur } from '../../src/domain/prices';
 import { propertyRuns } from '../support/property-runs';
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cpuChoicesFor,
-  isSoldPerCpu,
-  licenceFeatures,
-  licenceTotal,
-  parseLicenceId,
-} from '../../src/domain/licence-features';
+import { cpuChoicesFor, isSoldPerCpu, licenceFeatures, parseLicenceId } from '../../src/domain/licence-features';
 
 const ids = Array.from({ length: 12 }, (_, index) => index + 1);
 
@@ -59,9 +53,7 @@ describe('the licence feature table', () => {
   });
 });
 
-describe('licence prices and CPU choices', () => {
-  const licence = { price_1_cpu: 115, price_2_cpu: 230, price_4_cpu: 460 };
-
+describe('CPU choices', () => {
   it('sells VE per CPU with the choice of 1, 2 or 4, and PBS and MG per server', () => {
     expect(isSoldPerCpu('VE')).toBe(true);
     expect(cpuChoicesFor('VE')).toEqual([1, 2, 4]);
@@ -69,12 +61,6 @@ describe('licence prices and CPU choices', () => {
       expect(isSoldPerCpu(type)).toBe(false);
       expect(cpuChoicesFor(type)).toEqual([1]);
     }
-  });
-
-  it('takes the total from the catalogue price of the chosen CPU count', () => {
-    expect(licenceTotal(licence, 1)).toBe(115);
-    expect(licenceTotal(licence, 2)).toBe(230);
-    expect(licenceTotal({ ...licence, price_4_cpu: 400 }, 4)).toBe(400);
   });
 
   it('reads a route id only when it is a plain positive whole number', () => {

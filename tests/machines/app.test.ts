@@ -1,11 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Catalogue, User } from '../../src/domain/entities';
-import { appMachine, appSession, type LicenceOrderSummary } from '../../src/machines/app.machine';
+import type { LicenceOrderSummary } from '../../src/domain/licence-order';
+import { appMachine, appSession } from '../../src/machines/app.machine';
 import { catalogueMachine } from '../../src/machines/catalogue.machine';
 import { aUser } from '../support/builders';
 
-const catalogue: Catalogue = { VE: [], PBS: [], MG: [] };
+const catalogue: Catalogue = {
+  VE: [
+    { id: 3, name: 'Proxmox VE Standard', price_1_cpu: 510, price_2_cpu: 1020, price_4_cpu: 2040, product_type: 'VE' },
+  ],
+  PBS: [],
+  MG: [],
+};
 const user: User = aUser({ firstname: 'D', lastname: 'E', phone: null });
 const summary: LicenceOrderSummary = {
   licenceName: 'Proxmox VE Standard',
@@ -13,6 +20,11 @@ const summary: LicenceOrderSummary = {
   cpuCount: 2,
   totalNetEur: 1020,
   email: 'buyer@example.com',
+};
+/** What the order form tells the app of that order. */
+const placed = {
+  type: 'order.placed' as const,
+  order: { productId: 3, cpuCount: 2 as const, email: 'buyer@example.com' },
 };
 
 function start(loggedIn = true, users: User[] = []) {
@@ -38,7 +50,13 @@ function start(loggedIn = true, users: User[] = []) {
     type: 'catalogue.open' as const,
     logic: catalogueMachine.provide({ actors: { loadCatalogue: fromPromise(loadCatalogue) } }),
   };
-  return { actor, navigate, loadCatalogue, logout, session, open };
+  /** A shop page opens the catalogue, and its order form tells the app of an order placed. */
+  const placeOrder = async () => {
+    actor.send(open);
+    await settle();
+    actor.send(placed);
+  };
+  return { actor, navigate, loadCatalogue, logout, session, open, placeOrder };
 }
 
 const settle = () => vi.advanceTimersByTimeAsync(0);
@@ -73,19 +91,30 @@ describe('the app machine', () => {
     expect(loadCatalogue).toHaveBeenCalledOnce();
   });
 
-  it('keeps the summary of the order just placed for /order_done', () => {
+  it('keeps the summary of the order just placed for /order_done, made from the catalogue', async () => {
     vi.useFakeTimers();
-    const { actor } = start(false);
+    const { actor, placeOrder } = start(false);
     expect(actor.getSnapshot().context.lastOrder).toBeNull();
-    actor.send({ type: 'order.placed', summary });
+    await placeOrder();
     expect(actor.getSnapshot().context.lastOrder).toEqual(summary);
+  });
+
+  it('keeps no summary of an order whose licence the catalogue does not hold', async () => {
+    vi.useFakeTimers();
+    const { actor, open } = start(false);
+    actor.send(placed);
+    expect(actor.getSnapshot().context.lastOrder).toBeNull();
+    actor.send(open);
+    await settle();
+    actor.send({ ...placed, order: { ...placed.order, productId: 4 } });
+    expect(actor.getSnapshot().context.lastOrder).toBeNull();
   });
 
   it('forgets the order summary and goes to /login when the customer logs out', async () => {
     vi.useFakeTimers();
-    const { actor, navigate, logout, session } = start();
+    const { actor, navigate, logout, session, placeOrder } = start();
     await settle();
-    actor.send({ type: 'order.placed', summary });
+    await placeOrder();
     session().send({ type: 'session.logout' });
     await settle();
     expect(logout).toHaveBeenCalledOnce();
@@ -95,9 +124,9 @@ describe('the app machine', () => {
 
   it('forgets the order summary when the session ends without a logout, and stays on the page', async () => {
     vi.useFakeTimers();
-    const { actor, navigate, session } = start();
+    const { actor, navigate, session, placeOrder } = start();
     await settle();
-    actor.send({ type: 'order.placed', summary });
+    await placeOrder();
     session().send({ type: 'session.expired' });
     expect(actor.getSnapshot().context.lastOrder).toBeNull();
     expect(navigate).not.toHaveBeenCalled();
@@ -112,9 +141,9 @@ describe('the app machine', () => {
 
   it('keeps the pages and the order summary when the same account logs in again in place', async () => {
     vi.useFakeTimers();
-    const { actor, navigate, session } = start();
+    const { actor, navigate, session, placeOrder } = start();
     await settle();
-    actor.send({ type: 'order.placed', summary });
+    await placeOrder();
     session().send({ type: 'session.interrupted' });
     session().send({ type: 'session.loggedIn' });
     await settle();
@@ -125,9 +154,9 @@ describe('the app machine', () => {
 
   it('starts the pages afresh on /dashboard and forgets the order when another account logs in in place', async () => {
     vi.useFakeTimers();
-    const { actor, navigate, session } = start(true, [user, { ...user, email: 'other@example.com' }]);
+    const { actor, navigate, session, placeOrder } = start(true, [user, { ...user, email: 'other@example.com' }]);
     await settle();
-    actor.send({ type: 'order.placed', summary });
+    await placeOrder();
     session().send({ type: 'session.interrupted' });
     session().send({ type: 'session.loggedIn' });
     await settle();

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import type { EditCompanyPayload } from '../../src/api/structs';
-import type { Company, CompanyProduct } from '../../src/domain/entities';
-import { companyMachine } from '../../src/machines/company.machine';
+import type { Company, User } from '../../src/domain/entities';
+import { companyMachine, type UserReload } from '../../src/machines/company.machine';
 import { contractCancellationMachine } from '../../src/machines/contract-cancellation.machine';
-import { aCompany } from '../support/builders';
+import { aCompany, aUser } from '../support/builders';
 
 const company = aCompany();
 
@@ -17,6 +17,8 @@ function start(
     load?: () => Promise<Company>;
     save?: (payload: EditCompanyPayload) => Promise<void>;
     cancel?: () => Promise<void>;
+    /** The user's reload after a cancellation (the session's, in the app). */
+    reload?: () => Promise<User>;
   } = {},
 ) {
   const load = vi.fn(options.load ?? (async () => company));
@@ -24,15 +26,19 @@ function start(
   const sessionExpired = vi.fn();
   const sessionInterrupted = vi.fn();
   const saved = vi.fn();
+  const reload = vi.fn(options.reload ?? (async () => aUser({ products: [] })));
   const machine = companyMachine.provide({
     actors: {
       loadCompany: fromPromise(() => load()),
       saveCompany: fromPromise(({ input }: { input: EditCompanyPayload }) => save(input)),
       cancellation: contractCancellationMachine.provide({
-        actors: {
-          cancelContract: fromPromise(() => (options.cancel ?? (async () => {}))()),
-          loadProducts: fromPromise<readonly CompanyProduct[] | null>(async () => null),
-        },
+        actors: { cancelContract: fromPromise(() => (options.cancel ?? (async () => {}))()) },
+      }),
+      reloadedUser: fromCallback<EventObject, undefined, UserReload>(({ sendBack }) => {
+        reload().then(
+          (user) => sendBack({ type: 'user.reloaded', user }),
+          (error: unknown) => sendBack({ type: 'user.reloadFailed', error }),
+        );
       }),
     },
     actions: { sessionExpired, sessionInterrupted, tellSession: (_, news) => saved(news) },
@@ -40,7 +46,7 @@ function start(
   const actor = createActor(machine).start();
   const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
   const context = () => actor.getSnapshot().context;
-  return { actor, load, save, sessionExpired, sessionInterrupted, saved, errorLine, context };
+  return { actor, load, save, reload, sessionExpired, sessionInterrupted, saved, errorLine, context };
 }
 
 async function editing(options: Parameters<typeof start>[0] = {}) {
@@ -351,17 +357,38 @@ describe('the contract cancellation of the side card', () => {
     return { ...started, cancellation };
   };
 
-  it('reloads the company, tells the session of the cancellation and has it reload the user (SPEC §4)', async () => {
+  it('reloads the company and the user, tells the session of the cancellation, and hands the child the end date (SPEC §4)', async () => {
     const ended = { ...company, has_product_count: 0 };
     let loads = 0;
-    const { actor, load, saved, cancellation, context } = await cancelling({
+    const { actor, load, reload, saved, cancellation, context } = await cancelling({
       load: async () => (++loads === 1 ? company : ended),
+      reload: async () =>
+        aUser({ products: [{ name: 'backup', dynamic_volume: 0, volume: 2, contract_end_date: '2027-01-31' }] }),
     });
     await waitFor(cancellation, (snapshot) => snapshot.matches({ cancelled: 'settled' }));
+    expect(cancellation.getSnapshot().context.endDate).toBe('2027-01-31');
     await waitFor(actor, (snapshot) => snapshot.matches({ view: 'shown' }) && load.mock.calls.length === 2);
     expect(context().company).toEqual(ended);
+    expect(reload).toHaveBeenCalledOnce();
     // The session keeps the news for the dashboard, which shows the datastores read-only (decision 029).
-    expect(saved.mock.calls).toEqual([[{ type: 'contract.cancelled' }], [{ type: 'user.reload' }]]);
+    expect(saved.mock.calls).toEqual([[{ type: 'contract.cancelled' }]]);
+  });
+
+  it('leaves the child cancelled without a date when the reload fails, and ends the session on its 401', async () => {
+    for (const [status, ends] of [
+      [500, 0],
+      [401, 1],
+    ] as const) {
+      const { cancellation, sessionExpired } = await cancelling({
+        reload: async () => {
+          throw new ApiError('http', { status });
+        },
+      });
+      await waitFor(cancellation, (snapshot) => snapshot.matches({ cancelled: 'settled' }));
+      expect(cancellation.getSnapshot().context.endDate).toBeNull();
+      expect(cancellation.getSnapshot().children.errorLine?.getSnapshot().context.error).toBeNull();
+      expect(sessionExpired).toHaveBeenCalledTimes(ends);
+    }
   });
 
   it('ends the session when the cancellation answers 401, and reloads nothing', async () => {

@@ -1,11 +1,11 @@
+import { startForm } from '../support/machines';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import {
   emptyLicenceOrder,
   licenceOrderMachine,
   licenceOrderPayload,
-  licenceOrderSummary,
   validateLicenceOrder,
   type LicenceOrderValues,
 } from '../../src/machines/licence-order.machine';
@@ -27,16 +27,8 @@ function start(
   order: (values: LicenceOrderValues) => Promise<unknown> = async () => undefined,
   values: Partial<LicenceOrderValues> = filled,
 ) {
-  const succeeded = vi.fn();
-  const sessionInterrupted = vi.fn();
-  const submit = vi.fn(order);
-  const machine = licenceOrderMachine.provide({
-    actors: { submit: fromPromise(({ input }) => submit(input as LicenceOrderValues)) },
-    actions: { succeeded, sessionInterrupted },
-  });
-  const actor = createActor(machine, { input: { values } }).start();
-  const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
-  return { actor, submit, succeeded, sessionInterrupted, errorLine };
+  const started = startForm(licenceOrderMachine, { values, submit: order });
+  return { ...started, submit: started.call };
 }
 
 describe('the licence order rules', () => {
@@ -103,7 +95,7 @@ describe('the licence order machine', () => {
   });
 
   it('orders the chosen CPU count once, busy meanwhile, then succeeds', async () => {
-    const { actor, submit, succeeded } = start();
+    const { actor, submit, tellApp } = start();
     actor.send({ type: 'field.change', name: 'cpu_count', value: 2 });
     actor.send({ type: 'form.submit' });
     actor.send({ type: 'form.submit' });
@@ -111,7 +103,7 @@ describe('the licence order machine', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('succeeded'));
     expect(submit).toHaveBeenCalledOnce();
     expect(submit).toHaveBeenCalledWith({ ...filled, cpu_count: 2 });
-    expect(succeeded).toHaveBeenCalledOnce();
+    expect(tellApp).toHaveBeenCalledOnce();
     actor.send({ type: 'form.edit' });
     expect(actor.getSnapshot().value).toBe('editing');
   });
@@ -150,7 +142,7 @@ describe('the licence order machine', () => {
   it('waits for an order answered after 25 s and after 119 s, sends it once and shows no error at any moment', async () => {
     vi.useFakeTimers();
     for (const seconds of [25, 119]) {
-      const { actor, submit, succeeded, errorLine } = start(
+      const { actor, submit, tellApp, errorLine } = start(
         () => new Promise((resolve) => setTimeout(resolve, seconds * 1000)),
       );
       const errors: unknown[] = [];
@@ -163,7 +155,7 @@ describe('the licence order machine', () => {
       await vi.advanceTimersByTimeAsync(seconds * 1000 - 6_000);
       expect(actor.getSnapshot().matches('succeeded')).toBe(true);
       expect(submit).toHaveBeenCalledOnce();
-      expect(succeeded).toHaveBeenCalledOnce();
+      expect(tellApp).toHaveBeenCalledOnce();
       expect(errors.filter((error) => error !== null)).toEqual([]);
     }
   });
@@ -208,37 +200,16 @@ describe('the licence order machine', () => {
 });
 
 describe('the licence order machine: after the order', () => {
-  it('hands the values ordered to the app first, then sends the buyer to /order_done', async () => {
-    const succeeded = vi.fn();
-    const navigate = vi.fn();
-    const machine = licenceOrderMachine.provide({
-      actors: { submit: fromPromise<unknown, Record<string, unknown>>(async () => undefined) },
-      actions: { succeeded: (_, { values }) => succeeded(values), navigate: (_, { to }) => navigate(to) },
-    });
-    const actor = createActor(machine, { input: { values: filled } }).start();
+  it('tells the app the licence, CPUs and trimmed email ordered first, then sends the buyer to /order_done', async () => {
+    const { actor, tellApp, navigate } = start(async () => undefined, { ...filled, email: ' buyer@example.org ' });
     actor.send({ type: 'field.change', name: 'cpu_count', value: 4 });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('succeeded'));
-    expect(succeeded).toHaveBeenCalledExactlyOnceWith({ ...filled, cpu_count: 4 });
-    expect(navigate).toHaveBeenCalledExactlyOnceWith('/order_done');
-    expect(succeeded.mock.invocationCallOrder[0]).toBeLessThan(navigate.mock.invocationCallOrder[0] ?? 0);
-  });
-
-  it('sums up the order for /order_done: licence, CPUs, yearly net total and the trimmed email', () => {
-    const licence = {
-      id: 3,
-      name: 'Proxmox VE Standard',
-      price_1_cpu: 510,
-      price_2_cpu: 1020,
-      price_4_cpu: 2040,
-      product_type: 'VE' as const,
-    };
-    expect(licenceOrderSummary(licence, { ...filled, email: ' buyer@example.org ', cpu_count: 2 })).toEqual({
-      licenceName: 'Proxmox VE Standard',
-      productType: 'VE',
-      cpuCount: 2,
-      totalNetEur: 1020,
-      email: 'buyer@example.org',
+    expect(tellApp).toHaveBeenCalledExactlyOnceWith({
+      type: 'order.placed',
+      order: { productId: 3, cpuCount: 4, email: ' buyer@example.org ' },
     });
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/order_done');
+    expect(tellApp.mock.invocationCallOrder[0]).toBeLessThan(navigate.mock.invocationCallOrder[0] ?? 0);
   });
 });

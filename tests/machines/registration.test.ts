@@ -1,3 +1,4 @@
+import { startForm } from '../support/machines';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
@@ -26,21 +27,17 @@ const complete: RegistrationValues = {
 };
 
 function start(submit: (values: RegistrationValues) => Promise<unknown> = async () => undefined) {
-  const succeeded = vi.fn();
-  const sessionInterrupted = vi.fn();
-  const call = vi.fn(submit);
-  const machine = registrationMachine.provide({
-    actors: { submit: fromPromise(({ input }) => call(input as RegistrationValues)) },
-    actions: { succeeded, sessionInterrupted },
-  });
-  const actor = createActor(machine, { input: undefined }).start();
-  const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
+  const started = startForm(registrationMachine, { submit });
   const fill = (values: Partial<RegistrationValues> = complete) => {
     for (const [name, value] of Object.entries(values)) {
-      actor.send({ type: 'field.change', name: name as keyof RegistrationValues & string, value: value as never });
+      started.actor.send({
+        type: 'field.change',
+        name: name as keyof RegistrationValues & string,
+        value: value as never,
+      });
     }
   };
-  return { actor, call, succeeded, sessionInterrupted, errorLine, fill };
+  return { ...started, fill };
 }
 
 describe('the registration rules', () => {
@@ -127,14 +124,14 @@ describe('the registration machine', () => {
   });
 
   it('sends once, busy meanwhile, and reports success', async () => {
-    const { actor, call, succeeded, fill } = start();
+    const { actor, call, navigate, fill } = start();
     fill();
     actor.send({ type: 'form.submit' });
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (snapshot) => snapshot.hasTag('done'));
     expect(call).toHaveBeenCalledOnce();
-    expect(succeeded).toHaveBeenCalledOnce();
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/waiting');
     actor.send({ type: 'form.edit' });
     expect(actor.getSnapshot().value).toBe('editing');
   });

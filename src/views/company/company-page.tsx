@@ -1,10 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { useSessionActor, useUser } from '../../app/session';
-import { reloadedProducts } from '../../app/session-actors';
+import { useUser } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { companyMachine } from '../../machines/company.machine';
-import { contractCancellationMachine } from '../../machines/contract-cancellation.machine';
 import { LanguagePicker } from '../layout/language-picker';
 import { useErrorText } from '../shared/error-line';
 import { PageHeading } from '../shared/page-heading';
@@ -33,13 +31,7 @@ export default function CompanyPage() {
   const intl = useIntl();
   const textOf = useErrorText();
   const user = useUser();
-  const session = useSessionActor();
-  const actor = usePortalActor(companyMachine, {
-    actors: {
-      // One GET /me: the session's reload of the user is the one whose products give the end date.
-      cancellation: contractCancellationMachine.provide({ actors: { loadProducts: reloadedProducts(session) } }),
-    },
-  });
+  const actor = usePortalActor(companyMachine);
   const cancellation = useSelector(actor, (snapshot) => snapshot.children.cancellation);
   const state = useSelector(actor, (snapshot) =>
     snapshot.matches('loading')

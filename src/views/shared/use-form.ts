@@ -1,8 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigateAction } from '../../app/app-actor';
-import { useLoggedIn, useSessionActor } from '../../app/session';
-import { sessionUser } from '../../app/session-actors';
+import { useLoggedIn } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
 import type { FormMachine } from '../../machines/form.machine';
 import { errorForAudience } from '../../machines/user-error';
@@ -11,21 +10,16 @@ import { useFocusFirstInvalid } from './use-focus-first-invalid';
 
 /**
  * Runs a form machine for a view: the 401 handling is wired to the session, the machine's
- * navigation to the app, `onSucceeded` gets the values of a successful call, and after a refused
- * submit the first invalid field takes focus.
+ * navigation and news to the app, and after a refused submit the first invalid field takes focus.
  */
 export function useForm<V extends Record<string, unknown>>(
   machine: FormMachine<V>,
-  options: { values?: Partial<V>; onSucceeded?: (values: V) => void } = {},
+  options: { values?: Partial<V> } = {},
 ) {
-  const session = useSessionActor();
   const navigate = useNavigateAction();
-  const onSucceeded = useRef(options.onSucceeded);
-  onSucceeded.current = options.onSucceeded;
   const actor = usePortalActor(machine, {
     input: { values: options.values },
-    actions: { succeeded: (_, { values }) => onSucceeded.current?.(values), navigate },
-    actors: { user: sessionUser(session) },
+    actions: { navigate },
   });
   const values = useSelector(actor, (snapshot) => snapshot.context.values);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);

@@ -1,9 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import type { Catalogue, Licence } from '../../domain/entities';
+import type { Catalogue } from '../../domain/entities';
 import { useAppActor } from '../../app/app-actor';
 import { catalogueMachine } from '../../machines/catalogue.machine';
-import { business, type LicenceType } from '../../domain/constants';
 import type { UserError } from '../../machines/user-error';
 
 export interface CatalogueView {
@@ -33,16 +32,4 @@ export function useCatalogue(): CatalogueView {
   const catalogue = useSelector(ref, (snapshot) => snapshot?.context.catalogue ?? null);
   const error = useSelector(ref, (snapshot) => snapshot?.context.error ?? null);
   return { status, catalogue, error, retry: () => ref?.send({ type: 'catalogue.retry' }) };
-}
-
-/**
- * The licences of a product line. An answer may lack a line (or send it as null): the client
- * reads it as a line with no licences (src/api/structs.ts), which then simply offers nothing.
- */
-export function licencesOf(catalogue: Catalogue, type: LicenceType): Licence[] {
-  return catalogue[type];
-}
-
-export function findLicence(catalogue: Catalogue, id: number): Licence | undefined {
-  return business.licenceTypes.flatMap((type) => licencesOf(catalogue, type)).find((licence) => licence.id === id);
 }

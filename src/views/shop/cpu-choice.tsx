@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { Licence } from '../../domain/entities';
 import type { CpuChoice as Cpu } from '../../domain/constants';
-import { cpuChoicesFor, licenceTotal } from '../../domain/licence-features';
+import { cpuChoicesFor } from '../../domain/licence-features';
+import { licenceTotal } from '../../domain/licence-order';
 import { formatEur } from '../../domain/prices';
 import { countMessages } from './shop-messages';
 

@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { Catalogue } from '../../domain/entities';
 import { business, type LicenceType } from '../../domain/constants';
 import type { shopTabMachine, ShopTabEvent } from '../../machines/shop-tab.machine';
-import { licencesOf } from './catalogue-store';
+import { licencesOf } from '../../domain/licence-order';
 import { LicenceCard } from './licence-card';
 import { typeMessages } from './shop-messages';
 

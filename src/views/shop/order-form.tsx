@@ -1,9 +1,9 @@
 import { FormattedMessage, defineMessages } from 'react-intl';
 import type { Licence } from '../../domain/entities';
-import { useAppActor } from '../../app/app-actor';
-import { isSoldPerCpu, licenceTotal } from '../../domain/licence-features';
+import { isSoldPerCpu } from '../../domain/licence-features';
+import { licenceTotal } from '../../domain/licence-order';
 import { formatEur } from '../../domain/prices';
-import { licenceOrderMachine, licenceOrderSummary } from '../../machines/licence-order.machine';
+import { licenceOrderMachine } from '../../machines/licence-order.machine';
 import type { OrderPrefill } from '../../machines/order-prefill.machine';
 import type { UserError } from '../../machines/user-error';
 import { countryOptions } from '../shared/countries';
@@ -47,13 +47,8 @@ export function OrderForm({
   prefill: OrderPrefill;
   companyError: UserError | null;
 }) {
-  const app = useAppActor();
   const errorText = useErrorText();
-  const form = useForm(licenceOrderMachine, {
-    values: { ...prefill, product_id: licence.id, cpu_count: 1 },
-    // The app keeps the summary for /order_done, where the machine then goes.
-    onSucceeded: (values) => app.send({ type: 'order.placed', summary: licenceOrderSummary(licence, values) }),
-  });
+  const form = useForm(licenceOrderMachine, { values: { ...prefill, product_id: licence.id, cpu_count: 1 } });
   const { values, fieldErrors, busy, slow, error, change } = form;
   const text = (
     name: 'email' | 'company_name' | 'firstname' | 'lastname' | 'phone' | 'street' | 'postcode' | 'city' | 'ustid',

@@ -3,11 +3,12 @@
  * the contract cancellation and the notifications checkbox. The machine tests in tests/machines/
  * drive the same machines through their real outcomes.
  */
-import type { AnyStateMachine } from 'xstate';
+import { fromCallback, type AnyStateMachine } from 'xstate';
 import type { Company } from '../../../src/domain/entities';
 import { companyMachine } from '../../../src/machines/company.machine';
 import { contractCancellationMachine } from '../../../src/machines/contract-cancellation.machine';
 import { notificationsMachine } from '../../../src/machines/notifications.machine';
+import { aUser } from '../../support/builders';
 import type { PathModel } from '../coverage';
 import { aborted, pending, refused, serverError, unauthorized } from '../fixtures';
 
@@ -41,9 +42,8 @@ export const models: PathModel[] = [
       actors: {
         loadCompany: pending,
         saveCompany: pending,
-        cancellation: contractCancellationMachine.provide({
-          actors: { cancelContract: pending, loadProducts: pending },
-        }),
+        cancellation: contractCancellationMachine.provide({ actors: { cancelContract: pending } }),
+        reloadedUser: fromCallback(() => {}),
       },
     }) as AnyStateMachine,
     events: [
@@ -52,6 +52,10 @@ export const models: PathModel[] = [
       // The child `cancellation`'s reports (its own model is below).
       { type: 'cancellation.done' },
       { type: 'cancellation.sessionExpired' },
+      // The user's reload after a cancellation (the session's, in the app).
+      { type: 'user.reloaded', user: aUser() },
+      { type: 'user.reloadFailed', error: unauthorized },
+      { type: 'user.reloadFailed', error: serverError },
       { type: 'company.back' },
       { type: 'form.submit' },
       { type: 'company.edit', person: { firstname: 'Erika', lastname: 'Mustermann', phone: null } },
@@ -80,17 +84,21 @@ export const models: PathModel[] = [
   {
     // Alone, the card's machine has no company page to tell.
     machine: contractCancellationMachine.provide({
-      actors: { cancelContract: pending, loadProducts: pending },
+      actors: { cancelContract: pending },
       actions: { cancelled: () => {}, sessionExpired: () => {} },
     }) as AnyStateMachine,
-    events: [{ type: 'cancel.request' }, { type: 'cancel.confirm' }, { type: 'cancel.abort' }],
-    outputs: {
-      loadProducts: [
-        [{ name: 'backup', dynamic_volume: 1, volume: 0, contract_end_date: '2027-01-31' }],
-        [{ name: 'backup', dynamic_volume: 1, volume: 0, contract_end_date: null }],
-      ],
-    },
-    errors: { cancelContract: [unauthorized, serverError, aborted], loadProducts: [unauthorized, serverError] },
+    events: [
+      { type: 'cancel.request' },
+      { type: 'cancel.confirm' },
+      { type: 'cancel.abort' },
+      // What the company machine hands over after its reload of the user.
+      {
+        type: 'products.reloaded',
+        products: [{ name: 'backup', dynamic_volume: 1, volume: 0, contract_end_date: '2027-01-31' }],
+      },
+      { type: 'products.reloaded', products: null },
+    ],
+    errors: { cancelContract: [unauthorized, serverError, aborted] },
   },
   ...[true, false].map((enabled): PathModel => ({
     machine: notificationsMachine.provide({ actors: { saveNotifications: pending } }) as AnyStateMachine,

@@ -36,16 +36,7 @@ export const models: PathModel[] = [
       { type: 'catalogue.open', logic: catalogueMachine.provide({ actors: { loadCatalogue: pending } }) },
       { type: 'session.ended' },
       { type: 'account.switched' },
-      {
-        type: 'order.placed',
-        summary: {
-          licenceName: 'Proxmox VE Standard',
-          productType: 'VE',
-          cpuCount: 1,
-          totalNetEur: 510,
-          email: 'buyer@example.com',
-        },
-      },
+      { type: 'order.placed', order: { productId: 3, cpuCount: 1, email: 'buyer@example.com' } },
     ],
     serializeContext: (context) => {
       const { catalogue, lastOrder, accountSwitches } = context as {
