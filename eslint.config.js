@@ -87,8 +87,9 @@ const layerZones = [
   {
     target: 'src/reporting',
     from: 'src/app',
-    except: ['./inspector.ts', './use-portal-actor.ts'],
-    message: "Reporting uses machines, the domain, the settings, and the app's inspector and usePortalActor only.",
+    except: ['./inspector.ts', './use-portal-actor.ts', './focus-trap.ts'],
+    message:
+      "Reporting uses machines, the domain, the settings, and the app's inspector, usePortalActor and focus trap only.",
   },
   {
     target: 'src/mocks',

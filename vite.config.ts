@@ -195,6 +195,8 @@ export default defineConfig(({ mode, command }) => {
             environment: 'node',
             include: testFiles.node.include,
             exclude: [...configDefaults.exclude, ...testFiles.node.exclude],
+            // As in `dom`: the files of a worker share their modules (no module keeps state).
+            isolate: false,
             setupFiles: ['./tests/setup/common.ts'],
           },
         },

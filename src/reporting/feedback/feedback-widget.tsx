@@ -11,6 +11,7 @@ import {
 } from '../../machines/feedback.machine';
 import { CropEditor } from './crop-editor';
 import { feedbackTexts as texts, problemTexts } from './feedback-texts';
+import { keepTabInside } from '../../app/focus-trap';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { config } from '../../config';
 import './feedback-widget.css';
@@ -23,9 +24,6 @@ export interface FeedbackEffects {
   /** Whether this browser can take a screenshot at all; without, the button is not offered. */
   canCapture: boolean;
 }
-
-const FOCUSABLE =
-  'button:not([disabled]), input:not([disabled]), textarea:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
 
 /** SPEC §9 feedback widget: the floating button "Fehler melden", its dialog and the thanks. */
 export function FeedbackWidget({ effects }: { effects: FeedbackEffects }) {
@@ -105,18 +103,7 @@ function FeedbackDialog({ actor, canCapture }: { actor: ActorRefFrom<typeof feed
       actor.send({ type: 'feedback.cancel' });
       return;
     }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepTabInside(event, dialogRef.current);
   };
 
   return (

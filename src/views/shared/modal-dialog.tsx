@@ -1,12 +1,6 @@
 import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
 import './modal-dialog.css';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-function focusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
-}
+import { focusables, keepTabInside } from '../../app/focus-trap';
 
 function canTakeFocus(element: Element | null): element is HTMLElement {
   return (
@@ -72,21 +66,7 @@ export function ModalDialog({
       onClose();
       return;
     }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const items = focusables(dialog.current);
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepTabInside(event, dialog.current);
   };
 
   // The browser's own Escape handling (the `cancel` event) goes through the same path.
