@@ -8,8 +8,8 @@
  * - `catalogue`: the licence catalogue, spawned when a shop page first asks for it
  *   (`catalogue.open`) and kept in the context for the rest of the visit, so that GET /licences is made
  *   once (SPEC §7) and shared by /shop, /shop/{id} and /ishop/{id} (docs/decisions/009).
- * - `lastOrder`: the summary of the licence order just placed, made from the catalogue when the
- *   order form tells the app (`order.placed`), for /order_done (docs/decisions/010). It lives in memory only: no storage keeps a buyer's order, a
+ * - `lastOrder`: the licence order just placed, as the order form tells it (`order.placed`), for
+ *   /order_done, which sums it up with the visit's catalogue (`selectLastOrder`, docs/decisions/010). It lives in memory only: no storage keeps a buyer's order, a
  *   reload shows the generic thanks, and it is forgotten when the session ends.
  * - `accountSwitches`: how often another account logged in where a login was asked for in place
  *   (docs/decisions/027). The logged-in pages are keyed by it, so that a new account's pages start
@@ -18,7 +18,8 @@
  *   success and send `navigate`; the app shell provides the action once, with its router.
  */
 import { assign, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { licenceOrderSummary, type LicenceOrderSummary, type PlacedOrder } from '../domain/licence-order';
+import type { Catalogue } from '../domain/entities';
+import type { PlacedOrder } from '../domain/licence-order';
 import { paths } from '../domain/routes';
 import type { catalogueMachine } from './catalogue.machine';
 import { sessionMachine, type SessionInput } from './session.machine';
@@ -37,7 +38,7 @@ export interface AppInput {
 export interface AppContext {
   session: SessionInput;
   catalogue: ActorRefFrom<typeof catalogueMachine> | null;
-  lastOrder: LicenceOrderSummary | null;
+  lastOrder: PlacedOrder | null;
   accountSwitches: number;
 }
 
@@ -95,12 +96,8 @@ export const appMachine = setup({
       catalogue: ({ context, event, spawn }) =>
         context.catalogue ?? (event.type === 'catalogue.open' ? spawn(event.logic) : null),
     }),
-    /** The summary is made from the visit's catalogue, where the order form found its licence. */
     rememberOrder: assign({
-      lastOrder: ({ context, event }) =>
-        event.type === 'order.placed'
-          ? licenceOrderSummary(context.catalogue?.getSnapshot().context.catalogue ?? null, event.order)
-          : context.lastOrder,
+      lastOrder: ({ context, event }) => (event.type === 'order.placed' ? event.order : context.lastOrder),
     }),
     forgetOrder: assign({ lastOrder: null }),
     startPagesAfresh: assign({ accountSwitches: ({ context }) => context.accountSwitches + 1 }),
@@ -125,6 +122,15 @@ export const appMachine = setup({
 });
 
 export type AppActor = ActorRefFrom<typeof appMachine>;
+
+/**
+ * The order just placed and the visit's catalogue, where the order form found its licence: what
+ * /order_done sums up (src/domain/licence-order.ts). Null when no order was placed in this visit.
+ */
+export function selectLastOrder(snapshot: AppSnapshot): { order: PlacedOrder; catalogue: Catalogue | null } | null {
+  const { lastOrder, catalogue } = snapshot.context;
+  return lastOrder && { order: lastOrder, catalogue: catalogue?.getSnapshot().context.catalogue ?? null };
+}
 
 /** The key of the logged-in pages: it changes when another account logs in in place. */
 export function accountSwitches(snapshot: AppSnapshot): number {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Catalogue, User } from '../../src/domain/entities';
-import type { LicenceOrderSummary } from '../../src/domain/licence-order';
-import { appMachine, appSession } from '../../src/machines/app.machine';
+import { licenceOrderSummary, type LicenceOrderSummary } from '../../src/domain/licence-order';
+import { appMachine, appSession, selectLastOrder } from '../../src/machines/app.machine';
 import { catalogueMachine } from '../../src/machines/catalogue.machine';
 import { aUser } from '../support/builders';
 
@@ -61,6 +61,12 @@ function start(loggedIn = true, users: User[] = []) {
 
 const settle = () => vi.advanceTimersByTimeAsync(0);
 
+/** What /order_done shows of the last order. */
+function lastSummary(actor: ReturnType<typeof start>['actor']) {
+  const last = selectLastOrder(actor.getSnapshot());
+  return last && licenceOrderSummary(last.catalogue, last.order);
+}
+
 describe('the app machine', () => {
   afterEach(() => vi.useRealTimers());
 
@@ -91,23 +97,21 @@ describe('the app machine', () => {
     expect(loadCatalogue).toHaveBeenCalledOnce();
   });
 
-  it('keeps the summary of the order just placed for /order_done, made from the catalogue', async () => {
+  it('keeps the order just placed with the catalogue for /order_done, which sums it up', async () => {
     vi.useFakeTimers();
     const { actor, placeOrder } = start(false);
-    expect(actor.getSnapshot().context.lastOrder).toBeNull();
+    expect(selectLastOrder(actor.getSnapshot())).toBeNull();
     await placeOrder();
-    expect(actor.getSnapshot().context.lastOrder).toEqual(summary);
+    expect(selectLastOrder(actor.getSnapshot())).toEqual({ order: placed.order, catalogue });
+    expect(lastSummary(actor)).toEqual(summary);
   });
 
-  it('keeps no summary of an order whose licence the catalogue does not hold', async () => {
+  it('keeps an order told before any catalogue, which /order_done then cannot sum up', () => {
     vi.useFakeTimers();
-    const { actor, open } = start(false);
+    const { actor } = start(false);
     actor.send(placed);
-    expect(actor.getSnapshot().context.lastOrder).toBeNull();
-    actor.send(open);
-    await settle();
-    actor.send({ ...placed, order: { ...placed.order, productId: 4 } });
-    expect(actor.getSnapshot().context.lastOrder).toBeNull();
+    expect(selectLastOrder(actor.getSnapshot())).toEqual({ order: placed.order, catalogue: null });
+    expect(lastSummary(actor)).toBeNull();
   });
 
   it('forgets the order summary and goes to /login when the customer logs out', async () => {
@@ -148,7 +152,8 @@ describe('the app machine', () => {
     session().send({ type: 'session.loggedIn' });
     await settle();
     expect(session().getSnapshot().context.loggedIn).toBe(true);
-    expect(actor.getSnapshot().context).toMatchObject({ lastOrder: summary, accountSwitches: 0 });
+    expect(actor.getSnapshot().context).toMatchObject({ accountSwitches: 0 });
+    expect(lastSummary(actor)).toEqual(summary);
     expect(navigate).not.toHaveBeenCalled();
   });
 

@@ -5,6 +5,8 @@ import { useAppActor } from '../../app/app-actor';
 import { useLoggedIn } from '../../app/session';
 import { config } from '../../config';
 import { isSoldPerCpu } from '../../domain/licence-features';
+import { licenceOrderSummary } from '../../domain/licence-order';
+import { selectLastOrder } from '../../machines/app.machine';
 import { formatEur } from '../../domain/prices';
 import { paths } from '../../domain/routes';
 import { PageHeading } from '../shared/page-heading';
@@ -21,7 +23,10 @@ const messages = defineMessages({
 export default function OrderDonePage() {
   const app = useAppActor();
   // Read once: what the page was opened with stays, as the page's own.
-  const [order] = useState(() => app.getSnapshot().context.lastOrder);
+  const [order] = useState(() => {
+    const last = selectLastOrder(app.getSnapshot());
+    return last && licenceOrderSummary(last.catalogue, last.order);
+  });
   const loggedIn = useLoggedIn();
   const email = order ? <strong>{order.email}</strong> : null;
 
