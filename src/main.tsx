@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './root/app';
 import { preloadRoute } from './root/routes';
-import { readSession } from './app/session-storage';
+import { readSession } from './app/browser-session';
 import { MessageStore } from './i18n/message-store';
 import { loadPart } from './i18n/language';
 import { mountFeedback, startReporting } from './reporting/index';

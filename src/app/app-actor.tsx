@@ -4,9 +4,8 @@ import { useLocation } from 'wouter';
 import { appMachine, appSession, type AppActor, type NavigateParams } from '../machines/app.machine';
 import { reportSession } from '../reporting/index';
 import { inspect } from './inspector';
-import { AppActorContext, SessionContext } from './session-context';
-import { useSessionSync } from './session-sync';
-import { writeSession, type StoredSession } from './session-storage';
+import { AppActorContext, SessionContext } from './contexts';
+import { useSessionSync, writeSession, type StoredSession } from './browser-session';
 
 /**
  * Runs the app's own actor (src/machines/app.machine.ts), one per rendered App, with the

@@ -6,7 +6,7 @@ import { fromCallback, waitFor, type EventObject } from 'xstate';
 import type { User } from '../domain/entities';
 import type { UserReload } from '../machines/company.machine';
 import { selectIsLoadingUser, selectLoadedUser } from '../machines/session.machine';
-import type { SessionActor } from './session-context';
+import type { SessionActor } from './contexts';
 
 /**
  * The `user` actor of a form that the customer's data prefills (src/machines/form.machine.ts):

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { asksForLogin, showsPortal } from '../machines/session.machine';
 import { useAppActor } from './app-actor';
-import type { SessionActor } from './session-context';
+import type { SessionActor } from './contexts';
 
-export type { SessionActor } from './session-context';
+export type { SessionActor } from './contexts';
 
 /** The session machine of the app (src/machines/session.machine.ts), a child of the app's actor. */
 export function useSessionActor(): SessionActor {

@@ -27,7 +27,7 @@ import { inspect } from './inspector';
 import type { AppActor, AppNews } from '../machines/app.machine';
 import type { SessionContext as SessionContextValue, SessionNews } from '../machines/session.machine';
 import { sessionActors } from './session-actors';
-import { AppActorContext, SessionContext, type SessionActor } from './session-context';
+import { AppActorContext, SessionContext, type SessionActor } from './contexts';
 
 /** What `machine.provide` accepts: the machine's named actions, actors, guards and delays. */
 type Implementations<M extends { provide: (implementations: never) => unknown }> = Parameters<M['provide']>[0];

@@ -16,6 +16,37 @@ function latencyText(latency: Latency): string {
   return typeof latency === 'number' ? `${latency} ms` : `${latency.min}–${latency.max} ms (random)`;
 }
 
+/** A labelled choice among fixed options; only one of them is ever set. */
+function ChoiceField<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly T[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <label className="pm-field">
+      {label}
+      <select
+        value={value}
+        onChange={(event) => {
+          if (isOneOf(options, event.target.value)) onChange(event.target.value);
+        }}
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function OperatorPanel({ controls }: { controls: MockControls }) {
   useSyncExternalStore(controls.subscribe, mockVersion);
   const [open, setOpen] = useState(false);
@@ -140,36 +171,8 @@ export function OperatorPanel({ controls }: { controls: MockControls }) {
 
         <h3>Faults</h3>
         <form className="pm-row" onSubmit={addFault}>
-          <label className="pm-field">
-            Call
-            <select
-              value={call}
-              onChange={(event) => {
-                if (isOneOf(mockCalls, event.target.value)) setCall(event.target.value);
-              }}
-            >
-              {mockCalls.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="pm-field">
-            Kind
-            <select
-              value={kind}
-              onChange={(event) => {
-                if (isOneOf(faultKinds, event.target.value)) setKind(event.target.value);
-              }}
-            >
-              {faultKinds.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ChoiceField label="Call" options={mockCalls} value={call} onChange={setCall} />
+          <ChoiceField label="Kind" options={faultKinds} value={kind} onChange={setKind} />
           <label className="pm-field">
             Times (empty: until cleared)
             <input

@@ -9,7 +9,7 @@ import type { ResetLink } from '../app/reset-link';
 import { RouteEffects } from '../app/route-effects';
 import { AppRoutes } from './routes';
 import { AppActorProvider } from '../app/app-actor';
-import type { StoredSession } from '../app/session-storage';
+import type { StoredSession } from '../app/browser-session';
 
 function KeyedBoundary({ children }: { children: ReactNode }) {
   const [location] = useLocation();

@@ -115,7 +115,7 @@ describe('the layer boundaries of src', () => {
     "fails lint on an import cycle: the app actor's module imports the session context, which would import it back",
     async () => {
       const back = "import { useAppActor } from './app-actor';\nexport const probe = useAppActor;\n";
-      expect(await rulesFiredOn('src/app/session-context.ts', back)).toContain('import-x/no-cycle');
+      expect(await rulesFiredOn('src/app/contexts.ts', back)).toContain('import-x/no-cycle');
       expect(await rulesFiredOn('src/app/probe.ts', back)).toEqual([]);
     },
     timeout,

@@ -51,4 +51,29 @@ describe('a page loaded by a preloadable', () => {
     expect(again).toBe(field);
     expect(again).toHaveValue('typed');
   });
+
+  it('keeps what was typed when its code came at once and the parent renders it again (no remount)', async () => {
+    // The module is there already (another page loaded it): the lazy wrapper's promise settles at
+    // once, and React may finish the wrapper alone, without rendering the preloadable again.
+    const LazyPage = preloadable(async () => ({ default: Page }));
+    const messageStore = MessageStore.whole('en', { de, en });
+    function Shell({ title }: { title: string }) {
+      return (
+        <AppActorProvider initial={{ loggedIn: false, language: 'en' }}>
+          <I18nProvider messageStore={messageStore}>
+            <Suspense fallback={<p>Loading</p>}>
+              <LazyPage title={title} />
+            </Suspense>
+          </I18nProvider>
+        </AppActorProvider>
+      );
+    }
+    const view = render(<Shell title="Notes" />);
+    const field = await screen.findByRole('textbox', { name: 'Notes' });
+    await userEvent.setup({ delay: null }).type(field, 'typed');
+    view.rerender(<Shell title="My notes" />);
+    const again = screen.getByRole('textbox', { name: 'My notes' });
+    expect(again).toBe(field);
+    expect(again).toHaveValue('typed');
+  });
 });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { readSession } from '../../src/app/session-storage';
+import { readSession } from '../../src/app/browser-session';
 import { detectLanguage } from '../../src/i18n/language';
 import { loginAs, renderApp, renderAppAs } from '../support/render-app';
 
