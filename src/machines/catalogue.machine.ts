@@ -3,7 +3,7 @@
  * this machine per visit and shares it between /shop and /ishop (docs/decisions/009); a failed
  * load keeps the reason and waits for the customer's retry.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Catalogue } from '../domain/entities';
 import { timers } from '../domain/constants';
 import { isAborted, publicCallError, type UserError } from './user-error';
@@ -64,3 +64,12 @@ export const catalogueMachine = setup({
     },
   },
 });
+
+export type CatalogueSnapshot = SnapshotFrom<typeof catalogueMachine>;
+
+/** Where the visit's catalogue stands; `loading` until a shop page has opened it. */
+export function selectCatalogueStatus(snapshot: CatalogueSnapshot | undefined): 'loading' | 'loaded' | 'failed' {
+  if (snapshot?.matches('loaded')) return 'loaded';
+  if (snapshot?.matches('failed')) return 'failed';
+  return 'loading';
+}

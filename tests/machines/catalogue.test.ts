@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import type { Catalogue } from '../../src/domain/entities';
-import { catalogueMachine } from '../../src/machines/catalogue.machine';
+import { catalogueMachine, selectCatalogueStatus } from '../../src/machines/catalogue.machine';
 
 const catalogue: Catalogue = {
   VE: [
@@ -51,12 +51,16 @@ describe('the catalogue machine', () => {
       },
       async () => catalogue,
     );
+    expect(selectCatalogueStatus(undefined)).toBe('loading');
+    expect(selectCatalogueStatus(actor.getSnapshot())).toBe('loading');
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    expect(selectCatalogueStatus(actor.getSnapshot())).toBe('failed');
     expect(actor.getSnapshot().context.error).toEqual({ key: 'general' });
     actor.send({ type: 'catalogue.retry' });
     expect(actor.getSnapshot().value).toBe('loading');
     expect(actor.getSnapshot().context.error).toBeNull();
     await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
+    expect(selectCatalogueStatus(actor.getSnapshot())).toBe('loaded');
     expect(load).toHaveBeenCalledTimes(2);
   });
 

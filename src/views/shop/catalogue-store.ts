@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { Catalogue } from '../../domain/entities';
 import { useAppActor } from '../../app/app-actor';
-import { catalogueMachine } from '../../machines/catalogue.machine';
+import { catalogueMachine, selectCatalogueStatus } from '../../machines/catalogue.machine';
 import type { UserError } from '../../machines/user-error';
 
 export interface CatalogueView {
@@ -24,11 +24,7 @@ export function useCatalogue(): CatalogueView {
     app.send({ type: 'catalogue.open', logic: catalogueMachine });
   }, [app]);
   const ref = useSelector(app, (snapshot) => snapshot.context.catalogue) ?? undefined;
-  const status = useSelector(ref, (snapshot) => {
-    if (snapshot?.matches('loaded')) return 'loaded' as const;
-    if (snapshot?.matches('failed')) return 'failed' as const;
-    return 'loading' as const;
-  });
+  const status = useSelector(ref, selectCatalogueStatus);
   const catalogue = useSelector(ref, (snapshot) => snapshot?.context.catalogue ?? null);
   const error = useSelector(ref, (snapshot) => snapshot?.context.error ?? null);
   return { status, catalogue, error, retry: () => ref?.send({ type: 'catalogue.retry' }) };
