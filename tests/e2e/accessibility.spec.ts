@@ -30,6 +30,12 @@ const portalRoutes = [
   '/order_done',
 ];
 
+/** Every route at a desktop's size and at a 390 × 844 phone's (decision 036). */
+const screens = [
+  { name: 'desktop', viewport: { width: 1280, height: 720 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+];
+
 async function expectNoViolations(page: Page, route: string) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Let data-driven content settle (loading lines turn into content).
@@ -49,29 +55,35 @@ for (const locale of ['en-US', 'de-DE']) {
   test.describe(`in ${locale}`, () => {
     test.use({ locale });
 
-    test('every public route passes axe', async ({ page }) => {
-      test.setTimeout(120_000);
-      await openFresh(page, '/');
-      for (const route of publicRoutes) {
-        await page.goto(route);
-        await expectNoViolations(page, route);
-      }
-    });
+    for (const screen of screens) {
+      test.describe(`on a ${screen.name}`, () => {
+        test.use({ viewport: screen.viewport });
 
-    test('every route of a logged-in customer passes axe', async ({ page }) => {
-      test.setTimeout(120_000);
-      await openFresh(page, '/login');
-      await page.getByLabel(locale === 'de-DE' ? 'E-Mail-Adresse' : 'Email address').fill('demo@example.com');
-      await page
-        .getByRole('textbox', { name: locale === 'de-DE' ? 'Passwort' : 'Password' })
-        .fill('Demo-Password-2026');
-      await page.getByRole('button', { name: locale === 'de-DE' ? 'Anmelden' : 'Log in' }).click();
-      await expect(page).toHaveURL(/\/dashboard$/);
-      for (const route of portalRoutes) {
-        await page.goto(route);
-        await expectNoViolations(page, route);
-      }
-    });
+        test('every public route passes axe', async ({ page }) => {
+          test.setTimeout(120_000);
+          await openFresh(page, '/');
+          for (const route of publicRoutes) {
+            await page.goto(route);
+            await expectNoViolations(page, route);
+          }
+        });
+
+        test('every route of a logged-in customer passes axe', async ({ page }) => {
+          test.setTimeout(120_000);
+          await openFresh(page, '/login');
+          await page.getByLabel(locale === 'de-DE' ? 'E-Mail-Adresse' : 'Email address').fill('demo@example.com');
+          await page
+            .getByRole('textbox', { name: locale === 'de-DE' ? 'Passwort' : 'Password' })
+            .fill('Demo-Password-2026');
+          await page.getByRole('button', { name: locale === 'de-DE' ? 'Anmelden' : 'Log in' }).click();
+          await expect(page).toHaveURL(/\/dashboard$/);
+          for (const route of portalRoutes) {
+            await page.goto(route);
+            await expectNoViolations(page, route);
+          }
+        });
+      });
+    }
 
     test('the login dialog over a form whose call met a 401 passes axe, with and without its field errors', async ({
       page,

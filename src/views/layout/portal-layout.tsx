@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { useSessionActor, useUser } from '../../app/session';
@@ -31,6 +31,53 @@ function NavLink({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
+function MenuIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+      <path d="M2 4.5h16M2 10h16M2 15.5h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/**
+ * The phone's menu (decision 036): the navigation behind a button below the breakpoint, open until
+ * the button is pressed again, Escape (the focus goes back to the button), a press outside the
+ * button and the navigation, or another page.
+ */
+function useMenu() {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  const [location] = useLocation();
+  const [shownAt, setShownAt] = useState(location);
+  if (shownAt !== location) {
+    // Another page: the menu closes (a link of it was followed).
+    setShownAt(location);
+    setOpen(false);
+  }
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target;
+      if (!(target instanceof Node)) return;
+      if (buttonRef.current?.contains(target) || navRef.current?.contains(target)) return;
+      setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open]);
+  return { open, toggle: () => setOpen((was) => !was), buttonRef, navRef };
+}
+
 /** SPEC §2: top bar, sidebar and profile block around the pages of a logged-in customer. */
 export default function PortalLayout({ children }: { children: ReactNode }) {
   const intl = useIntl();
@@ -38,9 +85,11 @@ export default function PortalLayout({ children }: { children: ReactNode }) {
   const user = useUser();
   const loggingOut = useSelector(session, selectIsLoggingOut);
   const userFailed = useSelector(session, selectUserFailed);
+  const menu = useMenu();
+  const navId = useId();
 
   return (
-    <div className="portal-layout">
+    <div className={menu.open ? 'portal-layout menu-open' : 'portal-layout'}>
       <SkipLink />
       <header className="top-bar">
         <Link href={paths.dashboard()} className="brand">
@@ -59,8 +108,24 @@ export default function PortalLayout({ children }: { children: ReactNode }) {
             <ProfileIcon />
           </Link>
         </div>
+        <button
+          ref={menu.buttonRef}
+          type="button"
+          className="menu-button"
+          aria-expanded={menu.open}
+          aria-controls={navId}
+          onClick={menu.toggle}
+        >
+          <MenuIcon />
+          <FormattedMessage id="nav.menu" defaultMessage="Menu" />
+        </button>
       </header>
-      <nav className="sidebar" aria-label={intl.formatMessage({ id: 'nav.sidebar', defaultMessage: 'Main menu' })}>
+      <nav
+        ref={menu.navRef}
+        id={navId}
+        className="sidebar"
+        aria-label={intl.formatMessage({ id: 'nav.sidebar', defaultMessage: 'Main menu' })}
+      >
         {user && (
           <section
             className="profile-block"
