@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { validate } from 'superstruct';
 import type { Plugin } from 'vite';
-import { isHttpsUrl, PartnersStruct } from '../../src/domain/partners.ts';
+import { isHttpsUrl, partnersFrom, PartnerSettingError, type Partner } from '../../src/domain/partners.ts';
 import { isSepaCreditorId } from '../../src/domain/sepa-creditor-id.ts';
 
 /**
@@ -82,14 +81,12 @@ function partnersProblem(setting: string | undefined, production: Production | n
   } catch {
     return 'not JSON';
   }
-  const [error, partners] = validate(list, PartnersStruct);
-  if (error) {
-    const failure = error.failures()[0];
-    if (!failure || failure.path.length === 0) return 'not a list of partners';
-    const where = `partner ${failure.path.join('.')}`;
-    return failure.type === 'never'
-      ? `${where}: not a field (name, logo, url, sample)`
-      : `${where}: ${failure.message}`;
+  let partners: Partner[];
+  try {
+    partners = partnersFrom(list);
+  } catch (error) {
+    if (!(error instanceof PartnerSettingError)) throw error;
+    return error.message;
   }
   if (!production) return null;
   const sample = partners.findIndex((partner) => partner.sample === true);

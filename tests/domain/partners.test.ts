@@ -20,7 +20,7 @@ describe('the partner setting', () => {
 
   it.each([
     ['not JSON', '[{name:"x"}]', /JSON/],
-    ['an object instead of a list', '{"name":"x"}', /Expected an array/],
+    ['an object instead of a list', '{"name":"x"}', 'not a list of partners'],
     ['a partner without a name', '[{"logo":"/partners/x.svg"}]', /name/],
     ['a blank name', '[{"name":" "}]', 'a partner needs a name'],
     ['an unknown field', '[{"name":"x","link":"https://x.example/"}]', /link/],
@@ -30,8 +30,31 @@ describe('the partner setting', () => {
       '[{"name":"x","logo":"https://x.example/logo.svg"}]',
       'a logo is a path such as /partners/x.svg',
     ],
+    ['an entry that is not a partner', '["Systemhaus Nord"]', 'partner 0: not a partner (an object with a name)'],
+    ['an entry that is a list', '[["x"]]', 'partner 0: not a partner (an object with a name)'],
+    ['an entry that is null', '[{"name":"x"},null]', 'partner 1: not a partner (an object with a name)'],
+    ['a name that is not a text', '[{"name":7}]', 'partner 0.name: a partner needs a name (a text)'],
+    [
+      'a link that is not a text',
+      '[{"name":"x","url":1}]',
+      'partner 0.url: a partner link is an https address (a text)',
+    ],
+    ['a sample mark that is not true or false', '[{"name":"x","sample":"yes"}]', 'partner 0.sample: true or false'],
   ])('throws for %s', (_, setting, message) => {
     expect(() => readPartners(setting)).toThrow(message);
+  });
+
+  it('says where a list does not match, and keeps only the fields given', () => {
+    expect(() => readPartners('[{"name":"x"},{"name":"y","logo":"x.svg"}]')).toThrow(
+      expect.objectContaining({
+        name: 'PartnerSettingError',
+        where: 'partner 1.logo',
+        message: 'partner 1.logo: a logo is a path such as /partners/x.svg',
+      }),
+    );
+    expect(() => readPartners('{}')).toThrow(expect.objectContaining({ where: null }));
+    expect(readPartners('[{"name":"x","sample":false}]')).toEqual([{ name: 'x', sample: false }]);
+    expect(Object.keys(readPartners('[{"name":"x"}]')[0] ?? {})).toEqual(['name']);
   });
 
   it.each([
