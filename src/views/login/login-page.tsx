@@ -13,7 +13,6 @@ import { carriedChange, PortalForm, usePrerenderedValues, useTakeOver } from '..
 import { PageHeading } from '../shared/page-heading';
 import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
 import { loginNotice } from './login-notices';
-import './login.css';
 
 const messages = defineMessages({
   title: { id: 'login.title', defaultMessage: 'Log in' },

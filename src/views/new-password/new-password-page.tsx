@@ -14,7 +14,6 @@ import { RequiredNote, SubmitButton, TextField } from '../shared/form-fields';
 import { PageHeading } from '../shared/page-heading';
 import { PasswordChecklist } from '../shared/password-checklist';
 import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
-import './new-password.css';
 
 const messages = defineMessages({
   title: { id: 'newPassword.title', defaultMessage: 'Set a new password' },

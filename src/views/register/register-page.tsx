@@ -12,7 +12,6 @@ import { PageHeading } from '../shared/page-heading';
 import { carriedChange, PortalForm, usePrerenderedValues, useTakeOver } from '../shared/portal-form';
 import { PasswordChecklist } from '../shared/password-checklist';
 import { useForm } from '../shared/use-form';
-import './register.css';
 
 const messages = defineMessages({
   title: { id: 'register.title', defaultMessage: 'Create a company account' },

@@ -7,7 +7,6 @@ import { RequiredNote, SubmitButton, TextField } from '../shared/form-fields';
 import { PageHeading } from '../shared/page-heading';
 import { carriedChange, PortalForm, usePrerenderedValues, useTakeOver } from '../shared/portal-form';
 import { useForm } from '../shared/use-form';
-import './reset.css';
 
 const messages = defineMessages({
   title: { id: 'reset.title', defaultMessage: 'Forgot your password?' },

@@ -6,7 +6,6 @@
  */
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { passwordChecks, type PasswordChecks } from '../../domain/fields';
-import './password-checklist.css';
 
 const messages = defineMessages({
   intro: { id: 'passwordChecklist.intro', defaultMessage: 'Your password needs:' },

@@ -16,7 +16,6 @@ import { OrderStep } from './order-step';
 import { ShopFaq, ShopTerms } from './shop-info';
 import { shopMessages } from './shop-messages';
 import { BusinessOnly } from '../shared/legal-notices';
-import './shop.css';
 
 function CatalogueFailed({ error, retry }: { error: UserError | null; retry: () => void }) {
   const errorText = useErrorText();

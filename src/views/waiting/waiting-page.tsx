@@ -3,7 +3,6 @@ import { Link } from 'wouter';
 import { config } from '../../config';
 import { paths } from '../../domain/routes';
 import { PageHeading } from '../shared/page-heading';
-import './waiting.css';
 
 const messages = defineMessages({
   title: { id: 'waiting.title', defaultMessage: 'Your account awaits activation' },
