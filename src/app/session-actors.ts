@@ -12,7 +12,7 @@ import type { SessionActor } from './contexts';
  * The `user` actor of a form that the customer's data prefills (src/machines/form.machine.ts):
  * it tells the form the session's user now and each time GET /me brings a new one.
  */
-export function sessionUser(session: SessionActor) {
+function sessionUser(session: SessionActor) {
   return fromCallback<{ type: 'user.known'; user: User }>(({ sendBack }) => {
     let told: User | null = null;
     const tell = (user: User | null) => {
@@ -31,7 +31,7 @@ export function sessionUser(session: SessionActor) {
  * the user (one GET /me, which the product list shows too), asked for here unless it is under way,
  * and told back to the machine.
  */
-export function reloadedUser(session: SessionActor) {
+function reloadedUser(session: SessionActor) {
   return fromCallback<EventObject, undefined, UserReload>(({ sendBack }) => {
     const controller = new AbortController();
     if (!selectIsLoadingUser(session.getSnapshot())) session.send({ type: 'user.reload' });

@@ -10,7 +10,7 @@
  * the inspector.
  */
 import { useActorRef } from '@xstate/react';
-import { useContext, useState } from 'react';
+import { useContext, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import {
   type AnyActorRef,
   type EventObject,
@@ -22,6 +22,7 @@ import {
   type StateMachine,
   type StateSchema,
   type StateValue,
+  type Subscription,
 } from 'xstate';
 import { inspect } from './inspector';
 import type { AppActor, AppNews } from '../machines/app.machine';
@@ -63,6 +64,33 @@ function appActions(app: AppActor) {
 /** The implementations of `actions` that a machine declares: those the app and its session provide it. */
 function links(actions: Record<string, unknown>, declared: Record<string, unknown>) {
   return Object.fromEntries(Object.entries(actions).filter(([name]) => name in declared));
+}
+
+/**
+ * Runs the actor from the commit that shows its page. `useActorRef` starts it, and the selectors
+ * subscribe to it, in passive effects, which React runs in a later task after a page loaded on
+ * demand. A key handled before that task went to a machine that had not started, and no render
+ * followed it, so React set the controlled field back to the machine's value and only the last key
+ * remained. Started here, in a layout effect, the machine takes every key; until the passive
+ * effects have run, each change of its snapshot renders the page (afterwards the selectors do, each
+ * for what it reads). Starting twice is harmless (`start` does nothing on a running actor);
+ * stopping it on unmount stays `useActorRef`'s.
+ */
+function useRunningFromCommit(actor: AnyActorRef): void {
+  const [, render] = useReducer((count: number) => count + 1, 0);
+  const early = useRef<Subscription | null>(null);
+  useLayoutEffect(() => {
+    actor.start();
+    early.current = actor.subscribe(() => render());
+    return () => {
+      early.current?.unsubscribe();
+      early.current = null;
+    };
+  }, [actor]);
+  useEffect(() => {
+    early.current?.unsubscribe();
+    early.current = null;
+  }, [actor]);
 }
 
 export function usePortalActor<
@@ -119,7 +147,9 @@ export function usePortalActor<
   const [input] = useState(() =>
     session && options.inputFromSession ? options.inputFromSession(session.getSnapshot().context) : options.input,
   );
-  return useActorRef(provided, { input, inspect: inspect() });
+  const actor = useActorRef(provided, { input, inspect: inspect() });
+  useRunningFromCommit(actor);
+  return actor;
 }
 
 /**

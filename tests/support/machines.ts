@@ -10,7 +10,7 @@ import type { FormMachine } from '../../src/machines/form.machine';
 import type { UserError } from '../../src/machines/user-error';
 
 /** The error the actor's error line shows now, or null. */
-export function errorLineOf(actor: AnyActorRef): UserError | null {
+function errorLineOf(actor: AnyActorRef): UserError | null {
   return actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
 }
 
