@@ -35,6 +35,8 @@ for (const { path, heading } of pages) {
     expect((box?.y ?? phone.height) + (box?.height ?? 0)).toBeLessThanOrEqual(phone.height / 2);
     await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
     await expect(mainMenu(page)).toBeHidden();
+    // Nothing wider than the screen: the top bar gives way (the address shortens), not the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
   });
 }
 
