@@ -39,22 +39,21 @@ const workerUrl = `${import.meta.env.BASE_URL}mockServiceWorker.js`;
 
 /**
  * MSW asks the browser to update a worker it finds registered and does not wait for the answer
- * (msw/src/browser/utils/get-worker-instance.ts, mswjs/msw#2006). Chromium rejects that update with "Not found"
- * when the page loads while the registration made by the page before is still being stored: a
- * rejection nobody handles, which the browser then reports as the page's error. The worker in use
- * keeps answering either way, so only that rejection is silenced, and only for the mock's worker.
+ * (msw/src/browser/utils/get-worker-instance.ts, mswjs/msw#2006). Chromium rejects that update with
+ * "Not found" when the page loads while the registration made by the page before is still being
+ * stored, or when the page is left before the update settles: a rejection nobody handles, which the
+ * browser reports as the page's error. The worker in use keeps answering either way, so the update
+ * of the mock's own worker gets a handler where it is made; the promise MSW gets is the same.
  */
 function ignoreFailedWorkerUpdates(): void {
-  window.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
-    const reason: unknown = event.reason;
-    if (
-      reason instanceof DOMException &&
-      reason.message.startsWith('Failed to update a ServiceWorker') &&
-      reason.message.includes(workerUrl)
-    ) {
-      event.preventDefault();
-    }
-  });
+  if (typeof ServiceWorkerRegistration === 'undefined') return;
+  const update = ServiceWorkerRegistration.prototype.update;
+  ServiceWorkerRegistration.prototype.update = function updateHandled(this: ServiceWorkerRegistration) {
+    const updated = update.call(this);
+    const script = (this.active ?? this.waiting ?? this.installing)?.scriptURL ?? '';
+    if (new URL(script, window.location.href).pathname === workerUrl) updated.catch(() => undefined);
+    return updated;
+  };
 }
 
 async function mountPanel(controls: MockControls): Promise<void> {
