@@ -126,6 +126,12 @@ function testConfiguration(
   server = rewrite(server, /root \/srv\/portal;/, `root ${root};`, 'root /srv/portal');
   server = rewrite(
     server,
+    /include \/srv\/portal\/\.nginx\/inline-hashes\.conf;/,
+    `include ${join(root, '.nginx/inline-hashes.conf')};`,
+    'include of the build\'s inline-hashes.conf',
+  );
+  server = rewrite(
+    server,
     /include portal\/security-headers\.conf;/g,
     `include ${join(repo, 'deploy/nginx/security-headers.conf')};`,
     'include of security-headers.conf',

@@ -3,10 +3,13 @@
  * After `vite build`: writes dist/prerendered/<language>/<page>.html for the public pages that
  * need no API data, in German and English. The production server answers a first visit with
  * the file of the browser's language (deploy/nginx/portal.conf) and the app renders over it.
+ * Each page carries its styles and a start script inline (scripts/build/first-paint.mjs), whose
+ * hashes go to dist/.nginx/inline-hashes.conf for the Content-Security-Policy.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'vite';
+import { inlineFirstPaint, inlineHashesConf } from './build/first-paint.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
@@ -41,6 +44,8 @@ const unescape = (value) =>
     .replace(/&amp;/g, '&');
 
 let count = 0;
+const inline = { styles: [], scripts: [] };
+const readAsset = (address) => readFileSync(join(dist, address), 'utf8');
 for (const language of ['en', 'de']) {
   mkdirSync(join(dist, 'prerendered', language), { recursive: true });
   for (const page of module.prerenderedPages) {
@@ -49,7 +54,7 @@ for (const language of ['en', 'de']) {
     const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(body)?.[1]?.replace(/<[^>]+>/g, '') ?? '';
     const portal = language === 'de' ? 'Cloud-Backup-Portal' : 'Cloud Backup Portal';
     const title = heading ? `${unescape(heading)} · ${portal}` : portal;
-    // The page's own CSS, which the app would load with the page's chunk: linked up front.
+    // The page's own CSS, which the app would load with the page's chunk: up front.
     const pageCss = [...new Set(cssOf(module.pageModules[page]))].filter((file) => !entryCss.has(file));
     const links = pageCss.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('');
     const html = template
@@ -58,9 +63,14 @@ for (const language of ['en', 'de']) {
       .replace(/<title>[^<]*<\/title>/, `<title>${escape(title)}</title>`)
       .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
     const name = page === '/' ? 'index' : page.slice(1);
-    writeFileSync(join(dist, 'prerendered', language, `${name}.html`), html);
+    const shipped = inlineFirstPaint(html, readAsset);
+    inline.styles.push(...shipped.styles);
+    inline.scripts.push(...shipped.scripts);
+    writeFileSync(join(dist, 'prerendered', language, `${name}.html`), shipped.page);
     count += 1;
   }
 }
 await vite.close();
+mkdirSync(join(dist, '.nginx'), { recursive: true });
+writeFileSync(join(dist, '.nginx/inline-hashes.conf'), inlineHashesConf(inline));
 console.log(`Prerendered ${count} pages into dist/prerendered/.`);

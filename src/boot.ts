@@ -1,7 +1,7 @@
 /**
- * The page's only script tag. A prerendered page (scripts/prerender.mjs) is already on screen,
- * so the app's code is fetched once the browser has painted it, instead of competing with that
- * first paint for the network; any other page starts the app at once.
+ * The app's first script: `index.html` loads it with its script tag; a prerendered page
+ * (scripts/prerender.mjs) asks for it with its inline start script once it has painted
+ * (scripts/build/first-paint.mjs, docs/decisions/037). Either way the app starts at once.
  */
 import './styles.css';
 // The styles of the pages a visitor may open first (the prerendered ones, docs/decisions/016) are
@@ -20,21 +20,4 @@ import { takeResetLink } from './app/reset-link';
 // the address (decision 031).
 const resetLink = takeResetLink(window.location, window.history);
 
-let started = false;
-const start = () => {
-  if (started) return;
-  started = true;
-  void import('./main').then(({ start: startApp }) => startApp(resetLink));
-};
-
-if (document.getElementById('root')?.hasChildNodes() && 'PerformanceObserver' in window) {
-  new PerformanceObserver((list, observer) => {
-    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-    observer.disconnect();
-    setTimeout(start, 0);
-  }).observe({ type: 'paint', buffered: true });
-  // A page that does not paint (a background tab) still starts.
-  setTimeout(start, 300);
-} else {
-  start();
-}
+void import('./main').then(({ start }) => start(resetLink));

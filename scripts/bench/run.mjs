@@ -13,27 +13,29 @@
  * It writes the figures to bench-results/latest.json and a dated copy, so runs can be compared.
  *   Options: --skip-build, --skip-vitest, --skip-dashboard, --runs N (Lighthouse runs per page and
  *   per limit page, alternating, median kept; 5 by default), --pages /shop,/login (only these pages)
- * `npm run bench -- dashboard [options]` runs the dashboard's benchmark alone (scripts/bench/dashboard.mjs).
+ * `npm run bench -- dashboard [options]` runs the dashboard's benchmark alone (scripts/bench/dashboard.mjs);
+ * `npm run bench -- interactions [options]` times every kind of interaction at CPU 4× (scripts/bench/interactions.mjs).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
-import { runnerImport } from 'vite';
 import { measure } from '../check-bundle.mjs';
 import { chromiumArgs, chromiumPath } from '../chromium.mjs';
+import { serveBuild } from './serve.mjs';
 
 const repo = new URL('../..', import.meta.url).pathname;
 const args = process.argv.slice(2);
 {
   const packages = spawnSync('bash', [join(repo, 'scripts/system-packages.sh')], { stdio: 'inherit' });
   if (packages.status !== 0) process.exit(packages.status ?? 1);
-  if (args[0] === 'dashboard') {
-    const dashboard = spawnSync('node', [join(repo, 'scripts/bench/dashboard.mjs'), ...args.slice(1)], {
+  // The benches of their own: `npm run bench -- dashboard …`, `npm run bench -- interactions …`.
+  if (args[0] === 'dashboard' || args[0] === 'interactions') {
+    const bench = spawnSync('node', [join(repo, `scripts/bench/${args[0]}.mjs`), ...args.slice(1)], {
       stdio: 'inherit',
     });
-    process.exit(dashboard.status ?? 1);
+    process.exit(bench.status ?? 1);
   }
 }
 const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) || 1 : 5;
@@ -187,8 +189,6 @@ async function main() {
     results.bundle[route] = { jsBytes: figures.js, cssBytes: figures.css };
   results.bundle.allCssBytes = bundle.css;
 
-  const { module: api } = await runnerImport(join(repo, 'scripts/mock-api/server.ts'));
-  const { module: nginxModule } = await runnerImport(join(repo, 'scripts/nginx.ts'));
   const pagesArgument = args.indexOf('--pages');
   const pages = pagesArgument >= 0 ? (args[pagesArgument + 1] ?? '').split(',') : ['/', '/login', '/register', '/shop'];
   const baseline = mkdtempSync(join(tmpdir(), 'bench-limit-'));
@@ -197,10 +197,8 @@ async function main() {
     writeFileSync(join(baseline, limitPath(route).slice(1)), limitPage(dist, route));
     chmodSync(join(baseline, limitPath(route).slice(1)), 0o644);
   }
-  const apiServer = await api.startApiServer(ports.api);
-  const web = await nginxModule.startNginx({
-    port: ports.web,
-    root: dist,
+  const web = await serveBuild({
+    webPort: ports.web,
     apiPort: ports.api,
     // The limit pages carry their styles inline: their own policy allows that, and nothing else.
     extra: `    location ~ ^/limit-[a-z]+\\.html$ {\n        root ${baseline};\n        add_header Content-Security-Policy "default-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:" always;\n    }`,
@@ -227,11 +225,7 @@ async function main() {
     }
   } finally {
     // Every server stops, even when another fails to: nothing is left holding the bench's ports.
-    const stops = await Promise.allSettled([
-      chromium.stop(),
-      Promise.resolve().then(() => web.stop()),
-      apiServer.close(),
-    ]);
+    const stops = [...(await Promise.allSettled([chromium.stop()])), ...(await web.stop())];
     rmSync(baseline, { recursive: true, force: true });
     for (const stop of stops)
       if (stop.status === 'rejected') console.warn(`A server did not stop cleanly: ${stop.reason}`);

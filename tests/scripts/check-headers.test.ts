@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { inlineHashesConf, startScript, withInlineHashes } from '../../scripts/build/first-paint.mjs';
 import { report } from '../../scripts/check-headers.mjs';
 import { gradeOf, scoreHeaders, type Headers, type Scan } from '../../scripts/headers/observatory.mjs';
 
@@ -10,6 +11,9 @@ const page =
 const redirect = { status: 301, location: 'https://portal.example.net/' };
 const sessionCookie = 'portal_session=abc; Path=/; HttpOnly; SameSite=Strict; Secure';
 
+/** The hashes a build writes, for a stylesheet and the start script (decision 037). */
+const hashes = inlineHashesConf({ styles: ['body{margin:0}'], scripts: [startScript] });
+
 /** The headers every answer of deploy/nginx gets, read from security-headers.conf. */
 const shipped: Headers = {
   'content-type': 'text/html',
@@ -18,7 +22,7 @@ const shipped: Headers = {
       ...readFileSync(join(process.cwd(), 'deploy/nginx/security-headers.conf'), 'utf8').matchAll(
         /^add_header ([\w-]+) "([^"]*)" always;$/gm,
       ),
-    ].map(([, name, value]) => [name?.toLowerCase(), value]),
+    ].map(([, name, value]) => [name?.toLowerCase(), withInlineHashes(value ?? '', hashes)]),
   ),
 };
 

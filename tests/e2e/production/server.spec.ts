@@ -8,14 +8,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Response } from '@playwright/test';
+import { withInlineHashes } from '../../../scripts/build/first-paint.mjs';
 import { expect, productionUrl as base, test } from '../support/production';
 
 const dist = join(process.cwd(), 'dist');
-/** The policy exactly as deploy/nginx sends it; every page below must run under it. */
-const policy = /add_header Content-Security-Policy "([^"]+)"/.exec(
+/**
+ * The policy exactly as deploy/nginx sends it, with the hashes of this build's inline code; every
+ * page below must run under it.
+ */
+const shippedPolicy = /add_header Content-Security-Policy "([^"]+)"/.exec(
   readFileSync(join(process.cwd(), 'deploy/nginx/security-headers.conf'), 'utf8'),
 )?.[1];
-if (!policy) throw new Error('no Content-Security-Policy in deploy/nginx/security-headers.conf');
+if (!shippedPolicy) throw new Error('no Content-Security-Policy in deploy/nginx/security-headers.conf');
+const policy = withInlineHashes(shippedPolicy, readFileSync(join(dist, '.nginx/inline-hashes.conf'), 'utf8'));
 
 test('serves index.html uncached with the security headers', async ({ request }) => {
   const response = await request.get(`${base}/`);
