@@ -128,7 +128,7 @@ function testConfiguration(
     server,
     /include \/srv\/portal\/\.nginx\/inline-hashes\.conf;/,
     `include ${join(root, '.nginx/inline-hashes.conf')};`,
-    'include of the build\'s inline-hashes.conf',
+    "include of the build's inline-hashes.conf",
   );
   server = rewrite(
     server,
