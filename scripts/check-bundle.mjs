@@ -15,11 +15,22 @@ import { gzipSync } from 'node:zlib';
 import { bundleCanary } from './example-settings.mjs';
 
 const KB = 1024;
+/**
+ * What no build may exceed. The public pages' budgets are their figures of 2026-11-26 with about
+ * 1 kB to spare, so that nothing grows unnoticed; issue 33's goals (below) are lower than the
+ * libraries the stack fixes leave room for (docs/decisions/038).
+ */
 export const budgets = {
-  '/': 110 * KB,
+  '/': 103 * KB,
+  '/login': 115 * KB,
+  '/register': 120 * KB,
+  '/shop': 120 * KB,
   '/dashboard': 150 * KB,
   css: 15 * KB,
 };
+
+/** Issue 33's goals for the public pages, printed beside the figures (docs/decisions/038). */
+export const goals = { '/': 95 * KB, '/login': 100 * KB, '/register': 105 * KB, '/shop': 105 * KB };
 
 /**
  * What a logged-in page loads besides its own chunk: the logged-in layout, which
@@ -38,6 +49,7 @@ export const routePages = {
   '/': [],
   // The prerendered login form is read by src/app/prerendered-form-reader.ts before the app renders.
   '/login': ['src/views/login/login-page.tsx', 'src/app/prerendered-form-reader.ts'],
+  '/register': ['src/views/register/register-page.tsx', 'src/app/prerendered-form-reader.ts'],
   '/shop': ['src/views/shop/shop-page.tsx'],
   '/dashboard': ['src/views/dashboard/dashboard-page.tsx', ...loggedIn],
 };
@@ -234,9 +246,12 @@ function main() {
     console.log(JSON.stringify(figures));
   } else {
     const kb = (bytes) => `${(bytes / KB).toFixed(1)} kB`.padStart(9);
-    console.log('First visit, gzip        JavaScript       CSS   budget (JS)');
+    console.log('First visit, gzip        JavaScript       CSS   budget (JS)   goal (JS)');
     for (const [route, { js, css }] of Object.entries(figures.routes)) {
-      console.log(`  ${route.padEnd(20)} ${kb(js)} ${kb(css)}   ${budgets[route] ? kb(budgets[route]) : '        -'}`);
+      const goal = goals[route] ? `${kb(goals[route])}${js > goals[route] ? ' over' : ''}` : '        -';
+      console.log(
+        `  ${route.padEnd(20)} ${kb(js)} ${kb(css)}   ${budgets[route] ? kb(budgets[route]) : '        -'}   ${goal}`,
+      );
     }
     console.log(`  all CSS                          ${kb(figures.css)}   ${kb(budgets.css)}`);
   }

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { pbsUser } from '../../domain/datastore';
@@ -12,8 +13,11 @@ import { PasswordValue } from './password-value';
  * SPEC §2 "Configuration guide": the first datastore's host:port, username with the suffix
  * @pbs, the masked password and the datastore name, beside illustrations of where they go in
  * Proxmox VE. The numbers of the list match the numbers in the second picture.
+ *
+ * Memoised: the dashboard renders again at each key typed into its search (issue 33); the guide
+ * need not.
  */
-export function ConfigurationGuide({
+export const ConfigurationGuide = memo(function ConfigurationGuide({
   datastore,
   password,
 }: {
@@ -85,4 +89,4 @@ export function ConfigurationGuide({
       </p>
     </section>
   );
-}
+});

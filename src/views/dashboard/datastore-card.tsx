@@ -95,6 +95,24 @@ interface DatastoreCardProps {
   position?: { index: number; count: number } | undefined;
 }
 
+/**
+ * The props compared as `memo` compares them, and the position by its figures: a long list makes a
+ * new position object at every render, which would render every card in view again at each key
+ * typed into the search (issue 33).
+ */
+function sameCard(
+  { position: positionBefore, ...before }: DatastoreCardProps,
+  { position: positionAfter, ...after }: DatastoreCardProps,
+): boolean {
+  const samePosition = positionBefore?.index === positionAfter?.index && positionBefore?.count === positionAfter?.count;
+  const values = (props: object) => Object.entries(props);
+  return (
+    samePosition &&
+    values(before).length === values(after).length &&
+    values(before).every(([key, value]) => Object.hasOwn(after, key) && Object.is(value, Reflect.get(after, key)))
+  );
+}
+
 /** SPEC §2 "Datastore card". */
 export const DatastoreCard = memo(function DatastoreCard({
   datastore,
@@ -206,4 +224,4 @@ export const DatastoreCard = memo(function DatastoreCard({
       )}
     </article>
   );
-});
+}, sameCard);

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useRef, type FormEvent } from 'react';
+import { memo, useRef, type FormEvent } from 'react';
 import { FormattedMessage, defineMessage, defineMessages, useIntl } from 'react-intl';
 import { config } from '../../config';
 import { business } from '../../domain/constants';
@@ -26,8 +26,17 @@ const volumeText = defineMessage<{ volume: number; gb: string }>({
  * SPEC §2 "Purchase card": the dynamic option with its price per GB, the static option with a
  * slider (1 to 20 TB, step 1) showing the size in GB and the monthly price, an identifier and a
  * buy button for each, links to the service description and the legal notes, one error line.
+ *
+ * Memoised: the dashboard renders again at each key typed into its search (issue 33); the card
+ * need not.
  */
-export function PurchaseCard({ actor, reverseCharge = false }: { actor: PurchaseActor; reverseCharge?: boolean }) {
+export const PurchaseCard = memo(function PurchaseCard({
+  actor,
+  reverseCharge = false,
+}: {
+  actor: PurchaseActor;
+  reverseCharge?: boolean;
+}) {
   const intl = useIntl();
   const identifiers = useSelector(actor, (snapshot) => snapshot.context.identifiers);
   const volume = useSelector(actor, (snapshot) => snapshot.context.volume);
@@ -156,4 +165,4 @@ export function PurchaseCard({ actor, reverseCharge = false }: { actor: Purchase
       <ErrorLine error={error} />
     </section>
   );
-}
+});
