@@ -83,6 +83,30 @@ test('the menu button opens and closes the navigation by mouse, touch and keyboa
   await expect(button).toHaveAttribute('aria-expanded', 'false');
 });
 
+test("an Escape meant for a dialog over the open menu closes the dialog only, and the focus goes back to the dialog's opener", async ({
+  page,
+}) => {
+  await openAs(page, '/dashboard', { language: 'en', email: 'demo@example.com' });
+  const button = menuButton(page);
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(mainMenu(page)).toBeVisible();
+  // By keyboard, so that no press outside closes the menu: a card's cancellation asks in a dialog.
+  const cancel = page.getByRole('article', { name: 'archive' }).getByRole('button', { name: 'Cancel the datastore' });
+  await cancel.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog', { name: 'Cancel the datastore “archive”?' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(cancel).toBeFocused();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  // The next Escape is the menu's again.
+  await button.focus();
+  await page.keyboard.press('Escape');
+  await expect(mainMenu(page)).toBeHidden();
+});
+
 test('the address in the top bar ends in an ellipsis instead of breaking, and is read whole', async ({ page }) => {
   await openAs(page, '/dashboard', { language: 'en', email: 'demo@example.com' });
   const address = page.getByRole('banner').getByText('demo@example.com', { exact: true });

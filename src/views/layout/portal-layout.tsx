@@ -58,7 +58,8 @@ function useMenu() {
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+      // An Escape a dialog over the menu has taken (src/views/shared/modal-dialog.tsx) is not the menu's.
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
       setOpen(false);
       buttonRef.current?.focus();
     };
