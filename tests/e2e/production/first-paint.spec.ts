@@ -5,17 +5,9 @@
  * costs the page a round trip for its stylesheet, never its styles or its app.
  */
 import type { Page } from '@playwright/test';
-import { expect, productionUrl as base, test } from '../support/production';
+import { expect, productionUrl as base, test, waitForApp } from '../support/production';
 
 test.use({ locale: 'en-US' });
-
-/** The app has rendered over the prerendered markup (React's elements carry a fiber key). */
-async function appRendered(page: Page) {
-  await page.waitForFunction(() => {
-    const heading = document.querySelector('h1');
-    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
-  });
-}
 
 /** The page's first contentful paint and the scripts and stylesheets it asked for, in ms since its start. */
 function timeline(page: Page) {
@@ -31,7 +23,7 @@ function timeline(page: Page) {
 for (const path of ['/', '/login', '/register', '/reset', '/shop']) {
   test(`${path} paints before it asks for any script, links no stylesheet, and then runs the app`, async ({ page }) => {
     await page.goto(`${base}${path}`);
-    await appRendered(page);
+    await waitForApp(page);
     const { paint, assets } = await timeline(page);
     expect(paint).toBeGreaterThan(0);
     expect(assets.filter((asset) => asset.name.endsWith('.js')).length).toBeGreaterThan(0);
@@ -59,7 +51,7 @@ test('a page whose style hash the server does not know gets its stylesheet inste
     await route.fulfill({ response, headers });
   });
   await page.goto(`${base}/login`);
-  await appRendered(page);
+  await waitForApp(page);
   await expect(page.locator('.public-layout')).toHaveCSS('display', 'grid');
   await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
   const { assets } = await timeline(page);
