@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Response } from '@playwright/test';
 import { withInlineHashes } from '../../../scripts/build/first-paint.mjs';
-import { expect, productionUrl as base, test } from '../support/production';
+import { expect, productionUrl as base, test, waitForApp } from '../support/production';
 
 const dist = join(process.cwd(), 'dist');
 /**
@@ -209,18 +209,6 @@ async function open(page: Page, path: string): Promise<Response> {
   return response;
 }
 
-/**
- * Waits until the app's JavaScript has run: src/boot.ts starts src/main.tsx only after the
- * prerendered page has painted, and React then replaces that markup with elements it owns
- * (they carry React's `__reactFiber$…` key; server-sent markup never does).
- */
-async function appRendered(page: Page) {
-  await page.waitForFunction(() => {
-    const heading = document.querySelector('h1');
-    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
-  });
-}
-
 /** Marks the current document, so that a later check tells a router navigation from a page load. */
 async function markDocument(page: Page) {
   await page.evaluate(() => {
@@ -245,7 +233,7 @@ test.describe('the built portal under its Content-Security-Policy', () => {
   }) => {
     const watch = await watchPolicy(page);
     await open(page, '/login');
-    await appRendered(page);
+    await waitForApp(page);
     // Trusted Types: a script's text written from a string is refused before the script exists.
     const refused = await page.evaluate(() => {
       const script = document.createElement('script');
@@ -289,18 +277,18 @@ test.describe('the built portal under its Content-Security-Policy', () => {
   }) => {
     const watch = await watchPolicy(page);
     await open(page, '/login');
-    await appRendered(page);
+    await waitForApp(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
     await open(page, '/register');
-    await appRendered(page);
+    await waitForApp(page);
     // The shop is prerendered in its loading state: only the running app fetches the catalogue.
     await open(page, '/shop');
-    await appRendered(page);
+    await waitForApp(page);
     await expect(page.getByRole('tab', { name: 'Virtualization (VE)' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('article', { name: 'Proxmox VE Standard' })).toBeVisible();
 
     await open(page, '/');
-    await appRendered(page);
+    await waitForApp(page);
     await markDocument(page);
     // The German messages are a chunk of their own, loaded on the switch.
     await page.getByLabel('Language').selectOption('de');
@@ -319,7 +307,7 @@ test.describe('the built portal under its Content-Security-Policy', () => {
     const watch = await watchPolicy(page);
     await open(page, '/login');
     // Typed into the prerendered form, the values would be lost when the app renders over it.
-    await appRendered(page);
+    await waitForApp(page);
     await page.getByLabel('Email address').fill('demo@example.com');
     await page.locator('input[name="password"]').fill('Demo-Password-2026');
     await markDocument(page);
@@ -347,11 +335,11 @@ test.describe('the built portal under its Content-Security-Policy', () => {
     // A first visit of a logged-in page: nginx's SPA fallback, the session cookie through the proxy.
     // The language stays German for the rest of this browser session (sessionStorage).
     await open(page, '/company');
-    await appRendered(page);
+    await waitForApp(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Konto und Einstellungen' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Firmendaten' }).getByText('demo@example.com')).toBeVisible();
     await open(page, '/dashboard');
-    await appRendered(page);
+    await waitForApp(page);
     await expect(page.getByRole('article', { name: 'archive' })).toBeVisible();
     await expectClean(page, watch);
   });
