@@ -159,7 +159,11 @@ describe('the licence list (step 0)', () => {
     expect(featureTexts('Leistungen von Proxmox VE Basic')).toEqual(
       expect.arrayContaining(['✓Enthalten: 3 Support-Tickets pro Jahr', '–Nicht enthalten: Fernwartung per SSH']),
     );
-    expect(screen.getByText('Unsere Empfehlung für produktive Systeme')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('tabpanel', { name: 'Virtualisierung (VE)' })).getByText(
+        'Unsere Empfehlung für produktive Systeme',
+      ),
+    ).toBeVisible();
     await user.click(screen.getByRole('tab', { name: 'Backup Server (PBS)' }));
     const pbs = screen.getByRole('article', { name: 'Proxmox Backup Server Community' });
     expect(within(pbs).getByText(/pro Server/)).toHaveTextContent('540,00 € pro Server und Jahr zzgl. USt.');

@@ -146,7 +146,8 @@ describe('a catalogue that leaves groups and highlights out', () => {
     const panel = within(await screen.findByRole('tabpanel', { name: 'Virtualization (VE)' }));
     expect(await panel.findByRole('heading', { name: 'Proxmox VE Community' })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: /PBS/ }));
-    expect(await screen.findByText('No licences of this kind are on offer at the moment.')).toBeInTheDocument();
+    const shown = within(await screen.findByRole('tabpanel', { name: /PBS/ }));
+    expect(shown.getByText('No licences of this kind are on offer at the moment.')).toBeVisible();
     expectNoInvalidAnswer();
   });
 });

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
 import type { Licence } from '../../domain/entities';
@@ -6,7 +6,7 @@ import { LicenceFeatureList } from './licence-feature-list';
 import { LicencePrice } from './licence-price';
 
 /** SPEC §2: name, price for 1 CPU, features, the recommendation line and a buy button. */
-export function LicenceCard({ licence, buyPath }: { licence: Licence; buyPath: string }) {
+export const LicenceCard = memo(function LicenceCard({ licence, buyPath }: { licence: Licence; buyPath: string }) {
   const headingId = useId();
   return (
     <article
@@ -32,4 +32,4 @@ export function LicenceCard({ licence, buyPath }: { licence: Licence; buyPath: s
       </Link>
     </article>
   );
-}
+});

@@ -77,21 +77,22 @@ export function LicenceTabs({
           hidden={selected !== type}
           className="licence-panel"
         >
-          {selected === type &&
-            (licencesOf(catalogue, type).length === 0 ? (
-              <p className="notice notice-info">
-                <FormattedMessage
-                  id="shop.list.empty"
-                  defaultMessage="No licences of this kind are on offer at the moment."
-                />
-              </p>
-            ) : (
-              <div className="licence-cards">
-                {licencesOf(catalogue, type).map((licence) => (
-                  <LicenceCard key={licence.id} licence={licence} buyPath={buyPath} />
-                ))}
-              </div>
-            ))}
+          {/* Every panel is rendered, the others hidden: a tab switch shows one and hides one,
+              instead of building a panel's cards at each press (issue 33). */}
+          {licencesOf(catalogue, type).length === 0 ? (
+            <p className="notice notice-info">
+              <FormattedMessage
+                id="shop.list.empty"
+                defaultMessage="No licences of this kind are on offer at the moment."
+              />
+            </p>
+          ) : (
+            <div className="licence-cards">
+              {licencesOf(catalogue, type).map((licence) => (
+                <LicenceCard key={licence.id} licence={licence} buyPath={buyPath} />
+              ))}
+            </div>
+          )}
         </div>
       ))}
     </section>
