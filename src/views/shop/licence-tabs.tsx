@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { startTransition, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { Catalogue } from '../../domain/entities';
@@ -32,6 +32,11 @@ export function LicenceTabs({
   const intl = useIntl();
   const baseId = useId();
   const selected = useSelector(tabs, (snapshot) => snapshot.value);
+  // Every panel is rendered, the others hidden, so that a tab switch only shows one and hides one
+  // instead of building a panel's cards at each press (issue 33). The selected panel comes first;
+  // the others follow in a transition, which React renders in slices without a long task.
+  const [allPanels, setAllPanels] = useState(false);
+  useEffect(() => startTransition(() => setAllPanels(true)), []);
   const tabRefs = useRef<Partial<Record<LicenceType, HTMLButtonElement | null>>>({});
   const tabId = (type: LicenceType) => `${baseId}-tab-${type}`;
   const panelId = (type: LicenceType) => `${baseId}-panel-${type}`;
@@ -77,9 +82,7 @@ export function LicenceTabs({
           hidden={selected !== type}
           className="licence-panel"
         >
-          {/* Every panel is rendered, the others hidden: a tab switch shows one and hides one,
-              instead of building a panel's cards at each press (issue 33). */}
-          {licencesOf(catalogue, type).length === 0 ? (
+          {!allPanels && selected !== type ? null : licencesOf(catalogue, type).length === 0 ? (
             <p className="notice notice-info">
               <FormattedMessage
                 id="shop.list.empty"
