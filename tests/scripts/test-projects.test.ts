@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { glob } from 'tinyglobby';
 import type { UserConfig } from 'vite';
 import { describe, expect, it, vi } from 'vitest';
@@ -33,6 +34,15 @@ describe('the test projects', () => {
     expect(projects.map((project) => project.name)).toEqual(['node', 'dom', 'page', 'contract']);
     // A rendered view needs a document: no .tsx test runs in the node project.
     expect(projects[0]?.files.filter((file) => file.endsWith('.tsx'))).toEqual([]);
+  });
+
+  it('start the Sentry SDK only on a page of its own: its client is global, and node and dom files share modules', async () => {
+    const projects = await filesByProject();
+    const shared = projects.filter((project) => project.name === 'node' || project.name === 'dom');
+    const starting = shared
+      .flatMap((project) => project.files)
+      .filter((file) => /\b(initSentry|startReporting)\(/.test(readFileSync(file, 'utf8')));
+    expect(starting).toEqual([]);
   });
 });
 
