@@ -80,6 +80,7 @@ const sampleSettings = [
   'https://status.example.com/',
   'support@example.com',
   'sales@example.com',
+  'Musterweg 1, 12345 Musterstadt',
 ];
 
 /** Files of the build that carry the sample settings of the dev server and the demo. */

@@ -8,6 +8,22 @@
 const UNITS = ['TB', 'GB', 'MB', '%', '€'];
 /** A digit, `#` or the end of an ICU placeholder, a plain space, a unit that no letter follows. */
 const PLAIN_SPACE_BEFORE_UNIT = new RegExp(`([0-9#}]) (${UNITS.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'gu');
+/** German only (DIN 5008): a number and its unit of time, and the abbreviation "zzgl. USt.", stay on one line. */
+const TIME_UNITS_DE = [
+  'Minute',
+  'Minuten',
+  'Stunde',
+  'Stunden',
+  'Tag',
+  'Tage',
+  'Tagen',
+  'Werktag',
+  'Werktage',
+  'Werktagen',
+  'Uhr',
+];
+const PLAIN_SPACE_BEFORE_TIME_UNIT_DE = new RegExp(`([0-9#]) (${TIME_UNITS_DE.join('|')})(?![\\p{L}\\p{N}])`, 'gu');
+const PLAIN_SPACE_IN_VAT_DE = /(zzgl\.) (USt\.)/gu;
 
 function escape(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -103,7 +119,13 @@ export function checkMessages(messages, language, glossary, source = `${language
           ) && reported.add(found[0].toLowerCase());
       }
     }
-    for (const match of text.matchAll(PLAIN_SPACE_BEFORE_UNIT))
+    const plainSpaces = [
+      ...text.matchAll(PLAIN_SPACE_BEFORE_UNIT),
+      ...(language === 'de'
+        ? [...text.matchAll(PLAIN_SPACE_BEFORE_TIME_UNIT_DE), ...text.matchAll(PLAIN_SPACE_IN_VAT_DE)]
+        : []),
+    ];
+    for (const match of plainSpaces)
       problems.push(
         `${source} "${id}" has a plain space before "${match[2]}" ("${match[0]}"): write a non-breaking space (U+00A0)`,
       );

@@ -43,6 +43,11 @@ const unescape = (value) =>
     .replace(/&#x27;/g, "'")
     .replace(/&amp;/g, '&');
 
+/** What search results show of a page, in its language (index.html carries the English one). */
+const descriptions = {
+  en: 'Cloud backup storage on Proxmox Backup Server, hosted in Germany, and Proxmox licences. Customer portal.',
+  de: 'Cloud-Backup-Speicher auf Proxmox Backup Server, gehostet in Deutschland, und Proxmox-Lizenzen. Kundenportal.',
+};
 let count = 0;
 const inline = { styles: [], scripts: [] };
 const readAsset = (address) => readFileSync(join(dist, address), 'utf8');
@@ -53,6 +58,7 @@ for (const language of ['en', 'de']) {
     if (body.includes('<script')) throw new Error(`${page} rendered a script; the CSP allows none inline`);
     const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(body)?.[1]?.replace(/<[^>]+>/g, '') ?? '';
     const portal = language === 'de' ? 'Cloud-Backup-Portal' : 'Cloud Backup Portal';
+    const description = descriptions[language];
     const title = heading ? `${unescape(heading)} · ${portal}` : portal;
     // The page's own CSS, which the app would load with the page's chunk: up front.
     const pageCss = [...new Set(cssOf(module.pageModules[page]))].filter((file) => !entryCss.has(file));
@@ -61,6 +67,7 @@ for (const language of ['en', 'de']) {
       .replace('</head>', `${links}</head>`)
       .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escape(title)}</title>`)
+      .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escape(description)}"`)
       .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
     const name = page === '/' ? 'index' : page.slice(1);
     const shipped = inlineFirstPaint(html, readAsset);

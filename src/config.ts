@@ -26,9 +26,11 @@ const samples =
         serviceDescriptionUrl: 'https://www.example.com/service-description.pdf',
         legalNotesUrl: 'https://www.example.com/legal-notes',
         termsUrl: 'https://www.example.com/terms',
+        dataProcessingAgreementUrl: 'https://www.example.com/data-processing-agreement',
         supportEmail: 'support@example.com',
         salesEmail: 'sales@example.com',
         sepaCreditorName: 'Example Hosting GmbH',
+        sepaCreditorAddress: 'Musterweg 1, 12345 Musterstadt',
         /** The Deutsche Bundesbank's test creditor identifier. */
         sepaCreditorId: 'DE98ZZZ09999999999',
         licenceNoticeDays: '30',
@@ -46,12 +48,16 @@ export const config = {
   legalNotesUrl: setting(import.meta.env.VITE_LEGAL_NOTES_URL, samples?.legalNotesUrl),
   /** The general terms and conditions (AGB) a customer accepts at registration and licence order. */
   termsUrl: setting(import.meta.env.VITE_TERMS_URL, samples?.termsUrl),
+  /** The data processing agreement (AVV, Art. 28 GDPR) for the personal data in customers' backups (decision 041). */
+  dataProcessingAgreementUrl: setting(import.meta.env.VITE_DPA_URL, samples?.dataProcessingAgreementUrl),
   /** Days before the end of a licence year by which a renewal can be cancelled (decision 032). */
   licenceNoticeDays: Number(setting(import.meta.env.VITE_LICENCE_NOTICE_DAYS, samples?.licenceNoticeDays)),
   supportEmail: setting(import.meta.env.VITE_SUPPORT_EMAIL, samples?.supportEmail),
   salesEmail: setting(import.meta.env.VITE_SALES_EMAIL, samples?.salesEmail),
   /** The creditor that the SEPA direct-debit mandate names (the provider's company name). */
   sepaCreditorName: setting(import.meta.env.VITE_SEPA_CREDITOR_NAME, samples?.sepaCreditorName),
+  /** Its postal address in one line, "street and number, postcode and city" (decision 041). */
+  sepaCreditorAddress: setting(import.meta.env.VITE_SEPA_CREDITOR_ADDRESS, samples?.sepaCreditorAddress),
   /** Its creditor identifier (Gläubiger-Identifikationsnummer). */
   sepaCreditorId: setting(import.meta.env.VITE_SEPA_CREDITOR_ID, samples?.sepaCreditorId),
   /** The landing page's partners as JSON (src/domain/partners.ts); none when unset. */

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './root/app';
 import { preloadRoute } from './root/routes';
 import { readSession } from './app/browser-session';
+import { readPrerenderedLanguage } from './app/prerendered-language';
 import { MessageStore } from './i18n/message-store';
 import { loadPart } from './i18n/language';
 import { mountFeedback, startReporting } from './reporting/index';
@@ -19,7 +20,10 @@ export async function start(resetLink: ResetLink | null) {
   const prerenderedForms = container.querySelector('form[data-form]')
     ? import('./app/prerendered-form-reader').then(({ PrerenderedForms }) => new PrerenderedForms(container))
     : Promise.resolve(null);
-  const session = readSession();
+  // A language picked in the prerendered page so far is the one the app starts in; the app's
+  // picker takes the pick over and the session remembers it (docs/decisions/016).
+  const prerenderedLanguage = readPrerenderedLanguage(container);
+  const session = readSession(prerenderedLanguage?.picked);
   // The mock API is compiled in only when VITE_MOCK_API is 'true' (dev and demo builds):
   // Vite replaces the condition, so the production bundle drops this import entirely.
   const mock =
@@ -41,7 +45,13 @@ export async function start(resetLink: ResetLink | null) {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App session={session} messageStore={messageStore} prerenderedForms={forms} resetLink={resetLink} />
+        <App
+          session={session}
+          messageStore={messageStore}
+          prerenderedForms={forms}
+          prerenderedLanguage={prerenderedLanguage}
+          resetLink={resetLink}
+        />
       </StrictMode>,
     );
   });

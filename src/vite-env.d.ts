@@ -9,11 +9,14 @@ interface ImportMetaEnv {
   readonly VITE_SERVICE_DESCRIPTION_URL?: string;
   readonly VITE_LEGAL_NOTES_URL?: string;
   readonly VITE_TERMS_URL?: string;
+  /** The data processing agreement (AVV, Art. 28 GDPR); required in production. */
+  readonly VITE_DPA_URL?: string;
   readonly VITE_LICENCE_NOTICE_DAYS?: string;
   readonly VITE_SUPPORT_EMAIL?: string;
   readonly VITE_SALES_EMAIL?: string;
-  /** The creditor that the SEPA mandate names, and its creditor identifier (both required in production). */
+  /** The creditor that the SEPA mandate names, its address and its creditor identifier (all required in production). */
   readonly VITE_SEPA_CREDITOR_NAME?: string;
+  readonly VITE_SEPA_CREDITOR_ADDRESS?: string;
   readonly VITE_SEPA_CREDITOR_ID?: string;
   /** The landing page's partners, a JSON list of `{ name, logo?, url? }` (src/domain/partners.ts). */
   readonly VITE_PARTNERS?: string;

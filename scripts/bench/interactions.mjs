@@ -143,13 +143,13 @@ async function visit(browser, base, controls, results) {
   await page.goto(`${base}/shop`);
   await page.getByRole('article', { name: 'Proxmox VE Standard' }).waitFor();
   await measure(page, results, 'switching shop tabs', async () => {
-    for (const name of ['Backup Server (PBS)', 'Mail Gateway (MG)', 'Virtualization (VE)'])
+    for (const name of ['Backup Server (PBS)', 'Mail Gateway (MG)', 'Virtualisation (VE)'])
       await page.getByRole('tab', { name }).click({ delay: 40 });
     await page.keyboard.press('ArrowRight', { delay: 40 });
     await page.keyboard.press('ArrowRight', { delay: 40 });
     await page.keyboard.press('ArrowLeft', { delay: 40 });
   });
-  await page.getByRole('tab', { name: 'Virtualization (VE)' }).click();
+  await page.getByRole('tab', { name: 'Virtualisation (VE)' }).click();
   await page.getByRole('link', { name: 'Buy Proxmox VE Standard' }).click();
   await page.getByRole('heading', { level: 2, name: 'Order Proxmox VE Standard' }).waitFor();
   await measure(page, results, 'typing in the licence order form', async () => {

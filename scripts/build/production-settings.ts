@@ -10,7 +10,7 @@ import { isSepaCreditorId } from '../../src/domain/sepa-creditor-id.ts';
  * without a default in production. The dev server, the demo bundle and the tests keep their
  * samples (src/config.ts).
  */
-type Kind = 'https' | 'email' | 'creditorName' | 'creditorId' | 'days';
+type Kind = 'https' | 'email' | 'creditorName' | 'creditorAddress' | 'creditorId' | 'days';
 
 export const requiredProductionSettings: Readonly<Record<string, Kind>> = {
   VITE_IMPRINT_URL: 'https',
@@ -19,9 +19,11 @@ export const requiredProductionSettings: Readonly<Record<string, Kind>> = {
   VITE_SERVICE_DESCRIPTION_URL: 'https',
   VITE_LEGAL_NOTES_URL: 'https',
   VITE_TERMS_URL: 'https',
+  VITE_DPA_URL: 'https',
   VITE_SUPPORT_EMAIL: 'email',
   VITE_SALES_EMAIL: 'email',
   VITE_SEPA_CREDITOR_NAME: 'creditorName',
+  VITE_SEPA_CREDITOR_ADDRESS: 'creditorAddress',
   VITE_SEPA_CREDITOR_ID: 'creditorId',
   VITE_LICENCE_NOTICE_DAYS: 'days',
 };
@@ -36,10 +38,24 @@ const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 /** A SEPA creditor's name has at most 70 characters (EPC, attribute AT-03). */
 const CREDITOR_NAME_MAX = 70;
 
+/**
+ * The creditor's postal address, printed in the mandate (decision 041): one line, street and number,
+ * a comma, then postcode and city ("Musterweg 1, 12345 Musterstadt"; a country may follow after
+ * another comma). At most 140 characters: the EPC's two address lines of 70 (AT-05).
+ */
+const CREDITOR_ADDRESS_MAX = 140;
+const creditorAddressPattern = /^[^,\p{Cc}]*\p{L}[^,\p{Cc}]*, *[^,\p{Cc}]*\d[^,\p{Cc}]*\p{L}[^\p{Cc}]*$/u;
+
 const refusal: Record<Kind, (value: string) => string | null> = {
   https: (value) => (isHttpsUrl(value) ? null : 'not an https address'),
   email: (value) => (emailPattern.test(value) ? null : 'not an email address'),
   creditorName: (value) => (value.length <= CREDITOR_NAME_MAX ? null : `longer than ${CREDITOR_NAME_MAX} characters`),
+  creditorAddress: (value) =>
+    value.length > CREDITOR_ADDRESS_MAX
+      ? `longer than ${CREDITOR_ADDRESS_MAX} characters`
+      : creditorAddressPattern.test(value)
+        ? null
+        : 'not one line "street and number, postcode and city"',
   creditorId: (value) => (isSepaCreditorId(value) ? null : 'not a SEPA creditor identifier such as DE98ZZZ09999999999'),
   days: (value) => (/^[1-9]\d{0,2}$/.test(value) && Number(value) <= 365 ? null : 'not a number of days from 1 to 365'),
 };
@@ -55,6 +71,8 @@ const example: Record<Kind, (value: string) => boolean> = {
   https: (value) => exampleDomain.test(new URL(value).hostname),
   email: (value) => exampleDomain.test(value.slice(value.lastIndexOf('@') + 1)),
   creditorName: (value) => /^example\b/i.test(value),
+  // The words of invented addresses, in English and German ("Beispielstraße 1, 12345 Beispielstadt").
+  creditorAddress: (value) => /(^|[^\p{L}])(example|beispiel|muster)/iu.test(value),
   creditorId: (value) => value === 'DE98ZZZ09999999999',
   // A notice period is the provider's own choice: no value of it is an example.
   days: () => false,

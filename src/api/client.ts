@@ -5,7 +5,8 @@
  */
 import { StructError, type Struct } from 'superstruct';
 import { config } from '../config';
-import { timers } from '../domain/constants';
+import { timers, type Language } from '../domain/constants';
+import { languageOfTag } from '../domain/language-tag';
 import { plainReason } from '../domain/plain-text';
 import { ApiError } from './error';
 import { StatusAnswer } from './structs';
@@ -46,6 +47,18 @@ export const changeTimeoutMs = timers.loadingTimeout + 10_000;
  * refuses calls without it, whatever the browser says of the request's origin.
  */
 const portalCall = { 'X-Portal-Request': '1' } as const;
+
+/**
+ * The language the page speaks, sent with every call as `Accept-Language` so that the server
+ * answers its refusals and writes its mails in it (decision 039). It is read per call from the
+ * document, as `apiUrl` reads the page's address: the app keeps `<html lang>` to the messages on
+ * screen (src/app/i18n-provider.tsx) before any of its machines calls, so the client needs no
+ * module state and no machine has to hand the language down to each call. Without a document
+ * (Node) or a language there, English, as SPEC §1 chooses for anything but German.
+ */
+function pageLanguage(): Language {
+  return languageOfTag(typeof document === 'undefined' ? null : document.documentElement.lang);
+}
 
 const TIMEOUT = Symbol('timeout');
 
@@ -126,13 +139,14 @@ export async function request<TAnswer>(
   try {
     let response: Response;
     try {
+      const accepts = { Accept: 'application/json', 'Accept-Language': pageLanguage() };
       response = await fetch(apiUrl(path), {
         method,
         credentials: 'include',
         headers:
           body === undefined
-            ? { Accept: 'application/json', ...portalCall }
-            : { Accept: 'application/json', 'Content-Type': 'application/json', ...portalCall },
+            ? { ...accepts, ...portalCall }
+            : { ...accepts, 'Content-Type': 'application/json', ...portalCall },
         // Answers carry temporary passwords, the IBAN and the email: never kept in the browser's cache.
         cache: 'no-store',
         // Stryker disable next-line ConditionalExpression: JSON.stringify(undefined) is undefined too

@@ -27,9 +27,13 @@ function storage(): Storage | null {
   }
 }
 
-export function readSession(): StoredSession {
+/**
+ * The session the app starts with. Its language: the one `picked` in the prerendered page before
+ * the app ran (src/app/prerendered-language.ts), else the one kept for the session, else the browser's.
+ */
+export function readSession(picked: Language | null = null): StoredSession {
   const store = storage();
-  const language = store?.getItem(LANGUAGE);
+  const language = picked ?? store?.getItem(LANGUAGE);
   return {
     loggedIn: store?.getItem(LOGGED_IN) === 'true',
     language: isLanguage(language)

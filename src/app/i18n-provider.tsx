@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useInsertionEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider, type IntlConfig } from 'react-intl';
 import type { MessageStore } from '../i18n/message-store';
 import { useLanguage } from './session';
@@ -39,7 +39,10 @@ export function I18nProvider({ messageStore, children }: { messageStore: Message
     messageStore.switchTo(language).catch(() => undefined);
   }, [messageStore, language]);
 
-  useEffect(() => {
+  // The document speaks the language on screen, for assistive technology and for the API client,
+  // which sends it with every call (decision 039). Set before any layout effect: a page's machine
+  // starts in one (src/app/use-portal-actor.ts), and its first call must already carry it.
+  useInsertionEffect(() => {
     document.documentElement.lang = spoken;
   }, [spoken]);
 

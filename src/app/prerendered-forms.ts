@@ -12,9 +12,13 @@
  */
 import { createContext } from 'react';
 import type { PrerenderedForms } from './prerendered-form-reader';
+import type { PrerenderedLanguage } from './prerendered-language';
 import type { ResetLink } from './reset-link';
 
 export const PrerenderedFormsContext = createContext<PrerenderedForms | null>(null);
+
+/** The prerendered page's language picker, with a language picked there (src/app/prerendered-language.ts). */
+export const PrerenderedLanguageContext = createContext<PrerenderedLanguage | null>(null);
 
 /** The new-password link that src/boot.ts took out of the address (src/app/reset-link.ts). */
 export const ResetLinkContext = createContext<ResetLink | null>(null);

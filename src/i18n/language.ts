@@ -1,13 +1,13 @@
 import type { MessageFormatElement } from 'react-intl';
 import { loaders } from 'virtual:portal-messages';
 import { business, type Language } from '../domain/constants';
+import { languageOfTag } from '../domain/language-tag';
 import type { PartLoader } from './message-store';
 import { isOneOf } from '../domain/one-of';
 
 /** SPEC §1: German only if the browser language starts with "de"; otherwise English. */
 export function detectLanguage(browserLanguages: readonly string[] | undefined): Language {
-  const first = browserLanguages?.[0] ?? '';
-  return first.toLowerCase().startsWith('de') ? 'de' : 'en';
+  return languageOfTag(browserLanguages?.[0]);
 }
 
 export function isLanguage(value: unknown): value is Language {

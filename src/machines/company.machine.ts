@@ -38,6 +38,7 @@ import { formatIban } from '../domain/iban';
 import { contractCancellationMachine } from './contract-cancellation.machine';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, clearFieldErrors, markInvalid, showError, showTimeout, withoutErrors } from './form-actions';
+import { callErrorFrom, knownRefusal } from './known-refusals';
 import { isAborted, unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
 import type { SessionNews } from './session.machine';
 import { stillWorkingStates } from './still-working';
@@ -91,6 +92,21 @@ const emptyValues: CompanyFormValues = {
   iban: '',
   checkbox_iban: false,
 };
+
+/**
+ * The field a refusal of the server blames, marked beside it too (decision 039): a postcode that
+ * does not fit the country, a direct debit without the mandate.
+ */
+export function refusedCompanyFields(error: unknown): CompanyFieldErrors {
+  switch (knownRefusal('companyEdit', error)) {
+    case 'postcodeCountry':
+      return { postcode: 'postcode' };
+    case 'mandateMissing':
+      return { checkbox_iban: 'mandate' };
+    default:
+      return {};
+  }
+}
 
 /** Applies a change and, once a submit was refused, re-checks every field (live errors). */
 function changed(context: CompanyContext, values: CompanyFormValues, names: string[]) {
@@ -161,11 +177,15 @@ export const companyMachine = setup({
       changed(context, { ...context.values, payment_type: 'direct_debit' }, ['payment_type']),
     ),
     markInvalid: markInvalid(validateCompanyForm),
+    markRefusedFields: assign(({ context, event }) =>
+      'error' in event ? { fieldErrors: { ...context.fieldErrors, ...refusedCompanyFields(event.error) } } : {},
+    ),
     clearFieldErrors: clearFieldErrors(),
     markSaved: assign({ saved: true }),
     productsUnknown: sendTo('cancellation', { type: 'products.reloaded', products: null }),
     clearError: clearError(),
-    showError: showError(),
+    // A postcode or a direct debit the server refuses: in the portal's words (decision 039).
+    showError: showError(callErrorFrom('companyEdit')),
     showTimeout: showTimeout(),
   },
   guards: {
@@ -298,7 +318,7 @@ export const companyMachine = setup({
               { guard: 'isAborted', target: 'editing' },
               // The dialog says that the session ended; the error line stays empty, for after the login.
               { guard: 'isUnauthorized', target: 'editing', actions: 'sessionInterrupted' },
-              { target: 'editing', actions: 'showError' },
+              { target: 'editing', actions: ['markRefusedFields', 'showError'] },
             ],
           },
           after: { loadingTimeout: { target: 'editing', actions: 'showTimeout' } },

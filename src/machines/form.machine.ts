@@ -48,6 +48,11 @@ export interface FormOptions<V> {
   submit: (values: V, signal: AbortSignal) => Promise<unknown>;
   /** How a failed call reads to the customer; by default `userErrorFrom`. */
   errorOf?: (error: unknown) => UserError;
+  /**
+   * The fields a refused call blames, marked beside them as well as on the error line: a refusal
+   * the portal recognises (decision 039). Until the customer changes such a field, its error stays.
+   */
+  refusedFields?: (error: unknown) => FieldErrors<V>;
   /** The page the customer goes to after success (SPEC §4); without it the form shows its success. */
   next?: string;
   /**
@@ -68,6 +73,7 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
     validate,
     submit,
     errorOf = userErrorFrom,
+    refusedFields,
     next,
     fromUser,
     tellsApp,
@@ -113,6 +119,11 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
         };
       }),
       markInvalid: markInvalid(validate),
+      markRefusedFields: assign(({ context, event }) =>
+        refusedFields && 'error' in event
+          ? { fieldErrors: { ...context.fieldErrors, ...refusedFields(event.error) } }
+          : {},
+      ),
       clearFieldErrors: clearFieldErrors(),
       clearError: clearError(),
       showError: showError(errorOf),
@@ -166,7 +177,7 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
           onError: [
             { guard: 'isAborted', target: 'editing' },
             { guard: 'isUnauthorized', target: 'editing', actions: ['showError', 'sessionInterrupted'] },
-            { target: 'editing', actions: 'showError' },
+            { target: 'editing', actions: ['markRefusedFields', 'showError'] },
           ],
         },
         after: { loadingTimeout: { target: 'editing', actions: 'showTimeout' } },

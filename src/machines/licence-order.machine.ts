@@ -11,7 +11,8 @@ import { fieldErrors, isPostcode } from '../domain/fields';
 import { paths } from '../domain/routes';
 import type { FieldErrors } from './form-actions';
 import { createFormMachine } from './form.machine';
-import { isUnanswered, userErrorFrom, type UserError } from './user-error';
+import { callErrorFrom, knownRefusal } from './known-refusals';
+import { isUnanswered, type UserError } from './user-error';
 
 export interface LicenceOrderValues extends Record<string, unknown> {
   email: string;
@@ -82,10 +83,16 @@ export function licenceOrderPayload(values: LicenceOrderValues): LicenceOrderPay
 
 /**
  * An order that got no answer may have reached the provider: it is not sent again by itself, and
- * the customer is told that the sales team confirms it by mail (docs/decisions/026).
+ * the customer is told that the sales team confirms it by mail (docs/decisions/026). A postcode
+ * the server refuses for the country is said in the portal's words (decision 039).
  */
 export function licenceOrderError(error: unknown): UserError {
-  return isUnanswered(error) ? { key: 'orderUnconfirmed' } : userErrorFrom(error);
+  return isUnanswered(error) ? { key: 'orderUnconfirmed' } : callErrorFrom('licenceOrder')(error);
+}
+
+/** A postcode the server refuses for the country is marked at its field too (decision 039). */
+export function refusedLicenceOrderFields(error: unknown): FieldErrors<LicenceOrderValues> {
+  return knownRefusal('licenceOrder', error) === 'postcodeCountry' ? { postcode: 'postcode' } : {};
 }
 
 export const licenceOrderMachine = createFormMachine<LicenceOrderValues>({
@@ -95,6 +102,7 @@ export const licenceOrderMachine = createFormMachine<LicenceOrderValues>({
   validate: validateLicenceOrder,
   submit: (values, signal) => orderLicence(licenceOrderPayload(values), { signal }),
   errorOf: licenceOrderError,
+  refusedFields: refusedLicenceOrderFields,
   // The app keeps the order's summary for /order_done (docs/decisions/010), where SPEC §2 then leads.
   tellsApp: (values) => ({
     type: 'order.placed',

@@ -23,6 +23,7 @@ import { clampVolume, productIdOf, type PurchaseOption } from '../domain/datasto
 import { datastoreIdentifier, type FieldErrorCode } from '../domain/fields';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showUserError } from './form-actions';
+import { callErrorFrom } from './known-refusals';
 import { stillWorkingStates } from './still-working';
 import { isAborted, isUnanswered, unauthorizedGuard } from './user-error';
 import { typeOf } from './type-of';
@@ -118,7 +119,8 @@ export const purchaseMachine = setup({
       context.option ? { fieldErrors: withError(context.fieldErrors, context.option, 'taken') } : {},
     ),
     clearError: clearError(),
-    showError: showError(),
+    // A purchase before the company data is complete: in the portal's words (decision 039).
+    showError: showError(callErrorFrom('purchase')),
   },
   guards: {
     isInvalid: ({ context, event }) =>

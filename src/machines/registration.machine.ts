@@ -12,6 +12,7 @@ import { fieldErrors, isPostcode } from '../domain/fields';
 import { paths } from '../domain/routes';
 import type { FieldErrors } from './form-actions';
 import { createFormMachine } from './form.machine';
+import { callErrorFrom, knownRefusal } from './known-refusals';
 
 export interface RegistrationValues extends Record<string, unknown> {
   email: string;
@@ -92,6 +93,11 @@ export function registrationPayload(values: RegistrationValues): RegisterPayload
   };
 }
 
+/** A postcode the server refuses for the country is marked at its field too (decision 039). */
+export function refusedRegistrationFields(error: unknown): FieldErrors<RegistrationValues> {
+  return knownRefusal('registration', error) === 'postcodeCountry' ? { pending_postcode: 'postcode' } : {};
+}
+
 export const registrationMachine = createFormMachine<RegistrationValues>({
   id: 'registration',
   description:
@@ -99,5 +105,8 @@ export const registrationMachine = createFormMachine<RegistrationValues>({
   initialValues: initialRegistration,
   validate: validateRegistration,
   submit: (values, signal) => register(registrationPayload(values), { signal }),
+  // An address already registered, a postcode that does not fit: in the portal's words (decision 039).
+  errorOf: callErrorFrom('registration'),
+  refusedFields: refusedRegistrationFields,
   next: paths.waiting(),
 });

@@ -23,7 +23,12 @@ export type ErrorKey =
   /** A purchase without an answer, and the status could not be read either. */
   | 'purchaseUnknown'
   /** A licence order without an answer: the sales team confirms it by mail. */
-  | 'orderUnconfirmed';
+  | 'orderUnconfirmed'
+  /** Refusals the portal recognises and says in its own words (decision 039, src/machines/known-refusals.ts). */
+  | 'emailTaken'
+  | 'companyIncomplete'
+  | 'postcodeCountry'
+  | 'mandateMissing';
 
 export interface UserError {
   key: ErrorKey;

@@ -7,7 +7,7 @@
  * for it and then call the API at once, and a call made before the worker runs would reach the
  * development server (a 404) instead of the mock.
  */
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -16,7 +16,9 @@ import { onMockChange } from './changes';
 import { createMockControls, type MockControls } from './controls';
 import { setLatency, type Latency } from './faults';
 import { handlers } from './handlers';
+import { inLanguage, requestLanguage } from './language';
 import { restoreDatabase, saveDatabase } from './persistence';
+import { refuse } from './respond';
 
 declare global {
   interface Window {
@@ -29,8 +31,11 @@ declare global {
 const REALISTIC_LATENCY: Latency = { min: 200, max: 600 };
 
 /** A real server answers unknown API paths with 404 instead of letting them through. */
-const unknownCall = http.all(`${config.apiBaseUrl.replace(/\/$/, '')}/*`, () =>
-  HttpResponse.json({ status: 'error', reason: 'There is no such API call' }, { status: 404 }),
+const unknownCall = http.all(`${config.apiBaseUrl.replace(/\/$/, '')}/*`, ({ request }) =>
+  refuse(
+    404,
+    inLanguage(requestLanguage(request), { en: 'There is no such API call', de: 'Diesen Aufruf gibt es in der API nicht' }),
+  ),
 );
 
 let started: Promise<void> | null = null;

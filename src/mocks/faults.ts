@@ -9,6 +9,8 @@ import { emitMockChange } from './changes';
 import { callRoute, isMutatingCall, type MockCall } from './calls';
 import { notLoggedIn, refuse } from './respond';
 import { clearSessionCookie, endSession, type Cookies } from './session';
+import { requestLanguage } from './language';
+import type { Language } from '../domain/constants';
 import { isOneOf } from '../domain/one-of';
 
 export const faultKinds = ['http500', 'http401', 'network', 'timeout', 'malformed', 'slow'] as const;
@@ -128,6 +130,8 @@ interface CallInfo {
   request: Request;
   params: Record<string, string>;
   cookies: Cookies;
+  /** The request's language: its refusals and mails are in it (decision 039). */
+  language: Language;
 }
 
 export type CallResolver = (info: CallInfo) => Response | Promise<Response>;
@@ -146,6 +150,7 @@ export function route(call: MockCall, resolver: CallResolver) {
   const url = `${config.apiBaseUrl.replace(/\/$/, '')}${path}`;
   const register = method === 'GET' ? http.get : http.post;
   return register(url, async ({ request, params, cookies }) => {
+    const language = requestLanguage(request);
     const wait = latencyMs();
     if (wait > 0) await delay(wait);
     const fault = takeFault(call);
@@ -159,7 +164,7 @@ export function route(call: MockCall, resolver: CallResolver) {
         // A real expiry: the session is gone, not only this one answer.
         endSession(cookies);
         emitMockChange();
-        return notLoggedIn({ 'Set-Cookie': clearSessionCookie });
+        return notLoggedIn(language, { 'Set-Cookie': clearSessionCookie });
       }
       case 'network':
         return HttpResponse.error();
@@ -175,7 +180,7 @@ export function route(call: MockCall, resolver: CallResolver) {
       case undefined:
         break;
     }
-    const response = await resolver({ request, params: textParams(params), cookies });
+    const response = await resolver({ request, params: textParams(params), cookies, language });
     if (isMutatingCall(call)) emitMockChange();
     return response;
   });

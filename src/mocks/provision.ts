@@ -2,7 +2,9 @@
  * The provider's back-office operations that both the seed and the handlers need: setting up
  * a datastore on a backup server and activating a registered account.
  */
+import { languageOfTag } from '../domain/language-tag';
 import { db, findAccountByEmail, findCompany, sendMail, type AccountRow, type DatastoreRow } from './db';
+import { accountActivated } from './mails';
 import { temporaryPassword } from './random';
 
 const PBS_PORT = 8007;
@@ -93,14 +95,8 @@ export function activateAccount(email: string): boolean {
       },
     });
   }
-  const german = account.language === 'de';
-  sendMail(
-    account.email,
-    german ? 'Ihr Konto ist freigeschaltet' : 'Your account has been activated',
-    german
-      ? `Guten Tag ${account.firstname} ${account.lastname},\n\nIhr Konto ist freigeschaltet. Ihre Kundennummer lautet ${companyNumber}. Sie können sich jetzt anmelden.`
-      : `Hello ${account.firstname} ${account.lastname},\n\nyour account has been activated. Your customer number is ${companyNumber}. You can log in now.`,
-    '/login',
-  );
+  // The provider's own step, with no request behind it: the mail follows the account's language.
+  const mail = accountActivated(languageOfTag(account.language), account, companyNumber);
+  sendMail(account.email, mail.subject, mail.body, '/login');
   return true;
 }

@@ -1,12 +1,15 @@
 /**
- * How every handler answers: refusals as `{ status: 'error', reason }` (SPEC §8), successes
- * built and then checked against the answer structs of src/api/structs.ts, and payloads read
- * with the request structs, so that the mock cannot drift from the contract.
+ * How every handler answers: refusals as `{ status: 'error', reason }` (SPEC §8), in the request's
+ * language (decision 039), successes built and then checked against the answer structs of
+ * src/api/structs.ts, and payloads read with the request structs, so that the mock cannot drift
+ * from the contract.
  */
 import { HttpResponse, type JsonBodyType } from 'msw';
 import { assert, type Struct, type StructError } from 'superstruct';
 import { StatusAnswer } from '../api/structs';
+import type { Language } from '../domain/constants';
 import { isPostcode } from '../domain/fields';
+import { inLanguage, requestLanguage, type Bilingual } from './language';
 
 export type RefusalStatus = 400 | 401 | 403 | 404 | 409;
 
@@ -14,8 +17,8 @@ export function refuse(status: RefusalStatus, reason: string, headers?: HeadersI
   return HttpResponse.json({ status: 'error', reason }, { status, headers });
 }
 
-export function notLoggedIn(headers?: HeadersInit): Response {
-  return refuse(401, 'Not logged in', headers);
+export function notLoggedIn(language: Language, headers?: HeadersInit): Response {
+  return refuse(401, inLanguage(language, { en: 'Not logged in', de: 'Nicht angemeldet' }), headers);
 }
 
 /** Builds a success answer after checking it against its struct; a mismatch is a mock bug. */
@@ -29,64 +32,82 @@ export function done(init?: ResponseInit): Response {
 }
 
 /** Words for the fields of the payloads, used in refusal sentences. */
-const FIELD_LABELS: Record<string, string> = {
-  email: 'email address',
-  password: 'password',
-  language: 'language',
-  firstname: 'first name',
-  lastname: 'last name',
-  phone: 'phone number',
-  name: 'name',
-  company_name: 'company name',
-  pending_name: 'company name',
-  street: 'street',
-  pending_street: 'street',
-  postcode: 'postcode',
-  pending_postcode: 'postcode',
-  city: 'city',
-  pending_city: 'city',
-  pending_state: 'state',
-  country: 'country',
-  pending_country: 'country',
-  ustid: 'VAT id',
-  pending_ustid: 'VAT id',
-  notifications: 'notifications consent',
-  payment_type: 'payment method',
-  iban: 'IBAN',
-  checkbox_iban: 'SEPA mandate confirmation',
-  token: 'reset token',
-  message: 'message',
-  product_id: 'licence product',
-  cpu_count: 'CPU count',
+const FIELD_LABELS: Record<string, Bilingual> = {
+  email: { en: 'email address', de: 'E-Mail-Adresse' },
+  password: { en: 'password', de: 'Passwort' },
+  language: { en: 'language', de: 'Sprache' },
+  firstname: { en: 'first name', de: 'Vorname' },
+  lastname: { en: 'last name', de: 'Nachname' },
+  phone: { en: 'phone number', de: 'Telefon' },
+  name: { en: 'name', de: 'Name' },
+  company_name: { en: 'company name', de: 'Firmenname' },
+  pending_name: { en: 'company name', de: 'Firmenname' },
+  street: { en: 'street', de: 'Straße und Hausnummer' },
+  pending_street: { en: 'street', de: 'Straße und Hausnummer' },
+  postcode: { en: 'postcode', de: 'Postleitzahl' },
+  pending_postcode: { en: 'postcode', de: 'Postleitzahl' },
+  city: { en: 'city', de: 'Ort' },
+  pending_city: { en: 'city', de: 'Ort' },
+  pending_state: { en: 'state', de: 'Bundesland' },
+  country: { en: 'country', de: 'Land' },
+  pending_country: { en: 'country', de: 'Land' },
+  ustid: { en: 'VAT id', de: 'USt-IdNr.' },
+  pending_ustid: { en: 'VAT id', de: 'USt-IdNr.' },
+  notifications: { en: 'notifications consent', de: 'Einwilligung in Benachrichtigungen' },
+  payment_type: { en: 'payment method', de: 'Zahlungsart' },
+  iban: { en: 'IBAN', de: 'IBAN' },
+  checkbox_iban: { en: 'SEPA mandate confirmation', de: 'Zustimmung zum SEPA-Lastschriftmandat' },
+  token: { en: 'reset token', de: 'Link zum Zurücksetzen' },
+  message: { en: 'message', de: 'Nachricht' },
+  product_id: { en: 'licence product', de: 'Lizenz' },
+  cpu_count: { en: 'number of CPU sockets', de: 'Anzahl der CPU-Sockel' },
 };
 
-function fieldLabel(key: string): string {
-  return FIELD_LABELS[key] ?? key;
-}
-
-/** An English sentence that names the field of the first failure (SPEC §8 shows `reason`). */
-function refusalReason(error: StructError): string {
+/**
+ * A sentence that names the field of the first failure (SPEC §8 shows `reason`). English names
+ * the field in the sentence; German quotes it, which needs no article for it.
+ */
+function refusalReason(error: StructError, language: Language): string {
+  const say = (text: Bilingual) => inLanguage(language, text);
   const [failure] = error.failures();
-  if (!failure || failure.path.length === 0) return 'The request body must be a JSON object.';
+  if (!failure || failure.path.length === 0)
+    return say({
+      en: 'The request body must be a JSON object.',
+      de: 'Der Inhalt der Anfrage muss ein JSON-Objekt sein.',
+    });
   const key = String(failure.path[0]);
-  const label = fieldLabel(key);
-  if (failure.type === 'never') return `The field "${key}" is not part of this request.`;
-  if (failure.value === undefined) return `The ${label} is missing.`;
+  const label = inLanguage(language, FIELD_LABELS[key] ?? { en: key, de: key });
+  const field = `„${label}“`;
+  if (failure.type === 'never')
+    return say({
+      en: `The field "${key}" is not part of this request.`,
+      de: `Das Feld „${key}“ gehört nicht zu dieser Anfrage.`,
+    });
+  if (failure.value === undefined) return say({ en: `The ${label} is missing.`, de: `Das Feld ${field} fehlt.` });
   switch (failure.message) {
     case 'required':
-      return `The ${label} is required.`;
+      return say({ en: `The ${label} is required.`, de: `Das Feld ${field} ist erforderlich.` });
     case 'email':
-      return `The ${label} is not a valid email address.`;
+      return say({
+        en: `The ${label} is not a valid email address.`,
+        de: `Das Feld ${field} enthält keine gültige E-Mail-Adresse.`,
+      });
     case 'passwordPolicy':
-      return 'The password must be longer than 15 characters and contain lower and upper case letters and at least one number.';
+      return say({
+        en: 'The password must be longer than 15 characters and contain lower and upper case letters and at least one number.',
+        de: 'Das Passwort muss länger als 15 Zeichen sein und Klein- und Großbuchstaben sowie mindestens eine Ziffer enthalten.',
+      });
     case 'country':
-      return `The ${label} must be DE, FR or LUX.`;
+      return say({ en: `The ${label} must be DE, FR or LUX.`, de: `Im Feld ${field} sind nur DE, FR und LUX möglich.` });
     case 'tooLong':
-      return `The ${label} is too long.`;
+      return say({ en: `The ${label} is too long.`, de: `Das Feld ${field} ist zu lang.` });
     case 'cpu':
-      return 'The CPU count must be 1, 2 or 4.';
+      return say({
+        en: 'The number of CPU sockets must be 1, 2 or 4.',
+        de: 'Die Anzahl der CPU-Sockel muss 1, 2 oder 4 sein.',
+      });
     default:
-      return `The ${label} is not valid.`;
+      return say({ en: `The ${label} is not valid.`, de: `Das Feld ${field} ist ungültig.` });
   }
 }
 
@@ -94,18 +115,30 @@ export type PayloadResult<T> = { ok: true; value: T } | { ok: false; response: R
 
 /** Reads a JSON body and checks it with a request struct; refusals are 400 with a sentence. */
 export async function readPayload<T>(request: Request, struct: Struct<T, unknown>): Promise<PayloadResult<T>> {
+  const language = requestLanguage(request);
   let body: unknown;
   try {
     body = await request.json();
   } catch {
-    return { ok: false, response: refuse(400, 'The request body is not valid JSON.') };
+    const reason = inLanguage(language, {
+      en: 'The request body is not valid JSON.',
+      de: 'Der Inhalt der Anfrage ist kein gültiges JSON.',
+    });
+    return { ok: false, response: refuse(400, reason) };
   }
   const [error, value] = struct.validate(body);
-  if (error) return { ok: false, response: refuse(400, refusalReason(error)) };
+  if (error) return { ok: false, response: refuse(400, refusalReason(error, language)) };
   return { ok: true, value };
 }
 
 /** SPEC §5 postcodes: the payload structs only check presence, the server checks the shape. */
-export function postcodeRefusal(postcode: string, country: string): Response | null {
-  return isPostcode(postcode, country) ? null : refuse(400, `The postcode does not fit the country ${country}.`);
+export function postcodeRefusal(postcode: string, country: string, language: Language): Response | null {
+  if (isPostcode(postcode, country)) return null;
+  return refuse(
+    400,
+    inLanguage(language, {
+      en: `The postcode does not fit the country ${country}.`,
+      de: `Die Postleitzahl passt nicht zum Land ${country}.`,
+    }),
+  );
 }

@@ -4,7 +4,8 @@ import type { MessageStore } from '../i18n/message-store';
 import { ErrorBoundary } from '../app/error-boundary';
 import { I18nProvider } from '../app/i18n-provider';
 import type { PrerenderedForms } from '../app/prerendered-form-reader';
-import { PrerenderedFormsContext, ResetLinkContext } from '../app/prerendered-forms';
+import { PrerenderedFormsContext, PrerenderedLanguageContext, ResetLinkContext } from '../app/prerendered-forms';
+import type { PrerenderedLanguage } from '../app/prerendered-language';
 import type { ResetLink } from '../app/reset-link';
 import { RouteEffects } from '../app/route-effects';
 import { AppRoutes } from './routes';
@@ -27,6 +28,8 @@ export interface AppProps {
   ssrPath?: string;
   /** The forms of the prerendered page the app renders over, with what the visitor typed. */
   prerenderedForms?: PrerenderedForms | null;
+  /** The language picker of that page, with a language the visitor picked there. */
+  prerenderedLanguage?: PrerenderedLanguage | null;
   /** The new-password link taken out of the address before the app started (decision 031). */
   resetLink?: ResetLink | null;
 }
@@ -38,6 +41,7 @@ export function App({
   searchHook,
   ssrPath,
   prerenderedForms = null,
+  prerenderedLanguage = null,
   resetLink = null,
 }: AppProps) {
   const routerProps = {
@@ -48,16 +52,18 @@ export function App({
   return (
     <Router {...routerProps}>
       <PrerenderedFormsContext.Provider value={prerenderedForms}>
-        <ResetLinkContext.Provider value={resetLink}>
-          <AppActorProvider initial={session}>
-            <I18nProvider messageStore={messageStore}>
-              <RouteEffects />
-              <KeyedBoundary>
-                <AppRoutes />
-              </KeyedBoundary>
-            </I18nProvider>
-          </AppActorProvider>
-        </ResetLinkContext.Provider>
+        <PrerenderedLanguageContext.Provider value={prerenderedLanguage}>
+          <ResetLinkContext.Provider value={resetLink}>
+            <AppActorProvider initial={session}>
+              <I18nProvider messageStore={messageStore}>
+                <RouteEffects />
+                <KeyedBoundary>
+                  <AppRoutes />
+                </KeyedBoundary>
+              </I18nProvider>
+            </AppActorProvider>
+          </ResetLinkContext.Provider>
+        </PrerenderedLanguageContext.Provider>
       </PrerenderedFormsContext.Provider>
     </Router>
   );

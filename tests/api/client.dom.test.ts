@@ -122,6 +122,7 @@ interface Seen {
   accept: string | null;
   contentType: string | null;
   portalCall: string | null;
+  acceptLanguage: string | null;
   cache: string;
 }
 
@@ -139,6 +140,7 @@ function answer(method: 'get' | 'post', path: string, body: unknown, status = 20
         accept: sent.headers.get('Accept'),
         contentType: sent.headers.get('Content-Type'),
         portalCall: sent.headers.get('X-Portal-Request'),
+        acceptLanguage: sent.headers.get('Accept-Language'),
         cache: sent.cache,
       });
       return HttpResponse.json(body as Record<string, unknown>, { status });
@@ -176,7 +178,8 @@ function stalledBody(start: string, status = 200) {
 }
 
 describe('the API client', () => {
-  it('sends every call of the specification to its method and path with credentials and its payload', async () => {
+  it('sends every call of the specification to its method and path with credentials, its payload and the page’s language', async () => {
+    document.documentElement.lang = 'de';
     const calls: [() => Promise<unknown>, Seen[], unknown][] = [
       [
         () => login({ email: 'a@example.com', password: 'x', language: 'en' }),
@@ -221,7 +224,32 @@ describe('the API client', () => {
       // Decision 031: the portal's own call, which the proxy tells from a cross-site request; never cached.
       expect(seen[0]?.portalCall).toBe('1');
       expect(seen[0]?.cache).toBe('no-store');
+      // Decision 039: the server answers its refusals and writes its mails in the page's language.
+      expect(seen[0]?.acceptLanguage).toBe('de');
     }
+  });
+
+  it.each([
+    ['de', 'de'],
+    ['de-AT', 'de'],
+    ['en', 'en'],
+    ['fr', 'en'],
+    ['', 'en'],
+  ])('sends the page language %j as Accept-Language %j (SPEC §1: German or English)', async (lang, sent) => {
+    document.documentElement.lang = lang;
+    const seen = answer('get', '/me', user);
+    await me();
+    expect(seen[0]?.acceptLanguage).toBe(sent);
+  });
+
+  it('sends the language the page speaks when the call is made, not when the client was loaded', async () => {
+    const seen = answer('get', '/me', user);
+    await me();
+    document.documentElement.lang = 'de';
+    await me();
+    document.documentElement.lang = 'en';
+    await me();
+    expect(seen.map((call) => call.acceptLanguage)).toEqual(['en', 'de', 'en']);
   });
 
   it('returns the answers checked against their structs', async () => {

@@ -49,7 +49,7 @@ test('changes the street, switches to direct debit with an IBAN typed in lower c
   const form = page.getByRole('form', { name: 'Edit company data' });
   await form.getByLabel('Street and number').fill('Neue Straße 5');
   // The seed pays by direct debit already: bill clears IBAN and mandate, direct debit asks for them again.
-  await form.getByLabel('Payment method').selectOption({ label: 'Bill / money transfer' });
+  await form.getByLabel('Payment method').selectOption({ label: 'Invoice / bank transfer' });
   await expect(form.getByLabel('IBAN')).toHaveCount(0);
   await form.getByLabel('Payment method').selectOption({ label: 'Direct debit' });
   const iban = form.getByRole('textbox', { name: 'IBAN' });
@@ -57,7 +57,9 @@ test('changes the street, switches to direct debit with an IBAN typed in lower c
   // Another account than the seed's, so that the view below proves the new IBAN was saved.
   await iban.pressSequentially('de44 5001 0517 5407 3249 31');
   await expect(iban).toHaveValue('DE44 5001 0517 5407 3249 31');
-  await form.getByRole('checkbox', { name: 'We grant the SEPA direct debit mandate' }).check();
+  await form
+    .getByRole('checkbox', { name: 'We grant the following SEPA direct debit mandate for recurring payments' })
+    .check();
   await form.getByRole('button', { name: 'Save' }).click();
 
   await expect(data.getByText('Your changes have been saved.')).toBeVisible();
@@ -72,7 +74,7 @@ test('keeps the caret where the customer types inside the IBAN', async ({ page }
   await loginAndOpen(page, 'demo@example.com', '/company');
   await page.getByRole('button', { name: 'Edit' }).click();
   const form = page.getByRole('form', { name: 'Edit company data' });
-  await form.getByLabel('Payment method').selectOption({ label: 'Bill / money transfer' });
+  await form.getByLabel('Payment method').selectOption({ label: 'Invoice / bank transfer' });
   await form.getByLabel('Payment method').selectOption({ label: 'Direct debit' });
   const iban = form.getByRole('textbox', { name: 'IBAN' });
   await iban.pressSequentially('DE8937040044');

@@ -55,7 +55,7 @@ test('a double click on a buy button buys one datastore', async ({ page }) => {
   await setLatency(page, 800);
   const form = page.getByRole('form', { name: 'Dynamic rate' });
   await form.getByRole('textbox', { name: 'Datastore identifier' }).fill('dbl1');
-  await form.getByRole('button', { name: 'Buy dynamic storage' }).dblclick();
+  await form.getByRole('button', { name: 'Buy dynamic backup storage' }).dblclick();
   await expect(page.getByRole('dialog', { name: 'Your datastore “dbl1” is ready' })).toBeVisible({ timeout: 15_000 });
   expect(purchases).toHaveLength(1);
 });

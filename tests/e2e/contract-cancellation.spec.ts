@@ -17,7 +17,7 @@ test('cancels the contract on the company page, then finds the datastores read-o
   await page.locator('input[name="password"]').fill('Demo-Password-2026');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('button', { name: 'Buy dynamic storage' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Buy dynamic backup storage' })).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Account and settings' }).click();
   const cancellation = page.getByRole('region', { name: 'Cancel the contract' });
@@ -25,13 +25,13 @@ test('cancels the contract on the company page, then finds the datastores read-o
   await expect(cancellation.getByRole('listitem')).toHaveText([
     'Billing is monthly, and the notice period is four weeks to the billing date: your contract ends on the first billing date that is at least four weeks away.',
     'Once cancelled, your datastores are read-only.',
-    'Your login is deleted 30 days after the cancellation.',
+    'Your account is deleted 30 days after the cancellation, with all datastores and backups.',
   ]);
   await cancellation.getByRole('button', { name: 'Yes, cancel the contract' }).click();
   const done = cancellation.getByRole('status');
   await expect(done).toContainText(/Your contract has been cancelled\. It ends on \w+ \d{1,2}, \d{4}\./);
   await expect(done).toContainText(
-    'Your datastores are read-only from now on. Your login is deleted 30 days after the cancellation.',
+    'From the cancellation on, your datastores are read-only; billing continues until the contract ends. Your account is deleted 30 days after the cancellation, with all datastores and backups: restore what you want to keep before then.',
   );
   const ends = /It ends on (\w+ \d{1,2}, \d{4})\./.exec((await done.textContent()) ?? '')?.[1];
   expect(ends).toBeDefined();

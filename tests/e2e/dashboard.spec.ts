@@ -121,7 +121,7 @@ test('the overlay keeps focus inside, closes with Escape and gives focus back', 
   await page.getByRole('button', { name: 'Log in' }).click();
   const form = page.getByRole('form', { name: 'Dynamic rate' });
   await form.getByRole('textbox', { name: 'Datastore identifier' }).fill('daily');
-  await form.getByRole('button', { name: 'Buy dynamic storage' }).click();
+  await form.getByRole('button', { name: 'Buy dynamic backup storage' }).click();
   const dialog = page.getByRole('dialog', { name: 'Your datastore “daily” is ready' });
   await expect(dialog).toBeVisible();
   for (let step = 0; step < 8; step += 1) {

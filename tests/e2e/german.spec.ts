@@ -1,8 +1,8 @@
 /**
  * A French company's day in German (decision 032): it registers, is activated, buys backup storage
  * and orders a licence. Each step shows what a German B2B portal has to say: business customers
- * only, the terms and privacy notice accepted where a contract is made, prices plus VAT, and the
- * reverse-charge note for a company in France with a VAT id.
+ * only, the terms and privacy notice accepted where a contract is made, the data processing agreement,
+ * prices plus VAT, and the reverse-charge note for a company in France with a VAT id.
  */
 import { expect, openFresh, test } from './fixtures';
 
@@ -13,7 +13,10 @@ const password = 'Correct-Horse-Battery-9';
 const businessOnly = 'Unser Angebot richtet sich ausschließlich an Unternehmer im Sinne von § 14 BGB.';
 const terms = /^Ich akzeptiere die Allgemeinen Geschäftsbedingungen und habe die Datenschutzhinweise gelesen/;
 const reverseCharge =
-  'Für Unternehmen in Frankreich und Luxemburg mit USt-IdNr. berechnen wir keine deutsche Umsatzsteuer: Die Steuer schulden Sie als Leistungsempfänger (Reverse-Charge-Verfahren).';
+  'Für Unternehmen mit Sitz in Frankreich oder Luxemburg und gültiger USt-IdNr. stellen wir keine deutsche Umsatzsteuer in Rechnung: Die Umsatzsteuer schulden Sie als Leistungsempfänger (Steuerschuldnerschaft des Leistungsempfängers, Reverse-Charge-Verfahren).';
+/** The licence's renewal and how to end it, as the shop's settings make it (decision 032, D1 of the review). */
+const renewal =
+  'verlängert sich automatisch um ein weiteres Jahr, wenn Sie nicht spätestens 30 Tage vor ihrem Ende kündigen; eine E-Mail an sales@example.com genügt.';
 
 test('a French company registers in German, buys backup storage and orders a licence, told at each step what binds it', async ({
   page,
@@ -44,6 +47,14 @@ test('a French company registers in German, buys backup storage and orders a lic
     'href',
     'https://www.example.com/privacy',
   );
+  // The data processing agreement (Art. 28 DSGVO, decision 041): stated and linked, not ticked.
+  await expect(
+    main.getByText(/^Für die Verarbeitung personenbezogener Daten in Ihren Backups schließen wir/),
+  ).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Vertrag zur Auftragsverarbeitung (AVV) ansehen' })).toHaveAttribute(
+    'href',
+    'https://www.example.com/data-processing-agreement',
+  );
   await main.getByRole('button', { name: 'Konto erstellen' }).click();
   await expect(registrationTerms).toBeFocused();
   await expect(main.getByText('Bitte akzeptieren Sie die AGB.')).toBeVisible();
@@ -66,9 +77,9 @@ test('a French company registers in German, buys backup storage and orders a lic
   const purchase = page.getByRole('region', { name: 'Backup-Speicher kaufen' });
   const dynamic = purchase.getByRole('form', { name: 'Dynamischer Tarif' });
   const fixed = purchase.getByRole('form', { name: 'Festes Volumen' });
-  await expect(dynamic.getByText(/pro GB und Monat zzgl\. USt\.$/)).toBeVisible();
+  await expect(dynamic.getByText(/pro GB und Monat zzgl\.\sUSt\.$/)).toBeVisible();
   await fixed.getByRole('slider').fill('2');
-  await expect(fixed.getByText(/^40,00\s€ pro Monat zzgl\. USt\.$/)).toBeVisible();
+  await expect(fixed.getByText(/^40,00\s€ pro Monat zzgl\.\sUSt\.$/)).toBeVisible();
   await expect(purchase.getByText(reverseCharge)).toBeVisible();
   await dynamic.getByRole('textbox', { name: 'Datastore-Kennung' }).fill('paris1');
   await dynamic.getByRole('button', { name: 'Dynamischen Backup-Speicher kaufen' }).click();
@@ -86,16 +97,22 @@ test('a French company registers in German, buys backup storage and orders a lic
   );
   await page.getByRole('tab', { name: 'Backup Server (PBS)' }).click();
   const card = page.getByRole('article', { name: 'Proxmox Backup Server Basic' });
-  await expect(card.getByText(/^1\.080,00\s€ pro Server und Jahr zzgl\. USt\.$/)).toBeVisible();
+  await expect(card.getByText(/^1\.080,00\s€ pro Server und Jahr zzgl\.\sUSt\.$/)).toBeVisible();
   await card.getByRole('link', { name: /^Kaufen ?: Proxmox Backup Server Basic$/ }).click();
 
   // The order form, prefilled from the company: the same notices, and the terms once more.
   await expect(page.getByRole('heading', { level: 2, name: 'Proxmox Backup Server Basic bestellen' })).toBeVisible();
   await expect(main.getByRole('combobox', { name: 'Land' })).toHaveValue('FR');
-  await expect(main.getByRole('textbox', { name: 'USt-IdNr. (optional)' })).toHaveValue('FR40303265045');
+  await expect(main.getByRole('textbox', { name: 'USt-IdNr.' })).toHaveValue('FR40303265045');
   await expect(main.getByText(businessOnly)).toBeVisible();
-  await expect(main.getByText(/^Gesamt: 1\.080,00\s€ pro Jahr zzgl\. USt\.$/)).toBeVisible();
+  await expect(main.getByText(/^Gesamt: 1\.080,00\s€ pro Jahr zzgl\.\sUSt\.$/)).toBeVisible();
   await expect(main.getByText(reverseCharge)).toBeVisible();
+  // Where the contract is made: the term, the renewal with its notice period, payment and the key.
+  const orderSummary = main.getByRole('region', { name: 'Ihre Lizenz' });
+  await expect(orderSummary.getByText(/^Laufzeit: ein Jahr\./)).toContainText(`Die Lizenz ${renewal}`);
+  await expect(orderSummary.getByText(/^Laufzeit: ein Jahr\./)).toContainText(
+    'Zahlung per Vorkasse (Überweisung), mit PayPal oder auf Rechnung mit einem Zahlungsziel von 10 Tagen. Den Lizenzschlüssel senden wir Ihnen per E-Mail, sobald Ihre Zahlung eingegangen ist; beim Kauf auf Rechnung sofort.',
+  );
   await expect(main.getByRole('link', { name: 'Allgemeinen Geschäftsbedingungen' })).toHaveAttribute(
     'href',
     'https://www.example.com/terms',
@@ -112,6 +129,11 @@ test('a French company registers in German, buys backup storage and orders a lic
   await expect(page).toHaveURL(/\/order_done$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeVisible();
   await expect(page.getByRole('status')).toHaveText(
-    /^Wir haben Ihre Bestellung von Proxmox Backup Server Basic für einen Server zu 1\.080,00\s€ pro Jahr zzgl\. USt\. erhalten\./,
+    /^Ihre Bestellung „Proxmox Backup Server Basic“ für einen Server zum Preis von 1\.080,00\s€ pro Jahr zzgl\.\sUSt\. ist bei uns eingegangen\./,
   );
+  // The thanks page repeats the renewal with its notice period, and where the key goes in Proxmox.
+  await expect(page.getByRole('listitem').filter({ hasText: 'Die Lizenz läuft ein Jahr' })).toHaveText(
+    `Die Lizenz läuft ein Jahr und ${renewal}`,
+  );
+  await expect(page.getByRole('listitem').filter({ hasText: '„Subskription-Key hochladen“' })).toBeVisible();
 });

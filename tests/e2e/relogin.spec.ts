@@ -125,21 +125,21 @@ test.describe('the login in place after a 401', () => {
     await openAs(page, '/ishop/2', { language: 'en', email: demo });
     const calls = recordCalls(page);
     await expect(page.getByRole('textbox', { name: 'Company name' })).toHaveValue('Demo GmbH');
-    await page.getByRole('textbox', { name: 'Phone (optional)' }).fill('+49 30 1234567');
+    await page.getByRole('textbox', { name: 'Phone' }).fill('+49 30 1234567');
     await sessionEndsAt(page, 'POST /licence/order');
     await page.getByRole('checkbox', { name: termsCheckbox }).check();
-    await page.getByRole('button', { name: 'Place binding order' }).click();
+    await page.getByRole('button', { name: 'Order and pay' }).click();
 
     await expect(loginDialog(page)).toBeVisible();
     await logInAgain(page);
     await expect(page).toHaveURL(/\/ishop\/2$/);
-    await expect(page.getByRole('textbox', { name: 'Phone (optional)' })).toHaveValue('+49 30 1234567');
+    await expect(page.getByRole('textbox', { name: 'Phone' })).toHaveValue('+49 30 1234567');
     await expect(page.getByRole('textbox', { name: 'Company name' })).toHaveValue('Demo GmbH');
     expect(calls.count('POST /licence/order')).toBe(1);
 
     await page.getByRole('checkbox', { name: termsCheckbox }).check();
 
-    await page.getByRole('button', { name: 'Place binding order' }).click();
+    await page.getByRole('button', { name: 'Order and pay' }).click();
     await expect(page).toHaveURL(/\/order_done$/);
     expect(calls.count('POST /licence/order')).toBe(2);
   });

@@ -58,8 +58,8 @@ test.describe('a reseller with 1,000 datastores', () => {
     expect(await cards(page).count()).toBeLessThan(20);
     for (const [name, checkbox] of [
       [/almost full$/, 'Almost full'],
-      [/to be deleted$/, 'Deletion scheduled'],
-      [/with unencrypted files$/, 'Unencrypted files'],
+      [/with scheduled deletion$/, 'Deletion scheduled'],
+      [/with unencrypted backups$/, 'Unencrypted backups'],
     ] as const) {
       const button = summary(page).getByRole('button', { name });
       const count = await figure(button);
@@ -90,7 +90,7 @@ test.describe('a reseller with 1,000 datastores', () => {
 
     await page.getByRole('checkbox', { name: 'Deletion scheduled' }).check();
     await expect(cards(page).first().getByText('Deletion scheduled:')).toBeVisible();
-    await page.getByRole('checkbox', { name: 'Unencrypted files' }).check();
+    await page.getByRole('checkbox', { name: 'Unencrypted backups' }).check();
     await expect(page).toHaveURL(/show=deletion%2Cunencrypted/);
     await page.getByRole('button', { name: 'Show all datastores' }).first().click();
     await expect(shownLine(page)).toHaveText('');
@@ -119,7 +119,7 @@ test.describe('a reseller with 1,000 datastores', () => {
     const byName = await titles(page);
     expect([...byName].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))).toEqual(byName);
 
-    await sort.selectOption({ label: 'Fill level, fullest first' });
+    await sort.selectOption({ label: 'Fill level, highest first' });
     await expect(cards(page).first().locator('.space-bar')).toBeVisible();
     await summary(page).getByRole('button', { name: /used$/ }).click();
     await expect(sort).toHaveValue('used');

@@ -35,7 +35,7 @@ async function start(page: Page) {
 async function buyAndReadPassword(page: Page, identifier: string): Promise<string> {
   const form = page.getByRole('form', { name: 'Dynamic rate' });
   await form.getByRole('textbox', { name: 'Datastore identifier' }).fill(identifier);
-  await form.getByRole('button', { name: 'Buy dynamic storage' }).click();
+  await form.getByRole('button', { name: 'Buy dynamic backup storage' }).click();
   const dialog = page.getByRole('dialog', { name: `Your datastore “${identifier}” is ready` });
   await expect(dialog).toBeVisible({ timeout: 15_000 });
   await dialog.getByRole('button', { name: 'Show password' }).click();
@@ -61,7 +61,7 @@ test('the temporary password leaves the page after 5 minutes', async ({ page }) 
 
   await page.clock.fastForward('05:01');
   await expect.poll(() => pageHolds(page, password)).toBe(false);
-  await expect(page.getByRole('article', { name: 'tmp1' }).getByText(/^Empty: the temporary password/)).toBeVisible();
+  await expect(page.getByRole('article', { name: 'tmp1' }).getByText(/^Empty: for security reasons, the password/)).toBeVisible();
 });
 
 test('the temporary password leaves the page on logout and does not come back', async ({ page }) => {
@@ -96,10 +96,12 @@ test('no password or IBAN reaches a URL, the storage or the console during login
   await page.goto('/company');
   await page.getByRole('button', { name: 'Edit' }).click();
   const form = page.getByRole('form', { name: 'Edit company data' });
-  await form.getByLabel('Payment method').selectOption({ label: 'Bill / money transfer' });
+  await form.getByLabel('Payment method').selectOption({ label: 'Invoice / bank transfer' });
   await form.getByLabel('Payment method').selectOption({ label: 'Direct debit' });
   await form.getByRole('textbox', { name: 'IBAN' }).fill(iban);
-  await form.getByRole('checkbox', { name: 'We grant the SEPA direct debit mandate' }).check();
+  await form
+    .getByRole('checkbox', { name: 'We grant the following SEPA direct debit mandate for recurring payments' })
+    .check();
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Your changes have been saved.')).toBeVisible();
 

@@ -20,7 +20,7 @@ test('a visitor switches to PBS, picks a licence, goes back and forth, orders it
 }) => {
   await openFresh(page, '/shop');
   await expect(page.getByRole('heading', { level: 1, name: 'Licence shop' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Virtualization (VE)' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Virtualisation (VE)' })).toHaveAttribute('aria-selected', 'true');
   await expectNoAxeViolations(page);
 
   const pbs = page.getByRole('tab', { name: 'Backup Server (PBS)' });
@@ -44,14 +44,14 @@ test('a visitor switches to PBS, picks a licence, goes back and forth, orders it
 
   await page.getByRole('checkbox', { name: termsCheckbox }).check();
 
-  await page.getByRole('button', { name: 'Place binding order' }).click();
+  await page.getByRole('button', { name: 'Order and pay' }).click();
   await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
   await placeVisitorOrder(page);
 
   await expect(page).toHaveURL(/\/order_done$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
   await expect(page.getByRole('status')).toHaveText(
-    /We have received your order of Proxmox Backup Server Basic for one server at 1\.080,00\s€ per year, plus VAT\./,
+    /We have received your order of “Proxmox Backup Server Basic” for one server at 1\.080,00\s€ per year plus VAT\./,
   );
   await expect(page.getByText(/confirmation of your order by email at buyer@example\.org/)).toBeVisible();
   const mail = await page.evaluate(() => window.__portalMock.outbox().at(-1));
@@ -84,13 +84,13 @@ test('the demo customer logs in, opens the shop from the menu and orders a VE li
   await expect(page.getByRole('textbox', { name: 'Postcode' })).toHaveValue('10115');
   await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Berlin');
   await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('DE');
-  await expect(page.getByRole('textbox', { name: 'VAT id (optional)' })).toHaveValue('DE123456789');
+  await expect(page.getByRole('textbox', { name: 'VAT ID' })).toHaveValue('DE123456789');
 
   await page.getByRole('radio', { name: /^4 CPU sockets/ }).check();
   await expect(page.getByText(/^Total:/)).toHaveText(/^Total: 2\.120,00\s€ per year, plus VAT$/);
   await expectNoAxeViolations(page);
   await page.getByRole('checkbox', { name: termsCheckbox }).check();
-  await page.getByRole('button', { name: 'Place binding order' }).click();
+  await page.getByRole('button', { name: 'Order and pay' }).click();
 
   await expect(page).toHaveURL(/\/order_done$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();

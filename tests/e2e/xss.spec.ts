@@ -157,7 +157,7 @@ test('a licence order with script payloads reaches the thanks page without runni
   ];
   for (const [label, value] of values) await main.getByRole('textbox', { name: label, exact: true }).fill(value);
   await page.getByRole('checkbox', { name: termsCheckbox }).check();
-  await page.getByRole('button', { name: 'Place binding order' }).click();
+  await page.getByRole('button', { name: 'Order and pay' }).click();
   await expect(page).toHaveURL(/\/order_done$/);
   await expectNothingInjected(page);
 });
@@ -249,7 +249,7 @@ test('licence names with HTML from the catalogue show as text in the list, the o
   ];
   for (const [label, value] of values) await main.getByRole('textbox', { name: label, exact: true }).fill(value);
   await page.getByRole('checkbox', { name: termsCheckbox }).check();
-  await page.getByRole('button', { name: 'Place binding order' }).click();
+  await page.getByRole('button', { name: 'Order and pay' }).click();
   await expect(page).toHaveURL(/\/order_done$/);
   await expect(page.getByText(img).first()).toBeVisible();
   await expectNothingInjected(page);

@@ -224,6 +224,36 @@ describe('saving', () => {
     expect(errorLine()).toBeNull();
   });
 
+  it.each([
+    ['a postcode that does not fit the country', 'Die Postleitzahl passt nicht zum Land DE.', 'postcodeCountry', { postcode: 'postcode' }],
+    [
+      'a direct debit without the mandate',
+      'Direct debit needs the SEPA mandate: please accept the legal notice.',
+      'mandateMissing',
+      { checkbox_iban: 'mandate' },
+    ],
+  ] as const)(
+    'says in its own words that the server refused %s, and marks the field (decision 039)',
+    async (_name, reason, key, fieldErrors) => {
+      const { actor, context, errorLine } = await editing({
+        save: async () => {
+          throw new ApiError('http', { status: 400, reason });
+        },
+      });
+      actor.send({ type: 'form.submit' });
+      await waitFor(actor, (snapshot) => snapshot.matches({ edit: 'editing' }) && errorLine() !== null);
+      expect(errorLine()).toEqual({ key });
+      expect(context().fieldErrors).toEqual(fieldErrors);
+      const [field] = Object.keys(fieldErrors);
+      actor.send(
+        field === 'postcode'
+          ? { type: 'field.change', name: 'postcode', value: '10117' }
+          : { type: 'field.change', name: 'checkbox_iban', value: true },
+      );
+      expect(context().fieldErrors).toEqual({});
+    },
+  );
+
   it('clears the message of a failed save when the customer sends again, and shows no field errors meanwhile', async () => {
     let fail = true;
     const { actor, errorLine, context } = await editing({

@@ -121,6 +121,18 @@ describe('the licence order machine', () => {
     expect(errorLine()).toBeNull();
   });
 
+  it('says in its own words that the postcode does not fit the country, and marks the field (decision 039)', async () => {
+    const { actor, errorLine, change } = start(async () => {
+      throw new ApiError('http', { status: 400, reason: 'Die Postleitzahl passt nicht zum Land DE.' });
+    });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(errorLine()).toEqual({ key: 'postcodeCountry' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ postcode: 'postcode' });
+    change('postcode', '80333');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+  });
+
   it('tells the session when the order answers 401', async () => {
     const { actor, sessionInterrupted } = start(async () => {
       throw new ApiError('http', { status: 401 });

@@ -142,6 +142,36 @@ describe('the purchase card machine', () => {
     expect(actor.getSnapshot().context.fieldErrors).toEqual({});
   });
 
+  it.each([
+    ['English', 'Please complete your company details before buying a datastore.'],
+    ['German', 'Bitte vervollständigen Sie Ihre Firmendaten, bevor Sie einen Datastore kaufen.'],
+  ])(
+    'says in its own words that the company data must be complete first when the server refuses so in %s (decision 039)',
+    async (_language, reason) => {
+      const { actor, errorLine } = start({
+        buy: async () => {
+          throw new ApiError('http', { status: 403, reason });
+        },
+      });
+      actor.send({ type: 'purchase.buy', option: 'dynamic' });
+      await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+      expect(errorLine()).toEqual({ key: 'companyIncomplete' });
+      expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+    },
+  );
+
+  it('shows the server text of a 403 it does not know, such as a cancelled contract', async () => {
+    const reason = 'Your contract is cancelled; no new datastores can be bought.';
+    const { actor, errorLine } = start({
+      buy: async () => {
+        throw new ApiError('http', { status: 403, reason });
+      },
+    });
+    actor.send({ type: 'purchase.buy', option: 'dynamic' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(errorLine()).toEqual({ key: 'server', reason });
+  });
+
   it('shows the general message for a server error without a text and clears it after 30 seconds', async () => {
     vi.useFakeTimers();
     const { actor, errorLine } = start({

@@ -136,15 +136,42 @@ describe('the registration machine', () => {
     expect(actor.getSnapshot().value).toBe('editing');
   });
 
-  it('keeps every value and shows the server reason when the call is refused', async () => {
+  it('keeps every value and shows the server reason when the call is refused for a reason it does not know', async () => {
     const { actor, fill, errorLine } = start(async () => {
-      throw new ApiError('http', { status: 409, reason: 'This email address is already registered' });
+      throw new ApiError('http', { status: 400, reason: 'Registrations are closed until Monday.' });
     });
     fill();
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
-    expect(errorLine()).toEqual({ key: 'server', reason: 'This email address is already registered' });
+    expect(errorLine()).toEqual({ key: 'server', reason: 'Registrations are closed until Monday.' });
     expect(actor.getSnapshot().context.values).toEqual(complete);
+  });
+
+  it('says in its own words that the address is already registered when the server answers 409 (decision 039)', async () => {
+    const { actor, fill, errorLine } = start(async () => {
+      throw new ApiError('http', { status: 409, reason: 'Diese E-Mail-Adresse ist bereits registriert' });
+    });
+    fill();
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(errorLine()).toEqual({ key: 'emailTaken' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+    expect(actor.getSnapshot().context.values).toEqual(complete);
+  });
+
+  it('marks the postcode the server refuses for the country at its field until the customer changes it (decision 039)', async () => {
+    const { actor, fill, errorLine } = start(async () => {
+      throw new ApiError('http', { status: 400, reason: 'The postcode does not fit the country DE.' });
+    });
+    fill();
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(errorLine()).toEqual({ key: 'postcodeCountry' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ pending_postcode: 'postcode' });
+    fill({ pending_city: 'Altona' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ pending_postcode: 'postcode' });
+    fill({ pending_postcode: '22765' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
   });
 
   it('clears the error line after 30 seconds', async () => {

@@ -82,13 +82,13 @@ describe('a licence order', () => {
     const error = await apiError(orderLicence(order({ product_id: 6, cpu_count: 4 })));
     expect(error).toMatchObject({
       status: 400,
-      reason: 'Proxmox Backup Server licences are sold per server; the CPU count must be 1.',
+      reason: 'Proxmox Backup Server licences are sold per server; the number of CPU sockets must be 1.',
     });
     await expect(orderLicence(order({ product_id: 6, cpu_count: 1 }))).resolves.toBeUndefined();
   });
 
   it.each([
-    [{ cpu_count: 3 }, 'The CPU count must be 1, 2 or 4.'],
+    [{ cpu_count: 3 }, 'The number of CPU sockets must be 1, 2 or 4.'],
     [{ company_name: '' }, 'The company name is required.'],
     [{ country: 'AT' }, 'The country must be DE, FR or LUX.'],
     [{ postcode: '8033' }, 'The postcode does not fit the country DE.'],

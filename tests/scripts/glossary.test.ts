@@ -17,7 +17,7 @@ describe('the glossary check', () => {
     expect(glossary.allowed).toContainEqual({
       language: 'de',
       phrase: '„Subskription“',
-      only: ['orderDone.step.activate'],
+      only: ['orderDone.step.activate', 'shop.faq.openSource.answer'],
     });
   });
 
@@ -61,6 +61,24 @@ describe('the glossary check', () => {
       [],
     );
     expect(checkMessages({ planted: '{volume} TB' }, 'en', glossary)).toHaveLength(1);
+  });
+
+  it('fails on a plain space before a German unit of time and inside “zzgl. USt.”, in German only', () => {
+    const planted = { 'planted.time': 'in 5 Minuten, {days, plural, other {# Tage}} oder 4 Werktagen, zzgl. USt.' };
+    expect(checkMessages(planted, 'de', glossary)).toEqual([
+      expect.stringMatching(/"planted\.time" has a plain space before "Minuten"/),
+      expect.stringMatching(/"planted\.time" has a plain space before "Tage"/),
+      expect.stringMatching(/"planted\.time" has a plain space before "Werktagen"/),
+      expect.stringMatching(/"planted\.time" has a plain space before "USt\."/),
+    ]);
+    expect(
+      checkMessages(
+        { ok: `in 5${nbsp}Minuten, 30${nbsp}Tage, zzgl.${nbsp}USt., am Tag danach, 3 Tagesordner` },
+        'de',
+        glossary,
+      ),
+    ).toEqual([]);
+    expect(checkMessages({ planted: 'within 5 minutes, 2 business days' }, 'en', glossary)).toEqual([]);
   });
 
   it('wants a space before a German ellipsis and none before an English one', () => {

@@ -19,10 +19,12 @@ const complete = {
   VITE_SERVICE_DESCRIPTION_URL: 'https://www.nordhost-backup.de/leistungsbeschreibung.pdf',
   VITE_LEGAL_NOTES_URL: 'https://www.nordhost-backup.de/rechtliche-hinweise',
   VITE_TERMS_URL: 'https://www.nordhost-backup.de/agb',
+  VITE_DPA_URL: 'https://www.nordhost-backup.de/avv',
   VITE_LICENCE_NOTICE_DAYS: '30',
   VITE_SUPPORT_EMAIL: 'support@nordhost-backup.de',
   VITE_SALES_EMAIL: 'vertrieb@nordhost-backup.de',
   VITE_SEPA_CREDITOR_NAME: 'Nordhost Backup GmbH',
+  VITE_SEPA_CREDITOR_ADDRESS: 'Hafenstraße 12, 20457 Hamburg',
   VITE_SEPA_CREDITOR_ID: 'DE13ZZZ00000012345',
 };
 const production = { logoExists: (path: string) => path === '/partners/nord.svg', examplesAllowed: false };
@@ -41,6 +43,25 @@ describe('the check of the production settings', () => {
     expect(message).toContain('.env.production.example');
   });
 
+  it.each(['VITE_DPA_URL', 'VITE_SEPA_CREDITOR_ADDRESS'])(
+    'refuses settings without %s, or with it blank (decision 041)',
+    (name) => {
+      const without = Object.fromEntries(Object.entries(complete).filter(([key]) => key !== name));
+      expect(settingsProblems(without, production)).toEqual([`${name} (missing)`]);
+      expect(settingsProblems({ ...complete, [name]: ' ' }, production)).toEqual([`${name} (missing)`]);
+    },
+  );
+
+  it.each([
+    'Hafenstraße 12, 20457 Hamburg',
+    'Postfach 10 20 30, 10115 Berlin, Deutschland',
+    '12 rue de la Paix, 75002 Paris',
+    'Rue du Fort 3, L-1234 Luxembourg',
+    `${'x'.repeat(120)} 1, 12345 ${'y'.repeat(6)}`,
+  ])('accepts the creditor address %j', (address) => {
+    expect(settingsProblems({ ...complete, VITE_SEPA_CREDITOR_ADDRESS: address }, production)).toEqual([]);
+  });
+
   it.each([
     ['VITE_IMPRINT_URL', 'http://www.provider.example/impressum', 'not an https address'],
     ['VITE_PRIVACY_URL', '/datenschutz', 'not an https address'],
@@ -51,6 +72,21 @@ describe('the check of the production settings', () => {
     ['VITE_SEPA_CREDITOR_ID', 'DE97ZZZ09999999999', 'not a SEPA creditor identifier such as DE98ZZZ09999999999'],
     ['VITE_SEPA_CREDITOR_ID', 'DE98ZZZ0999999999', 'not a SEPA creditor identifier such as DE98ZZZ09999999999'],
     ['VITE_TERMS_URL', 'http://www.provider.example/agb', 'not an https address'],
+    ['VITE_DPA_URL', 'http://www.provider.example/avv', 'not an https address'],
+    ['VITE_DPA_URL', 'www.provider.example/avv', 'not an https address'],
+    [
+      'VITE_SEPA_CREDITOR_ADDRESS',
+      'Hafenstraße 12 20457 Hamburg',
+      'not one line "street and number, postcode and city"',
+    ],
+    [
+      'VITE_SEPA_CREDITOR_ADDRESS',
+      'Hafenstraße 12,\n20457 Hamburg',
+      'not one line "street and number, postcode and city"',
+    ],
+    ['VITE_SEPA_CREDITOR_ADDRESS', 'Hafenstraße 12, Hamburg', 'not one line "street and number, postcode and city"'],
+    ['VITE_SEPA_CREDITOR_ADDRESS', '12, 20457', 'not one line "street and number, postcode and city"'],
+    ['VITE_SEPA_CREDITOR_ADDRESS', `Hafenstraße 12, 20457 ${'H'.repeat(120)}`, 'longer than 140 characters'],
     ['VITE_LICENCE_NOTICE_DAYS', '0', 'not a number of days from 1 to 365'],
     ['VITE_LICENCE_NOTICE_DAYS', '366', 'not a number of days from 1 to 365'],
     ['VITE_LICENCE_NOTICE_DAYS', 'vier Wochen', 'not a number of days from 1 to 365'],
@@ -66,6 +102,10 @@ describe('the check of the production settings', () => {
     ['VITE_SUPPORT_EMAIL', 'support@example.net'],
     ['VITE_SEPA_CREDITOR_NAME', 'Example Hosting GmbH'],
     ['VITE_SEPA_CREDITOR_ID', 'DE98ZZZ09999999999'],
+    ['VITE_DPA_URL', 'https://www.example.org/data-processing-agreement'],
+    ['VITE_SEPA_CREDITOR_ADDRESS', 'Beispielstraße 1, 12345 Beispielstadt'],
+    ['VITE_SEPA_CREDITOR_ADDRESS', 'Musterweg 1, 12345 Musterstadt'],
+    ['VITE_SEPA_CREDITOR_ADDRESS', 'Example Street 1, 12345 Springfield'],
   ])('refuses the example %s = %j as a placeholder, unless examples are allowed', (name, value) => {
     expect(settingsProblems({ ...complete, [name]: value }, production)).toEqual([
       `${name} (an example, not the provider's own)`,

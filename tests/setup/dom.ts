@@ -35,4 +35,7 @@ afterEach(() => {
   server.resetHandlers();
   sessionStorage.clear();
   localStorage.clear();
+  // The page's language is what the API client sends (decision 039): a rendered App sets it, and
+  // the next file of the worker, which may call the API without one, must not inherit it.
+  document.documentElement.removeAttribute('lang');
 });

@@ -10,6 +10,7 @@ import { apiUrl } from '../../src/api/client';
 import { server } from '../../src/mocks/node';
 import { App } from '../../src/root/app';
 import type { PrerenderedForms } from '../../src/app/prerendered-form-reader';
+import type { PrerenderedLanguage } from '../../src/app/prerendered-language';
 import type { ResetLink } from '../../src/app/reset-link';
 import type { Language } from '../../src/domain/constants';
 import { MessageStore } from '../../src/i18n/message-store';
@@ -25,8 +26,11 @@ export async function loginAs(email: string, password = seedPassword) {
 interface RenderOptions {
   language?: Language;
   loggedIn?: boolean;
-  /** Render over this element (a prerendered page), taking over its forms as src/main.tsx does. */
-  over?: { container: HTMLElement; forms: PrerenderedForms };
+  /**
+   * Render over this element (a prerendered page), taking over its forms and its language picker
+   * as src/main.tsx does.
+   */
+  over?: { container: HTMLElement; forms?: PrerenderedForms | null; language?: PrerenderedLanguage | null };
   /** The messages, loaded part by part as a build does; every message at once by default. */
   messageStore?: MessageStore;
   /** A new-password link that src/boot.ts took out of the address. */
@@ -48,6 +52,7 @@ export function renderApp(path: string, options: RenderOptions = {}) {
       locationHook={location.hook}
       searchHook={location.searchHook}
       prerenderedForms={over?.forms ?? null}
+      prerenderedLanguage={over?.language ?? null}
       resetLink={options.resetLink ?? null}
     />,
     over ? { container: over.container } : {},

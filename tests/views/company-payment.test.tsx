@@ -10,9 +10,9 @@ const labels = {
     edit: 'Edit',
     form: 'Edit company data',
     payment: 'Payment method',
-    bill: 'Bill / money transfer',
+    bill: 'Invoice / bank transfer',
     debit: 'Direct debit',
-    mandate: 'We grant the SEPA direct debit mandate',
+    mandate: 'We grant the following SEPA direct debit mandate for recurring payments',
     save: 'Save',
   },
   de: {
@@ -21,7 +21,7 @@ const labels = {
     payment: 'Zahlungsart',
     bill: 'Rechnung/Überweisung',
     debit: 'Lastschrift',
-    mandate: 'Wir erteilen das SEPA-Lastschriftmandat',
+    mandate: 'Wir erteilen das folgende SEPA-Lastschriftmandat für wiederkehrende Zahlungen',
     save: 'Speichern',
   },
 };
@@ -162,32 +162,54 @@ describe('the IBAN field', () => {
 });
 
 describe('the SEPA mandate', () => {
-  const { sepaCreditorName: creditor, sepaCreditorId: creditorId } = config;
-  const mandateTexts: Record<Language, string> = {
+  const { sepaCreditorName: creditor, sepaCreditorAddress: address, sepaCreditorId: creditorId } = config;
+  const mandateTexts = (holder: string): Record<Language, string> => ({
     en:
-      `We authorise ${creditor} (creditor identifier ${creditorId}) to collect payments from our account by SEPA direct debit. ` +
+      `Creditor: ${creditor}, ${address}; creditor identifier ${creditorId}. ` +
+      `Account holder: ${holder} (the account must be held by the company). ` +
+      `We authorise ${creditor} to collect recurring payments from our account by SEPA direct debit. ` +
       `At the same time we instruct our bank to honour the direct debits drawn on our account by ${creditor}. ` +
       'Note: we can demand a refund of the debited amount within eight weeks, starting with the debit date. ' +
       'The conditions agreed with our bank apply. ' +
-      'The mandate reference will be sent to us with the pre-notification of the first direct debit.',
+      'The mandate reference will be sent to us with the pre-notification of the first direct debit. ' +
+      `We grant this mandate electronically by saving; ${creditor} records it with the date of saving.`,
     de:
-      `Wir ermächtigen ${creditor} (Gläubiger-Identifikationsnummer ${creditorId}), Zahlungen von unserem Konto mittels Lastschrift einzuziehen. ` +
+      `Gläubiger: ${creditor}, ${address}; Gläubiger-Identifikationsnummer ${creditorId}. ` +
+      `Kontoinhaber: ${holder} (das Konto muss auf die Firma lauten). ` +
+      `Wir ermächtigen ${creditor}, wiederkehrende Zahlungen von unserem Konto mittels Lastschrift einzuziehen. ` +
       `Zugleich weisen wir unser Kreditinstitut an, die von ${creditor} auf unser Konto gezogenen Lastschriften einzulösen. ` +
       'Hinweis: Wir können innerhalb von acht Wochen, beginnend mit dem Belastungsdatum, die Erstattung des belasteten Betrages verlangen. ' +
       'Es gelten dabei die mit unserem Kreditinstitut vereinbarten Bedingungen. ' +
-      'Die Mandatsreferenz wird uns mit der Vorabankündigung (Pre-Notification) der ersten Lastschrift mitgeteilt.',
-  };
+      'Die Mandatsreferenz wird uns mit der Vorabankündigung (Pre-Notification) der ersten Lastschrift mitgeteilt. ' +
+      `Wir erteilen das Mandat elektronisch mit dem Speichern; ${creditor} hält es mit dem Datum des Speicherns fest.`,
+  });
 
   it.each<Language>(['en', 'de'])(
-    'names the creditor, its identifier and when the mandate reference follows, as the checkbox description (%s)',
+    'names the creditor with its address and identifier, recurring payments, the company as account holder and the electronic date, below the checkbox (%s)',
     async (language) => {
       const { mandate, chooseDirectDebitAfresh } = await openEditForm(language);
       await chooseDirectDebitAfresh();
       expect(creditor).not.toBe('');
+      expect(address).toMatch(/^[^,]+, \d{5} \S/);
       expect(creditorId).toMatch(/^DE\d{2}ZZZ\d{11}$/);
-      expect(mandate()).toHaveAccessibleDescription(mandateTexts[language]);
+      expect(mandate()).toHaveAccessibleDescription(mandateTexts('Demo GmbH')[language]);
+      // "The following mandate": its text comes after the checkbox.
+      const text = screen.getByText(/^(Creditor|Gläubiger): /);
+      expect(mandate().compareDocumentPosition(text)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
     },
   );
+
+  it.each<[Language, string, string]>([
+    ['en', 'Company name', 'the company entered above'],
+    ['de', 'Firmenname', 'die oben eingetragene Firma'],
+  ])('names as account holder the company name as typed (%s)', async (language, nameLabel, unnamed) => {
+    const { form, mandate, user } = await openEditForm(language);
+    const name = form.getByRole('textbox', { name: new RegExp(`^${nameLabel}`) });
+    await user.clear(name);
+    expect(mandate()).toHaveAccessibleDescription(mandateTexts(unnamed)[language]);
+    await user.type(name, 'Nordlicht Logistik KG');
+    expect(mandate()).toHaveAccessibleDescription(mandateTexts('Nordlicht Logistik KG')[language]);
+  });
 
   it.each<Language>(['en', 'de'])('is required for direct debit (%s)', async (language) => {
     const { iban, mandate, save, chooseDirectDebitAfresh, form, user } = await openEditForm(language);
@@ -195,7 +217,9 @@ describe('the SEPA mandate', () => {
     await user.type(iban(), 'DE44 5001 0517 5407 3249 31');
     await save();
     const message =
-      language === 'de' ? 'Bitte stimmen Sie dem Lastschriftmandat zu.' : 'Please agree to the direct debit mandate.';
+      language === 'de'
+        ? 'Bitte erteilen Sie das SEPA-Lastschriftmandat.'
+        : 'Please grant the SEPA direct debit mandate.';
     expect(await form.findByText(message)).toBeInTheDocument();
     expect(mandate()).toHaveFocus();
     await expect(getCompany()).resolves.toMatchObject({ iban: 'DE89370400440532013000' });

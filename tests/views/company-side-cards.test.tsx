@@ -311,6 +311,40 @@ describe('the cancellation card', () => {
   });
 });
 
+describe('the data processing agreement card (decision 041)', () => {
+  it.each([
+    {
+      language: 'en',
+      heading: 'Data processing agreement',
+      text: 'For the personal data in your backups we conclude a data processing agreement (DPA) with you under Art. 28 GDPR. View the data processing agreement (DPA)',
+      link: 'View the data processing agreement (DPA)',
+      edit: 'Edit',
+    },
+    {
+      language: 'de',
+      heading: 'Auftragsverarbeitung',
+      text: 'Für die Verarbeitung personenbezogener Daten in Ihren Backups schließen wir mit Ihnen einen Vertrag zur Auftragsverarbeitung (AVV) nach Art. 28 DSGVO. Vertrag zur Auftragsverarbeitung (AVV) ansehen',
+      link: 'Vertrag zur Auftragsverarbeitung (AVV) ansehen',
+      edit: 'Bearbeiten',
+    },
+  ] as const)(
+    'states the agreement and links it in a new tab, while viewing and editing ($language)',
+    async (words) => {
+      const { user } = await openCompany('demo@example.com', words.language);
+      const dpa = await card(words.heading);
+      expect(dpa.getByText(/Art\. 28/)).toHaveTextContent(words.text);
+      const link = dpa.getByRole('link', { name: words.link });
+      expect(link).toHaveAttribute('href', 'https://www.example.com/data-processing-agreement');
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      const edit = screen.getByRole('button', { name: words.edit });
+      await waitFor(() => expect(edit).toBeEnabled());
+      await user.click(edit);
+      expect((await card(words.heading)).getByRole('link', { name: words.link })).toBeInTheDocument();
+    },
+  );
+});
+
 describe('the language card', () => {
   it('switches the page to German at once', async () => {
     const { user } = await openCompany();

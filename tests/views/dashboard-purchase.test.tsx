@@ -222,6 +222,49 @@ describe('the purchase card', () => {
   );
 
   it.each([
+    {
+      language: 'en',
+      region: 'Buy backup storage',
+      terms: 'Billed monthly; notice period four weeks to the billing date. Our terms and conditions apply.',
+      termsLink: 'terms and conditions',
+      dataProcessing:
+        'For the personal data in your backups we conclude a data processing agreement (DPA) with you under Art. 28 GDPR. View the data processing agreement (DPA)',
+      dataProcessingLink: 'View the data processing agreement (DPA)',
+      documents: ['Service description', 'Legal notes'],
+    },
+    {
+      language: 'de',
+      region: 'Backup-Speicher kaufen',
+      terms: 'Abrechnung monatlich; Kündigungsfrist vier Wochen zum Abrechnungstermin. Es gelten unsere AGB.',
+      termsLink: 'AGB',
+      dataProcessing:
+        'Für die Verarbeitung personenbezogener Daten in Ihren Backups schließen wir mit Ihnen einen Vertrag zur Auftragsverarbeitung (AVV) nach Art. 28 DSGVO. Vertrag zur Auftragsverarbeitung (AVV) ansehen',
+      dataProcessingLink: 'Vertrag zur Auftragsverarbeitung (AVV) ansehen',
+      documents: ['Leistungsbeschreibung', 'Rechtliche Hinweise'],
+    },
+  ] as const)(
+    'states the billing, the notice period, the terms and the data processing agreement under the buttons ($language, decision 041)',
+    async ({ language, region, terms, termsLink, dataProcessing, dataProcessingLink, documents }) => {
+      await openDashboard(language);
+      const purchase = within(screen.getByRole('region', { name: region }));
+      const agb = purchase.getByRole('link', { name: termsLink });
+      expect(agb).toHaveAttribute('href', 'https://www.example.com/terms');
+      expect(agb.closest('p')).toHaveTextContent(terms);
+      const dpa = purchase.getByRole('link', { name: dataProcessingLink });
+      expect(dpa).toHaveAttribute('href', 'https://www.example.com/data-processing-agreement');
+      expect(dpa.closest('p')).toHaveTextContent(dataProcessing);
+      for (const link of [agb, dpa]) {
+        expect(link).toHaveAttribute('target', '_blank');
+        expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      }
+      // Under the buy buttons, and the documents stay.
+      const buttons = purchase.getAllByRole('button');
+      expect(buttons.at(-1)?.compareDocumentPosition(agb)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+      for (const name of documents) expect(purchase.getByRole('link', { name })).toBeInTheDocument();
+    },
+  );
+
+  it.each([
     [
       'en',
       'plus VAT',

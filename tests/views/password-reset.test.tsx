@@ -69,7 +69,8 @@ const words = {
     missing:
       'Dieser Link ist unvollständig: Es fehlt die E-Mail-Adresse oder der Sicherheitscode. Bitte öffnen Sie den vollständigen Link aus der E-Mail.',
     refused: 'Dieser Link kann nicht mehr verwendet werden: Er ist ungültig, abgelaufen oder wurde bereits benutzt.',
-    reason: 'Antwort des Servers: This link is invalid or has expired',
+    // The server answers in the page's language (decision 039).
+    reason: 'Antwort des Servers: Dieser Link ist ungültig oder abgelaufen',
     requestNew: 'Neuen Link anfordern',
     general: 'Ein Fehler ist aufgetreten!',
   },

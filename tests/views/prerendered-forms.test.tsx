@@ -6,7 +6,6 @@
  * journeys prove in Chromium.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { execFileSync } from 'node:child_process';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { memoryLocation } from 'wouter/memory-location';
@@ -19,25 +18,12 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PrerenderedForms } from '../../src/app/prerendered-form-reader';
 import type { Language } from '../../src/domain/constants';
 import { server } from '../../src/mocks/node';
+import { placePrerendered, prerenderPages, type PrerenderedPages } from '../support/prerendered-pages';
 import { renderApp, seedPassword } from '../support/render-app';
 
-/**
- * The pages as src/prerender.tsx renders them at build time. React's server renderer runs in a
- * process of its own: in this one it would share React's contexts with the client renderer.
- */
-let pages: Record<string, string> = {};
+let pages: PrerenderedPages = {};
 beforeAll(() => {
-  const script = `
-    import { createServer } from 'vite';
-    const vite = await createServer({ mode: 'production', logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false } });
-    const { renderPage } = await vite.ssrLoadModule('/src/prerender.tsx');
-    const pages = {};
-    for (const language of ['en', 'de']) for (const path of ['/login', '/register', '/reset']) pages[language + path] = await renderPage(path, language);
-    await vite.close();
-    process.stdout.write(JSON.stringify(pages));`;
-  pages = JSON.parse(
-    execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
-  ) as Record<string, string>;
+  pages = prerenderPages(['/login', '/register', '/reset']);
 }, 60_000);
 
 let calls: string[] = [];
@@ -53,16 +39,7 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-/** The prerendered page in a #root element of the document, as nginx serves it. */
-function prerendered(path: string, language: Language = 'en'): HTMLElement {
-  const root = document.createElement('div');
-  root.id = 'root';
-  const page = pages[`${language}${path}`];
-  if (page === undefined) throw new Error(`${path} in ${language} was not prerendered for this test`);
-  root.innerHTML = page;
-  document.body.append(root);
-  return root;
-}
+const prerendered = (path: string, language: Language = 'en') => placePrerendered(pages, path, language);
 
 function field(root: HTMLElement, name: string): HTMLInputElement | HTMLSelectElement {
   const element = root.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);

@@ -39,6 +39,7 @@ const words = {
     met: '(done)',
     unmet: '(missing)',
     general: 'An error has occurred!',
+    emailTaken: 'This email address is already registered. Please log in or reset your password.',
     waiting: 'Your account awaits activation',
     activation: 'We activate your account within 2 to 3 business days.',
     mail: 'You will be notified by email as soon as your account is active.',
@@ -67,6 +68,7 @@ const words = {
     met: '(erfüllt)',
     unmet: '(fehlt noch)',
     general: 'Ein Fehler ist aufgetreten!',
+    emailTaken: 'Diese E-Mail-Adresse ist bereits registriert. Melden Sie sich an oder setzen Sie Ihr Passwort zurück.',
     waiting: 'Ihr Konto ist noch nicht freigeschaltet',
     activation: 'Wir schalten Ihr Konto innerhalb von 2 bis 3 Werktagen frei.',
     mail: 'Sobald Ihr Konto freigeschaltet ist, erhalten Sie eine Benachrichtigung per E-Mail.',
@@ -218,6 +220,16 @@ describe.each(['en', 'de'] as const)('the registration in %s', journey, (languag
     expect(fields.city).toHaveValue('Hamburg');
     expect(fields.notifications).toBeChecked();
   });
+
+  it('says in its own words that an address is already registered, keeping what was typed (decision 039)', async () => {
+    const { fields, fillAll, submit, user, currentPath } = await openRegistration(language);
+    await fillAll('demo@example.com');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent(text.emailTaken);
+    expect(currentPath()).toBe('/register');
+    expect(fields.email).toHaveValue('demo@example.com');
+    expect(fields.email).not.toHaveAttribute('aria-invalid');
+  });
 });
 
 describe('the registration', journey, () => {
@@ -256,13 +268,6 @@ describe('the registration', journey, () => {
     expect(findAccountByEmail('new@example.com')?.language).toBe('de');
   });
 
-  it('shows the server reason for an address that is already registered', async () => {
-    const { fillAll, submit, user } = await openRegistration('en');
-    await fillAll('demo@example.com');
-    await user.click(submit);
-    expect(await screen.findByRole('alert')).toHaveTextContent('This email address is already registered');
-  });
-
   it('cannot be sent twice while busy', async () => {
     let calls = 0;
     let release = () => {};
@@ -298,6 +303,9 @@ describe.each([
       terms: 'terms and conditions',
       privacy: 'privacy notice',
       acceptTerms: 'Please accept the terms and conditions.',
+      dataProcessing:
+        'For the personal data in your backups we conclude a data processing agreement (DPA) with you under Art. 28 GDPR. View the data processing agreement (DPA)',
+      dataProcessingLink: 'View the data processing agreement (DPA)',
     },
   ],
   [
@@ -307,6 +315,9 @@ describe.each([
       terms: 'Allgemeinen Geschäftsbedingungen',
       privacy: 'Datenschutzhinweise',
       acceptTerms: 'Bitte akzeptieren Sie die AGB.',
+      dataProcessing:
+        'Für die Verarbeitung personenbezogener Daten in Ihren Backups schließen wir mit Ihnen einen Vertrag zur Auftragsverarbeitung (AVV) nach Art. 28 DSGVO. Vertrag zur Auftragsverarbeitung (AVV) ansehen',
+      dataProcessingLink: 'Vertrag zur Auftragsverarbeitung (AVV) ansehen',
     },
   ],
 ] as const)('the legal texts of the registration in %s (decision 032)', journey, (language, legal) => {
@@ -320,6 +331,21 @@ describe.each([
       'href',
       'https://www.example.com/privacy',
     );
+  });
+
+  it('states the data processing agreement beside the terms and links it in a new tab, with no checkbox of its own (decision 041)', async () => {
+    renderApp('/register', { language });
+    const link = await screen.findByRole('link', { name: legal.dataProcessingLink });
+    const terms = screen.getByRole('checkbox', { name: new RegExp(legal.terms) });
+    expect(link).toHaveAttribute('href', 'https://www.example.com/data-processing-agreement');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    const notice = link.closest('p');
+    expect(notice).toHaveTextContent(legal.dataProcessing);
+    expect(within(notice as HTMLElement).queryByRole('checkbox')).toBeNull();
+    expect(terms.closest('form')).toContainElement(notice);
+    // The notifications and the terms: the agreement is stated, not ticked.
+    expect(screen.getAllByRole('checkbox')).toHaveLength(2);
   });
 
   it('sends nothing until the terms are accepted, and sends the payload of SPEC §7 without them', async () => {

@@ -13,6 +13,8 @@ import {
 } from '../../api/structs';
 import { datastoresOf, db, findAccountByEmail, sendMail, type AccountRow } from '../db';
 import { route } from '../faults';
+import { inLanguage } from '../language';
+import { newPasswordLink, registrationReceived } from '../mails';
 import { randomToken } from '../random';
 import { answer, done, notLoggedIn, postcodeRefusal, readPayload, refuse } from '../respond';
 import { hasEnded } from '../rules';
@@ -52,13 +54,21 @@ function userOf(account: AccountRow) {
 }
 
 export const authHandlers = [
-  route('POST /register/company', async ({ request }) => {
+  route('POST /register/company', async ({ request, language }) => {
     const payload = await readPayload(request, RegisterPayload);
     if (!payload.ok) return payload.response;
     const body = payload.value;
-    const badPostcode = postcodeRefusal(body.pending_postcode, body.pending_country);
+    const badPostcode = postcodeRefusal(body.pending_postcode, body.pending_country, language);
     if (badPostcode) return badPostcode;
-    if (findAccountByEmail(body.email)) return refuse(409, 'This email address is already registered');
+    if (findAccountByEmail(body.email)) {
+      return refuse(
+        409,
+        inLanguage(language, {
+          en: 'This email address is already registered',
+          de: 'Diese E-Mail-Adresse ist bereits registriert',
+        }),
+      );
+    }
     const account = db.account.create({
       email: body.email.trim(),
       password: body.password,
@@ -83,23 +93,23 @@ export const authHandlers = [
       pending_country: body.pending_country,
       pending_ustid: orNull(body.pending_ustid),
     });
-    const german = body.language === 'de';
-    sendMail(
-      account.email,
-      german ? 'Ihre Registrierung ist eingegangen' : 'We have received your registration',
-      german
-        ? `Guten Tag ${account.firstname} ${account.lastname},\n\nwir prüfen Ihre Angaben und schalten Ihr Konto innerhalb von 2 bis 3 Werktagen frei. Sie erhalten dann eine weitere E-Mail.`
-        : `Hello ${account.firstname} ${account.lastname},\n\nwe are checking your details and will activate your account within 2 to 3 business days. You will receive another email then.`,
-    );
+    const mail = registrationReceived(language, account);
+    sendMail(account.email, mail.subject, mail.body);
     return done();
   }),
 
-  route('POST /login', async ({ request }) => {
+  route('POST /login', async ({ request, language }) => {
     const payload = await readPayload(request, LoginPayload);
     if (!payload.ok) return payload.response;
     const account = findAccountByEmail(payload.value.email);
     if (!account || account.password !== payload.value.password) {
-      return refuse(403, 'Username and password do not match');
+      return refuse(
+        403,
+        inLanguage(language, {
+          en: 'Username and password do not match',
+          de: 'E-Mail-Adresse und Passwort passen nicht zusammen',
+        }),
+      );
     }
     if (!account.active) return answer(LoginAnswer, { is_active: false });
     // The login carries the interface language; mails follow it (docs/decisions/001, point 4).
@@ -107,7 +117,7 @@ export const authHandlers = [
     return answer(LoginAnswer, { is_active: true }, { headers: { 'Set-Cookie': startSession(account.id) } });
   }),
 
-  route('POST /forgotpassword', async ({ request }) => {
+  route('POST /forgotpassword', async ({ request, language }) => {
     const payload = await readPayload(request, ForgotPasswordPayload);
     if (!payload.ok) return payload.response;
     // The answer is the same whether or not the address is known, so it reveals nothing.
@@ -121,22 +131,16 @@ export const authHandlers = [
       const token = randomToken(32);
       db.resetToken.create({ token, email: account.email, expires: Date.now() + RESET_TOKEN_TTL_MS, used: false });
       const link = `/newpassword?email=${encodeURIComponent(account.email)}&token=${token}`;
-      const german = account.language === 'de';
-      sendMail(
-        account.email,
-        german ? 'Neues Passwort festlegen' : 'Set a new password',
-        german
-          ? 'Über den folgenden Link legen Sie ein neues Passwort fest. Der Link gilt eine Stunde und nur einmal.'
-          : 'Use the following link to set a new password. The link is valid for one hour and only once.',
-        link,
-      );
+      const mail = newPasswordLink(language, account);
+      sendMail(account.email, mail.subject, mail.body, link);
     }
     return done();
   }),
 
-  route('POST /changepassword', async ({ request }) => {
+  route('POST /changepassword', async ({ request, language: answerIn }) => {
     const payload = await readPayload(request, ChangePasswordPayload);
     if (!payload.ok) return payload.response;
+    // `language` of the payload is the account's from now on; the refusal is in the request's.
     const { email, password, language, token } = payload.value;
     const reset = db.resetToken.findFirst({ where: { token: { equals: token } } });
     const account = findAccountByEmail(email);
@@ -147,7 +151,13 @@ export const authHandlers = [
       reset.expires <= Date.now() ||
       reset.email.toLowerCase() !== email.trim().toLowerCase()
     ) {
-      return refuse(400, 'This link is invalid or has expired');
+      return refuse(
+        400,
+        inLanguage(answerIn, {
+          en: 'This link is invalid or has expired',
+          de: 'Dieser Link ist ungültig oder abgelaufen',
+        }),
+      );
     }
     db.account.update({ where: { id: { equals: account.id } }, data: { password, language } });
     db.resetToken.update({ where: { token: { equals: token } }, data: { used: true } });
@@ -156,15 +166,15 @@ export const authHandlers = [
     return done();
   }),
 
-  route('GET /me', ({ cookies }) => {
+  route('GET /me', ({ cookies, language }) => {
     const account = sessionAccount(cookies);
-    if (!account) return notLoggedIn();
+    if (!account) return notLoggedIn(language);
     return answer(UserStruct, userOf(account));
   }),
 
-  route('GET /logout', ({ cookies }) => {
+  route('GET /logout', ({ cookies, language }) => {
     const ended = endSession(cookies);
     const headers = { 'Set-Cookie': clearSessionCookie };
-    return ended ? done({ headers }) : notLoggedIn(headers);
+    return ended ? done({ headers }) : notLoggedIn(language, headers);
   }),
 ];

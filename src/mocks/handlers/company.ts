@@ -7,6 +7,8 @@ import { CompanyStruct, EditCompanyPayload } from '../../api/structs';
 import type { PaymentType } from '../../domain/entities';
 import { datastoresOf, db, findCompany, sendMail, type AccountRow, type CompanyRow } from '../db';
 import { route } from '../faults';
+import { inLanguage } from '../language';
+import { contractCancelled } from '../mails';
 import { answer, done, notLoggedIn, postcodeRefusal, readPayload, refuse } from '../respond';
 import { cancellationEndDate, hasEnded, isValidIban } from '../rules';
 import { sessionAccount } from '../session';
@@ -55,26 +57,43 @@ function companyRowOf(account: AccountRow): CompanyRow {
 }
 
 export const companyHandlers = [
-  route('GET /company', ({ cookies }) => {
+  route('GET /company', ({ cookies, language }) => {
     const account = sessionAccount(cookies);
-    if (!account) return notLoggedIn();
+    if (!account) return notLoggedIn(language);
     return answer(CompanyStruct, companyOf(account, findCompany(account.id)));
   }),
 
-  route('POST /edit/company', async ({ request, cookies }) => {
+  route('POST /edit/company', async ({ request, cookies, language }) => {
     const account = sessionAccount(cookies);
-    if (!account) return notLoggedIn();
+    if (!account) return notLoggedIn(language);
     const payload = await readPayload(request, EditCompanyPayload);
     if (!payload.ok) return payload.response;
     const body = payload.value;
-    const badPostcode = postcodeRefusal(body.pending_postcode, body.pending_country);
+    const badPostcode = postcodeRefusal(body.pending_postcode, body.pending_country, language);
     if (badPostcode) return badPostcode;
     const iban = body.iban.replace(/\s+/g, '').toUpperCase();
     if (body.payment_type === 'direct_debit') {
-      if (iban === '') return refuse(400, 'The IBAN is required for direct debit.');
-      if (!isValidIban(iban)) return refuse(400, 'The IBAN is not valid.');
-      if (!body.checkbox_iban)
-        return refuse(400, 'Direct debit needs the SEPA mandate: please accept the legal notice.');
+      if (iban === '') {
+        return refuse(
+          400,
+          inLanguage(language, {
+            en: 'The IBAN is required for direct debit.',
+            de: 'Für die Zahlung per Lastschrift ist die IBAN erforderlich.',
+          }),
+        );
+      }
+      if (!isValidIban(iban)) {
+        return refuse(400, inLanguage(language, { en: 'The IBAN is not valid.', de: 'Die IBAN ist ungültig.' }));
+      }
+      if (!body.checkbox_iban) {
+        return refuse(
+          400,
+          inLanguage(language, {
+            en: 'Direct debit needs the SEPA mandate: please accept the legal notice.',
+            de: 'Für die Zahlung per Lastschrift ist das SEPA-Lastschriftmandat nötig: Bitte stimmen Sie dem rechtlichen Hinweis zu.',
+          }),
+        );
+      }
     }
     const company = companyRowOf(account);
     const submitted = {
@@ -115,12 +134,25 @@ export const companyHandlers = [
     return done();
   }),
 
-  route('GET /contract/cancel', ({ cookies }) => {
+  route('GET /contract/cancel', ({ cookies, language }) => {
     const account = sessionAccount(cookies);
-    if (!account) return notLoggedIn();
-    if (!account.company_number) return refuse(409, 'There is no contract to cancel');
+    if (!account) return notLoggedIn(language);
+    if (!account.company_number) {
+      return refuse(
+        409,
+        inLanguage(language, {
+          en: 'There is no contract to cancel',
+          de: 'Es gibt keinen Vertrag, der gekündigt werden kann',
+        }),
+      );
+    }
     const company = companyRowOf(account);
-    if (company.contract_end_date) return refuse(409, 'The contract is already cancelled');
+    if (company.contract_end_date) {
+      return refuse(
+        409,
+        inLanguage(language, { en: 'The contract is already cancelled', de: 'Der Vertrag ist bereits gekündigt' }),
+      );
+    }
     const end = cancellationEndDate();
     for (const datastore of datastoresOf(account.id)) {
       // A datastore that already ends earlier keeps its earlier date.
@@ -128,14 +160,8 @@ export const companyHandlers = [
       db.datastore.update({ where: { id: { equals: datastore.id } }, data: { contract_end_date: end } });
     }
     db.company.update({ where: { id: { equals: company.id } }, data: { contract_end_date: end } });
-    const german = account.language === 'de';
-    sendMail(
-      account.email,
-      german ? 'Ihre Kündigung' : 'Your cancellation',
-      german
-        ? `Ihr Vertrag endet am ${end}. Ihre Datastores können ab jetzt nur noch gelesen werden. Ihr Zugang wird 30 Tage nach der Kündigung gelöscht.`
-        : `Your contract ends on ${end}. Your datastores are read-only from now on. Your login is deleted 30 days after the cancellation.`,
-    );
+    const mail = contractCancelled(language, account, end);
+    sendMail(account.email, mail.subject, mail.body);
     return done();
   }),
 ];

@@ -8,6 +8,8 @@ import { business, timers } from '../../domain/constants';
 import { isDatastoreIdentifier } from '../../domain/fields';
 import { datastoresOf, db, findCompany, sendMail, type DatastoreRow } from '../db';
 import { route } from '../faults';
+import { inLanguage, type Bilingual } from '../language';
+import { datastoreCancelled, datastoreReady } from '../mails';
 import { provisionDatastore } from '../provision';
 import { answer, done, notLoggedIn, refuse } from '../respond';
 import { cancellationEndDate, hasEnded, spaceText, totalSpaceText } from '../rules';
@@ -49,65 +51,98 @@ function productVolume(productId: string): number | null {
 }
 
 export const datastoreHandlers = [
-  route('GET /status', ({ cookies }) => {
+  route('GET /status', ({ cookies, language }) => {
     const account = sessionAccount(cookies);
-    if (!account) return notLoggedIn();
+    if (!account) return notLoggedIn(language);
     return answer(StatusListAnswer, runningDatastores(account.id).map(statusOf));
   }),
 
-  route('GET /product/pbs/{datastoreIdentifier}/{productId}', ({ cookies, params }) => {
+  route('GET /product/pbs/{datastoreIdentifier}/{productId}', ({ cookies, params, language }) => {
+    const say = (text: Bilingual) => inLanguage(language, text);
     const account = sessionAccount(cookies);
-    if (!account) return notLoggedIn();
+    if (!account) return notLoggedIn(language);
     const company = findCompany(account.id);
     if (!company?.name || !account.company_number) {
-      return refuse(403, 'Please complete your company details before buying a datastore.');
+      return refuse(
+        403,
+        say({
+          en: 'Please complete your company details before buying a datastore.',
+          de: 'Bitte vervollständigen Sie Ihre Firmendaten, bevor Sie einen Datastore kaufen.',
+        }),
+      );
     }
-    if (company.contract_end_date) return refuse(403, 'Your contract is cancelled; no new datastores can be bought.');
+    if (company.contract_end_date) {
+      return refuse(
+        403,
+        say({
+          en: 'Your contract is cancelled; no new datastores can be bought.',
+          de: 'Ihr Vertrag ist gekündigt; neue Datastores können nicht mehr gekauft werden.',
+        }),
+      );
+    }
     const identifier = params.datastoreIdentifier ?? '';
     if (!isDatastoreIdentifier(identifier)) {
-      return refuse(400, 'The datastore identifier must be 1 to 8 letters or digits.');
+      return refuse(
+        400,
+        say({
+          en: 'The datastore identifier must be 1 to 8 letters or digits.',
+          de: 'Der Name des Datastores muss aus 1 bis 8 Buchstaben oder Ziffern bestehen.',
+        }),
+      );
     }
     const volume = productVolume(params.productId ?? '');
     if (volume === null) {
-      return refuse(400, `The product must be 0 for the dynamic rate or a volume of 1 to ${business.maxVolumeTb} TB.`);
+      const max = business.maxVolumeTb;
+      return refuse(
+        400,
+        say({
+          en: `The product must be 0 for the dynamic rate or a volume of 1 to ${max} TB.`,
+          de: `Das Produkt muss 0 für den dynamischen Tarif oder ein Volumen von 1 bis ${max}\u00a0TB sein.`,
+        }),
+      );
     }
     const taken = datastoresOf(account.id).some(
       (datastore) => datastore.identifier.toLowerCase() === identifier.toLowerCase(),
     );
-    if (taken) return refuse(409, 'A datastore with this name already exists');
+    if (taken) {
+      return refuse(
+        409,
+        say({ en: 'A datastore with this name already exists', de: 'Es gibt bereits einen Datastore mit diesem Namen' }),
+      );
+    }
     const datastore = provisionDatastore({ account, identifier, volume });
-    const german = account.language === 'de';
-    sendMail(
-      account.email,
-      german ? `Ihr Datastore ${identifier} ist bereit` : `Your datastore ${identifier} is ready`,
-      german
-        ? `Datastore ${datastore.datastore} auf ${datastore.hostname}:${datastore.port}, Benutzername ${datastore.username}@pbs. Das vorläufige Passwort sehen Sie 5 Minuten lang im Portal.`
-        : `Datastore ${datastore.datastore} on ${datastore.hostname}:${datastore.port}, user ${datastore.username}@pbs. The temporary password is shown in the portal for 5 minutes.`,
-      '/dashboard',
-    );
+    const mail = datastoreReady(language, account, datastore);
+    sendMail(account.email, mail.subject, mail.body, '/dashboard');
     return done();
   }),
 
-  route('GET /datastore/cancel/{name}', ({ cookies, params }) => {
+  route('GET /datastore/cancel/{name}', ({ cookies, params, language }) => {
     const account = sessionAccount(cookies);
-    if (!account) return notLoggedIn();
+    if (!account) return notLoggedIn(language);
     // {name} is the datastore's name on the server; the customer's identifier is accepted too.
     const name = (params.name ?? '').toLowerCase();
     const datastore = runningDatastores(account.id).find(
       (candidate) => candidate.datastore.toLowerCase() === name || candidate.identifier.toLowerCase() === name,
     );
-    if (!datastore) return refuse(404, 'There is no datastore with this name');
-    if (datastore.contract_end_date) return refuse(409, 'This datastore is already cancelled');
+    if (!datastore) {
+      return refuse(
+        404,
+        inLanguage(language, {
+          en: 'There is no datastore with this name',
+          de: 'Es gibt keinen Datastore mit diesem Namen',
+        }),
+      );
+    }
+    if (datastore.contract_end_date) {
+      return refuse(
+        409,
+        inLanguage(language, { en: 'This datastore is already cancelled', de: 'Dieser Datastore ist bereits gekündigt' }),
+      );
+    }
     const end = cancellationEndDate();
     db.datastore.update({ where: { id: { equals: datastore.id } }, data: { contract_end_date: end } });
-    const german = account.language === 'de';
-    sendMail(
-      account.email,
-      german ? `Kündigung des Datastores ${datastore.identifier}` : `Cancellation of datastore ${datastore.identifier}`,
-      german
-        ? `Der Datastore ${datastore.datastore} endet am ${end} und wird danach mit allen Backups gelöscht.`
-        : `The datastore ${datastore.datastore} ends on ${end} and is then deleted with all backups in it.`,
-    );
+    const mail = datastoreCancelled(language, account, datastore, end);
+    sendMail(account.email, mail.subject, mail.body);
     return done();
   }),
 ];

@@ -4,9 +4,11 @@
 import { CatalogueAnswer, LicenceOrderPayload } from '../../api/structs';
 import type { Catalogue, Licence } from '../../domain/entities';
 import type { CpuChoice, LicenceType } from '../../domain/constants';
-import { formatEur } from '../../domain/prices';
+import { isSoldPerCpu } from '../../domain/licence-features';
 import { db, sendMail } from '../db';
 import { route } from '../faults';
+import { inLanguage } from '../language';
+import { licenceOrdered } from '../mails';
 import { answer, done, postcodeRefusal, readPayload, refuse } from '../respond';
 import { asSpec } from '../strict';
 
@@ -43,18 +45,30 @@ function catalogue(): Catalogue {
 export const licenceHandlers = [
   route('GET /licences', () => answer(CatalogueAnswer, catalogue())),
 
-  route('POST /licence/order', async ({ request }) => {
+  route('POST /licence/order', async ({ request, language }) => {
     const payload = await readPayload(request, LicenceOrderPayload);
     if (!payload.ok) return payload.response;
     const order = payload.value;
-    const badPostcode = postcodeRefusal(order.postcode, order.country);
+    const badPostcode = postcodeRefusal(order.postcode, order.country, language);
     if (badPostcode) return badPostcode;
     const licence = db.licence.findFirst({ where: { id: { equals: order.product_id } } });
-    if (!licence) return refuse(400, 'The licence product does not exist.');
+    if (!licence) {
+      return refuse(
+        400,
+        inLanguage(language, { en: 'The licence product does not exist.', de: 'Diese Lizenz gibt es nicht.' }),
+      );
+    }
     const type = licenceTypeOf(licence.product_type);
-    // Only VE is sold per CPU; the shop offers the CPU choice for VE alone (SPEC §2).
-    if (type !== 'VE' && order.cpu_count !== 1) {
-      return refuse(400, `${LINE_NAMES[type]} licences are sold per server; the CPU count must be 1.`);
+    // Only VE is sold per CPU socket; the shop offers the choice for VE alone (SPEC §2).
+    if (!isSoldPerCpu(type) && order.cpu_count !== 1) {
+      const line = LINE_NAMES[type];
+      return refuse(
+        400,
+        inLanguage(language, {
+          en: `${line} licences are sold per server; the number of CPU sockets must be 1.`,
+          de: `Lizenzen für ${line} gelten je Server; die Anzahl der CPU-Sockel muss 1 sein.`,
+        }),
+      );
     }
     const prices: Record<CpuChoice, number> = {
       1: licence.price_1_cpu,
@@ -64,13 +78,13 @@ export const licenceHandlers = [
     // The payload struct lets only the CPU choices of SPEC §2 through.
     const total = Object.entries(prices).find(([cpus]) => Number(cpus) === order.cpu_count)?.[1] ?? Number.NaN;
     db.licenceOrder.create({ ...order, totalNetEur: total });
-    sendMail(
-      order.email,
-      `Your order: ${licence.name}`,
-      `Hello ${order.firstname} ${order.lastname},\n\nthank you for your order of ${licence.name} for ${order.cpu_count} CPU(s) ` +
-        `at ${formatEur(total)} per year plus VAT. The subscription is valid for one year and renews automatically. ` +
-        'You will receive the invoice (payable within 10 days) and the subscription key by email.',
-    );
+    const mail = licenceOrdered(language, order, {
+      licenceName: licence.name,
+      perCpuSocket: isSoldPerCpu(type),
+      cpuCount: order.cpu_count,
+      totalNetEur: total,
+    });
+    sendMail(order.email, mail.subject, mail.body);
     return done();
   }),
 ];

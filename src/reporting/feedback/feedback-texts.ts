@@ -20,7 +20,7 @@ export const feedbackTexts = {
   submit: 'Fehlerbericht senden',
   sending: 'Wird gesendet …',
   thanks: 'Vielen Dank für Ihren Bericht!',
-  capturing: 'Bitte wählen Sie im Fenster des Browsers aus, welcher Bildschirm oder Tab aufgenommen wird.',
+  capturing: 'Bitte wählen Sie im Dialog Ihres Browsers aus, welcher Bildschirm oder Tab aufgenommen werden soll.',
   cropping: 'Screenshot zuschneiden',
   cropHint:
     'Ziehen Sie mit der Maus einen Rahmen um den wichtigen Teil oder geben Sie den Ausschnitt in Prozent ein. „Bestätigen“ übernimmt ihn.',
@@ -34,7 +34,7 @@ export const feedbackTexts = {
   screenshotName: 'screenshot.png',
   busy: 'Bitte warten …',
   privacy:
-    'Mit dem Bericht erhält unser Dienstleister für Fehlerberichte (Sentry) Ihre Beschreibung, den Screenshot, falls Sie einen hinzufügen, und eine Aufzeichnung Ihres Besuchs auf diesen Seiten, in der alle Texte und Eingaben unkenntlich sind.',
+    'Mit dem Bericht erhält unser Dienstleister für Fehlerberichte (Sentry, Functional Software Inc., USA; Übermittlung auf Grundlage des EU-US Data Privacy Framework) Ihre Beschreibung, den Screenshot, falls Sie einen hinzufügen, und eine Aufzeichnung Ihres Besuchs auf diesen Seiten, in der alle Texte und Eingaben unkenntlich sind.',
   privacyLink: 'Mehr in unseren Datenschutzhinweisen',
 } as const;
 

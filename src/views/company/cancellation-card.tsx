@@ -18,7 +18,7 @@ const messages = defineMessages({
   button: { id: 'company.cancel.button', defaultMessage: 'Cancel the contract…' },
   noProducts: {
     id: 'company.cancel.noProducts',
-    defaultMessage: 'You have no running products, so there is nothing to cancel.',
+    defaultMessage: 'You have no running datastores, so there is nothing to cancel.',
   },
   question: { id: 'company.cancel.question', defaultMessage: 'Do you really want to cancel your contract?' },
   // SPEC §9 "Billing is monthly. Cancellation is four weeks to the billing date", and no more:
@@ -32,7 +32,7 @@ const messages = defineMessages({
   // SPEC §4 "Cancelled contract: datastores become read-only".
   readOnly: { id: 'company.cancel.readOnly', defaultMessage: 'Once cancelled, your datastores are read-only.' },
   // SPEC §9 "Login is deleted 30 days after cancellation".
-  deleted: { id: 'company.cancel.deleted', defaultMessage: 'Your login is deleted 30 days after the cancellation.' },
+  deleted: { id: 'company.cancel.deleted', defaultMessage: 'Your account is deleted 30 days after the cancellation, with all datastores and backups.' },
   confirm: { id: 'company.cancel.confirm', defaultMessage: 'Yes, cancel the contract' },
   keep: { id: 'company.cancel.keep', defaultMessage: 'No, keep the contract' },
   cancelling: { id: 'company.cancel.cancelling', defaultMessage: 'Cancelling…' },
@@ -40,7 +40,7 @@ const messages = defineMessages({
   // SPEC §4 "Cancelled contract" and §9 "Login is deleted 30 days after cancellation".
   consequences: {
     id: 'company.cancel.consequences',
-    defaultMessage: 'Your datastores are read-only from now on. Your login is deleted 30 days after the cancellation.',
+    defaultMessage: 'From the cancellation on, your datastores are read-only; billing continues until the contract ends. Your account is deleted 30 days after the cancellation, with all datastores and backups: restore what you want to keep before then.',
   },
 });
 
@@ -103,7 +103,7 @@ export function CancellationCard({ company, actor }: { company: Company; actor: 
         <p className="notice notice-warn">
           <FormattedMessage
             id="company.cancel.allCancelled"
-            defaultMessage="All your products are already cancelled; the last one ends on {date}. There is nothing left to cancel."
+            defaultMessage="All your datastores are already cancelled; the last one ends on {date}. There is nothing left to cancel."
             values={{ date: formatDay(endedBefore) }}
           />
         </p>

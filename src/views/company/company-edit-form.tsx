@@ -18,19 +18,37 @@ const messages = defineMessages({
     id: 'company.edit.ibanHint',
     defaultMessage: 'For example DE89 3704 0044 0532 0130 00. Spaces are added for you.',
   },
-  mandate: { id: 'company.edit.mandate', defaultMessage: 'We grant the SEPA direct debit mandate' },
+  mandate: {
+    id: 'company.edit.mandate',
+    defaultMessage: 'We grant the following SEPA direct debit mandate for recurring payments',
+    description: 'The checkbox of the mandate; its text follows it (decision 041)',
+  },
+  unnamedCompany: {
+    id: 'company.edit.mandateUnnamedCompany',
+    defaultMessage: 'the company entered above',
+    description: 'The account holder in the mandate text while the company name field is empty',
+  },
   back: { id: 'company.edit.back', defaultMessage: 'Back' },
   save: { id: 'company.edit.save', defaultMessage: 'Save' },
   saving: { id: 'company.edit.saving', defaultMessage: 'Saving…' },
 });
 
-/** SPEC §2 "the SEPA mandate": the creditor and its identifier are the provider's settings (src/config.ts). */
-const mandateText = defineMessage<{ creditor: string; creditorId: string }>({
+/**
+ * SPEC §2 "the SEPA mandate", a core mandate for recurring payments (decisions 028, 041): the
+ * creditor with its address and identifier are the provider's settings (src/config.ts); the account
+ * holder is the company, since SPEC §7's payload has no field for another one.
+ */
+const mandateText = defineMessage<{
+  creditor: string;
+  creditorAddress: string;
+  creditorId: string;
+  company: string;
+}>({
   id: 'company.edit.mandateText',
   description:
-    'The SEPA core mandate for a business customer (wording of the Deutsche Kreditwirtschaft); creditor is the provider, creditorId its creditor identifier',
+    'The SEPA core mandate for recurring payments of a business customer (wording of the Deutsche Kreditwirtschaft); creditor is the provider, creditorAddress its postal address, creditorId its creditor identifier, company the account holder (the company name typed in the form)',
   defaultMessage:
-    'We authorise {creditor} (creditor identifier {creditorId}) to collect payments from our account by SEPA direct debit. At the same time we instruct our bank to honour the direct debits drawn on our account by {creditor}. Note: we can demand a refund of the debited amount within eight weeks, starting with the debit date. The conditions agreed with our bank apply. The mandate reference will be sent to us with the pre-notification of the first direct debit.',
+    'Creditor: {creditor}, {creditorAddress}; creditor identifier {creditorId}. Account holder: {company} (the account must be held by the company). We authorise {creditor} to collect recurring payments from our account by SEPA direct debit. At the same time we instruct our bank to honour the direct debits drawn on our account by {creditor}. Note: we can demand a refund of the debited amount within eight weeks, starting with the debit date. The conditions agreed with our bank apply. The mandate reference will be sent to us with the pre-notification of the first direct debit. We grant this mandate electronically by saving; {creditor} records it with the date of saving.',
 });
 
 const paymentOptions = (['bill', 'direct_debit'] as const).map((value) => ({
@@ -170,7 +188,9 @@ export function CompanyEditForm({ actor }: { actor: CompanyActor }) {
             label={messages.mandate}
             description={intl.formatMessage(mandateText, {
               creditor: config.sepaCreditorName,
+              creditorAddress: config.sepaCreditorAddress,
               creditorId: config.sepaCreditorId,
+              company: values.name.trim() || intl.formatMessage(messages.unnamedCompany),
             })}
             required
             checked={values.checkbox_iban}

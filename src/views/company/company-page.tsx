@@ -6,6 +6,7 @@ import { companyMachine } from '../../machines/company.machine';
 import { LanguagePicker } from '../layout/language-picker';
 import { useErrorText } from '../shared/error-line';
 import { PageHeading } from '../shared/page-heading';
+import { DataProcessingNotice } from '../shared/legal-notices';
 import { PageLoading } from '../shared/page-loading';
 import { CancellationCard } from './cancellation-card';
 import { CompanyDetails } from './company-details';
@@ -19,12 +20,18 @@ const messages = defineMessages({
   refreshFailed: { id: 'company.refreshFailed', defaultMessage: 'The latest company data could not be loaded.' },
   retry: { id: 'company.retry', defaultMessage: 'Try again' },
   language: { id: 'company.language.heading', defaultMessage: 'Language' },
+  dataProcessing: {
+    id: 'company.dataProcessing.heading',
+    defaultMessage: 'Data processing agreement',
+    description: 'The side card with the data processing agreement (AVV, Art. 28 GDPR; decision 041)',
+  },
   sideCards: { id: 'company.side.label', defaultMessage: 'Contract, notifications and language' },
 });
 
 /**
  * /company (SPEC §2 "Company page"): view or edit mode of the company data, the products,
- * and the side cards for cancellation, notifications and language. The user (email, names,
+ * and the side cards for cancellation, notifications, the data processing agreement (decision 041)
+ * and language. The user (email, names,
  * products) is the session's; the company is this page's machine's.
  */
 export default function CompanyPage() {
@@ -101,6 +108,12 @@ export default function CompanyPage() {
             {(company.notifications != null || user) && (
               <NotificationsCard enabled={company.notifications ?? user?.notifications ?? false} />
             )}
+            <section className="card company-card" aria-labelledby="company-dpa-heading">
+              <h2 id="company-dpa-heading">
+                <FormattedMessage {...messages.dataProcessing} />
+              </h2>
+              <DataProcessingNotice />
+            </section>
             <section className="card company-card" aria-labelledby="company-language-heading">
               <h2 id="company-language-heading">
                 <FormattedMessage {...messages.language} />

@@ -6,13 +6,13 @@ import { UnknownValue } from '../shared/unknown-value';
 import { useDayFormat } from '../shared/use-day-format';
 
 const messages = defineMessages({
-  heading: { id: 'company.products.heading', defaultMessage: 'Your products' },
+  heading: { id: 'company.products.heading', defaultMessage: 'Your datastores under contract' },
   name: { id: 'company.products.name', defaultMessage: 'Name' },
   rate: { id: 'company.products.rate', defaultMessage: 'Rate' },
   end: { id: 'company.products.end', defaultMessage: 'Contract end' },
   dynamic: { id: 'company.products.dynamic', defaultMessage: 'Dynamic rate' },
-  running: { id: 'company.products.running', defaultMessage: 'running' },
-  empty: { id: 'company.products.empty', defaultMessage: 'You have no products yet.' },
+  running: { id: 'company.products.running', defaultMessage: 'not cancelled' },
+  empty: { id: 'company.products.empty', defaultMessage: 'You have no datastores yet.' },
 });
 
 /**

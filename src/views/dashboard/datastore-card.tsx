@@ -55,7 +55,7 @@ const messages = defineMessages({
   open: { id: 'dashboard.card.open', defaultMessage: 'Open on host' },
   delete: { id: 'dashboard.card.delete', defaultMessage: 'Cancel the datastore' },
   scheduledTitle: { id: 'dashboard.card.scheduledTitle', defaultMessage: 'Deletion scheduled:' },
-  unencryptedTitle: { id: 'dashboard.card.unencryptedTitle', defaultMessage: 'Unencrypted files:' },
+  unencryptedTitle: { id: 'dashboard.card.unencryptedTitle', defaultMessage: 'Unencrypted backups:' },
   unencrypted: {
     id: 'dashboard.card.unencrypted',
     defaultMessage:
@@ -65,7 +65,7 @@ const messages = defineMessages({
   keyRotation: {
     id: 'dashboard.card.keyRotation',
     defaultMessage:
-      'Key rotation: a new encryption key applies to new backups only. Backups made before stay as they are until they are pruned, so keep every key you used.',
+      'Key rotation: a new client key applies to future backups only. Older backups stay encrypted with the old key until they are deleted (prune), so keep every key you used.',
   },
   realm: { id: 'dashboard.card.realm', defaultMessage: 'Proxmox Backup authentication server' },
   readOnly: { id: 'dashboard.card.readOnly', defaultMessage: 'Read-only' },

@@ -46,7 +46,7 @@ export function FirstTimeOverlay({
           <p id="overlay-text">
             <FormattedMessage
               id="dashboard.overlay.text"
-              defaultMessage="Please note the password now: it is shown for 5 minutes only. You need these details to connect Proxmox VE or a backup client."
+              defaultMessage="Please write down the password now: it is shown for 5 minutes only. You need these details to connect Proxmox VE or a backup client."
             />
           </p>
           <dl className="facts">

@@ -23,11 +23,11 @@ const figureTexts = {
   }),
   unencrypted: defineMessage<{ count: number }>({
     id: 'dashboard.summary.unencrypted',
-    defaultMessage: '{count, number} with unencrypted files',
+    defaultMessage: '{count, number} with unencrypted backups',
   }),
   deletion: defineMessage<{ count: number }>({
     id: 'dashboard.summary.deletion',
-    defaultMessage: '{count, number} to be deleted',
+    defaultMessage: '{count, number} with scheduled deletion',
   }),
 };
 const shownText = defineMessage<{ shown: number; count: number }>({

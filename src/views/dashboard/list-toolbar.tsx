@@ -26,7 +26,7 @@ const messages = defineMessages({
 const filterLabels: Record<DatastoreFilter, MessageDescriptor> = defineMessages({
   full: { id: 'dashboard.list.filter.full', defaultMessage: 'Almost full' },
   deletion: { id: 'dashboard.list.filter.deletion', defaultMessage: 'Deletion scheduled' },
-  unencrypted: { id: 'dashboard.list.filter.unencrypted', defaultMessage: 'Unencrypted files' },
+  unencrypted: { id: 'dashboard.list.filter.unencrypted', defaultMessage: 'Unencrypted backups' },
 });
 
 const rateLabels: Record<RateFilter, MessageDescriptor> = defineMessages({
@@ -39,7 +39,7 @@ const sortLabels: Record<DatastoreSort, MessageDescriptor> = defineMessages({
   api: { id: 'dashboard.list.sort.api', defaultMessage: 'Default order' },
   name: { id: 'dashboard.list.sort.name', defaultMessage: 'Name' },
   used: { id: 'dashboard.list.sort.used', defaultMessage: 'Used space, most first' },
-  fill: { id: 'dashboard.list.sort.fill', defaultMessage: 'Fill level, fullest first' },
+  fill: { id: 'dashboard.list.sort.fill', defaultMessage: 'Fill level, highest first' },
 });
 
 /** The search, filters and order of a long datastore list (decision 024); every change is an event. */

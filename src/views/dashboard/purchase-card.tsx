@@ -8,11 +8,12 @@ import { formatEur, volumeInGb, volumePriceEur } from '../../domain/prices';
 import type { PurchaseActor } from '../../machines/purchase.machine';
 import { ErrorLine, useErrorLine } from '../shared/error-line';
 import { RequiredNote, SubmitButton } from '../shared/form-fields';
-import { PlusVat, ReverseChargeNote } from '../shared/legal-notices';
+import { PlusVat } from '../shared/business-notices';
+import { DataProcessingNotice, externalLink, ReverseChargeNote } from '../shared/legal-notices';
 import { IdentifierField } from './identifier-field';
 
 const messages = defineMessages({
-  buyDynamic: { id: 'dashboard.purchase.buyDynamic', defaultMessage: 'Buy dynamic storage' },
+  buyDynamic: { id: 'dashboard.purchase.buyDynamic', defaultMessage: 'Buy dynamic backup storage' },
   buyStatic: { id: 'dashboard.purchase.buyStatic', defaultMessage: 'Buy fixed volume' },
   busy: { id: 'dashboard.purchase.busy', defaultMessage: 'Purchase in progress…' },
 });
@@ -26,6 +27,8 @@ const volumeText = defineMessage<{ volume: number; gb: string }>({
  * SPEC §2 "Purchase card": the dynamic option with its price per GB, the static option with a
  * slider (1 to 20 TB, step 1) showing the size in GB and the monthly price, an identifier and a
  * buy button for each, links to the service description and the legal notes, one error line.
+ * Under the buttons, the billing, the notice period and the terms, and the data processing agreement
+ * (decision 041).
  *
  * Memoised: the dashboard renders again at each key typed into its search (issue 33); the card
  * need not.
@@ -153,7 +156,17 @@ export const PurchaseCard = memo(function PurchaseCard({
           />
         </form>
       </div>
+      {/* The contract's terms where it is made (decision 041): SPEC §9's billing and notice period, the AGB. */}
+      <p className="purchase-terms">
+        <FormattedMessage
+          id="dashboard.purchase.terms"
+          defaultMessage="Billed monthly; notice period four weeks to the billing date. Our <terms>terms and conditions</terms> apply."
+          description="Under the purchase buttons: each purchase is a paid contract (SPEC §9); terms links to the AGB"
+          values={{ terms: externalLink(config.termsUrl) }}
+        />
+      </p>
       {reverseCharge && <ReverseChargeNote />}
+      <DataProcessingNotice />
       <p className="purchase-links">
         <a href={config.serviceDescriptionUrl} target="_blank" rel="noopener noreferrer">
           <FormattedMessage id="dashboard.purchase.serviceDescription" defaultMessage="Service description" />

@@ -22,7 +22,7 @@ export function ReadOnlyNotice({ endDate }: { endDate: string | null }) {
         )}{' '}
         <FormattedMessage
           id="dashboard.readOnly.consequences"
-          defaultMessage="Your datastores are read-only: you can still restore your backups, but no new ones can be stored. Your login is deleted 30 days after the cancellation."
+          defaultMessage="Your datastores are read-only: you can still restore your backups, but no new ones can be stored. Your account is deleted 30 days after the cancellation, with all datastores and backups."
         />
       </p>
     </div>

@@ -41,7 +41,7 @@ export default function EncryptionPage() {
         <p>
           <FormattedMessage
             id="encryption.server.limit"
-            defaultMessage="Because we hold the key of this layer, it does not hide your data from the running server. For backups that nobody but you can read, add client-side encryption."
+            defaultMessage="Because we hold the key of this layer, it does not protect your data from access through the running server. For backups that nobody but you can read, also switch on client-side encryption."
           />
         </p>
       </section>
@@ -70,7 +70,7 @@ export default function EncryptionPage() {
           <li>
             <FormattedMessage
               id="encryption.create.step2"
-              defaultMessage="On the tab <b>Encryption</b>, choose <b>Auto-generate a client encryption key</b> and confirm with <b>OK</b>."
+              defaultMessage="On the <b>Encryption</b> tab, choose <b>Auto-generate a client encryption key</b> and confirm with <b>OK</b>."
               values={{ b }}
             />
           </li>
@@ -118,13 +118,13 @@ export default function EncryptionPage() {
           <li>
             <FormattedMessage
               id="encryption.keep.outside"
-              defaultMessage="Keep at least two copies outside the servers you back up: the key that lies on a server is lost together with it."
+              defaultMessage="Keep at least two copies outside the servers you back up: a key kept only on one server is lost with it."
             />
           </li>
           <li>
             <FormattedMessage
               id="encryption.keep.places"
-              defaultMessage="Good places are a password manager of your company and the printed paper key in a safe."
+              defaultMessage="Good places are your company’s password manager and the printed paper key in a safe."
             />
           </li>
           <li>
@@ -163,7 +163,7 @@ export default function EncryptionPage() {
         <h3>
           <FormattedMessage
             id="encryption.unencrypted.heading"
-            defaultMessage="The dashboard warns about unencrypted files"
+            defaultMessage="The warning “Unencrypted backups” on the dashboard"
           />
         </h3>
         <p>

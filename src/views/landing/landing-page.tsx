@@ -5,6 +5,7 @@ import { business } from '../../domain/constants';
 import { readPartners } from '../../domain/partners';
 import { formatEur } from '../../domain/prices';
 import { paths } from '../../domain/routes';
+import { BusinessOnly, PlusVat } from '../shared/business-notices';
 import { PageHeading } from '../shared/page-heading';
 import { PartnerLogos } from './partner-logos';
 
@@ -24,7 +25,7 @@ export default function LandingPage() {
         <p className="lead">
           <FormattedMessage
             id="landing.lead"
-            defaultMessage="Datastores on Proxmox Backup Server, ready in minutes. Pay by use or book a fixed volume."
+            defaultMessage="Datastores on Proxmox Backup Server: once your account is activated, each one is ready in minutes. Pay as you go or book a fixed volume."
           />
         </p>
         <Link href={paths.register()} className="button button-primary">
@@ -44,14 +45,15 @@ export default function LandingPage() {
             <p className="price">
               <FormattedMessage
                 id="landing.dynamicPrice"
-                defaultMessage="{price} per GB and month"
+                defaultMessage="{price} per GB per month"
                 values={{ price: <strong>{formatEur(business.dynamicPricePerGbEur)}</strong> }}
               />
+              <PlusVat />
             </p>
             <p>
               <FormattedMessage
                 id="landing.dynamicText"
-                defaultMessage="You pay for the space you use, billed monthly."
+                defaultMessage="You pay only for the space you use; billed monthly."
               />
             </p>
           </article>
@@ -62,9 +64,10 @@ export default function LandingPage() {
             <p className="price">
               <FormattedMessage
                 id="landing.volumePrice"
-                defaultMessage="{price} per TB and month"
+                defaultMessage="{price} per TB per month"
                 values={{ price: <strong>{formatEur(business.volumePricePerTbEur)}</strong> }}
               />
+              <PlusVat />
             </p>
             <p>
               <FormattedMessage
@@ -75,6 +78,7 @@ export default function LandingPage() {
             </p>
           </article>
         </div>
+        <BusinessOnly />
       </section>
 
       <section className="features" aria-labelledby="features-heading">
@@ -86,13 +90,13 @@ export default function LandingPage() {
             <FormattedMessage id="landing.feature.location" defaultMessage="Server location Germany" />
           </li>
           <li>
-            <FormattedMessage id="landing.feature.encryption" defaultMessage="AES 256 encryption" />
+            <FormattedMessage id="landing.feature.encryption" defaultMessage="AES-256 encryption" />
           </li>
           <li>
             <FormattedMessage id="landing.feature.access" defaultMessage="Backup server access" />
           </li>
           <li>
-            <FormattedMessage id="landing.feature.reseller" defaultMessage="Reseller management" />
+            <FormattedMessage id="landing.feature.reseller" defaultMessage="Many datastores in one account, for resellers too" />
           </li>
           <li>
             <FormattedMessage id="landing.feature.pull" defaultMessage="Pull jobs" />

@@ -1,5 +1,6 @@
-import { useId } from 'react';
+import { useContext, useId, useLayoutEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { PrerenderedLanguageContext } from '../../app/prerendered-forms';
 import { useLanguage, useSessionActor } from '../../app/session';
 import { isLanguage } from '../../i18n/language';
 
@@ -8,6 +9,14 @@ export function LanguagePicker() {
   const session = useSessionActor();
   const language = useLanguage();
   const id = useId();
+  const prerendered = useContext(PrerenderedLanguageContext);
+  // A pick in the prerendered page's picker is a pick like any other (docs/decisions/016). In the
+  // commit that replaces that picker, before the page is painted, so that the visitor never sees
+  // it go back; the app already started in a language picked before it ran.
+  useLayoutEffect(() => {
+    const picked = prerendered?.takeOver();
+    if (picked) session.send({ type: 'language.change', language: picked });
+  }, [prerendered, session]);
   return (
     <span className="language-picker">
       <label htmlFor={id}>

@@ -36,6 +36,11 @@ export function LinkBar() {
             <FormattedMessage id="nav.imprint" defaultMessage="Imprint" />
           </ExternalLink>
         </li>
+        <li>
+          <ExternalLink href={config.termsUrl}>
+            <FormattedMessage id="nav.terms" defaultMessage="Terms and conditions" />
+          </ExternalLink>
+        </li>
       </ul>
       <p className="vat-notice">
         <FormattedMessage id="nav.vatNotice" defaultMessage="All prices plus VAT." />

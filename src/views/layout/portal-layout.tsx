@@ -203,6 +203,11 @@ export default function PortalLayout({ children }: { children: ReactNode }) {
               <FormattedMessage id="nav.imprint" defaultMessage="Imprint" />
             </ExternalLink>
           </li>
+          <li>
+            <ExternalLink href={config.termsUrl}>
+              <FormattedMessage id="nav.terms" defaultMessage="Terms and conditions" />
+            </ExternalLink>
+          </li>
         </ul>
         <LanguagePicker />
       </nav>

@@ -13,7 +13,7 @@ const messages = defineMessages({
   text: {
     id: 'relogin.text',
     defaultMessage:
-      'Please log in again to continue. What you entered on this page stays as it is; after the login, send it again with its button.',
+      'Please log in again to continue. What you entered on this page stays as it is; after logging in, submit it again.',
   },
   email: { id: 'relogin.email', defaultMessage: 'Email address' },
   password: { id: 'relogin.password', defaultMessage: 'Password' },

@@ -12,12 +12,12 @@ const messages = defineMessages({
   explanation: {
     id: 'notifications.explanation',
     defaultMessage:
-      'You have chosen not to receive our notifications by email, so notices about our service do not reach you.',
+      'You have switched off our notifications by email, so notices about our service do not reach you.',
   },
   contract: {
     id: 'notifications.contract',
     defaultMessage:
-      'Emails that belong to your contract, such as the confirmation of a purchase or a cancellation, still reach you.',
+      'Emails about your contract, such as the confirmation of a purchase or a cancellation, still reach you.',
   },
   enable: {
     id: 'notifications.enable',

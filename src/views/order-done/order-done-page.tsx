@@ -29,6 +29,7 @@ export default function OrderDonePage() {
   });
   const loggedIn = useLoggedIn();
   const email = order ? <strong>{order.email}</strong> : null;
+  const salesEmail = <a href={`mailto:${config.salesEmail}`}>{config.salesEmail}</a>;
 
   return (
     <div className="order-done">
@@ -37,7 +38,7 @@ export default function OrderDonePage() {
         <p className="notice notice-ok" role="status">
           <FormattedMessage
             id="orderDone.summary"
-            defaultMessage="We have received your order of {licence} for {perServer, select, yes {one server} other {{count, plural, one {# CPU socket} other {# CPU sockets}}}} at {price} per year, plus VAT."
+            defaultMessage="We have received your order of “{licence}” for {perServer, select, yes {one server} other {{count, plural, one {# CPU socket} other {# CPU sockets}}}} at {price} per year plus VAT."
             values={{
               licence: <strong>{order.licenceName}</strong>,
               perServer: isSoldPerCpu(order.productType) ? 'no' : 'yes',
@@ -85,7 +86,14 @@ export default function OrderDonePage() {
           <li>
             <FormattedMessage
               id="orderDone.step.activate"
-              defaultMessage="Enter the licence key in the web interface of your server under “Subscription”. The licence is valid for one year and renews automatically."
+              defaultMessage="In the web interface of your server, open the node’s “Subscription” panel, click “Upload Subscription Key” and paste the licence key."
+            />
+          </li>
+          <li>
+            <FormattedMessage
+              id="orderDone.step.renewal"
+              defaultMessage="The licence runs for one year and renews automatically for another year unless you cancel it at least {days, plural, one {# day} other {# days}} before the year ends; an email to {email} is enough."
+              values={{ days: config.licenceNoticeDays, email: salesEmail }}
             />
           </li>
         </ol>
@@ -93,7 +101,7 @@ export default function OrderDonePage() {
           <FormattedMessage
             id="orderDone.questions"
             defaultMessage="Questions about your order? Write to {email}."
-            values={{ email: <a href={`mailto:${config.salesEmail}`}>{config.salesEmail}</a> }}
+            values={{ email: salesEmail }}
           />
         </p>
       </section>

@@ -6,7 +6,8 @@ import { initialRegistration, registrationMachine } from '../../machines/registr
 import { paths } from '../../domain/routes';
 import { countryOptions } from '../shared/countries';
 import { ErrorLine } from '../shared/error-line';
-import { BusinessOnly, TermsCheckbox } from '../shared/legal-notices';
+import { BusinessOnly } from '../shared/business-notices';
+import { DataProcessingNotice, TermsCheckbox } from '../shared/legal-notices';
 import { CheckboxField, RequiredNote, SelectField, SubmitButton, TextField } from '../shared/form-fields';
 import { PageHeading } from '../shared/page-heading';
 import { carriedChange, PortalForm, usePrerenderedValues, useTakeOver } from '../shared/portal-form';
@@ -28,11 +29,11 @@ const messages = defineMessages({
   postcode: { id: 'register.postcode', defaultMessage: 'Postcode' },
   city: { id: 'register.city', defaultMessage: 'City' },
   country: { id: 'register.country', defaultMessage: 'Country' },
-  ustid: { id: 'register.ustid', defaultMessage: 'VAT id' },
+  ustid: { id: 'register.ustid', defaultMessage: 'VAT ID' },
   ustidHint: { id: 'register.ustidHint', defaultMessage: 'For example DE123456789.' },
   notifications: {
     id: 'register.notifications',
-    defaultMessage: 'Send me notifications about my account and datastores by email.',
+    defaultMessage: 'Send me notifications about my account and datastores by email',
   },
   submit: { id: 'register.submit', defaultMessage: 'Create account' },
   busy: { id: 'register.busy', defaultMessage: 'Creating account…' },
@@ -157,6 +158,7 @@ export default function RegisterPage() {
           error={fieldErrors.terms}
           onChange={(checked) => form.change('terms', checked)}
         />
+        <DataProcessingNotice />
         <ErrorLine error={form.error} />
         <SubmitButton
           busy={form.busy || form.done}

@@ -29,7 +29,7 @@ export const errorMessages = defineMessages<ErrorKey>({
   antispam: {
     id: 'error.antispam',
     defaultMessage:
-      'Your message was taken for spam and not sent (ANTISPAM). Please write to us at {supportEmail} instead.',
+      'Your message was classified as spam and not sent (ANTISPAM). Please write to us at {supportEmail} instead.',
     description: "SPEC §8 Anti-spam hit: a sentence for people, with the spec's code word kept in it (decision 032)",
   },
   notifications: {
@@ -44,19 +44,39 @@ export const errorMessages = defineMessages<ErrorKey>({
   purchaseUnconfirmed: {
     id: 'error.purchaseUnconfirmed',
     defaultMessage:
-      'The purchase could not be confirmed: the server did not answer, and no new datastore has appeared in your list. You can buy again.',
+      'The purchase could not be confirmed: the server did not answer, and no new datastore has appeared in your list. You can repeat the purchase.',
     description: 'A purchase got no answer; the status read afterwards lists no new datastore (decision 026)',
   },
   purchaseUnknown: {
     id: 'error.purchaseUnknown',
     defaultMessage:
-      'The purchase could not be confirmed, and your list of datastores could not be read. Please reload the page and check the list before you buy again.',
+      'The purchase could not be confirmed, and your list of datastores could not be read. Please reload the page and check the list before you repeat the purchase.',
     description: 'A purchase got no answer, and the status could not be read afterwards (decision 026)',
   },
   orderUnconfirmed: {
     id: 'error.orderUnconfirmed',
     defaultMessage:
-      'Your order could not be confirmed: the server did not answer. If it reached us, our sales team confirms it by email, so please do not order again. If you hear nothing within one business day, write to {email}.',
+      'Your order could not be confirmed: the server did not answer. If it reached us, our sales team will confirm it by email, so please do not order again. If you hear nothing from us within one business day, please write to {email}.',
     description: 'A licence order got no answer (decision 026); {email} is the sales address',
+  },
+  emailTaken: {
+    id: 'error.emailTaken',
+    defaultMessage: 'This email address is already registered. Please log in or reset your password.',
+    description: 'The registration refused with 409: the address has an account (decision 039)',
+  },
+  companyIncomplete: {
+    id: 'error.companyIncomplete',
+    defaultMessage: 'Please complete your company data before you buy backup storage.',
+    description: 'A purchase refused because the company data is incomplete (decision 039)',
+  },
+  postcodeCountry: {
+    id: 'error.postcodeCountry',
+    defaultMessage: 'The postcode does not fit the chosen country.',
+    description: 'The server refused the postcode for the country (decision 039)',
+  },
+  mandateMissing: {
+    id: 'error.mandateMissing',
+    defaultMessage: 'To pay by direct debit, please grant the SEPA direct debit mandate.',
+    description: 'The server refused direct debit without the mandate (decision 039)',
   },
 });

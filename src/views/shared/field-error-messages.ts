@@ -8,7 +8,7 @@ export const fieldErrorMessages = defineMessages<FieldErrorCode>({
   passwordPolicy: {
     id: 'field.passwordPolicy',
     defaultMessage:
-      'The password needs more than 15 characters with lower and upper case letters and at least one number.',
+      'The password must be longer than 15 characters and contain lower and upper case letters and at least one digit.',
   },
   passwordMismatch: { id: 'field.passwordMismatch', defaultMessage: 'Passwords do not match.' },
   identifier: {
@@ -17,7 +17,7 @@ export const fieldErrorMessages = defineMessages<FieldErrorCode>({
   },
   postcode: { id: 'field.postcode', defaultMessage: 'Please enter a valid postcode for the chosen country.' },
   iban: { id: 'field.iban', defaultMessage: 'This IBAN is not valid. Please check its length and digits.' },
-  mandate: { id: 'field.mandate', defaultMessage: 'Please agree to the direct debit mandate.' },
+  mandate: { id: 'field.mandate', defaultMessage: 'Please grant the SEPA direct debit mandate.' },
   terms: { id: 'field.terms', defaultMessage: 'Please accept the terms and conditions.' },
   country: { id: 'field.country', defaultMessage: 'Please choose a country.' },
   volume: { id: 'field.volume', defaultMessage: 'Please choose a volume within the offered range.' },

@@ -190,7 +190,10 @@ export function CheckboxField({
   onChange: (checked: boolean) => void;
   /** Values of the label's message: links inside it, for example. */
   labelValues?: ComponentProps<typeof FormattedMessage>['values'];
-  /** What ticking the box means (e.g. a mandate's text), above it and read out with it. */
+  /**
+   * What ticking the box means (e.g. a mandate's text), below its label ("the following mandate",
+   * decision 041) and read out with it.
+   */
   description?: ReactNode;
   /** Extra text after the label, e.g. a link. */
   children?: ReactNode;
@@ -198,11 +201,6 @@ export function CheckboxField({
   const { id, errorId, hintId, describedBy } = useFieldIds(error, description);
   return (
     <div className="field">
-      {description && (
-        <p id={hintId} className="checkbox-description">
-          {description}
-        </p>
-      )}
       <div className="checkbox">
         <input
           type="checkbox"
@@ -225,6 +223,11 @@ export function CheckboxField({
           {children}
         </label>
       </div>
+      {description && (
+        <p id={hintId} className="checkbox-description">
+          {description}
+        </p>
+      )}
       <FieldError id={errorId} error={error} />
     </div>
   );

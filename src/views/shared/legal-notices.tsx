@@ -1,8 +1,8 @@
 /**
- * The legal texts a German business-to-business portal shows (decision 032): that the offer is for
- * businesses only, the terms and privacy notice a customer accepts where a contract is made, a
- * privacy notice where a message is sent, VAT beside prices, and the reverse-charge note. The
- * pages and addresses are the provider's settings (src/config.ts).
+ * The legal texts a German business-to-business portal shows (decision 032) where a form is: the terms and privacy notice a customer accepts where a contract is made, a
+ * privacy notice where a message is sent, VAT beside prices, the reverse-charge note, and the data
+ * processing agreement (decision 041). The pages and addresses are the provider's settings
+ * (src/config.ts).
  */
 import type { ReactNode } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
@@ -11,28 +11,21 @@ import type { FieldErrorCode } from '../../domain/fields';
 import { CheckboxField } from './form-fields';
 
 const messages = defineMessages({
-  businessOnly: {
-    id: 'legal.businessOnly',
-    defaultMessage:
-      'Our offer is for businesses only: entrepreneurs within the meaning of section 14 of the German Civil Code (BGB).',
-    description: 'Shown at registration, in the licence shop and on the order form (decision 032)',
-  },
   terms: {
     id: 'legal.terms',
     defaultMessage:
       'I accept the <terms>terms and conditions</terms> and have read the <privacy>privacy notice</privacy>.',
     description: 'The required checkbox where a contract is made: registration and licence order',
   },
-  plusVat: { id: 'legal.plusVat', defaultMessage: 'plus VAT', description: 'Beside a net price' },
   reverseCharge: {
     id: 'legal.reverseCharge',
     defaultMessage:
-      'For a company in France or Luxembourg with a VAT id we charge no German VAT: the VAT is owed by you as the recipient (reverse charge).',
+      'For a company established in France or Luxembourg with a valid VAT ID we charge no German VAT: the VAT is owed by you as the recipient of the service (reverse charge).',
   },
 });
 
 /** A link to one of the provider's pages, opened in a new tab (the form stays as it is). */
-function externalLink(href: string) {
+export function externalLink(href: string) {
   return function Link(chunks: ReactNode[]) {
     return (
       <a href={href} target="_blank" rel="noopener noreferrer">
@@ -40,15 +33,6 @@ function externalLink(href: string) {
       </a>
     );
   };
-}
-
-/** "For businesses only" (§ 14 BGB): registration, the licence shop and its order form. */
-export function BusinessOnly() {
-  return (
-    <p className="business-only">
-      <FormattedMessage {...messages.businessOnly} />
-    </p>
-  );
 }
 
 /** The terms and privacy notice a customer accepts where a contract is made; required. */
@@ -87,13 +71,21 @@ export function ContactPrivacyNotice() {
   );
 }
 
-/** "plus VAT", beside a net price. */
-export function PlusVat() {
+/**
+ * The data processing agreement (AVV, Art. 28 GDPR) that a backup host concludes with its customers
+ * (decision 041): a statement with the link, never a checkbox (the agreement is the provider's
+ * document, and SPEC §7's payloads have no field for it).
+ */
+export function DataProcessingNotice() {
   return (
-    <span className="plus-vat">
-      {' '}
-      <FormattedMessage {...messages.plusVat} />
-    </span>
+    <p className="data-processing-notice">
+      <FormattedMessage
+        id="legal.dataProcessing"
+        defaultMessage="For the personal data in your backups we conclude a data processing agreement (DPA) with you under Art. 28 GDPR. <dpa>View the data processing agreement (DPA)</dpa>"
+        description="At registration, on the purchase card and on the account page (decision 041); dpa links to the agreement, opened in a new tab"
+        values={{ dpa: externalLink(config.dataProcessingAgreementUrl) }}
+      />
+    </p>
   );
 }
 

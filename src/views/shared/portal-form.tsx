@@ -34,7 +34,7 @@ export function PortalForm({
         <p className="prerendered-waiting">
           <FormattedMessage
             id="form.prerenderedWaiting"
-            defaultMessage="The page is still loading. Your entry will be sent as soon as it is ready."
+            defaultMessage="The page is still loading. Your entry will be sent as soon as the page is ready."
           />
         </p>
       )}

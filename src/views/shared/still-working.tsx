@@ -12,7 +12,7 @@ export function StillWorking({ slow }: { slow: boolean }) {
       {slow && (
         <FormattedMessage
           id="form.stillWorking"
-          defaultMessage="Still working, this can take a minute."
+          defaultMessage="Still working – this can take up to a minute."
           description="A call that changes something has had no answer for some seconds; its button is still busy"
         />
       )}

@@ -11,7 +11,7 @@ export function UnknownValue() {
       <span className="visually-hidden">
         <FormattedMessage
           id="shared.value.unknown"
-          defaultMessage="not known"
+          defaultMessage="unknown"
           description="A field the server's answer did not give; shown as a dash"
         />
       </span>

@@ -14,13 +14,13 @@ export function LicencePrice({ licence }: { licence: Licence }) {
       {isSoldPerCpu(licence.product_type) ? (
         <FormattedMessage
           id="shop.price.perCpu"
-          defaultMessage="{price} per CPU socket and year, plus VAT"
+          defaultMessage="{price} per CPU socket per year, plus VAT"
           values={{ price }}
         />
       ) : (
         <FormattedMessage
           id="shop.price.perServer"
-          defaultMessage="{price} per server and year, plus VAT"
+          defaultMessage="{price} per server per year, plus VAT"
           values={{ price }}
         />
       )}

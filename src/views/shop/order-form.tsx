@@ -11,24 +11,25 @@ import { ErrorLine, useErrorText } from '../shared/error-line';
 import { RequiredNote, SelectField, SubmitButton, TextField } from '../shared/form-fields';
 import { useForm } from '../shared/use-form';
 import { reverseChargeApplies } from '../../domain/vat';
-import { BusinessOnly, ReverseChargeNote, TermsCheckbox } from '../shared/legal-notices';
+import { BusinessOnly } from '../shared/business-notices';
+import { ReverseChargeNote, TermsCheckbox } from '../shared/legal-notices';
 import { CpuChoice } from './cpu-choice';
 
 const messages = defineMessages({
   heading: { id: 'shop.order.formHeading', defaultMessage: 'Your details' },
-  email: { id: 'shop.order.email', defaultMessage: 'Email' },
+  email: { id: 'shop.order.email', defaultMessage: 'Email address' },
   companyName: { id: 'shop.order.companyName', defaultMessage: 'Company name' },
   firstname: { id: 'shop.order.firstname', defaultMessage: 'First name' },
   lastname: { id: 'shop.order.lastname', defaultMessage: 'Last name' },
-  phone: { id: 'shop.order.phone', defaultMessage: 'Phone (optional)' },
+  phone: { id: 'shop.order.phone', defaultMessage: 'Phone' },
   street: { id: 'shop.order.street', defaultMessage: 'Street and number' },
   postcode: { id: 'shop.order.postcode', defaultMessage: 'Postcode' },
   city: { id: 'shop.order.city', defaultMessage: 'City' },
   country: { id: 'shop.order.country', defaultMessage: 'Country' },
-  ustid: { id: 'shop.order.ustid', defaultMessage: 'VAT id (optional)' },
+  ustid: { id: 'shop.order.ustid', defaultMessage: 'VAT ID' },
   order: {
     id: 'shop.order.submit',
-    defaultMessage: 'Place binding order',
+    defaultMessage: 'Order and pay',
     description: 'German law: the button must say that the order costs money',
   },
   ordering: { id: 'shop.order.submitting', defaultMessage: 'Sending your order…' },

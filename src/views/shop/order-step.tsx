@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Suspense, useState, type ComponentProps } from 'react';
+import { config } from '../../config';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { Licence, User } from '../../domain/entities';
@@ -68,7 +69,11 @@ export function OrderStep({ licence, listPath, onBack }: { licence: Licence; lis
           <p className="field-hint">
             <FormattedMessage
               id="shop.order.terms"
-              defaultMessage="Valid for one year, renews automatically. Payment in advance, by PayPal or on invoice with a payment term of 10 days."
+              defaultMessage="Term: one year. The licence renews automatically for another year unless you cancel it at least {days, plural, one {# day} other {# days}} before the year ends; an email to {email} is enough. Payment in advance by bank transfer, with PayPal or on invoice with a payment term of 10 days. We send you the licence key by email once your payment has arrived, or at once when you pay on invoice."
+              values={{
+                days: config.licenceNoticeDays,
+                email: <a href={`mailto:${config.salesEmail}`}>{config.salesEmail}</a>,
+              }}
             />
           </p>
         </section>

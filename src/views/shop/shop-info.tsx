@@ -6,7 +6,7 @@ const faq = defineMessages({
   openSourceAnswer: {
     id: 'shop.faq.openSource.answer',
     defaultMessage:
-      'Yes. Proxmox VE, Proxmox Backup Server and Proxmox Mail Gateway are free open-source software under the GNU AGPLv3. A licence adds the enterprise repository with tested, stable updates and, depending on the level, support.',
+      'Yes. Proxmox VE, Proxmox Backup Server and Proxmox Mail Gateway are free open-source software under the GNU AGPLv3; you may use them without a licence. A licence (called “Subscription” in Proxmox’s web interface) adds the enterprise repository with tested, stable updates and, depending on the level, support.',
   },
   durationQuestion: { id: 'shop.faq.duration.question', defaultMessage: 'How long does a licence run?' },
   durationAnswer: {

@@ -3,7 +3,7 @@ import type { LicenceType } from '../../domain/constants';
 
 /** The product lines as the tabs and summaries name them (SPEC §1: VE, PBS, MG). */
 export const typeMessages = defineMessages<LicenceType>({
-  VE: { id: 'shop.type.VE', defaultMessage: 'Virtualization (VE)' },
+  VE: { id: 'shop.type.VE', defaultMessage: 'Virtualisation (VE)' },
   PBS: { id: 'shop.type.PBS', defaultMessage: 'Backup Server (PBS)' },
   MG: { id: 'shop.type.MG', defaultMessage: 'Mail Gateway (MG)' },
 });

@@ -15,7 +15,7 @@ import { LicenceTabs } from './licence-tabs';
 import { OrderStep } from './order-step';
 import { ShopFaq, ShopTerms } from './shop-info';
 import { shopMessages } from './shop-messages';
-import { BusinessOnly } from '../shared/legal-notices';
+import { BusinessOnly } from '../shared/business-notices';
 
 function CatalogueFailed({ error, retry }: { error: UserError | null; retry: () => void }) {
   const errorText = useErrorText();

@@ -46,7 +46,7 @@ export function ConnectionData({ loading, error, datastores, chosen, onChoose, o
         <p className="notice notice-info">
           <FormattedMessage
             id="tutorial.data.none"
-            defaultMessage="You have no datastore yet. Create one on the {dashboard}; this page then shows its connection data."
+            defaultMessage="You have no datastore yet. Buy one on the {dashboard}; this page then shows its connection data."
             values={{
               dashboard: (
                 <Link href={paths.dashboard()}>

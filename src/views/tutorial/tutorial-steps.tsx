@@ -42,7 +42,7 @@ export function StorageSteps({ data }: { data: StepData }) {
         <li>
           <FormattedMessage
             id="tutorial.storage.step3"
-            defaultMessage="Fill in the tab <b>General</b>:"
+            defaultMessage="On the <b>General</b> tab, fill in:"
             values={{ b: bold }}
           />
           <ul className="tutorial-fields">
@@ -100,7 +100,7 @@ export function StorageSteps({ data }: { data: StepData }) {
         <li>
           <FormattedMessage
             id="tutorial.storage.step4"
-            defaultMessage="Recommended: on the tab <b>Encryption</b>, choose <b>Auto-generate a client encryption key</b> and keep a copy of the key outside this cluster. Why, and how to keep it safe: {link}."
+            defaultMessage="Recommended: on the <b>Encryption</b> tab, choose <b>Auto-generate a client encryption key</b> and keep a copy of the key outside this cluster. Why, and how to keep it safe: {link}."
             values={{
               b: bold,
               link: (
@@ -114,7 +114,7 @@ export function StorageSteps({ data }: { data: StepData }) {
         <li>
           <FormattedMessage
             id="tutorial.storage.step5"
-            defaultMessage="Click <b>Add</b>. The storage now appears below each node; its summary shows the space used."
+            defaultMessage="Click <b>Add</b>. The storage now appears below each node; its <b>Summary</b> tab in Proxmox VE shows the space used."
             values={{ b: bold }}
           />
         </li>
@@ -149,7 +149,7 @@ export function JobSteps() {
         <li>
           <FormattedMessage
             id="tutorial.job.step3"
-            defaultMessage="Set the <b>Schedule</b>, for example {example} for every evening, at a time when your systems are quiet."
+            defaultMessage="Set the <b>Schedule</b>, for example {example} (daily at 9 pm) – a time when your systems are lightly loaded."
             values={{ b: bold, example: value('21:00') }}
           />
         </li>
@@ -163,7 +163,7 @@ export function JobSteps() {
         <li>
           <FormattedMessage
             id="tutorial.job.step5"
-            defaultMessage="On the tab <b>Retention</b>, decide how many backups to keep, for example the last 7 daily and 4 weekly ones. Older backups are removed and free their space."
+            defaultMessage="On the <b>Retention</b> tab, decide how many backups to keep, for example the last 7 daily and 4 weekly ones. Older backups are removed and free their space."
             values={{ b: bold }}
           />
         </li>

@@ -20,7 +20,7 @@ import { termsCheckbox } from '../support/portal';
 
 test.use({ locale: 'en-US' });
 
-const waitingNote = 'The page is still loading. Your entry will be sent as soon as it is ready.';
+const waitingNote = 'The page is still loading. Your entry will be sent as soon as the page is ready.';
 const held = 2_500;
 
 /** Every address the page's main frame showed, from its first navigation on. */

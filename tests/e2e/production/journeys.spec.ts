@@ -97,7 +97,7 @@ test('a visitor orders a Backup Server licence in the shop', async ({ page, requ
   await card.getByRole('link', { name: 'Buy Proxmox Backup Server Basic' }).click();
   await expect(page).toHaveURL(/\/shop\/6$/);
   await page.getByRole('checkbox', { name: termsCheckbox }).check();
-  await page.getByRole('button', { name: 'Place binding order' }).click();
+  await page.getByRole('button', { name: 'Order and pay' }).click();
   await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
   await placeVisitorOrder(page);
 

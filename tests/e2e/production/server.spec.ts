@@ -284,7 +284,7 @@ test.describe('the built portal under its Content-Security-Policy', () => {
     // The shop is prerendered in its loading state: only the running app fetches the catalogue.
     await open(page, '/shop');
     await waitForApp(page);
-    await expect(page.getByRole('tab', { name: 'Virtualization (VE)' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Virtualisation (VE)' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('article', { name: 'Proxmox VE Standard' })).toBeVisible();
 
     await open(page, '/');

@@ -13,7 +13,7 @@ test.use({ locale: 'en-US' });
 
 /** How long the mock API takes to answer the call under test. */
 const answerAfter = 25_000;
-const stillWorking = 'Still working, this can take a minute.';
+const stillWorking = 'Still working – this can take up to a minute.';
 
 /** What the page showed while the journey watched it (recorded in the page, see `watchPage`). */
 interface Watch {
@@ -140,7 +140,7 @@ for (const cpu of [1, 4]) {
     const answered = page.waitForResponse((response) => purchases().includes(response.request()), {
       timeout: answerAfter + 20_000,
     });
-    await form.getByRole('button', { name: 'Buy dynamic storage' }).click();
+    await form.getByRole('button', { name: 'Buy dynamic backup storage' }).click();
     const busy = form.getByRole('button', { name: 'Purchase in progress…' });
     await expect(busy).toBeDisabled();
     await expect(busy).toHaveAttribute('aria-busy', 'true');
@@ -158,7 +158,7 @@ for (const cpu of [1, 4]) {
     const doneAt = Date.now();
     await overlay.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('article', { name: 'slowbuy' })).toBeVisible();
-    await expect(form.getByRole('button', { name: 'Buy dynamic storage' })).toBeEnabled();
+    await expect(form.getByRole('button', { name: 'Buy dynamic backup storage' })).toBeEnabled();
     await expect(page.getByText(stillWorking)).toHaveCount(0);
 
     const watch = await readWatch(page);
@@ -178,7 +178,7 @@ for (const cpu of [1, 4]) {
     test.setTimeout(90_000);
     await page.goto('/shop/1');
     await waitForApp(page);
-    await expect(page.getByRole('button', { name: 'Place binding order' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Order and pay' })).toBeEnabled();
     if (cpu > 1) await slowCpu(page, cpu);
     await watchPage(page);
     await slowDown('POST /licence/order');

@@ -16,7 +16,7 @@ test("a bought datastore's password shows its overlay once and stays visible for
 
   const form = page.getByRole('form', { name: 'Dynamic rate' });
   await form.getByRole('textbox', { name: 'Datastore identifier' }).fill('daily');
-  await form.getByRole('button', { name: 'Buy dynamic storage' }).click();
+  await form.getByRole('button', { name: 'Buy dynamic backup storage' }).click();
   // SPEC §4: the status is read again 2 s after the purchase.
   await page.clock.runFor(2_000);
   const overlay = page.getByRole('dialog', { name: 'Your datastore “daily” is ready' });
@@ -26,7 +26,7 @@ test("a bought datastore's password shows its overlay once and stays visible for
 
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   const card = page.getByRole('article', { name: 'daily' });
-  const emptyNote = 'Empty: the temporary password is shown only during the first 5 minutes after the purchase.';
+  const emptyNote = 'Empty: for security reasons, the password is shown only during the first 5 minutes after the purchase.';
   const leaveAndReturn = async () => {
     await menu.getByRole('link', { name: 'Account and settings', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Account and settings' })).toBeVisible();

@@ -114,5 +114,5 @@ export async function placeVisitorOrder(page: Page) {
   await page.getByRole('textbox', { name: 'Postcode' }).fill('80331');
   await page.getByRole('textbox', { name: 'City' }).fill('München');
   await page.getByRole('checkbox', { name: termsCheckbox }).check();
-  await page.getByRole('button', { name: 'Place binding order' }).click();
+  await page.getByRole('button', { name: 'Order and pay' }).click();
 }
