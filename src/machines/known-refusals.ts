@@ -79,4 +79,3 @@ export function callErrorFrom(call: RefusingCall): (error: unknown) => UserError
     return key === null ? userErrorFrom(error) : { key };
   };
 }
-

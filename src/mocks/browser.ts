@@ -34,7 +34,10 @@ const REALISTIC_LATENCY: Latency = { min: 200, max: 600 };
 const unknownCall = http.all(`${config.apiBaseUrl.replace(/\/$/, '')}/*`, ({ request }) =>
   refuse(
     404,
-    inLanguage(requestLanguage(request), { en: 'There is no such API call', de: 'Diesen Aufruf gibt es in der API nicht' }),
+    inLanguage(requestLanguage(request), {
+      en: 'There is no such API call',
+      de: 'Diesen Aufruf gibt es in der API nicht',
+    }),
   ),
 );
 

@@ -170,9 +170,9 @@ interface LicenceOrder {
 }
 
 /**
- * The order confirmation: what /order_done says (orderDone.*), with the terms a buyer needs in
- * writing: the net price per year, the term, the renewal and how to stop it, how to pay and when
- * the licence key comes (decision 032).
+ * The order confirmation: what /order_done says (orderDone.*), with what a buyer needs in writing
+ * (review finding D7): the licence and its CPU sockets, the net price per year, the term, the
+ * renewal and how to stop it, how to pay, when the licence key comes, and the terms (decision 032).
  */
 export function licenceOrdered(language: Language, person: Person, order: LicenceOrder): Mail {
   const { licenceName, cpuCount } = order;
@@ -203,6 +203,10 @@ export function licenceOrdered(language: Language, person: Person, order: Licenc
       inLanguage(language, {
         en: `You can pay in advance by bank transfer, with PayPal or on invoice within 10${nbsp}days. We send you the licence key by email once your payment has arrived, or at once when you pay on invoice.`,
         de: `Sie bezahlen per Vorkasse (Überweisung), mit PayPal oder auf Rechnung innerhalb von 10${nbsp}Tagen. Den Lizenzschlüssel senden wir Ihnen per E-Mail, sobald Ihre Zahlung eingegangen ist; beim Kauf auf Rechnung sofort.`,
+      }),
+      inLanguage(language, {
+        en: `Our terms and conditions, which you accepted with your order, apply: ${config.termsUrl}`,
+        de: `Es gelten unsere Allgemeinen Geschäftsbedingungen, denen Sie mit Ihrer Bestellung zugestimmt haben: ${config.termsUrl}`,
       }),
     ]),
   };

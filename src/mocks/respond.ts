@@ -98,7 +98,10 @@ function refusalReason(error: StructError, language: Language): string {
         de: 'Das Passwort muss länger als 15 Zeichen sein und Klein- und Großbuchstaben sowie mindestens eine Ziffer enthalten.',
       });
     case 'country':
-      return say({ en: `The ${label} must be DE, FR or LUX.`, de: `Im Feld ${field} sind nur DE, FR und LUX möglich.` });
+      return say({
+        en: `The ${label} must be DE, FR or LUX.`,
+        de: `Im Feld ${field} sind nur DE, FR und LUX möglich.`,
+      });
     case 'tooLong':
       return say({ en: `The ${label} is too long.`, de: `Das Feld ${field} ist zu lang.` });
     case 'cpu':

@@ -225,7 +225,12 @@ describe('saving', () => {
   });
 
   it.each([
-    ['a postcode that does not fit the country', 'Die Postleitzahl passt nicht zum Land DE.', 'postcodeCountry', { postcode: 'postcode' }],
+    [
+      'a postcode that does not fit the country',
+      'Die Postleitzahl passt nicht zum Land DE.',
+      'postcodeCountry',
+      { postcode: 'postcode' },
+    ],
     [
       'a direct debit without the mandate',
       'Direct debit needs the SEPA mandate: please accept the legal notice.',

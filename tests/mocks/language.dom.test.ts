@@ -55,7 +55,10 @@ afterEach(() => vi.useRealTimers());
 describe('the language a call reaches the mock in', () => {
   const seen: { call: string; language: string | null }[] = [];
   const record = ({ request }: { request: Request }) => {
-    seen.push({ call: `${request.method} ${new URL(request.url).pathname}`, language: request.headers.get('Accept-Language') });
+    seen.push({
+      call: `${request.method} ${new URL(request.url).pathname}`,
+      language: request.headers.get('Accept-Language'),
+    });
   };
   beforeEach(() => {
     seen.length = 0;
@@ -107,7 +110,9 @@ describe('the mock’s refusals', () => {
       reason:
         'Für die Zahlung per Lastschrift ist das SEPA-Lastschriftmandat nötig: Bitte stimmen Sie dem rechtlichen Hinweis zu.',
     });
-    expect(await apiError(editCompany(companyEdit({ pending_country: 'FR', pending_postcode: 'L-1234' })))).toMatchObject({
+    expect(
+      await apiError(editCompany(companyEdit({ pending_country: 'FR', pending_postcode: 'L-1234' }))),
+    ).toMatchObject({
       status: 400,
       reason: 'Die Postleitzahl passt nicht zum Land FR.',
     });
@@ -165,7 +170,9 @@ describe('the mock’s mails', () => {
     const mail = lastMail();
     expect(mail?.subject).toBe('Ihr Datastore neu ist bereit');
     expectGermanLetter(mail?.body, 'Erika Mustermann');
-    expect(mail?.body).toMatch(/Server: pbs\d\.backup\.example\.com\nPort: 8007\nDatastore: k10001_neu\nBenutzername: k10001_neu@pbs/);
+    expect(mail?.body).toMatch(
+      /Server: pbs\d\.backup\.example\.com\nPort: 8007\nDatastore: k10001_neu\nBenutzername: k10001_neu@pbs/,
+    );
     expect(mail?.body).toContain(`Das Passwort zeigt Ihnen das Portal aus Sicherheitsgründen nur 5${nbsp}Minuten lang`);
   });
 
@@ -229,6 +236,9 @@ describe('the licence order confirmation', () => {
     expect(body).toContain(
       'Den Lizenzschlüssel senden wir Ihnen per E-Mail, sobald Ihre Zahlung eingegangen ist; beim Kauf auf Rechnung sofort.',
     );
+    expect(body).toContain(
+      `Es gelten unsere Allgemeinen Geschäftsbedingungen, denen Sie mit Ihrer Bestellung zugestimmt haben: ${config.termsUrl}`,
+    );
     expect(body).not.toMatch(/\bCPU\(s\)|\bCPUs?\b(?!-)/);
   });
 
@@ -250,6 +260,7 @@ describe('the licence order confirmation', () => {
     expect(body).toContain(
       'We send you the licence key by email once your payment has arrived, or at once when you pay on invoice.',
     );
+    expect(body).toContain(`Our terms and conditions, which you accepted with your order, apply: ${config.termsUrl}`);
     expect(body).not.toMatch(/subscription|\bCPU\(s\)|\bCPUs?\b(?! socket)/i);
     expect(body).toMatch(/\n\nKind regards\nThe Cloud Backup Portal team$/);
   });

@@ -74,17 +74,17 @@ const texts = {
     confirm: 'Yes, cancel the contract',
     cancelled: 'Your contract has been cancelled.',
     cancelledEnds: (date: string) => `Your contract has been cancelled. It ends on ${date}.`,
-    consequences: 'Your datastores are read-only from now on. Your login is deleted 30 days after the cancellation.',
+    consequences: 'From the cancellation on, your datastores are read-only; billing continues until the contract ends. Your account is deleted 30 days after the cancellation, with all datastores and backups: restore what you want to keep before then.',
     question: 'Do you really want to cancel your contract?',
     // SPEC §9 "Cancellation is four weeks to the billing date", §4 read-only, §9 "30 days after cancellation".
     promises: [
       'Billing is monthly, and the notice period is four weeks to the billing date: your contract ends on the first billing date that is at least four weeks away.',
       'Once cancelled, your datastores are read-only.',
-      'Your login is deleted 30 days after the cancellation.',
+      'Your account is deleted 30 days after the cancellation, with all datastores and backups.',
     ],
     keep: 'No, keep the contract',
     allCancelled: (date: string) =>
-      `All your products are already cancelled; the last one ends on ${date}. There is nothing left to cancel.`,
+      `All your datastores are already cancelled; the last one ends on ${date}. There is nothing left to cancel.`,
   },
   de: {
     heading: 'Vertrag kündigen',
@@ -93,16 +93,16 @@ const texts = {
     cancelled: 'Ihr Vertrag wurde gekündigt.',
     cancelledEnds: (date: string) => `Ihr Vertrag wurde gekündigt. Er endet am ${date}.`,
     consequences:
-      'Ihre Datastores können ab jetzt nur noch gelesen werden. Ihr Zugang wird 30 Tage nach der Kündigung gelöscht.',
+      'Ab der Kündigung können Ihre Datastores nur noch gelesen werden; abgerechnet wird bis zum Vertragsende. Ihr Konto wird 30 Tage nach der Kündigung gelöscht, mit allen Datastores und Backups: Stellen Sie bis dahin wieder her, was Sie behalten möchten.',
     question: 'Möchten Sie Ihren Vertrag wirklich kündigen?',
     promises: [
       'Wir rechnen monatlich ab; die Kündigungsfrist beträgt vier Wochen zum Abrechnungstermin. Ihr Vertrag endet also am ersten Abrechnungstermin, der mindestens vier Wochen nach Ihrer Kündigung liegt.',
       'Nach der Kündigung können Ihre Datastores nur noch gelesen werden.',
-      'Ihr Zugang wird 30 Tage nach der Kündigung gelöscht.',
+      'Ihr Konto wird 30\u00a0Tage nach der Kündigung gelöscht, mit allen Datastores und Backups.',
     ],
     keep: 'Nein, Vertrag behalten',
     allCancelled: (date: string) =>
-      `Alle Ihre Produkte sind bereits gekündigt; das letzte endet am ${date}. Es gibt nichts mehr zu kündigen.`,
+      `Alle Ihre Datastores sind bereits gekündigt; der letzte endet am ${date}. Es gibt nichts mehr zu kündigen.`,
   },
 } satisfies Record<Language, unknown>;
 
@@ -150,7 +150,7 @@ describe('the cancellation card', () => {
     const cancellation = await card('Cancel the contract');
     expect(cancellation.getByRole('button', { name: 'Cancel the contract…' })).toBeDisabled();
     expect(cancellation.getByRole('button', { name: 'Cancel the contract…' })).toHaveAccessibleDescription(
-      'You have no running products, so there is nothing to cancel.',
+      'You have no running datastores, so there is nothing to cancel.',
     );
   });
 
@@ -160,7 +160,7 @@ describe('the cancellation card', () => {
     const cancellation = await card('Vertrag kündigen');
     expect(cancellation.getByRole('button', { name: 'Vertrag kündigen…' })).toBeDisabled();
     expect(
-      cancellation.getByText('Sie haben keine laufenden Produkte, daher gibt es nichts zu kündigen.'),
+      cancellation.getByText('Sie haben keine laufenden Datastores, daher gibt es nichts zu kündigen.'),
     ).toBeInTheDocument();
   });
 
@@ -200,8 +200,8 @@ describe('the cancellation card', () => {
     expect(await cancellation.findByText(texts.en.cancelledEnds(longDay(end, 'en')))).toBeInTheDocument();
     expect(cancellation.getByText(texts.en.consequences)).toBeInTheDocument();
     expect(cancellation.queryByRole('button', { name: /Cancel the contract/ })).not.toBeInTheDocument();
-    const products = await card('Your products');
-    await waitFor(() => expect(products.queryByText('running')).not.toBeInTheDocument());
+    const products = await card('Your datastores under contract');
+    await waitFor(() => expect(products.queryByText('not cancelled')).not.toBeInTheDocument());
     expect((await me()).products?.every((product) => product.contract_end_date !== null)).toBe(true);
   });
 
@@ -305,8 +305,8 @@ describe('the cancellation card', () => {
     await user.click(cancellation.getByRole('button', { name: 'Yes, cancel the contract' }));
     expect(await cancellation.findByText('Your contract has been cancelled.')).toBeInTheDocument();
     // The product list, reloaded with the user, is where the customer sees that nothing ends.
-    const products = await card('Your products');
-    await waitFor(() => expect(products.getAllByText('running').length).toBeGreaterThan(0));
+    const products = await card('Your datastores under contract');
+    await waitFor(() => expect(products.getAllByText('not cancelled').length).toBeGreaterThan(0));
     expect(cancellation.queryByText(/It ends on/)).not.toBeInTheDocument();
   });
 });

@@ -51,14 +51,14 @@ describe('the company page in view mode', () => {
     expect(data.getByText('DE89 3704 0044 0532 0130 00')).toHaveAttribute('data-private');
     expect(data.getByRole('button', { name: 'Hide IBAN' })).toHaveAttribute('aria-pressed', 'true');
 
-    const products = within(await companySection('Your products'));
+    const products = within(await companySection('Your datastores under contract'));
     const rows = await products.findAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
       'NameRateContract end',
-      'backupDynamic raterunning',
-      'archive5\u00a0TBrunning',
+      'backupDynamic ratenot cancelled',
+      'archive5\u00a0TBnot cancelled',
       expect.stringMatching(/^old1\u00a0TB[A-Z][a-z]+ \d{1,2}, \d{4}$/),
-      'media2\u00a0TBrunning',
+      'media2\u00a0TBnot cancelled',
     ]);
   });
 
@@ -70,7 +70,7 @@ describe('the company page in view mode', () => {
       expect(await data.findByText(text)).toBeInTheDocument();
     }
     expect(data.getByRole('button', { name: 'IBAN anzeigen' })).toBeInTheDocument();
-    const products = within(await companySection('Ihre Produkte'));
+    const products = within(await companySection('Ihre Datastores im Vertrag'));
     expect(await products.findByText('Dynamischer Tarif')).toBeInTheDocument();
     expect(products.getByText(/^\d{1,2}\. [A-ZÄÖÜa-zäöü]+ \d{4}$/)).toBeInTheDocument();
   });
@@ -83,7 +83,7 @@ describe('the company page in view mode', () => {
     expect(data.queryByText('Customer number')).not.toBeInTheDocument();
     expect(data.getByRole('button', { name: 'Enter company data' })).toBeInTheDocument();
     expect(
-      await within(await companySection('Your products')).findByText('You have no products yet.'),
+      await within(await companySection('Your datastores under contract')).findByText('You have no datastores yet.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Cancel the contract' })).not.toBeInTheDocument();
   });
@@ -121,7 +121,7 @@ describe('editing the company', () => {
     expect(pending.getByText('Neue Straße 5')).toBeInTheDocument();
     expect(
       pending.getByText(
-        'Changes to the company name, address, country and VAT id take up to three business days to show.',
+        'It can take up to three business days until changes to the company name, address, country and VAT ID show.',
       ),
     ).toBeInTheDocument();
     // The confirmed address stays until the provider confirms the change.
@@ -143,7 +143,7 @@ describe('editing the company', () => {
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await form.findByText('Please fill in this field.')).toBeInTheDocument();
     expect(form.getByRole('combobox', { name: 'Payment method' })).toHaveFocus();
-    await user.selectOptions(form.getByRole('combobox', { name: 'Payment method' }), 'Bill / money transfer');
+    await user.selectOptions(form.getByRole('combobox', { name: 'Payment method' }), 'Invoice / bank transfer');
     await user.click(form.getByRole('button', { name: 'Save' }));
     const pending = await screen.findByRole('region', { name: 'Changes awaiting confirmation Pending' });
     expect(within(pending).getByText('Frisch AG')).toBeInTheDocument();
@@ -171,12 +171,12 @@ describe('editing the company', () => {
       ),
     );
     const { form, user } = await openEditForm();
-    await user.clear(form.getByRole('textbox', { name: 'VAT id' }));
-    await user.type(form.getByRole('textbox', { name: 'VAT id' }), 'DE999999999');
+    await user.clear(form.getByRole('textbox', { name: 'VAT ID' }));
+    await user.type(form.getByRole('textbox', { name: 'VAT ID' }), 'DE999999999');
     await user.type(form.getByRole('textbox', { name: 'Phone' }), '-0');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(form.getByRole('alert')).toHaveTextContent('The VAT id is unknown.'));
-    expect(form.getByRole('textbox', { name: 'VAT id' })).toHaveValue('DE999999999');
+    expect(form.getByRole('textbox', { name: 'VAT ID' })).toHaveValue('DE999999999');
     expect(form.getByRole('textbox', { name: 'Phone' })).toHaveValue('+49 30 1234567-0');
     expect(form.getByRole('textbox', { name: 'IBAN' })).toHaveValue('DE89 3704 0044 0532 0130 00');
     expect(form.getByRole('button', { name: 'Save' })).toBeEnabled();
@@ -186,7 +186,7 @@ describe('editing the company', () => {
     mock.fault('POST /edit/company', 'http500');
     const { form, user } = await openEditForm('demo@example.com', 'de');
     await user.click(form.getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(form.getByRole('alert')).toHaveTextContent('Ein Fehler ist aufgetreten!'));
+    await waitFor(() => expect(form.getByRole('alert')).toHaveTextContent('Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.'));
     expect(form.getByRole('textbox', { name: 'Firmenname' })).toHaveValue('Demo GmbH');
   });
 });

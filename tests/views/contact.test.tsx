@@ -16,7 +16,7 @@ const texts = {
     required: 'Please fill in this field.',
     general: 'An error has occurred!',
     antispam:
-      'Your message was taken for spam and not sent (ANTISPAM). Please write to us at support@example.com instead.',
+      'Your message was classified as spam and not sent (ANTISPAM). Please write to us at support@example.com instead.',
     privacy: 'We use what you send us only to answer your message. More in our privacy notice.',
     privacyLink: 'privacy notice',
   },
@@ -29,7 +29,7 @@ const texts = {
     sent: 'Ihre Nachricht wurde gesendet.',
     another: 'Weitere Nachricht schreiben',
     required: 'Bitte füllen Sie dieses Feld aus.',
-    general: 'Ein Fehler ist aufgetreten!',
+    general: 'Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
     antispam:
       'Ihre Nachricht wurde als Spam eingestuft und nicht gesendet (ANTISPAM). Bitte schreiben Sie uns stattdessen an support@example.com.',
     privacy:

@@ -61,8 +61,7 @@ const words = {
     city: 'Ort',
     terms: /Allgemeinen Geschäftsbedingungen/,
     submit: 'Konto erstellen',
-    emailTaken:
-      'Diese E-Mail-Adresse ist bereits registriert. Melden Sie sich an oder setzen Sie Ihr Passwort zurück.',
+    emailTaken: 'Diese E-Mail-Adresse ist bereits registriert. Melden Sie sich an oder setzen Sie Ihr Passwort zurück.',
     buyDynamic: 'Dynamischen Backup-Speicher kaufen',
     companyIncomplete: 'Bitte vervollständigen Sie Ihre Firmendaten, bevor Sie Backup-Speicher kaufen.',
     edit: 'Bearbeiten',
@@ -128,7 +127,9 @@ describe.each<Language>(['de', 'en'])('the portal in %s', journey, (language) =>
     await user.click(buy);
     const card = buy.closest('section');
     expect(card).not.toBeNull();
-    await waitFor(() => expect(within(card as HTMLElement).getByRole('alert')).toHaveTextContent(text.companyIncomplete));
+    await waitFor(() =>
+      expect(within(card as HTMLElement).getByRole('alert')).toHaveTextContent(text.companyIncomplete),
+    );
     expect(calls.filter(({ call }) => call.startsWith('GET /product/pbs/'))).toEqual([
       { call: 'GET /product/pbs/backup/0', language },
     ]);

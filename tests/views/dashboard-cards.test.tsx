@@ -46,7 +46,7 @@ describe('the datastore cards', () => {
     );
     expect(fact(archive, 'Realm')).toHaveTextContent('Proxmox Backup authentication server');
     expect(fact(archive, 'Password')).toHaveTextContent(
-      'Empty: the temporary password is shown only during the first 5 minutes after the purchase.',
+      'Empty: for security reasons, the password is shown only during the first 5 minutes after the purchase.',
     );
     const host = fact(archive, 'Hostname').textContent;
     const link = archive.getByRole('link', { name: /Open on host/ });
@@ -97,10 +97,10 @@ describe('the datastore cards', () => {
   it('warns of unencrypted files with the key-rotation note', async () => {
     await openDashboard();
     const media = await card('media');
-    expect(media.getByText('Unencrypted files:')).toBeInTheDocument();
-    expect(media.getByText(/Key rotation: a new encryption key applies to new backups only/)).toBeInTheDocument();
+    expect(media.getByText('Unencrypted backups:')).toBeInTheDocument();
+    expect(media.getByText(/Key rotation: a new client key applies to future backups only/)).toBeInTheDocument();
     expect(media.getByRole('link', { name: 'How to encrypt backups' })).toHaveAttribute('href', '/encryption');
-    expect((await card('archive')).queryByText('Unencrypted files:')).not.toBeInTheDocument();
+    expect((await card('archive')).queryByText('Unencrypted backups:')).not.toBeInTheDocument();
   });
 
   it('speaks German, with German dates and numbers', async () => {

@@ -24,9 +24,9 @@ const texts = {
     cancelConfirm: 'Yes, cancel the contract',
     cancelled: /^Your contract has been cancelled\./,
     notice: (date: string) =>
-      `Your contract is cancelled and ends on ${date}. Your datastores are read-only: you can still restore your backups, but no new ones can be stored. Your login is deleted 30 days after the cancellation.`,
+      `Your contract is cancelled and ends on ${date}. Your datastores are read-only: you can still restore your backups, but no new ones can be stored. Your account is deleted 30 days after the cancellation, with all datastores and backups.`,
     noticeWithoutDate:
-      'Your contract is cancelled. Your datastores are read-only: you can still restore your backups, but no new ones can be stored. Your login is deleted 30 days after the cancellation.',
+      'Your contract is cancelled. Your datastores are read-only: you can still restore your backups, but no new ones can be stored. Your account is deleted 30 days after the cancellation, with all datastores and backups.',
     badge: 'Read-only',
     delete: 'Cancel the datastore',
     purchase: 'Buy backup storage',
@@ -41,10 +41,10 @@ const texts = {
     cancelConfirm: 'Ja, Vertrag kündigen',
     cancelled: /^Ihr Vertrag wurde gekündigt\./,
     notice: (date: string) =>
-      `Ihr Vertrag ist gekündigt und endet am ${date}. Ihre Datastores können nur noch gelesen werden: Sie können Ihre Backups weiterhin wiederherstellen, aber keine neuen mehr speichern. Ihr Zugang wird 30 Tage nach der Kündigung gelöscht.`,
+      `Ihr Vertrag ist gekündigt und endet am ${date}. Ihre Datastores können nur noch gelesen werden: Sie können Ihre Backups weiterhin wiederherstellen, aber keine neuen mehr speichern. Ihr Konto wird 30 Tage nach der Kündigung gelöscht, mit allen Datastores und Backups.`,
     noticeWithoutDate:
-      'Ihr Vertrag ist gekündigt. Ihre Datastores können nur noch gelesen werden: Sie können Ihre Backups weiterhin wiederherstellen, aber keine neuen mehr speichern. Ihr Zugang wird 30 Tage nach der Kündigung gelöscht.',
-    badge: 'Nur lesbar',
+      'Ihr Vertrag ist gekündigt. Ihre Datastores können nur noch gelesen werden: Sie können Ihre Backups weiterhin wiederherstellen, aber keine neuen mehr speichern. Ihr Konto wird 30 Tage nach der Kündigung gelöscht, mit allen Datastores und Backups.',
+    badge: 'Schreibgeschützt',
     delete: 'Datastore kündigen',
     purchase: 'Backup-Speicher kaufen',
     closed: (date: string) =>

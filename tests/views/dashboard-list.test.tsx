@@ -40,7 +40,7 @@ describe('the dashboard of a reseller', () => {
     expect(summary.getByRole('button', { name: '8 datastores' })).toHaveAttribute('aria-pressed', 'true');
     expect(summary.getByRole('button', { name: '21.96\u00a0TB used' })).toHaveAttribute('aria-pressed', 'false');
     expect(summary.getByText('Need attention:')).toBeInTheDocument();
-    expect(summary.getByRole('button', { name: '1 with unencrypted files' })).toBeInTheDocument();
+    expect(summary.getByRole('button', { name: '1 with unencrypted backups' })).toBeInTheDocument();
     expect(summary.queryByRole('button', { name: /almost full/ })).toBeNull();
   });
 
@@ -79,11 +79,11 @@ describe('the dashboard of a reseller', () => {
 
   it('narrows the list to what a figure of the summary counts, and shows all again on a second click', async () => {
     const { user } = await openDashboard();
-    const figure = screen.getByRole('button', { name: '1 with unencrypted files' });
+    const figure = screen.getByRole('button', { name: '1 with unencrypted backups' });
     await user.click(figure);
     expect(cardNames()).toEqual(['k10001_git8']);
     expect(figure).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('checkbox', { name: 'Unencrypted files' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Unencrypted backups' })).toBeChecked();
     await user.click(figure);
     expect(cardNames()[0]).toBe('k10001_web1');
     expect(figure).toHaveAttribute('aria-pressed', 'false');
@@ -121,7 +121,7 @@ describe('the dashboard of a reseller', () => {
     act(() => navigate('/dashboard?q=db'));
     expect(await screen.findByRole('searchbox', { name: 'Search' })).toHaveValue('db');
     expect(cardNames()).toEqual(['k10001_db2']);
-    expect(screen.getByRole('checkbox', { name: 'Unencrypted files' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Unencrypted backups' })).not.toBeChecked();
   });
 
   it('speaks German throughout', async () => {
@@ -133,12 +133,12 @@ describe('the dashboard of a reseller', () => {
     expect(screen.getByRole('feed', { name: 'Datastores' }).querySelector('article')).toHaveAccessibleDescription(
       'Datastore 1 von 8',
     );
-    expect(screen.getByRole('group', { name: 'Nur zeigen' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Nur anzeigen' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Tarif' })).toHaveValue('all');
     await user.type(screen.getByRole('searchbox', { name: 'Suchen' }), 'zzz');
     expect(screen.getByText('Kein Datastore passt zu Ihrer Suche und Ihren Filtern.')).toBeInTheDocument();
     expect(shownLine()).toHaveTextContent('0 von 8 Datastores angezeigt.');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Sortieren nach' }), 'Füllstand, vollste zuerst');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sortieren nach' }), 'Füllstand, höchster zuerst');
     expect(screen.getByRole('combobox', { name: 'Sortieren nach' })).toHaveValue('fill');
   });
 });

@@ -135,7 +135,7 @@ describe('the temporary password', () => {
     const card = within(screen.getByRole('article', { name: 'test1' }));
     expect(fact(card, 'Password')).toHaveTextContent(password);
     await act(() => vi.advanceTimersByTimeAsync(5 * 60_000));
-    await waitFor(() => expect(fact(card, 'Password')).toHaveTextContent(/^Empty: the temporary password/));
+    await waitFor(() => expect(fact(card, 'Password')).toHaveTextContent(/^Empty: for security reasons, the password/));
     expect(document.body.textContent).not.toContain(password);
     expect(card.queryByRole('button', { name: 'Copy password' })).not.toBeInTheDocument();
   });

@@ -77,7 +77,7 @@ describe('the purchase card', () => {
     expect(field).toHaveAccessibleDescription(/Please fill in this field\./);
     await user.type(field, 'my store');
     expect(field).toHaveAccessibleDescription(/Use 1 to 8 letters and digits/);
-    await user.click(option('Dynamic rate').getByRole('button', { name: 'Buy dynamic storage' }));
+    await user.click(option('Dynamic rate').getByRole('button', { name: 'Buy dynamic backup storage' }));
     expect(field).toHaveFocus();
     expect(screen.getAllByRole('article')).toHaveLength(4);
     await user.clear(field);
@@ -92,7 +92,7 @@ describe('the purchase card', () => {
     const field = option('Dynamic rate').getByRole('textbox', { name: /Datastore identifier/ });
     await user.clear(field);
     await user.type(field, 'daily');
-    await user.click(option('Dynamic rate').getByRole('button', { name: 'Buy dynamic storage' }));
+    await user.click(option('Dynamic rate').getByRole('button', { name: 'Buy dynamic backup storage' }));
     expect(await screen.findAllByRole('button', { name: 'Purchase in progress…' })).toHaveLength(2);
     const dialog = await advanceUntil(() => screen.queryByRole('dialog', { name: 'Your datastore “daily” is ready' }));
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -138,7 +138,7 @@ describe('the purchase card', () => {
     const purchase = within(screen.getByRole('region', { name: 'Backup-Speicher kaufen' }));
     await waitFor(() =>
       expect(purchase.getByRole('alert')).toHaveTextContent(
-        'Der Kauf konnte nicht bestätigt werden: Der Server hat nicht geantwortet, und in Ihrer Liste ist kein neuer Datastore erschienen. Sie können erneut kaufen.',
+        'Der Kauf konnte nicht bestätigt werden: Der Server hat nicht geantwortet, und in Ihrer Liste ist kein neuer Datastore erschienen. Sie können den Kauf wiederholen.',
       ),
     );
     expect(statusReads()).toBe(1);
@@ -161,7 +161,7 @@ describe('the purchase card', () => {
     const field = option('Dynamic rate').getByRole('textbox', { name: /Datastore identifier/ });
     await user.clear(field);
     await user.type(field, 'nightly');
-    await user.click(option('Dynamic rate').getByRole('button', { name: 'Buy dynamic storage' }));
+    await user.click(option('Dynamic rate').getByRole('button', { name: 'Buy dynamic backup storage' }));
     const dialog = await advanceUntil(() =>
       screen.queryByRole('dialog', { name: 'Your datastore “nightly” is ready' }),
     );
@@ -176,11 +176,11 @@ describe('the purchase card', () => {
     const { user } = await openDashboard();
     mock.fault('GET /product/pbs/{datastoreIdentifier}/{productId}', 'network', { times: 1 });
     mock.fault('GET /status', 'http500', { times: 1 });
-    await user.click(option('Dynamic rate').getByRole('button', { name: 'Buy dynamic storage' }));
+    await user.click(option('Dynamic rate').getByRole('button', { name: 'Buy dynamic backup storage' }));
     const purchase = within(screen.getByRole('region', { name: 'Buy backup storage' }));
     await waitFor(() =>
       expect(purchase.getByRole('alert')).toHaveTextContent(
-        'The purchase could not be confirmed, and your list of datastores could not be read. Please reload the page and check the list before you buy again.',
+        'The purchase could not be confirmed, and your list of datastores could not be read. Please reload the page and check the list before you repeat the purchase.',
       ),
     );
   });
@@ -205,9 +205,9 @@ describe('the purchase card', () => {
             }
           : {
               option: 'Dynamic rate',
-              buy: 'Buy dynamic storage',
+              buy: 'Buy dynamic backup storage',
               busy: 'Purchase in progress…',
-              still: 'Still working, this can take a minute.',
+              still: 'Still working – this can take up to a minute.',
             };
       const { user } = await openDashboard(language);
       await user.click(option(text.option).getByRole('button', { name: text.buy }));
@@ -268,12 +268,12 @@ describe('the purchase card', () => {
     [
       'en',
       'plus VAT',
-      'For a company in France or Luxembourg with a VAT id we charge no German VAT: the VAT is owed by you as the recipient (reverse charge).',
+      'For a company established in France or Luxembourg with a valid VAT ID we charge no German VAT: the VAT is owed by you as the recipient of the service (reverse charge).',
     ],
     [
       'de',
       'zzgl. USt.',
-      'Für Unternehmen in Frankreich und Luxemburg mit USt-IdNr. berechnen wir keine deutsche Umsatzsteuer: Die Steuer schulden Sie als Leistungsempfänger (Reverse-Charge-Verfahren).',
+      'Für Unternehmen mit Sitz in Frankreich oder Luxemburg und gültiger USt-IdNr. stellen wir keine deutsche Umsatzsteuer in Rechnung: Die Umsatzsteuer schulden Sie als Leistungsempfänger (Steuerschuldnerschaft des Leistungsempfängers, Reverse-Charge-Verfahren).',
     ],
   ] as const)(
     'says plus VAT beside both prices, and notes reverse charge only for a company in FR or LUX with a VAT id (%s)',

@@ -37,7 +37,7 @@ const words = {
     notActive:
       'Ihr Konto ist noch nicht freigeschaltet. Das dauert 2 bis 3 Werktage; wir benachrichtigen Sie per E-Mail.',
     failed: 'E-Mail-Adresse und Passwort passen nicht zusammen, oder Ihr Konto ist noch nicht freigeschaltet.',
-    general: 'Ein Fehler ist aufgetreten!',
+    general: 'Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
     network: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
     invalidAnswer: 'Die Antwort des Servers konnte nicht verarbeitet werden. Bitte versuchen Sie es später erneut.',
     changed: 'Ihr Passwort wurde geändert.',

@@ -13,7 +13,7 @@ describe('the notifications page', () => {
     ).toBeInTheDocument();
     // The title is set in an effect after the page's first commit.
     await waitFor(() => expect(document.title).toBe('Notifications are switched off · Cloud Backup Portal'));
-    expect(screen.getByText(/You have chosen not to receive our notifications by email/)).toBeInTheDocument();
+    expect(screen.getByText(/You have switched off our notifications by email/)).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Go to “Account and settings”' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Account and settings' })).toBeInTheDocument();
     expect(currentPath()).toBe('/company');
@@ -27,7 +27,7 @@ describe('the notifications page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Benachrichtigungen sind ausgeschaltet' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/Sie haben unsere Benachrichtigungen per E-Mail abbestellt/)).toBeInTheDocument();
+    expect(screen.getByText(/Sie haben unsere Benachrichtigungen per E-Mail ausgeschaltet/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zu „Konto und Einstellungen“' })).toHaveAttribute('href', '/company');
   });
 

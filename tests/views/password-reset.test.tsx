@@ -38,7 +38,7 @@ const words = {
     confirmation: /^Repeat the new password/,
     save: 'Save new password',
     mismatch: 'Passwords do not match.',
-    policy: 'The password needs more than 15 characters with lower and upper case letters and at least one number.',
+    policy: 'The password must be longer than 15 characters and contain lower and upper case letters and at least one digit.',
     changed: 'Your password has been changed.',
     loginTitle: 'Log in',
     missing:
@@ -63,7 +63,7 @@ const words = {
     confirmation: /^Neues Passwort wiederholen/,
     save: 'Neues Passwort speichern',
     mismatch: 'Die Passwörter stimmen nicht überein.',
-    policy: 'Das Passwort braucht mehr als 15 Zeichen mit Klein- und Großbuchstaben und mindestens einer Ziffer.',
+    policy: 'Das Passwort muss mehr als 15 Zeichen lang sein und Klein- und Großbuchstaben sowie mindestens eine Ziffer enthalten.',
     changed: 'Ihr Passwort wurde geändert.',
     loginTitle: 'Anmelden',
     missing:
@@ -72,7 +72,7 @@ const words = {
     // The server answers in the page's language (decision 039).
     reason: 'Antwort des Servers: Dieser Link ist ungültig oder abgelaufen',
     requestNew: 'Neuen Link anfordern',
-    general: 'Ein Fehler ist aufgetreten!',
+    general: 'Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
   },
 } as const;
 

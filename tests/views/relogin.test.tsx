@@ -129,22 +129,22 @@ describe('the login in place after a 401', journey, () => {
 
   it('keeps a logged-in licence order on its step and places it once after the login', async () => {
     const view = await renderAppAs('/ishop/2');
-    const phone = await screen.findByRole('textbox', { name: 'Phone (optional)' });
+    const phone = await screen.findByRole('textbox', { name: 'Phone' });
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Company name' })).toHaveValue('Demo GmbH'));
     await view.user.clear(phone);
     await view.user.type(phone, '+49 30 1234567');
     const orders = countCalls('post', '/licence/order');
     sessionEndsAt('post', '/licence/order');
     await acceptTerms(view.user);
-    await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
+    await view.user.click(screen.getByRole('button', { name: 'Order and pay' }));
     await dialog();
 
     await logInAgain(view);
     expect(view.currentPath()).toBe('/ishop/2');
-    expect(screen.getByRole('textbox', { name: 'Phone (optional)' })).toHaveValue('+49 30 1234567');
+    expect(screen.getByRole('textbox', { name: 'Phone' })).toHaveValue('+49 30 1234567');
     expect(orders()).toBe(0);
     await acceptTerms(view.user);
-    await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
+    await view.user.click(screen.getByRole('button', { name: 'Order and pay' }));
     await waitFor(() => expect(view.currentPath()).toBe('/order_done'));
     expect(orders()).toBe(1);
   });

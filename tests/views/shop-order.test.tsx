@@ -24,7 +24,7 @@ async function orderPage(heading: string) {
 }
 
 const english = {
-  Email: 'buyer@example.org',
+  'Email address': 'buyer@example.org',
   'Company name': 'Käufer GmbH',
   'First name': 'Karl',
   'Last name': 'Käufer',
@@ -34,7 +34,7 @@ const english = {
 };
 
 const german = {
-  'E-Mail': 'buyer@example.org',
+  'E-Mail-Adresse': 'buyer@example.org',
   Firmenname: 'Käufer GmbH',
   Vorname: 'Karl',
   Nachname: 'Käufer',
@@ -59,8 +59,8 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     expect(await orderPage('Order Proxmox VE Standard')).toBeInTheDocument();
     const summary = screen.getByRole('region', { name: 'Your licence' });
     expect(within(summary).getByText('Proxmox VE Standard')).toBeInTheDocument();
-    expect(within(summary).getByText(/per CPU socket and year/)).toHaveTextContent(
-      '530,00 € per CPU socket and year, plus VAT',
+    expect(within(summary).getByText(/per CPU socket per year/)).toHaveTextContent(
+      '530,00 € per CPU socket per year, plus VAT',
     );
     expect(within(summary).getByRole('list', { name: 'Features of Proxmox VE Standard' })).toBeInTheDocument();
     const choice = screen.getByRole('group', { name: 'Number of CPU sockets' });
@@ -84,11 +84,11 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     await fillVisitor(view);
     await view.user.click(screen.getByRole('radio', { name: /^2 CPU sockets/ }));
     await acceptTerms(view.user);
-    await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
+    await view.user.click(screen.getByRole('button', { name: 'Order and pay' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
     expect(view.currentPath()).toBe('/order_done');
     expect(screen.getByRole('status')).toHaveTextContent(
-      'We have received your order of Proxmox VE Standard for 2 CPU sockets at 1.060,00 € per year, plus VAT.',
+      'We have received your order of “Proxmox VE Standard” for 2 CPU sockets at 1.060,00 € per year plus VAT.',
     );
     expect(screen.getByText(/confirmation of your order by email at/)).toHaveTextContent('buyer@example.org');
     expect(screen.getByText(/PayPal or on invoice within 10 days/)).toBeInTheDocument();
@@ -125,7 +125,7 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
       await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
-      'Wir haben Ihre Bestellung von Proxmox VE Basic für 2 CPU-Sockel zu 710,00 € pro Jahr zzgl. USt. erhalten.',
+      'Ihre Bestellung „Proxmox VE Basic“ für 2 CPU-Sockel zum Preis von 710,00 € pro Jahr zzgl. USt. ist bei uns eingegangen.',
     );
     expect(screen.getByText(/Bestätigung Ihrer Bestellung per E-Mail an/)).toHaveTextContent('buyer@example.org');
     expect(db.licenceOrder.getAll()).toEqual([
@@ -140,16 +140,16 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     expect(screen.getByText('This licence covers one server, whatever its number of CPU sockets.')).toBeInTheDocument();
     expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: 2.160,00 € per year, plus VAT');
     await fillVisitor(view, {
-      'Phone (optional)': '+33 1 23 45 67 89',
-      'VAT id (optional)': 'FR12345678901',
+      'Phone': '+33 1 23 45 67 89',
+      'VAT ID': 'FR12345678901',
       Postcode: '75001',
       City: 'Paris',
     });
     await view.user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'FR');
     await acceptTerms(view.user);
-    await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
+    await view.user.click(screen.getByRole('button', { name: 'Order and pay' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Proxmox Backup Server Standard for one server at 2.160,00 €');
+    expect(screen.getByRole('status')).toHaveTextContent('“Proxmox Backup Server Standard” for one server at 2.160,00 €');
     expect(db.licenceOrder.getAll()).toEqual([
       expect.objectContaining({
         product_id: 7,
@@ -166,16 +166,16 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     const view = renderApp('/shop/2');
     await orderPage('Order Proxmox VE Basic');
     await acceptTerms(view.user);
-    await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
-    expect(field('Email')).toHaveFocus();
-    for (const name of ['Email', 'Company name', 'First name', 'Last name', 'Street and number', 'Postcode', 'City']) {
+    await view.user.click(screen.getByRole('button', { name: 'Order and pay' }));
+    expect(field('Email address')).toHaveFocus();
+    for (const name of ['Email address', 'Company name', 'First name', 'Last name', 'Street and number', 'Postcode', 'City']) {
       expect(field(name)).toHaveAttribute('aria-invalid', 'true');
       expect(field(name)).toHaveAccessibleDescription('Please fill in this field.');
     }
-    expect(field('Phone (optional)')).not.toHaveAttribute('aria-invalid');
-    expect(field('VAT id (optional)')).not.toHaveAttribute('aria-invalid');
-    await view.user.type(field('Email'), 'karl@');
-    expect(field('Email')).toHaveAccessibleDescription('Please enter a valid email address, like name@example.com.');
+    expect(field('Phone')).not.toHaveAttribute('aria-invalid');
+    expect(field('VAT ID')).not.toHaveAttribute('aria-invalid');
+    await view.user.type(field('Email address'), 'karl@');
+    expect(field('Email address')).toHaveAccessibleDescription('Please enter a valid email address, like name@example.com.');
     await view.user.type(field('Postcode'), '123');
     expect(field('Postcode')).toHaveAccessibleDescription('Please enter a valid postcode for the chosen country.');
     expect(db.licenceOrder.getAll()).toEqual([]);
@@ -188,14 +188,14 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     await fillVisitor(view);
     await view.user.click(screen.getByRole('radio', { name: /^4 CPU sockets/ }));
     await acceptTerms(view.user);
-    await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
+    await view.user.click(screen.getByRole('button', { name: 'Order and pay' }));
     expect(await screen.findByText('An error has occurred!')).toHaveAttribute('role', 'alert');
     expect(view.currentPath()).toBe('/shop/1');
-    expect(field('Email')).toHaveValue('buyer@example.org');
+    expect(field('Email address')).toHaveValue('buyer@example.org');
     expect(field('City')).toHaveValue('München');
     expect(screen.getByRole('radio', { name: /^4 CPU sockets/ })).toBeChecked();
     await acceptTerms(view.user);
-    await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
+    await view.user.click(screen.getByRole('button', { name: 'Order and pay' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
     expect(db.licenceOrder.getAll()).toEqual([
       expect.objectContaining({ product_id: 1, cpu_count: 4, totalNetEur: 460 }),
@@ -214,7 +214,7 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
     expect(await screen.findByText('Orders are paused for maintenance.')).toHaveAttribute('role', 'alert');
-    expect(field('E-Mail')).toHaveValue('buyer@example.org');
+    expect(field('E-Mail-Adresse')).toHaveValue('buyer@example.org');
   });
 
   it('is busy while the order is under way and sends it once', async () => {
@@ -231,7 +231,7 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     const view = renderApp('/shop/9');
     await orderPage('Order Proxmox Mail Gateway Community');
     await fillVisitor(view);
-    const button = screen.getByRole('button', { name: 'Place binding order' });
+    const button = screen.getByRole('button', { name: 'Order and pay' });
     await view.user.click(button);
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleName('Sending your order…');
@@ -250,15 +250,15 @@ describe('an order without an answer (decision 026)', { timeout: 20_000 }, () =>
       'en',
       english,
       'Order Proxmox VE Community',
-      'Place binding order',
-      'Your order could not be confirmed: the server did not answer. If it reached us, our sales team confirms it by email, so please do not order again. If you hear nothing within one business day, write to sales@example.com.',
+      'Order and pay',
+      'Your order could not be confirmed: the server did not answer. If it reached us, our sales team will confirm it by email, so please do not order again. If you hear nothing from us within one business day, please write to sales@example.com.',
     ],
     [
       'de',
       german,
       'Proxmox VE Community bestellen',
       'Zahlungspflichtig bestellen',
-      'Ihre Bestellung konnte nicht bestätigt werden: Der Server hat nicht geantwortet. Ist sie bei uns eingegangen, bestätigt unser Vertrieb sie per E-Mail; bitte bestellen Sie deshalb nicht noch einmal. Hören Sie innerhalb eines Werktags nichts von uns, schreiben Sie an sales@example.com.',
+      'Ihre Bestellung konnte nicht bestätigt werden: Der Server hat nicht geantwortet. Ist sie bei uns eingegangen, bestätigt unser Vertrieb sie per E-Mail; bitte bestellen Sie deshalb nicht noch einmal. Erhalten Sie innerhalb eines Werktags keine Nachricht von uns, schreiben Sie bitte an sales@example.com.',
     ],
   ] as const)(
     'says that an order whose answer was lost could not be confirmed, names the sales address and sends nothing again (%s)',
@@ -279,7 +279,7 @@ describe('an order without an answer (decision 026)', { timeout: 20_000 }, () =>
       await view.user.click(screen.getByRole('button', { name: order }));
       expect(await screen.findByText(unconfirmed)).toHaveAttribute('role', 'alert');
       expect(view.currentPath()).toBe('/shop/1');
-      expect(field(labels === german ? 'E-Mail' : 'Email')).toHaveValue('buyer@example.org');
+      expect(field(labels === german ? 'E-Mail-Adresse' : 'Email address')).toHaveValue('buyer@example.org');
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(orders).toBe(1);
       expect(db.licenceOrder.getAll()).toHaveLength(1);
@@ -287,7 +287,7 @@ describe('an order without an answer (decision 026)', { timeout: 20_000 }, () =>
   );
 
   it.each([
-    ['en', english, 'Order Proxmox VE Community', 'Place binding order', 'Still working, this can take a minute.'],
+    ['en', english, 'Order Proxmox VE Community', 'Order and pay', 'Still working – this can take up to a minute.'],
     [
       'de',
       german,
@@ -326,19 +326,19 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     const view = await renderAppAs('/ishop/2');
     await orderPage('Order Proxmox VE Basic');
     await waitFor(() => expect(field('Company name')).toHaveValue('Demo GmbH'));
-    expect(field('Email')).toHaveValue('demo@example.com');
+    expect(field('Email address')).toHaveValue('demo@example.com');
     expect(field('First name')).toHaveValue('Erika');
     expect(field('Last name')).toHaveValue('Mustermann');
-    expect(field('Phone (optional)')).toHaveValue('+49 30 1234567');
+    expect(field('Phone')).toHaveValue('+49 30 1234567');
     expect(field('Street and number')).toHaveValue('Musterstraße 1');
     expect(field('Postcode')).toHaveValue('10115');
     expect(field('City')).toHaveValue('Berlin');
     expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('DE');
-    expect(field('VAT id (optional)')).toHaveValue('DE123456789');
+    expect(field('VAT ID')).toHaveValue('DE123456789');
     await view.user.click(screen.getByRole('radio', { name: /^4 CPU sockets/ }));
     expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: 1.420,00 € per year, plus VAT');
     await acceptTerms(view.user);
-    await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
+    await view.user.click(screen.getByRole('button', { name: 'Order and pay' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the licence shop' })).toHaveAttribute('href', '/ishop');
@@ -358,9 +358,9 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     mock.fault('GET /company', 'http500');
     renderApp('/ishop/11', { loggedIn: true, language: 'de' });
     expect(await screen.findByText(/Ihre Firmendaten konnten nicht geladen werden/)).toHaveTextContent(
-      'Ihre Firmendaten konnten nicht geladen werden (Ein Fehler ist aufgetreten!). Bitte tragen Sie sie ein.',
+      'Ihre Firmendaten konnten nicht geladen werden (Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.). Bitte tragen Sie sie ein.',
     );
-    expect(field('E-Mail')).toHaveValue('demo@example.com');
+    expect(field('E-Mail-Adresse')).toHaveValue('demo@example.com');
     expect(field('Vorname')).toHaveValue('Erika');
     expect(field('Firmenname')).toHaveValue('');
     expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 790,00 € pro Jahr zzgl. USt.');
@@ -378,7 +378,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     expect(await screen.findByText(/Your company details could not be loaded/)).toHaveTextContent(
       'Your company details could not be loaded (Maintenance until 2 pm). Please fill them in.',
     );
-    expect(field('Email')).toHaveValue('demo@example.com');
+    expect(field('Email address')).toHaveValue('demo@example.com');
   });
 
   it('orders in German for 2 CPUs and thanks in German, with the order summary', async () => {
@@ -393,7 +393,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
       await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
-      'Wir haben Ihre Bestellung von Proxmox VE Basic für 2 CPU-Sockel zu 710,00 € pro Jahr zzgl. USt. erhalten.',
+      'Ihre Bestellung „Proxmox VE Basic“ für 2 CPU-Sockel zum Preis von 710,00 € pro Jahr zzgl. USt. ist bei uns eingegangen.',
     );
     expect(db.licenceOrder.getAll()).toEqual([
       expect.objectContaining({ email: 'demo@example.com', product_id: 2, cpu_count: 2 }),
@@ -410,16 +410,16 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
         language === 'de'
           ? {
               company: 'Firmenname',
-              phone: 'Telefon (optional)',
+              phone: 'Telefon',
               order: 'Zahlungspflichtig bestellen',
               thanks: 'Vielen Dank für Ihre Bestellung',
-              network: 'Ein Fehler ist aufgetreten!',
+              network: 'Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
               four: /^4 CPU-Sockel/,
             }
           : {
               company: 'Company name',
-              phone: 'Phone (optional)',
-              order: 'Place binding order',
+              phone: 'Phone',
+              order: 'Order and pay',
               thanks: 'Thank you for your order',
               network: 'An error has occurred!',
               four: /^4 CPU sockets/,
@@ -449,7 +449,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     const view = await renderAppAs('/ishop/2');
     await waitFor(() => expect(field('Company name')).toHaveValue('Demo GmbH'));
     await acceptTerms(view.user);
-    await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
+    await view.user.click(screen.getByRole('button', { name: 'Order and pay' }));
     expect(await screen.findByText(/for 1 CPU/)).toBeInTheDocument();
     await view.user.click(screen.getByRole('button', { name: 'Log out' }));
     await screen.findByRole('heading', { level: 1, name: 'Log in' });
@@ -465,7 +465,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     const customer = renderApp('/shop/2', { loggedIn: true });
     await waitFor(() => expect(field('Company name')).toHaveValue('Demo GmbH'));
     await acceptTerms(customer.user);
-    await customer.user.click(screen.getByRole('button', { name: 'Place binding order' }));
+    await customer.user.click(screen.getByRole('button', { name: 'Order and pay' }));
     // The login dialog says it (docs/decisions/027); the form's error line stays empty.
     expect(await screen.findByRole('dialog', { name: 'Your session has ended' })).toBeInTheDocument();
     expect(screen.queryByText('Your session has ended. Please log in again.')).not.toBeInTheDocument();
@@ -478,7 +478,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     await orderPage('Order Proxmox VE Basic');
     await fillVisitor(visitor);
     await acceptTerms(visitor.user);
-    await visitor.user.click(screen.getByRole('button', { name: 'Place binding order' }));
+    await visitor.user.click(screen.getByRole('button', { name: 'Order and pay' }));
     expect(await screen.findByText('An error has occurred!')).toHaveAttribute('role', 'alert');
     expect(screen.queryByText('Your session has ended. Please log in again.')).not.toBeInTheDocument();
   });
@@ -487,7 +487,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     await loginAs('fresh@example.com');
     renderApp('/ishop/4', { loggedIn: true });
     await orderPage('Order Proxmox VE Premium');
-    await waitFor(() => expect(field('Email')).toHaveValue('fresh@example.com'));
+    await waitFor(() => expect(field('Email address')).toHaveValue('fresh@example.com'));
     expect(field('Company name')).toHaveValue('');
     expect(field('Street and number')).toHaveValue('');
   });
@@ -515,15 +515,15 @@ describe('the legal texts of the shop (decision 032)', { timeout: 20_000 }, () =
       'en',
       'Order Proxmox VE Community',
       'Our offer is for businesses only: entrepreneurs within the meaning of section 14 of the German Civil Code (BGB).',
-      'For a company in France or Luxembourg with a VAT id we charge no German VAT: the VAT is owed by you as the recipient (reverse charge).',
-      { country: 'Country', ustid: 'VAT id (optional)', france: 'France', germany: 'Germany' },
+      'For a company established in France or Luxembourg with a valid VAT ID we charge no German VAT: the VAT is owed by you as the recipient of the service (reverse charge).',
+      { country: 'Country', ustid: 'VAT ID', france: 'France', germany: 'Germany' },
     ],
     [
       'de',
       'Proxmox VE Community bestellen',
       'Unser Angebot richtet sich ausschließlich an Unternehmer im Sinne von § 14 BGB.',
-      'Für Unternehmen in Frankreich und Luxemburg mit USt-IdNr. berechnen wir keine deutsche Umsatzsteuer: Die Steuer schulden Sie als Leistungsempfänger (Reverse-Charge-Verfahren).',
-      { country: 'Land', ustid: 'USt-IdNr. (optional)', france: 'Frankreich', germany: 'Deutschland' },
+      'Für Unternehmen mit Sitz in Frankreich oder Luxemburg und gültiger USt-IdNr. stellen wir keine deutsche Umsatzsteuer in Rechnung: Die Umsatzsteuer schulden Sie als Leistungsempfänger (Steuerschuldnerschaft des Leistungsempfängers, Reverse-Charge-Verfahren).',
+      { country: 'Land', ustid: 'USt-IdNr.', france: 'Frankreich', germany: 'Deutschland' },
     ],
   ] as const)(
     'says on the order form that the offer is for businesses only, asks for the terms, and notes reverse charge for a French company with a VAT id (%s)',
@@ -551,11 +551,11 @@ describe('the legal texts of the shop (decision 032)', { timeout: 20_000 }, () =
     await fillVisitor(view);
     const terms = screen.getByRole('checkbox', { name: /terms and conditions/ });
     await view.user.click(terms);
-    await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
+    await view.user.click(screen.getByRole('button', { name: 'Order and pay' }));
     expect(terms).toHaveAccessibleDescription('Please accept the terms and conditions.');
     expect(db.licenceOrder.getAll()).toHaveLength(0);
     await acceptTerms(view.user);
-    await view.user.click(screen.getByRole('button', { name: 'Place binding order' }));
+    await view.user.click(screen.getByRole('button', { name: 'Order and pay' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
     expect(db.licenceOrder.getAll()).toHaveLength(1);
     expect(db.licenceOrder.getAll()[0]).not.toHaveProperty('terms');
@@ -570,7 +570,7 @@ describe('the legal texts of the shop (decision 032)', { timeout: 20_000 }, () =
     [
       'de',
       'Subskriptionen|Abonnements|Lizenzen',
-      /wenn Sie nicht spätestens 30 Tage vor ihrem Ende kündigen; eine E-Mail an sales@example\.com genügt\./,
+      /wenn Sie nicht spätestens 30\sTage vor ihrem Ende kündigen; eine E-Mail an sales@example\.com genügt\./,
     ],
   ] as const)(
     'names the notice period of the renewal and how to cancel, from the settings (%s)',

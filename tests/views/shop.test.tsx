@@ -17,9 +17,9 @@ function featureTexts(name: RegExp | string) {
 describe('the licence list (step 0)', () => {
   it('opens on the VE tab with its four licences and their prices for 1 CPU', async () => {
     renderApp('/shop');
-    const tab = await screen.findByRole('tab', { name: 'Virtualization (VE)' });
+    const tab = await screen.findByRole('tab', { name: 'Virtualisation (VE)' });
     expect(tab).toHaveAttribute('aria-selected', 'true');
-    const panel = screen.getByRole('tabpanel', { name: 'Virtualization (VE)' });
+    const panel = screen.getByRole('tabpanel', { name: 'Virtualisation (VE)' });
     const cards = within(panel).getAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
       'Proxmox VE Community',
@@ -27,17 +27,17 @@ describe('the licence list (step 0)', () => {
       'Proxmox VE Standard',
       'Proxmox VE Premium',
     ]);
-    expect(within(cards[0] as HTMLElement).getByText(/per CPU socket and year, plus VAT/)).toHaveTextContent(
-      '115,00 € per CPU socket and year, plus VAT',
+    expect(within(cards[0] as HTMLElement).getByText(/per CPU socket per year, plus VAT/)).toHaveTextContent(
+      '115,00 € per CPU socket per year, plus VAT',
     );
-    expect(within(cards[3] as HTMLElement).getByText(/per CPU socket and year/)).toHaveTextContent(
-      '1.060,00 € per CPU socket and year, plus VAT',
+    expect(within(cards[3] as HTMLElement).getByText(/per CPU socket per year/)).toHaveTextContent(
+      '1.060,00 € per CPU socket per year, plus VAT',
     );
   });
 
   it('shows a VE card with ticks and minus signs read as included and not included', async () => {
     renderApp('/shop');
-    await screen.findByRole('tab', { name: 'Virtualization (VE)' });
+    await screen.findByRole('tab', { name: 'Virtualisation (VE)' });
     expect(featureTexts('Features of Proxmox VE Community')).toEqual([
       '✓Included: Enterprise repository',
       '✓Included: Stable version',
@@ -53,7 +53,7 @@ describe('the licence list (step 0)', () => {
 
   it('recommends only the highlighted licence', async () => {
     renderApp('/shop');
-    const panel = await screen.findByRole('tabpanel', { name: 'Virtualization (VE)' });
+    const panel = await screen.findByRole('tabpanel', { name: 'Virtualisation (VE)' });
     const recommendations = within(panel).getAllByText('Our recommendation for production systems');
     expect(recommendations).toHaveLength(1);
     expect(recommendations[0]?.closest('article')).toHaveAccessibleName('Proxmox VE Standard');
@@ -63,13 +63,13 @@ describe('the licence list (step 0)', () => {
     const { user } = renderApp('/shop');
     await user.click(await screen.findByRole('tab', { name: 'Backup Server (PBS)' }));
     expect(screen.getByRole('tab', { name: 'Backup Server (PBS)' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tab', { name: 'Virtualization (VE)' })).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByRole('tab', { name: 'Virtualisation (VE)' })).toHaveAttribute('aria-selected', 'false');
     const pbs = screen.getByRole('article', { name: 'Proxmox Backup Server Standard' });
-    expect(within(pbs).getByText(/per server/)).toHaveTextContent('2.160,00 € per server and year, plus VAT');
+    expect(within(pbs).getByText(/per server/)).toHaveTextContent('2.160,00 € per server per year, plus VAT');
     expect(within(pbs).getByText('Our recommendation for production systems')).toBeInTheDocument();
     expect(featureTexts('Features of Proxmox Backup Server Standard')).toEqual(
       expect.arrayContaining([
-        '✓Included: Customer support via the portal',
+        '✓Included: Enterprise support through the Proxmox customer portal',
         '✓Included: 15 support tickets per year',
         '✓Included: Response time: 4 hours (business hours)',
         '✓Included: Remote support via SSH',
@@ -79,7 +79,7 @@ describe('the licence list (step 0)', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Mail Gateway (MG)' }));
     const mg = screen.getByRole('article', { name: 'Proxmox Mail Gateway Basic' });
-    expect(within(mg).getByText(/per server/)).toHaveTextContent('390,00 € per server and year, plus VAT');
+    expect(within(mg).getByText(/per server/)).toHaveTextContent('390,00 € per server per year, plus VAT');
     expect(featureTexts('Features of Proxmox Mail Gateway Basic')).toEqual(
       expect.arrayContaining([
         '✓Included: 5 support tickets per year',
@@ -91,7 +91,7 @@ describe('the licence list (step 0)', () => {
 
   it('moves between tabs with the arrow keys, Home and End, keeping one tab in the tab order', async () => {
     const { user } = renderApp('/shop');
-    const ve = await screen.findByRole('tab', { name: 'Virtualization (VE)' });
+    const ve = await screen.findByRole('tab', { name: 'Virtualisation (VE)' });
     const pbs = screen.getByRole('tab', { name: 'Backup Server (PBS)' });
     const mg = screen.getByRole('tab', { name: 'Mail Gateway (MG)' });
     expect([ve, pbs, mg].map((tab) => tab.tabIndex)).toEqual([0, -1, -1]);
@@ -108,7 +108,7 @@ describe('the licence list (step 0)', () => {
     expect(mg).toHaveFocus();
     await user.keyboard('{Home}');
     expect(ve).toHaveFocus();
-    expect(screen.getByRole('tabpanel', { name: 'Virtualization (VE)' })).toBeInTheDocument();
+    expect(screen.getByRole('tabpanel', { name: 'Virtualisation (VE)' })).toBeInTheDocument();
     await user.tab();
     expect(screen.getByRole('link', { name: 'Buy Proxmox VE Community' })).toHaveFocus();
   });
@@ -161,7 +161,7 @@ describe('the licence list (step 0)', () => {
     );
     expect(
       within(screen.getByRole('tabpanel', { name: 'Virtualisierung (VE)' })).getByText(
-        'Unsere Empfehlung für produktive Systeme',
+        'Unsere Empfehlung für Produktivsysteme',
       ),
     ).toBeVisible();
     await user.click(screen.getByRole('tab', { name: 'Backup Server (PBS)' }));

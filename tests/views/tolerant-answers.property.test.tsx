@@ -179,7 +179,7 @@ describe('tolerant reading of the answers the screens show', () => {
             if (route === '/company') {
               await settle(() => within(screen.getByRole('region', { name: 'Company data' })).queryByText(email));
               await settle(
-                () => screen.queryByRole('region', { name: 'Your products' })?.querySelector('.page-loading') === null,
+                () => screen.queryByRole('region', { name: 'Your datastores under contract' })?.querySelector('.page-loading') === null,
               );
             } else if (route === '/notifications') {
               await settle(() => screen.queryByRole('link', { name: 'Go to “Account and settings”' }));
@@ -235,7 +235,7 @@ describe('tolerant reading of the answers the screens show', () => {
         fc.asyncProperty(catalogue, fc.constantFrom('/ishop', '/ishop/1', '/ishop/9'), async (answer, route) => {
           await renderWith('/licences', answer, route, async () => {
             if (route === '/ishop') {
-              await settle(() => screen.queryByRole('tab', { name: 'Virtualization (VE)' }));
+              await settle(() => screen.queryByRole('tab', { name: 'Virtualisation (VE)' }));
             } else {
               // The licence's order form when its group came, else the note that there is no such licence.
               await settle(

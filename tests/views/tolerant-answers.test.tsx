@@ -1,6 +1,6 @@
 /**
  * What the screens show when an answer leaves out what the portal can do without (tolerant
- * reading, CONVENTIONS, decision 019): a dash, read as "not known", or no line at all; never the
+ * reading, CONVENTIONS, decision 019): a dash, read as "unknown", or no line at all; never the
  * invalid-answer message.
  */
 import { screen, waitFor, within } from '@testing-library/react';
@@ -11,7 +11,7 @@ import { server } from '../../src/mocks/node';
 import { loginAs, renderApp } from '../support/render-app';
 
 const email = 'demo@example.com';
-const dash = '–not known';
+const dash = '–unknown';
 const bareDatastore = { datastore: 'k1_backup', hostname: 'pbs1.example.com', port: 8007, username: 'k1_backup' };
 
 function serve(path: string, answer: Record<string, unknown> | Record<string, unknown>[]) {
@@ -47,7 +47,7 @@ describe('a datastore with only its name, host, port and user name', () => {
     expect(fact(card, 'Rate')).toHaveTextContent(dash);
     expect(fact(card, 'Used')).toHaveTextContent(dash);
     expect(card.getByRole('button', { name: 'Cancel the datastore' })).toBeEnabled();
-    expect(card.queryByText('Unencrypted files:')).not.toBeInTheDocument();
+    expect(card.queryByText('Unencrypted backups:')).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expectNoInvalidAnswer();
   });
@@ -69,9 +69,9 @@ describe('a user with only an email', () => {
     renderApp('/company', { loggedIn: true });
     const data = within(await screen.findByRole('region', { name: 'Company data' }));
     expect(await data.findByText(email)).toBeInTheDocument();
-    const products = within(screen.getByRole('region', { name: 'Your products' }));
-    await waitFor(() => expect(products.getByText('not known')).toBeInTheDocument());
-    expect(products.queryByText('You have no products yet.')).not.toBeInTheDocument();
+    const products = within(screen.getByRole('region', { name: 'Your datastores under contract' }));
+    await waitFor(() => expect(products.getByText('unknown')).toBeInTheDocument());
+    expect(products.queryByText('You have no datastores yet.')).not.toBeInTheDocument();
     expect(screen.queryByText(/^Customer number K-/)).not.toBeInTheDocument();
     expectNoInvalidAnswer();
   });
@@ -84,14 +84,14 @@ describe('a user with only an email', () => {
     expectNoInvalidAnswer();
   });
 
-  it('shows a dash for each product value not sent, and "running" for an end date sent as null', async () => {
+  it('shows a dash for each product value not sent, and "not cancelled" for an end date sent as null', async () => {
     serve('/me', { email, products: [{ name: 'backup', contract_end_date: null }, { dynamic_volume: 1 }] });
     renderApp('/company', { loggedIn: true });
-    const products = within(await screen.findByRole('region', { name: 'Your products' }));
+    const products = within(await screen.findByRole('region', { name: 'Your datastores under contract' }));
     const rows = await products.findAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
       'NameRateContract end',
-      `backup${dash}running`,
+      `backup${dash}not cancelled`,
       `${dash}Dynamic rate${dash}`,
     ]);
   });
@@ -108,7 +108,7 @@ describe('a company answer that leaves fields out', () => {
     expect(fact(data, 'Street and number')).toHaveTextContent('Musterstraße 1');
     expect(fact(data, 'Postcode and city')).toHaveTextContent('Berlin');
     expect(fact(data, 'Country')).toHaveTextContent('Germany');
-    expect(fact(data, 'VAT id')).toHaveTextContent('none');
+    expect(fact(data, 'VAT ID')).toHaveTextContent('none');
     expect(fact(data, 'Payment method')).toHaveTextContent(dash);
     expect(data.queryByText('IBAN')).not.toBeInTheDocument();
     expect(data.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
@@ -143,7 +143,7 @@ describe('a catalogue that leaves groups and highlights out', () => {
     };
     serve('/licences', { VE: [licence], PBS: null, PDM: [{ ...licence, id: 40, product_type: 'PDM' }] });
     const { user } = renderApp('/shop');
-    const panel = within(await screen.findByRole('tabpanel', { name: 'Virtualization (VE)' }));
+    const panel = within(await screen.findByRole('tabpanel', { name: 'Virtualisation (VE)' }));
     expect(await panel.findByRole('heading', { name: 'Proxmox VE Community' })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: /PBS/ }));
     const shown = within(await screen.findByRole('tabpanel', { name: /PBS/ }));

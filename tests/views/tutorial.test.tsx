@@ -32,7 +32,7 @@ describe('the tutorial', () => {
 
   it('lets the customer pick the datastore the steps use', async () => {
     const { user } = await renderAppAs('/tutorial');
-    const picker = await screen.findByRole('combobox', { name: 'Datastore for the steps' });
+    const picker = await screen.findByRole('combobox', { name: 'Datastore for this tutorial' });
     await user.selectOptions(picker, 'k10001_old');
     const storage = screen.getByRole('region', { name: 'Part 1: Set up the storage in Proxmox VE' });
     expect(within(storage).getByText('k10001_old@pbs')).toBeInTheDocument();
@@ -43,10 +43,10 @@ describe('the tutorial', () => {
     await loginAs('demo@example.com');
     renderApp('/tutorial', { loggedIn: true });
     const storage = await screen.findByRole('img', {
-      name: /Illustration of the Proxmox VE dialog "Add: Proxmox Backup Server"/,
+      name: /Illustration of the Proxmox VE dialog “Add: Proxmox Backup Server”/,
     });
     expect(storage.getAttribute('src')).toMatch(/storage-en\.svg/);
-    expect(screen.getByRole('img', { name: /"Create: Backup Job"/ }).getAttribute('src')).toMatch(/job-en\.svg/);
+    expect(screen.getByRole('img', { name: /“Create: Backup Job”/ }).getAttribute('src')).toMatch(/job-en\.svg/);
   });
 
   it('speaks German with the German illustrations', async () => {
@@ -67,10 +67,10 @@ describe('the tutorial', () => {
     await loginAs('fresh@example.com');
     renderApp('/tutorial', { loggedIn: true });
     expect(await screen.findByText(/You have no datastore yet/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('link', { name: 'portal’s dashboard' })).toHaveAttribute('href', '/dashboard');
     const storage = screen.getByRole('region', { name: 'Part 1: Set up the storage in Proxmox VE' });
-    expect(within(storage).getByText('your server (see the dashboard)')).toBeInTheDocument();
-    expect(screen.queryByRole('combobox', { name: 'Datastore for the steps' })).not.toBeInTheDocument();
+    expect(within(storage).getByText('your server (see the portal’s dashboard)')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Datastore for this tutorial' })).not.toBeInTheDocument();
   });
 
   it('explains a failed load, keeps the steps and loads again on retry', async () => {
@@ -81,7 +81,7 @@ describe('the tutorial', () => {
     expect(screen.getByText('An error has occurred!')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Part 2: Set up a backup job' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('combobox', { name: 'Datastore for the steps' })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Datastore for this tutorial' })).toBeInTheDocument();
     expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
   });
 });

@@ -107,7 +107,10 @@ export const datastoreHandlers = [
     if (taken) {
       return refuse(
         409,
-        say({ en: 'A datastore with this name already exists', de: 'Es gibt bereits einen Datastore mit diesem Namen' }),
+        say({
+          en: 'A datastore with this name already exists',
+          de: 'Es gibt bereits einen Datastore mit diesem Namen',
+        }),
       );
     }
     const datastore = provisionDatastore({ account, identifier, volume });
@@ -136,7 +139,10 @@ export const datastoreHandlers = [
     if (datastore.contract_end_date) {
       return refuse(
         409,
-        inLanguage(language, { en: 'This datastore is already cancelled', de: 'Dieser Datastore ist bereits gekündigt' }),
+        inLanguage(language, {
+          en: 'This datastore is already cancelled',
+          de: 'Dieser Datastore ist bereits gekündigt',
+        }),
       );
     }
     const end = cancellationEndDate();
