@@ -177,7 +177,10 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
           onError: [
             { guard: 'isAborted', target: 'editing' },
             { guard: 'isUnauthorized', target: 'editing', actions: ['showError', 'sessionInterrupted'] },
-            { target: 'editing', actions: ['markRefusedFields', 'showError'] },
+            {
+              target: 'editing',
+              actions: [...(refusedFields ? (['markRefusedFields'] as const) : []), 'showError' as const],
+            },
           ],
         },
         after: { loadingTimeout: { target: 'editing', actions: 'showTimeout' } },

@@ -136,4 +136,18 @@ test('a French company registers in German, buys backup storage and orders a lic
     `Die Lizenz läuft ein Jahr und ${renewal}`,
   );
   await expect(page.getByRole('listitem').filter({ hasText: '„Subskription-Key hochladen“' })).toBeVisible();
+
+  // Paying by direct debit: a mandate a bank accepts names the creditor with its address and
+  // identifier, the account holder, and that it is for recurring payments (decision 041).
+  await page.goto('/company');
+  await main.getByRole('button', { name: 'Bearbeiten' }).click();
+  await main.getByRole('combobox', { name: 'Zahlungsart' }).selectOption({ label: 'Lastschrift' });
+  const mandate = main.getByRole('checkbox', {
+    name: 'Wir erteilen das folgende SEPA-Lastschriftmandat für wiederkehrende Zahlungen',
+  });
+  await expect(mandate).toBeVisible();
+  await expect(main.getByText(/^Gläubiger: /)).toContainText(
+    'Gläubiger: Example Hosting GmbH, Musterweg 1, 12345 Musterstadt; Gläubiger-Identifikationsnummer DE98ZZZ09999999999. Kontoinhaber: Exemple SARL',
+  );
+  await expect(main.getByText(/^Gläubiger: /)).toContainText('wiederkehrende Zahlungen von unserem Konto mittels Lastschrift');
 });

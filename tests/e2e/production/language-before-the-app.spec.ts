@@ -1,7 +1,7 @@
 /**
  * A language picked before the app runs, on the build customers get (docs/decisions/016, "The
  * language picked before the app"): an English browser gets the English prerendered page, the CPU
- * is slowed as on a phone and every script is held back 2.5 s; the visitor types and picks
+ * is slowed as on a phone and every script is held back 4 s; the visitor types and picks
  * "Deutsch" while nothing of the app is there. The app must start in German, stay German, keep
  * what was typed and remember the pick for the session.
  */
@@ -10,7 +10,9 @@ import { appStarted, expect, holdScripts, slowCpu, test, waitForApp } from '../s
 
 test.use({ locale: 'en-US' });
 
-const held = 2_500;
+// Longer than the 2.5 s of before-the-app.spec.ts: on a busy machine, going to the page, typing and
+// picking took longer than that once in 20 runs, and the test then refused to count.
+const held = 4_000;
 
 interface Seen {
   heading: string;
