@@ -151,3 +151,24 @@ test('a French company registers in German, buys backup storage and orders a lic
   );
   await expect(main.getByText(/^Gläubiger: /)).toContainText('wiederkehrende Zahlungen von unserem Konto mittels Lastschrift');
 });
+
+test('a company whose address is already registered reads why in German, with everything it typed kept', async ({
+  page,
+}) => {
+  await openFresh(page, '/register');
+  const main = page.getByRole('main');
+  await main.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill('demo@example.com');
+  await main.getByLabel(/^Passwort/).fill(password);
+  await main.getByRole('textbox', { name: 'Vorname', exact: true }).fill('Camille');
+  await main.getByRole('textbox', { name: 'Nachname', exact: true }).fill('Lefèvre');
+  await main.getByRole('textbox', { name: 'Straße und Hausnummer' }).fill('Hauptstraße 1');
+  await main.getByRole('textbox', { name: 'Postleitzahl' }).fill('10115');
+  await main.getByRole('textbox', { name: 'Ort', exact: true }).fill('Berlin');
+  await main.getByRole('checkbox', { name: terms }).check();
+  await main.getByRole('button', { name: 'Konto erstellen' }).click();
+  await expect(main.getByRole('alert')).toHaveText(
+    'Diese E-Mail-Adresse ist bereits registriert. Melden Sie sich an oder setzen Sie Ihr Passwort zurück.',
+  );
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(main.getByRole('textbox', { name: 'Ort', exact: true })).toHaveValue('Berlin');
+});
