@@ -40,7 +40,10 @@ export class ErrorBoundary extends Component<Props, State> {
           <FormattedMessage id="crash.title" defaultMessage="Something went wrong" />
         </h1>
         <p>
-          <FormattedMessage id="crash.text" defaultMessage="This page ran into a problem. Your stored data is not affected." />
+          <FormattedMessage
+            id="crash.text"
+            defaultMessage="This page ran into a problem. Your stored data is not affected."
+          />
         </p>
         <p>
           <a href="/">

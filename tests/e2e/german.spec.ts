@@ -149,7 +149,9 @@ test('a French company registers in German, buys backup storage and orders a lic
   await expect(main.getByText(/^Gläubiger: /)).toContainText(
     'Gläubiger: Example Hosting GmbH, Musterweg 1, 12345 Musterstadt; Gläubiger-Identifikationsnummer DE98ZZZ09999999999. Kontoinhaber: Exemple SARL',
   );
-  await expect(main.getByText(/^Gläubiger: /)).toContainText('wiederkehrende Zahlungen von unserem Konto mittels Lastschrift');
+  await expect(main.getByText(/^Gläubiger: /)).toContainText(
+    'wiederkehrende Zahlungen von unserem Konto mittels Lastschrift',
+  );
 });
 
 test('a company whose address is already registered reads why in German, with everything it typed kept', async ({

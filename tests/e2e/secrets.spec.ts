@@ -61,7 +61,9 @@ test('the temporary password leaves the page after 5 minutes', async ({ page }) 
 
   await page.clock.fastForward('05:01');
   await expect.poll(() => pageHolds(page, password)).toBe(false);
-  await expect(page.getByRole('article', { name: 'tmp1' }).getByText(/^Empty: for security reasons, the password/)).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: 'tmp1' }).getByText(/^Empty: for security reasons, the password/),
+  ).toBeVisible();
 });
 
 test('the temporary password leaves the page on logout and does not come back', async ({ page }) => {

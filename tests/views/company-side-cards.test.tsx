@@ -74,7 +74,8 @@ const texts = {
     confirm: 'Yes, cancel the contract',
     cancelled: 'Your contract has been cancelled.',
     cancelledEnds: (date: string) => `Your contract has been cancelled. It ends on ${date}.`,
-    consequences: 'From the cancellation on, your datastores are read-only; billing continues until the contract ends. Your account is deleted 30 days after the cancellation, with all datastores and backups: restore what you want to keep before then.',
+    consequences:
+      'From the cancellation on, your datastores are read-only; billing continues until the contract ends. Your account is deleted 30 days after the cancellation, with all datastores and backups: restore what you want to keep before then.',
     question: 'Do you really want to cancel your contract?',
     // SPEC §9 "Cancellation is four weeks to the billing date", §4 read-only, §9 "30 days after cancellation".
     promises: [

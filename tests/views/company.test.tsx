@@ -186,7 +186,11 @@ describe('editing the company', () => {
     mock.fault('POST /edit/company', 'http500');
     const { form, user } = await openEditForm('demo@example.com', 'de');
     await user.click(form.getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(form.getByRole('alert')).toHaveTextContent('Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.'));
+    await waitFor(() =>
+      expect(form.getByRole('alert')).toHaveTextContent(
+        'Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
+      ),
+    );
     expect(form.getByRole('textbox', { name: 'Firmenname' })).toHaveValue('Demo GmbH');
   });
 });

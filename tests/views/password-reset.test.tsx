@@ -38,7 +38,8 @@ const words = {
     confirmation: /^Repeat the new password/,
     save: 'Save new password',
     mismatch: 'Passwords do not match.',
-    policy: 'The password must be longer than 15 characters and contain lower and upper case letters and at least one digit.',
+    policy:
+      'The password must be longer than 15 characters and contain lower and upper case letters and at least one digit.',
     changed: 'Your password has been changed.',
     loginTitle: 'Log in',
     missing:
@@ -63,7 +64,8 @@ const words = {
     confirmation: /^Neues Passwort wiederholen/,
     save: 'Neues Passwort speichern',
     mismatch: 'Die Passwörter stimmen nicht überein.',
-    policy: 'Das Passwort muss mehr als 15 Zeichen lang sein und Klein- und Großbuchstaben sowie mindestens eine Ziffer enthalten.',
+    policy:
+      'Das Passwort muss mehr als 15 Zeichen lang sein und Klein- und Großbuchstaben sowie mindestens eine Ziffer enthalten.',
     changed: 'Ihr Passwort wurde geändert.',
     loginTitle: 'Anmelden',
     missing:

@@ -34,7 +34,8 @@ const words = {
     submit: 'Create account',
     required: 'Please fill in this field.',
     postcodeInvalid: 'Please enter a valid postcode for the chosen country.',
-    policy: 'The password must be longer than 15 characters and contain lower and upper case letters and at least one digit.',
+    policy:
+      'The password must be longer than 15 characters and contain lower and upper case letters and at least one digit.',
     checklist: ['more than 15 characters', 'a lower-case letter', 'an upper-case letter', 'at least one number'],
     met: '(done)',
     unmet: '(missing)',
@@ -63,7 +64,8 @@ const words = {
     submit: 'Konto erstellen',
     required: 'Bitte füllen Sie dieses Feld aus.',
     postcodeInvalid: 'Bitte geben Sie eine gültige Postleitzahl für das gewählte Land ein.',
-    policy: 'Das Passwort muss mehr als 15 Zeichen lang sein und Klein- und Großbuchstaben sowie mindestens eine Ziffer enthalten.',
+    policy:
+      'Das Passwort muss mehr als 15 Zeichen lang sein und Klein- und Großbuchstaben sowie mindestens eine Ziffer enthalten.',
     checklist: ['mehr als 15 Zeichen', 'einen Kleinbuchstaben', 'einen Großbuchstaben', 'mindestens eine Ziffer'],
     met: '(erfüllt)',
     unmet: '(fehlt noch)',

@@ -140,7 +140,7 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     expect(screen.getByText('This licence covers one server, whatever its number of CPU sockets.')).toBeInTheDocument();
     expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: 2.160,00 € per year, plus VAT');
     await fillVisitor(view, {
-      'Phone': '+33 1 23 45 67 89',
+      Phone: '+33 1 23 45 67 89',
       'VAT ID': 'FR12345678901',
       Postcode: '75001',
       City: 'Paris',
@@ -149,7 +149,9 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Order and pay' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('“Proxmox Backup Server Standard” for one server at 2.160,00 €');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      '“Proxmox Backup Server Standard” for one server at 2.160,00 €',
+    );
     expect(db.licenceOrder.getAll()).toEqual([
       expect.objectContaining({
         product_id: 7,
@@ -168,14 +170,24 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
     await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Order and pay' }));
     expect(field('Email address')).toHaveFocus();
-    for (const name of ['Email address', 'Company name', 'First name', 'Last name', 'Street and number', 'Postcode', 'City']) {
+    for (const name of [
+      'Email address',
+      'Company name',
+      'First name',
+      'Last name',
+      'Street and number',
+      'Postcode',
+      'City',
+    ]) {
       expect(field(name)).toHaveAttribute('aria-invalid', 'true');
       expect(field(name)).toHaveAccessibleDescription('Please fill in this field.');
     }
     expect(field('Phone')).not.toHaveAttribute('aria-invalid');
     expect(field('VAT ID')).not.toHaveAttribute('aria-invalid');
     await view.user.type(field('Email address'), 'karl@');
-    expect(field('Email address')).toHaveAccessibleDescription('Please enter a valid email address, like name@example.com.');
+    expect(field('Email address')).toHaveAccessibleDescription(
+      'Please enter a valid email address, like name@example.com.',
+    );
     await view.user.type(field('Postcode'), '123');
     expect(field('Postcode')).toHaveAccessibleDescription('Please enter a valid postcode for the chosen country.');
     expect(db.licenceOrder.getAll()).toEqual([]);

@@ -179,7 +179,10 @@ describe('tolerant reading of the answers the screens show', () => {
             if (route === '/company') {
               await settle(() => within(screen.getByRole('region', { name: 'Company data' })).queryByText(email));
               await settle(
-                () => screen.queryByRole('region', { name: 'Your datastores under contract' })?.querySelector('.page-loading') === null,
+                () =>
+                  screen
+                    .queryByRole('region', { name: 'Your datastores under contract' })
+                    ?.querySelector('.page-loading') === null,
               );
             } else if (route === '/notifications') {
               await settle(() => screen.queryByRole('link', { name: 'Go to “Account and settings”' }));

@@ -32,7 +32,10 @@ const messages = defineMessages({
   // SPEC §4 "Cancelled contract: datastores become read-only".
   readOnly: { id: 'company.cancel.readOnly', defaultMessage: 'Once cancelled, your datastores are read-only.' },
   // SPEC §9 "Login is deleted 30 days after cancellation".
-  deleted: { id: 'company.cancel.deleted', defaultMessage: 'Your account is deleted 30 days after the cancellation, with all datastores and backups.' },
+  deleted: {
+    id: 'company.cancel.deleted',
+    defaultMessage: 'Your account is deleted 30 days after the cancellation, with all datastores and backups.',
+  },
   confirm: { id: 'company.cancel.confirm', defaultMessage: 'Yes, cancel the contract' },
   keep: { id: 'company.cancel.keep', defaultMessage: 'No, keep the contract' },
   cancelling: { id: 'company.cancel.cancelling', defaultMessage: 'Cancelling…' },
@@ -40,7 +43,8 @@ const messages = defineMessages({
   // SPEC §4 "Cancelled contract" and §9 "Login is deleted 30 days after cancellation".
   consequences: {
     id: 'company.cancel.consequences',
-    defaultMessage: 'From the cancellation on, your datastores are read-only; billing continues until the contract ends. Your account is deleted 30 days after the cancellation, with all datastores and backups: restore what you want to keep before then.',
+    defaultMessage:
+      'From the cancellation on, your datastores are read-only; billing continues until the contract ends. Your account is deleted 30 days after the cancellation, with all datastores and backups: restore what you want to keep before then.',
   },
 });
 

@@ -19,7 +19,8 @@ export const companyMessages = defineMessages({
   none: { id: 'company.value.none', defaultMessage: 'none', description: 'An optional field left empty' },
   addressDelay: {
     id: 'company.pending.delay',
-    defaultMessage: 'It can take up to three business days until changes to the company name, address, country and VAT ID show.',
+    defaultMessage:
+      'It can take up to three business days until changes to the company name, address, country and VAT ID show.',
     description: 'SPEC §3, §9: address changes take up to 3 business days',
   },
 });

@@ -7,7 +7,8 @@ import { copyLabels } from './labels';
 const MASK = '••••••••••';
 const emptyNote = defineMessage({
   id: 'dashboard.password.empty',
-  defaultMessage: 'Empty: for security reasons, the password is shown only during the first 5 minutes after the purchase.',
+  defaultMessage:
+    'Empty: for security reasons, the password is shown only during the first 5 minutes after the purchase.',
 });
 
 /** The note shown when there is no temporary password (SPEC §2: an 'empty' note). */

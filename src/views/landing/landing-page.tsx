@@ -96,7 +96,10 @@ export default function LandingPage() {
             <FormattedMessage id="landing.feature.access" defaultMessage="Backup server access" />
           </li>
           <li>
-            <FormattedMessage id="landing.feature.reseller" defaultMessage="Many datastores in one account, for resellers too" />
+            <FormattedMessage
+              id="landing.feature.reseller"
+              defaultMessage="Many datastores in one account, for resellers too"
+            />
           </li>
           <li>
             <FormattedMessage id="landing.feature.pull" defaultMessage="Pull jobs" />

@@ -11,8 +11,7 @@ const messages = defineMessages({
   titleOn: { id: 'notifications.titleOn', defaultMessage: 'Notifications are switched on' },
   explanation: {
     id: 'notifications.explanation',
-    defaultMessage:
-      'You have switched off our notifications by email, so notices about our service do not reach you.',
+    defaultMessage: 'You have switched off our notifications by email, so notices about our service do not reach you.',
   },
   contract: {
     id: 'notifications.contract',

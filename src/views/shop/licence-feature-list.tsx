@@ -32,7 +32,10 @@ const messages = defineMessages<
   stableVersion: { id: 'shop.feature.stableVersion', defaultMessage: 'Stable version' },
   allFeatures: { id: 'shop.feature.allFeatures', defaultMessage: 'All features' },
   communitySupport: { id: 'shop.feature.communitySupport', defaultMessage: 'Community support (forum)' },
-  customerSupport: { id: 'shop.feature.customerSupport', defaultMessage: 'Enterprise support through the Proxmox customer portal' },
+  customerSupport: {
+    id: 'shop.feature.customerSupport',
+    defaultMessage: 'Enterprise support through the Proxmox customer portal',
+  },
   noTickets: { id: 'shop.feature.noTickets', defaultMessage: 'Support tickets' },
   tickets: { id: 'shop.feature.tickets', defaultMessage: '{count} support tickets per year' },
   unlimitedTickets: { id: 'shop.feature.unlimitedTickets', defaultMessage: 'Unlimited support tickets' },

@@ -31,8 +31,14 @@ export const tutorialMessages = defineMessages({
       'Leave empty. Only if Proxmox VE reports an untrusted certificate, ask our support for the fingerprint.',
   },
   placeholderServer: { id: 'tutorial.placeholder.server', defaultMessage: 'your server (see the portal’s dashboard)' },
-  placeholderUsername: { id: 'tutorial.placeholder.username', defaultMessage: 'your username (see the portal’s dashboard)' },
-  placeholderDatastore: { id: 'tutorial.placeholder.datastore', defaultMessage: 'your datastore (see the portal’s dashboard)' },
+  placeholderUsername: {
+    id: 'tutorial.placeholder.username',
+    defaultMessage: 'your username (see the portal’s dashboard)',
+  },
+  placeholderDatastore: {
+    id: 'tutorial.placeholder.datastore',
+    defaultMessage: 'your datastore (see the portal’s dashboard)',
+  },
   placeholderRepository: { id: 'tutorial.placeholder.repository', defaultMessage: 'USER@pbs@SERVER:8007:DATASTORE' },
   storageHeading: { id: 'tutorial.storage.heading', defaultMessage: 'Part 1: Set up the storage in Proxmox VE' },
   storageAlt: {

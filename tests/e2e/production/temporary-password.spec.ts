@@ -26,7 +26,8 @@ test("a bought datastore's password shows its overlay once and stays visible for
 
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   const card = page.getByRole('article', { name: 'daily' });
-  const emptyNote = 'Empty: for security reasons, the password is shown only during the first 5 minutes after the purchase.';
+  const emptyNote =
+    'Empty: for security reasons, the password is shown only during the first 5 minutes after the purchase.';
   const leaveAndReturn = async () => {
     await menu.getByRole('link', { name: 'Account and settings', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Account and settings' })).toBeVisible();
