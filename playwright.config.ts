@@ -11,8 +11,10 @@ const mockApiPort = port + 2;
 /**
  * Whole journeys in Debian's Chromium (Playwright cannot download its own browsers here).
  *
- * - `demo`: the portal on its in-browser mock API. CI runs them against the demo bundle; locally
- *   they use Vite's dev server on the same mock, so that they always see the current code.
+ * - `demo`: the portal on its in-browser mock API. CI runs them against the demo bundle served by
+ *   the project's nginx with the demo's security headers (scripts/serve-demo.mjs, decision 045), as
+ *   an operator serves it; locally they use Vite's dev server on the same mock, so that they always
+ *   see the current code.
  * - `production`: the build customers get, prerendered, behind the project's nginx configuration,
  *   with /api/ proxied to the mock API served over HTTP (scripts/serve-production.mjs). nginx
  *   logs every request to e2e-logs/nginx-access.log, which `npm run test:e2e` checks.
@@ -40,7 +42,8 @@ export default defineConfig({
     {
       name: 'demo',
       testIgnore: 'production/**',
-      use: { baseURL: `http://localhost:${port}` },
+      // nginx listens on 127.0.0.1 only (scripts/nginx.ts).
+      use: { baseURL: ci ? `http://127.0.0.1:${port}` : `http://localhost:${port}` },
     },
     {
       name: 'production',
@@ -53,9 +56,9 @@ export default defineConfig({
   webServer: [
     {
       command: ci
-        ? `npm run build:demo && npx vite preview --outDir dist-demo --port ${port} --strictPort`
+        ? `npm run build:demo && node scripts/serve-demo.mjs --port ${port}`
         : `npx vite --port ${port} --strictPort`,
-      url: `http://localhost:${port}/`,
+      url: ci ? `http://127.0.0.1:${port}/` : `http://localhost:${port}/`,
       reuseExistingServer: !ci,
       timeout: 180_000,
       stdout: 'ignore',

@@ -6,7 +6,14 @@
  *
  * Over plain HTTP (the journeys), the TLS server block listens without TLS and the redirect block
  * is left out; with `tls`, it runs as shipped, with a certificate for 127.0.0.1 that openssl makes
- * for this one run.
+ * for this one run. The IPv6 listeners ([::]) are left out, or with `ipv6` listen on [::1] on the
+ * same ports.
+ *
+ * The rate limits are the shipped ones, except for the server of the production journeys
+ * (`rateLimits: 'journeys'`, scripts/serve-production.mjs): its journeys log in, ask for reset
+ * mails and send messages from the one address of the test machine many times a minute, as no
+ * customer does, and run there with every limit at 20 a second. The shipped figures are tested on
+ * an nginx of their own (tests/e2e/production/rate-limit.spec.ts, edge.spec.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +39,32 @@ export interface NginxOptions {
   tls?: boolean;
   /** The plain-HTTP block (the redirect to HTTPS) on this port; left out without it. */
   redirectPort?: number;
+  /** Keep the IPv6 listeners, on [::1] (the machine must have it); left out without it. */
+  ipv6?: boolean;
+  /** The portal's host name in place of the placeholder `server_name` (default 127.0.0.1). */
+  serverName?: string;
+  /**
+   * `shipped` (the default): the rate limits of portal.conf. `journeys`: 20 a second on every
+   * limit, for the production journeys' server only (see the header comment).
+   */
+  rateLimits?: 'shipped' | 'journeys';
+  /**
+   * Uncomment portal.conf's real_ip block with this address or range as the load balancer, e.g.
+   * `127.0.0.1`: a test then names the client by X-Forwarded-For, as a balancer would.
+   */
+  realIpFrom?: string;
+  /**
+   * Another site on the plain-HTTP block's port, before the portal's in the configuration,
+   * answering 200 "Welcome to nginx!" for Host `localhost`, as a stock nginx's default site does:
+   * `named` without `default_server`, `default_server` as Debian ships it (with which nginx must
+   * refuse to start, rather than hand the portal's visitors to that site). Needs `redirectPort`.
+   */
+  stockSite?: 'named' | 'default_server';
+  /**
+   * The header file included where portal.conf includes security-headers.conf: the demo's own
+   * (deploy/nginx/demo-security-headers.conf, decision 045). Default: the shipped security-headers.conf.
+   */
+  headers?: string;
 }
 
 export interface RunningNginx {
@@ -103,19 +136,77 @@ function makeCertificate(prefix: string): { certificate: string; key: string } {
 function testConfiguration(
   shipped: string,
   prefix: string,
-  { port, root, extra = '', accessLog, tls = false, redirectPort }: NginxOptions,
+  {
+    port,
+    root,
+    extra = '',
+    accessLog,
+    tls = false,
+    redirectPort,
+    headers,
+    serverName = '127.0.0.1',
+    rateLimits = 'shipped',
+    realIpFrom,
+    ipv6 = false,
+  }: NginxOptions,
 ): string {
   let server = shipped;
-  server =
-    redirectPort === undefined
-      ? rewrite(server, /\nserver \{\n\s*listen 80;[\s\S]*?\n\}\n/, '\n', 'plain-HTTP server block (listen 80)')
-      : rewrite(server, /^(\s*)listen 80;/m, `$1listen 127.0.0.1:${redirectPort};`, '`listen 80;`');
+  if (redirectPort === undefined) {
+    server = rewrite(
+      server,
+      /\nserver \{\n(?:\s*#.*\n)*\s*listen 80 default_server;[\s\S]*?\n\}\n/,
+      '\n',
+      'plain-HTTP server block (listen 80 default_server)',
+    );
+  } else {
+    server = rewrite(
+      server,
+      /^(\s*)listen 80 default_server;/m,
+      `$1listen 127.0.0.1:${redirectPort} default_server;`,
+      '`listen 80 default_server;`',
+    );
+    server = rewrite(
+      server,
+      /^(\s*)listen \[::\]:80 default_server;\n/m,
+      ipv6 ? `$1listen [::1]:${redirectPort} default_server;\n` : '',
+      '`listen [::]:80 default_server;`',
+    );
+  }
   server = rewrite(
     server,
     /^(\s*)listen 443( ssl[^;]*);/m,
-    tls ? `$1listen 127.0.0.1:${port}$2;` : `$1listen 127.0.0.1:${port};`,
-    '`listen 443 ssl …;`',
+    tls ? `$1listen 127.0.0.1:${port}$2;` : `$1listen 127.0.0.1:${port} default_server;`,
+    '`listen 443 ssl … default_server;`',
   );
+  server = rewrite(
+    server,
+    /^(\s*)listen \[::\]:443( ssl[^;]*);\n/m,
+    !ipv6 ? '' : tls ? `$1listen [::1]:${port}$2;\n` : `$1listen [::1]:${port} default_server;\n`,
+    '`listen [::]:443 ssl … default_server;`',
+  );
+  server = rewrite(
+    server,
+    /server_name portal\.example\.com;/g,
+    `server_name ${serverName};`,
+    'server_name portal.example.com',
+  );
+  if (rateLimits === 'journeys')
+    server = rewrite(
+      server,
+      /(?<zone>limit_req_zone [^;]* rate=)\d+r\/[ms];/g,
+      '$<zone>20r/s;',
+      'limit_req_zone … rate=…',
+    );
+  if (realIpFrom !== undefined) {
+    server = rewrite(
+      server,
+      /^(\s*)# set_real_ip_from [^;]+;\n(?:\s*# set_real_ip_from [^;]+;\n)*/m,
+      `$1set_real_ip_from ${realIpFrom};\n`,
+      'commented set_real_ip_from',
+    );
+    server = rewrite(server, /^(\s*)# (real_ip_header X-Forwarded-For;)/m, '$1$2', 'commented real_ip_header');
+    server = rewrite(server, /^(\s*)# (real_ip_recursive on;)/m, '$1$2', 'commented real_ip_recursive');
+  }
   if (tls) {
     const { certificate, key } = makeCertificate(prefix);
     server = rewrite(server, /ssl_certificate \S+;/, `ssl_certificate ${certificate};`, 'ssl_certificate');
@@ -133,14 +224,20 @@ function testConfiguration(
   server = rewrite(
     server,
     /include portal\/security-headers\.conf;/g,
-    `include ${join(repo, 'deploy/nginx/security-headers.conf')};`,
+    `include ${headers ?? join(repo, 'deploy/nginx/security-headers.conf')};`,
     'include of security-headers.conf',
   );
   server = rewrite(
     server,
-    /include portal\/api-upstream\.conf;/,
+    /include portal\/api-upstream\.conf;/g,
     `include ${join(prefix, 'api-upstream.conf')};`,
     'include of api-upstream.conf',
+  );
+  server = rewrite(
+    server,
+    /include portal\/api-proxy\.conf;/g,
+    `include ${join(repo, 'deploy/nginx/api-proxy.conf')};`,
+    'include of api-proxy.conf',
   );
   const logs = `access_log ${join(prefix, 'portal-access.log')} portal_private;${accessLog ? ` access_log ${accessLog} combined;` : ''}`;
   server = rewrite(server, /access_log \/var\/log\/nginx\/portal-access\.log portal_private;/g, logs, 'access_log');
@@ -161,7 +258,7 @@ function answers(url: string, ca?: string): Promise<boolean> {
 }
 
 export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
-  const { port, apiPort, tls = false, redirectPort } = options;
+  const { port, apiPort, tls = false, redirectPort, stockSite } = options;
   if (spawnSync('nginx', ['-v']).error) throw new Error('nginx is missing: apt-get install nginx-light');
   const prefix = mkdtempSync(join(tmpdir(), 'portal-nginx-'));
   writeFileSync(
@@ -171,6 +268,15 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
       : `# The mock API over HTTP on loopback (scripts/mock-api/server.ts).\nproxy_pass http://127.0.0.1:${apiPort};\n`,
   );
   const shipped = readFileSync(join(repo, 'deploy/nginx/portal.conf'), 'utf8');
+  const stock =
+    stockSite === undefined || redirectPort === undefined
+      ? ''
+      : `  server {
+    listen 127.0.0.1:${redirectPort}${stockSite === 'default_server' ? ' default_server' : ''};
+    server_name localhost;
+    location / { default_type text/html; return 200 '<title>Welcome to nginx!</title>'; }
+  }
+`;
   writeFileSync(join(prefix, 'portal.conf'), testConfiguration(shipped, prefix, options));
   writeFileSync(
     join(prefix, 'nginx.conf'),
@@ -191,7 +297,7 @@ http {
   scgi_temp_path ${prefix}/scgi;
   # As /etc/nginx/nginx.conf includes conf.d/*.conf: inside http, so that its maps, log format
   # and rate limit zone are at http level.
-  include ${prefix}/portal.conf;
+${stock}  include ${prefix}/portal.conf;
 }
 `,
   );

@@ -8,7 +8,9 @@
  *   node scripts/serve-production.mjs [--port 4175] [--api-port 4176] [--access-log FILE]
  *
  * dist/ is built first (with the settings of .env.production.example) when it is missing or older
- * than the sources, so that a local run never tests yesterday's bundle. The access log, one line per request in nginx's combined format,
+ * than the sources, so that a local run never tests yesterday's bundle. Its rate limits are at 20 a
+ * second (scripts/nginx.ts, `rateLimits: 'journeys'`): the journeys log in from one address many
+ * times a minute; the shipped figures are tested on an nginx of their own (rate-limit.spec.ts). The access log, one line per request in nginx's combined format,
  * is what scripts/check-access-log.mjs reads after the journeys.
  */
 import { spawnSync } from 'node:child_process';
@@ -63,7 +65,7 @@ writeFileSync(accessLog, '');
 const { module: mockApi } = await runnerImport(join(repo, 'scripts/mock-api/server.ts'));
 const { module: nginxModule } = await runnerImport(join(repo, 'scripts/nginx.ts'));
 const api = await mockApi.startApiServer(apiPort);
-const nginx = await nginxModule.startNginx({ port, root: dist, apiPort, accessLog });
+const nginx = await nginxModule.startNginx({ port, root: dist, apiPort, accessLog, rateLimits: 'journeys' });
 console.log(`Production build on ${nginx.url} (nginx), mock API on ${api.url}, access log ${accessLog}`);
 
 let stopping = false;

@@ -113,6 +113,34 @@ function partnersProblem(setting: string | undefined, production: Production | n
   return missing ? `partner ${missing.name}: ${missing.logo} is not a file in public/` : null;
 }
 
+/**
+ * Where the API is, in a build for customers (security review N4, decision 045). The portal's own
+ * origin is where deploy/nginx refuses calls that another site made the browser send (decision 031);
+ * a build cannot know its own address, so the API on that origin is written as a path (`/api/v1`).
+ * An absolute address is another origin, which the guard does not cover: it is built only when the
+ * operator says, with VITE_API_CROSS_ORIGIN_GUARDED=true, that the origin refuses such calls too.
+ */
+function apiBaseProblem(base: string | undefined, guarded: string | undefined): string | null {
+  const value = base?.trim() ?? '';
+  const guardedValue = guarded?.trim() ?? '';
+  if (guardedValue !== '' && guardedValue !== 'true' && guardedValue !== 'false')
+    return 'VITE_API_CROSS_ORIGIN_GUARDED (not true or false)';
+  if (value === '' || (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\'))) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'VITE_API_BASE_URL (not a path such as /api/v1 nor an https address)';
+  }
+  if (url.protocol !== 'https:') return 'VITE_API_BASE_URL (not a path such as /api/v1 nor an https address)';
+  if (guardedValue === 'true') return null;
+  return (
+    `VITE_API_BASE_URL (${url.origin} is another origin than the portal's, which its nginx does not guard: ` +
+    "give the path on the portal's own origin, such as /api/v1, or set VITE_API_CROSS_ORIGIN_GUARDED=true " +
+    'once that origin refuses cross-site calls as deploy/nginx does)'
+  );
+}
+
 /** Each problem as "VITE_NAME (why)"; none when the settings may be built. */
 export function settingsProblems(env: Env, production: Production | null): string[] {
   const problems: string[] = [];
@@ -126,6 +154,13 @@ export function settingsProblems(env: Env, production: Production | null): strin
             (!production.examplesAllowed && example[kind](value) ? "an example, not the provider's own" : null));
       if (why) problems.push(`${name} (${why})`);
     }
+    const api = apiBaseProblem(env.VITE_API_BASE_URL, env.VITE_API_CROSS_ORIGIN_GUARDED);
+    if (api) problems.push(api);
+    // The in-browser mock answers every call itself: a build for customers would never reach the API.
+    const mock = env.VITE_MOCK_API?.trim() ?? '';
+    if (mock === 'true')
+      problems.push('VITE_MOCK_API (the in-browser mock API in a build for customers: use npm run build:demo)');
+    else if (mock !== '' && mock !== 'false') problems.push('VITE_MOCK_API (not true or false)');
   }
   const partners = partnersProblem(env.VITE_PARTNERS, production);
   if (partners) problems.push(`VITE_PARTNERS (${partners})`);

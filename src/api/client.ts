@@ -9,6 +9,7 @@ import { timers, type Language } from '../domain/constants';
 import { languageOfTag } from '../domain/language-tag';
 import { plainReason } from '../domain/plain-text';
 import { ApiError } from './error';
+import { retryAfterSeconds } from './retry-after';
 import { StatusAnswer } from './structs';
 
 // The error type lives in its own module so that code which only inspects errors (the
@@ -160,7 +161,12 @@ export async function request<TAnswer>(
     if (!response.ok) {
       const parsed = await readJson(response, controller.signal);
       if (!parsed.ok && controller.signal.aborted) throw transportError();
-      throw new ApiError('http', { status: response.status, reason: parsed.ok ? reasonOf(parsed.value) : undefined });
+      throw new ApiError('http', {
+        status: response.status,
+        reason: parsed.ok ? reasonOf(parsed.value) : undefined,
+        // A rate limit (429) or an unavailable server (503) may say how long to wait (decision 044).
+        retryAfterSeconds: retryAfterSeconds(response.headers.get('Retry-After'), Date.now()),
+      });
     }
     // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- a call without an answer struct is typed Promise<void> by its resource module.
     if (answer === null) return undefined as TAnswer;

@@ -11,14 +11,23 @@ export class ApiError extends Error {
    * the client (`plainReason`: no markup, no control characters, at most 300 characters).
    */
   readonly reason: string | undefined;
+  /**
+   * How long the server asks the client to wait before it tries again, in whole seconds: its
+   * `Retry-After` header (seconds or an HTTP date), when it sent one that could be read.
+   */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(kind: ApiErrorKind, options: { status?: number; reason?: string; cause?: unknown } = {}) {
+  constructor(
+    kind: ApiErrorKind,
+    options: { status?: number; reason?: string; retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
     super(`${kind}${options.status ? ` ${options.status}` : ''}${options.reason ? `: ${options.reason}` : ''}`, {
       cause: options.cause,
     });
     this.kind = kind;
     this.status = options.status;
     this.reason = options.reason;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get isUnauthorized(): boolean {

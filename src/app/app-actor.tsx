@@ -5,7 +5,7 @@ import { appMachine, appSession, type AppActor, type NavigateParams } from '../m
 import { reportSession } from '../reporting/index';
 import { inspect } from './inspector';
 import { AppActorContext, SessionContext } from './contexts';
-import { useSessionSync, writeSession, type StoredSession } from './browser-session';
+import { useRestoredPageCheck, useSessionSync, writeSession, type StoredSession } from './browser-session';
 
 /**
  * Runs the app's own actor (src/machines/app.machine.ts), one per rendered App, with the
@@ -40,6 +40,7 @@ export function AppActorProvider({ initial, children }: { initial: StoredSession
   const actor = useActorRef(machine, { input: { session: initial }, inspect: inspect() });
   const session = useSelector(actor, (snapshot) => snapshot.children.session);
   useSessionSync(session);
+  useRestoredPageCheck(session);
   return (
     <AppActorContext.Provider value={actor}>
       <SessionContext.Provider value={session ?? null}>{children}</SessionContext.Provider>

@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import type { AppSessionActor } from '../machines/app.machine';
-import { showsPortal } from '../machines/session.machine';
+import { selectIsLoadingUser, showsPortal } from '../machines/session.machine';
 import type { Language } from '../domain/constants';
 import { detectLanguage, isLanguage } from '../i18n/language';
 
@@ -78,6 +78,59 @@ export function useSessionSync(actor: AppSessionActor | undefined) {
     return () => {
       subscription.unsubscribe();
       channel.close();
+    };
+  }, [actor]);
+}
+
+/** Set on `<html>` while a page restored from the back/forward cache waits for its session check. */
+export const RESTORING = 'data-restoring';
+
+/**
+ * A page the browser restores from its back/forward cache is the page as it was left, in memory:
+ * without this, a logged-in page would show again although the session ended meanwhile (a
+ * logout in another tab, an expiry, the next person at a shared computer; security review N7).
+ * Going into the cache with the portal shown, the page blanks itself (`data-restoring`, src/styles.css),
+ * so the picture the browser keeps shows nothing; coming back, it asks the session to check
+ * itself (GET /me, `session.recheck`) and shows again only when that is answered: a 401 ends the
+ * session and the login shows instead (decision 044).
+ */
+export function useRestoredPageCheck(actor: AppSessionActor | undefined) {
+  useEffect(() => {
+    if (!actor) return;
+    const page = document.documentElement;
+    let waiting: { unsubscribe: () => void } | undefined;
+    const reveal = () => {
+      waiting?.unsubscribe();
+      waiting = undefined;
+      page.removeAttribute(RESTORING);
+    };
+    const onPageHide = (event: PageTransitionEvent) => {
+      if (event.persisted && showsPortal(actor.getSnapshot())) page.setAttribute(RESTORING, '');
+    };
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      if (!showsPortal(actor.getSnapshot())) {
+        reveal();
+        return;
+      }
+      page.setAttribute(RESTORING, '');
+      actor.send({ type: 'session.recheck' });
+      const settled = () => !selectIsLoadingUser(actor.getSnapshot());
+      if (settled()) {
+        reveal();
+        return;
+      }
+      waiting?.unsubscribe();
+      waiting = actor.subscribe(() => {
+        if (settled()) reveal();
+      });
+    };
+    window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pageshow', onPageShow);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
+      reveal();
     };
   }, [actor]);
 }

@@ -67,6 +67,7 @@ export type AppEvent =
 const appSessionMachine = sessionMachine.provide({
   actions: {
     goToLogin: sendParent({ type: 'navigate', to: paths.login() }),
+    goToLoginUnconfirmed: sendParent({ type: 'navigate', to: paths.login('logout-unconfirmed') }),
     forgetClientState: sendParent({ type: 'session.ended' }),
     leaveAccount: sendParent({ type: 'account.switched' }),
   },

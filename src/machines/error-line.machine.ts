@@ -14,7 +14,10 @@ export const errorLineMachine = setup({
     context: typeOf<{ error: UserError | null }>(),
     events: typeOf<ErrorLineEvent>(),
   },
-  delays: { errorTtl: timers.errorTtl },
+  delays: {
+    // A wait the server asked for (HTTP 429) keeps its message as long as the wait (decision 044).
+    errorTtl: ({ context }) => Math.max(timers.errorTtl, (context.error?.waitSeconds ?? 0) * 1000),
+  },
   actions: {
     keepError: assign({ error: ({ event }) => (event.type === 'error.show' ? event.error : null) }),
     dropError: assign({ error: null }),

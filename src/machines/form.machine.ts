@@ -1,7 +1,8 @@
 /**
  * The lifecycle every form of the portal shares (login, registration, password reset, new
  * password, contact, licence order): editing with inline field errors, one submission at a
- * time, the server's refusal on the error line (cleared after 30 s), nothing typed lost on a
+ * time, the server's refusal on the error line (cleared after 30 s), a wait after too many
+ * attempts (HTTP 429, `waiting`, decision 044), nothing typed lost on a
  * failure, and a loading timeout (SPEC §4) so that a lost answer never leaves the form busy.
  *
  * `createFormMachine` builds one machine per form from its field rules and its call (the
@@ -24,6 +25,7 @@ import {
   type FieldErrors,
   type FieldsContext,
 } from './form-actions';
+import { retryAfterDelay, tooManyRequestsGuard, waitingState } from './rate-limit';
 import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
 import { isAborted, unauthorizedGuard, userErrorFrom, type UserError } from './user-error';
@@ -134,8 +136,9 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
       isInvalid: ({ context }) => Object.keys(validate(context.values)).length > 0,
       isUnauthorized: unauthorizedGuard,
       isAborted: ({ event }) => 'error' in event && isAborted(event.error),
+      isTooManyRequests: tooManyRequestsGuard,
     },
-    delays: { loadingTimeout: timers.loadingTimeout, stillWorking: waiting.stillWorking },
+    delays: { loadingTimeout: timers.loadingTimeout, stillWorking: waiting.stillWorking, retryAfter: retryAfterDelay },
   }).createMachine({
     id,
     description,
@@ -177,6 +180,7 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
           onError: [
             { guard: 'isAborted', target: 'editing' },
             { guard: 'isUnauthorized', target: 'editing', actions: ['showError', 'sessionInterrupted'] },
+            { guard: 'isTooManyRequests', target: 'waiting', actions: 'showError' },
             {
               target: 'editing',
               actions: [...(refusedFields ? (['markRefusedFields'] as const) : []), 'showError' as const],
@@ -185,6 +189,17 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
         },
         after: { loadingTimeout: { target: 'editing', actions: 'showTimeout' } },
         ...stillWorkingStates(),
+      },
+      waiting: {
+        ...waitingState('editing'),
+        ...(fromUser
+          ? {
+              on: {
+                'field.change': { actions: 'setValue' as const },
+                'user.known': { actions: 'fillFromUser' as const },
+              },
+            }
+          : {}),
       },
       succeeded: {
         description: 'The call succeeded; the form shows its success or the app moves on.',

@@ -23,6 +23,13 @@ import {
   showTimeout,
   type FieldErrors,
 } from './form-actions';
+import {
+  retryAfterDelay,
+  tooManyRequests,
+  tooManyRequestsGuard,
+  tooManyRequestsWait,
+  waitingState,
+} from './rate-limit';
 import { isAborted, userErrorFrom, type UserError } from './user-error';
 import type { SessionNews } from './session.machine';
 import { stillWorkingStates } from './still-working';
@@ -47,9 +54,7 @@ export function validateLogin(values: LoginValues): FieldErrors<LoginValues> {
  * everywhere else (docs/decisions/001, 017). 401 never gets here: it means "not yet active" (SPEC §4).
  */
 export function loginErrorFrom(error: unknown): UserError {
-  if (isApiError(error) && error.kind === 'http' && error.status === 429 && error.reason === undefined) {
-    return { key: 'tooManyRequests' };
-  }
+  if (tooManyRequestsWait(error) !== null) return tooManyRequests(error);
   if (isApiError(error) && error.kind === 'http' && error.status !== undefined && error.status < 500) {
     if (error.status === 403 || error.reason === undefined) return { key: 'loginFailed' };
     return { key: 'server', reason: error.reason };
@@ -117,8 +122,14 @@ export const loginMachine = setup({
     isActiveAndLeadsOn: ({ context }, { answer }: { answer: LoginAnswer }) => answer.is_active && context.next !== null,
     isNotYetActive: ({ event }) => 'error' in event && isApiError(event.error) && event.error.isUnauthorized,
     isAborted: ({ event }) => 'error' in event && isAborted(event.error),
+    isTooManyRequests: tooManyRequestsGuard,
   },
-  delays: { loadingTimeout: timers.loadingTimeout, errorTtl: timers.errorTtl, stillWorking: waiting.stillWorking },
+  delays: {
+    loadingTimeout: timers.loadingTimeout,
+    errorTtl: timers.errorTtl,
+    stillWorking: waiting.stillWorking,
+    retryAfter: retryAfterDelay,
+  },
 }).createMachine({
   id: 'login',
   description:
@@ -171,12 +182,14 @@ export const loginMachine = setup({
         onError: [
           { guard: 'isAborted', target: 'editing' },
           { guard: 'isNotYetActive', target: 'notActive' },
+          { guard: 'isTooManyRequests', target: 'waiting', actions: 'showError' },
           { target: 'editing', actions: 'showError' },
         ],
       },
       after: { loadingTimeout: { target: 'editing', actions: 'showTimeout' } },
       ...stillWorkingStates(),
     },
+    waiting: waitingState('editing'),
     notActive: {
       description: 'SPEC §8: the account awaits activation; the notice is kept 30 seconds like every message.',
       tags: ['notActive'],

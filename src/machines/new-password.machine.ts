@@ -23,6 +23,7 @@ import {
   showTimeout,
   type FieldErrors,
 } from './form-actions';
+import { retryAfterDelay, tooManyRequestsGuard, waitingState } from './rate-limit';
 import { isAborted } from './user-error';
 import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
@@ -113,8 +114,9 @@ export const newPasswordMachine = setup({
     isInvalid: ({ context }) => Object.keys(validateNewPassword(context.values)).length > 0,
     isLinkRefused: ({ event }) => 'error' in event && isLinkRefusal(event.error),
     isAborted: ({ event }) => 'error' in event && isAborted(event.error),
+    isTooManyRequests: tooManyRequestsGuard,
   },
-  delays: { loadingTimeout: timers.loadingTimeout, stillWorking: waiting.stillWorking },
+  delays: { loadingTimeout: timers.loadingTimeout, stillWorking: waiting.stillWorking, retryAfter: retryAfterDelay },
 }).createMachine({
   id: 'newPassword',
   description:
@@ -168,12 +170,14 @@ export const newPasswordMachine = setup({
         onError: [
           { guard: 'isAborted', target: 'editing' },
           { guard: 'isLinkRefused', target: 'linkRefused', actions: 'keepRefusal' },
+          { guard: 'isTooManyRequests', target: 'waiting', actions: 'showError' },
           { target: 'editing', actions: 'showError' },
         ],
       },
       after: { loadingTimeout: { target: 'editing', actions: 'showTimeout' } },
       ...stillWorkingStates(),
     },
+    waiting: waitingState('editing'),
     linkRefused: {
       description: 'The server refused the link (invalid, expired or used); the customer can ask for a new one.',
       tags: ['linkInvalid'],

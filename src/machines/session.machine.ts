@@ -52,6 +52,11 @@ export type SessionEvent =
   | { type: 'relogin.cancel' }
   | { type: 'user.reload' }
   | { type: 'user.retry' }
+  /**
+   * The page came back from the browser's back/forward cache: whether the session still holds is
+   * asked again (GET /me) before the logged-in pages show (decision 044, security review N7).
+   */
+  | { type: 'session.recheck' }
   | { type: 'language.change'; language: Language }
   | { type: 'passwords.shown'; shownAt: Record<string, number> }
   | { type: 'contract.cancelled' };
@@ -65,8 +70,14 @@ export type SessionNews = Extract<
   { type: 'session.loggedIn' | 'session.interrupted' | 'user.reload' | 'passwords.shown' | 'contract.cancelled' }
 >;
 
-/** Whatever /logout answers, or if it never does, the client forgets the session and shows /login. */
+/** /logout confirmed: the client forgets the session and shows /login. */
 const loggedOutAfterLogout = ['endSession', 'forgetClientState', 'persist', 'goToLogin'] as const;
+/**
+ * /logout failed or never answered: the client forgets the session all the same (staying logged
+ * in on this device because the network failed would be the worse surprise), but the server's
+ * cookie may still be valid, and /login says so (decision 044, security review N3).
+ */
+const loggedOutUnconfirmed = ['endSession', 'forgetClientState', 'persist', 'goToLoginUnconfirmed'] as const;
 
 export const sessionMachine = setup({
   types: {
@@ -88,6 +99,11 @@ export const sessionMachine = setup({
     persist: () => {},
     /** Shows /login after a logout (provided by the app). */
     goToLogin: () => {},
+    /**
+     * Shows /login after a logout the server did not confirm, with a notice that the customer is
+     * logged out in this browser only (provided by the app).
+     */
+    goToLoginUnconfirmed: () => {},
     /**
      * Forgets what the pages keep in memory beyond this machine when the session ends (the
      * last licence order's summary with the buyer's email; provided by the app).
@@ -180,6 +196,7 @@ export const sessionMachine = setup({
             'session.logout': { target: 'loggingOut' },
             'session.expired': { target: 'loggedOut', actions: ['endSession', 'forgetClientState', 'persist'] },
             'session.interrupted': { target: 'reauthenticating', actions: ['interruptSession', 'persist'] },
+            'session.recheck': { target: '.loadingUser' },
             'passwords.shown': { actions: 'rememberPasswordsShown' },
             'contract.cancelled': { actions: assign({ contractCancelled: true }) },
           },
@@ -287,12 +304,12 @@ export const sessionMachine = setup({
           tags: ['busy'],
           invoke: {
             src: 'logout',
-            // Whatever the server answers, the client forgets the session: staying logged in
-            // on this device because the network failed would be the worse surprise.
+            // Whatever the server answers, the client forgets the session; only a confirmed
+            // logout is called one without a word of caution (decision 044).
             onDone: { target: 'loggedOut', actions: loggedOutAfterLogout },
-            onError: { target: 'loggedOut', actions: loggedOutAfterLogout },
+            onError: { target: 'loggedOut', actions: loggedOutUnconfirmed },
           },
-          after: { loadingTimeout: { target: 'loggedOut', actions: loggedOutAfterLogout } },
+          after: { loadingTimeout: { target: 'loggedOut', actions: loggedOutUnconfirmed } },
         },
       },
     },

@@ -3,6 +3,7 @@
  * explained a failure, its reason text, which the API client made plain (`plainReason`). Views never see raw errors.
  */
 import { isApiError } from '../api/error';
+import { tooManyRequests } from './rate-limit';
 
 export type ErrorKey =
   | 'general'
@@ -37,6 +38,8 @@ export interface UserError {
    * no markup, no control characters, at most `REASON_MAX_LENGTH` characters.
    */
   reason?: string;
+  /** For `tooManyRequests`: how many seconds the customer must wait (Retry-After, else a minute; decision 044). */
+  waitSeconds?: number;
 }
 
 /**
@@ -57,8 +60,9 @@ export function userErrorFrom(error: unknown): UserError {
       return { key: 'invalidAnswer' };
     case 'http': {
       if (error.status === 401) return { key: 'sessionExpired' };
-      // The proxy's rate limit answers without a reason of the API's; the portal says what to do.
-      if (error.status === 429 && error.reason === undefined) return { key: 'tooManyRequests' };
+      // Too many attempts, whoever says so (the proxy's rate limit or the API): the portal says
+      // what to do and how long to wait, in the page's language (decision 044).
+      if (error.status === 429) return tooManyRequests(error);
       return error.reason === undefined ? { key: 'general' } : { key: 'server', reason: error.reason };
     }
     default:

@@ -24,6 +24,8 @@ declare global {
   interface Window {
     /** The mock's controls; present once the mock's service worker answers this page (dev and demo builds). */
     __portalMock: MockControls;
+    /** Trusted Types (Chromium), which TypeScript's DOM library does not describe yet. */
+    trustedTypes?: TrustedTypePolicyFactoryLike;
   }
 }
 
@@ -64,6 +66,27 @@ function ignoreFailedWorkerUpdates(): void {
   };
 }
 
+/**
+ * The demo is served with Trusted Types required (deploy/nginx/demo-security-headers.conf, decision
+ * 045), and MSW registers its worker with a plain string, which the browser then refuses. The page's
+ * default policy lets exactly that one address through, and nothing else: any other string reaching
+ * a script sink is still refused. The production bundle has no mock and allows no policy at all.
+ */
+function allowMockWorkerScript(): void {
+  const { trustedTypes } = window;
+  if (!trustedTypes || trustedTypes.defaultPolicy) return;
+  const allowed = new URL(workerUrl, window.location.href).href;
+  trustedTypes.createPolicy('default', {
+    createScriptURL: (url: string) => (new URL(url, window.location.href).href === allowed ? url : null),
+  });
+}
+
+/** What this file needs of the Trusted Types API (not in TypeScript's DOM library yet). */
+interface TrustedTypePolicyFactoryLike {
+  readonly defaultPolicy: unknown;
+  createPolicy(name: string, rules: { createScriptURL: (url: string) => string | null }): unknown;
+}
+
 async function mountPanel(controls: MockControls): Promise<void> {
   const { OperatorPanel } = await import('./operator-panel');
   const container = document.createElement('div');
@@ -81,6 +104,7 @@ async function start(): Promise<void> {
   saveDatabase();
 
   ignoreFailedWorkerUpdates();
+  allowMockWorkerScript();
   const worker = setupWorker(...handlers, unknownCall);
   await worker.start({
     onUnhandledRequest: 'bypass',

@@ -9,7 +9,7 @@
  * code and the bundle holds nothing of Sentry or the widget (checked by tests/reporting and
  * scripts/check-reporting-bundle.mjs). A flag read through a helper would not be folded away.
  */
-import { readReportingEnv } from './env';
+import { isPiiAllowed, readReportingEnv } from './env';
 
 let reporting: Promise<void> | undefined;
 let feedback: Promise<void> | undefined;
@@ -67,8 +67,10 @@ export function mountFeedback(): Promise<void> {
   if (import.meta.env.VITE_FEEDBACK_WIDGET !== 'true' || !import.meta.env.VITE_SENTRY_DSN) return Promise.resolve();
   feedback ??= Promise.all([import('./sentry-client'), import('./feedback/mount-feedback-widget')])
     .then(([{ initSentry, sendReport }, { mountFeedbackWidget }]) => {
-      initSentry(readReportingEnv());
-      mountFeedbackWidget({ send: sendReport });
+      const env = readReportingEnv();
+      initSentry(env);
+      // Personal data shows in a screenshot only where it may go to Sentry at all (decision 044).
+      mountFeedbackWidget({ send: sendReport }, { sendPii: isPiiAllowed(env) });
     })
     .catch(notStarted);
   return feedback;

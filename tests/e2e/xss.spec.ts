@@ -147,7 +147,7 @@ test('a licence order with script payloads reaches the thanks page without runni
   await openAs(page, '/shop/1', { language: 'en' });
   const main = page.getByRole('main');
   const values: [string, string][] = [
-    ['Email', 'buyer@example.com'],
+    ['Email address', 'buyer@example.com'],
     ['Company name', img],
     ['First name', script],
     ['Last name', link],
@@ -239,7 +239,7 @@ test('licence names with HTML from the catalogue show as text in the list, the o
   await page.goto('/shop/1');
   await expect(main.getByText(img).first()).toBeVisible();
   const values: [string, string][] = [
-    ['Email', 'buyer@example.com'],
+    ['Email address', 'buyer@example.com'],
     ['Company name', 'Käufer GmbH'],
     ['First name', 'Karl'],
     ['Last name', 'Käufer'],
@@ -259,7 +259,8 @@ test('a refusal that explains itself in the message field with HTML is shown as 
   page,
 }) => {
   const message = `${script}${img}`;
-  await refuseCall(page, '/register/company', 409, { message });
+  // Not a 409: that one the portal recognises and words itself (decision 039).
+  await refuseCall(page, '/register/company', 422, { message });
   await openAs(page, '/register', { language: 'en' });
   const main = page.getByRole('main');
   const values: [string, string][] = [

@@ -107,6 +107,55 @@ describe('the form machine', () => {
     expect(errorLine()).toBeNull();
   });
 
+  it('after too many attempts (429) says how long to wait, takes no submission before then, and takes one after (decision 044)', async () => {
+    vi.useFakeTimers();
+    let answer: unknown = new ApiError('http', { status: 429, retryAfterSeconds: 45 });
+    const { actor, errorLine, call } = start(async () => {
+      if (answer instanceof Error) throw answer;
+      return answer;
+    });
+    actor.send({ type: 'field.change', name: 'email', value: 'a@example.com' });
+    actor.send({ type: 'form.submit' });
+    // Not vi.waitFor: with fake timers every try of it moves the clock on.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().hasTag('waiting')).toBe(true);
+    expect(errorLine()).toEqual({ key: 'tooManyRequests', waitSeconds: 45 });
+    expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(false);
+    actor.send({ type: 'form.submit' });
+    // Typing goes on while the form waits.
+    actor.send({ type: 'field.change', name: 'name', value: 'Bea' });
+    vi.advanceTimersByTime(44_999);
+    expect(actor.getSnapshot().hasTag('waiting')).toBe(true);
+    // The message outlives the error line's 30 seconds: it stays for the whole wait.
+    expect(errorLine()).toEqual({ key: 'tooManyRequests', waitSeconds: 45 });
+    expect(call).toHaveBeenCalledOnce();
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(errorLine()).toBeNull();
+    answer = 'ok';
+    actor.send({ type: 'form.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().hasTag('done')).toBe(true));
+    expect(call).toHaveBeenCalledTimes(2);
+    expect(call).toHaveBeenLastCalledWith({ email: 'a@example.com', name: 'Bea' });
+  });
+
+  it('waits a minute after a 429 without Retry-After', async () => {
+    vi.useFakeTimers();
+    const { actor, errorLine } = start(async () => {
+      throw new ApiError('http', { status: 429 });
+    });
+    actor.send({ type: 'field.change', name: 'email', value: 'a@example.com' });
+    actor.send({ type: 'form.submit' });
+    // Not vi.waitFor: with fake timers every try of it moves the clock on.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().hasTag('waiting')).toBe(true);
+    expect(errorLine()).toEqual({ key: 'tooManyRequests', waitSeconds: 60 });
+    vi.advanceTimersByTime(59_999);
+    expect(actor.getSnapshot().hasTag('waiting')).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().value).toBe('editing');
+  });
+
   it('gives up after the 120 second loading timeout', () => {
     vi.useFakeTimers();
     const { actor, errorLine } = start(() => new Promise(() => {}));

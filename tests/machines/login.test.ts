@@ -178,12 +178,17 @@ describe('how a refused login reads', () => {
     [
       'a 429 of the rate limit, without a text (decision 031)',
       new ApiError('http', { status: 429 }),
-      { key: 'tooManyRequests' },
+      { key: 'tooManyRequests', waitSeconds: 60 },
+    ],
+    [
+      'a 429 with a text and a Retry-After: too many attempts, with its wait (decision 044)',
+      new ApiError('http', { status: 429, reason: 'Too many attempts', retryAfterSeconds: 30 }),
+      { key: 'tooManyRequests', waitSeconds: 30 },
     ],
     [
       'another 4xx with a text',
-      new ApiError('http', { status: 429, reason: 'Too many attempts' }),
-      { key: 'server', reason: 'Too many attempts' },
+      new ApiError('http', { status: 422, reason: 'Email address malformed' }),
+      { key: 'server', reason: 'Email address malformed' },
     ],
     ['a 5xx without a text', new ApiError('http', { status: 500 }), { key: 'general' }],
     [

@@ -24,6 +24,7 @@ function start(
 ) {
   const persist = vi.fn();
   const goToLogin = vi.fn();
+  const goToLoginUnconfirmed = vi.fn();
   const forgetClientState = vi.fn();
   const leaveAccount = vi.fn();
   const saveLanguage = vi.fn(options.saveLanguage ?? (async () => {}));
@@ -36,12 +37,13 @@ function start(
     actions: {
       persist: ({ context }) => persist({ loggedIn: context.loggedIn, language: context.language }),
       goToLogin,
+      goToLoginUnconfirmed,
       forgetClientState,
       leaveAccount,
     },
   });
   const actor = createActor(machine, { input: { loggedIn: options.loggedIn ?? false, language: 'en' } }).start();
-  return { actor, persist, goToLogin, forgetClientState, leaveAccount, saveLanguage };
+  return { actor, persist, goToLogin, goToLoginUnconfirmed, forgetClientState, leaveAccount, saveLanguage };
 }
 
 describe('the session machine', () => {
@@ -123,28 +125,53 @@ describe('the session machine', () => {
   });
 
   it('logs out with /logout and shows /login', async () => {
-    const { actor, persist, goToLogin, forgetClientState } = start({ loggedIn: true });
+    const { actor, persist, goToLogin, goToLoginUnconfirmed, forgetClientState } = start({ loggedIn: true });
     await waitFor(actor, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
     actor.send({ type: 'session.logout' });
     expect(forgetClientState).not.toHaveBeenCalled();
     expect(actor.getSnapshot().matches({ auth: 'loggingOut' })).toBe(true);
     await waitFor(actor, (snapshot) => snapshot.matches({ auth: 'loggedOut' }));
     expect(goToLogin).toHaveBeenCalledOnce();
+    expect(goToLoginUnconfirmed).not.toHaveBeenCalled();
     expect(persist).toHaveBeenLastCalledWith({ loggedIn: false, language: 'en' });
     expect(forgetClientState).toHaveBeenCalledOnce();
     expect(actor.getSnapshot().context.user).toBeNull();
   });
 
-  it('forgets the session on this device even when /logout fails', async () => {
-    const { actor, goToLogin } = start({
-      loggedIn: true,
-      logout: async () => {
-        throw new ApiError('network');
-      },
-    });
-    actor.send({ type: 'session.logout' });
+  it.each([
+    ['fails on the network', new ApiError('network')],
+    ['is refused by the proxy (a tab from before the release, decision 031)', new ApiError('http', { status: 403 })],
+    ['fails on the server', new ApiError('http', { status: 500 })],
+  ])(
+    'forgets the session on this device when /logout %s, and says the server did not confirm it (decision 044)',
+    async (_name, error) => {
+      const { actor, goToLogin, goToLoginUnconfirmed, forgetClientState, persist } = start({
+        loggedIn: true,
+        logout: async () => {
+          throw error;
+        },
+      });
+      actor.send({ type: 'session.logout' });
+      await waitFor(actor, (snapshot) => snapshot.matches({ auth: 'loggedOut' }));
+      expect(goToLoginUnconfirmed).toHaveBeenCalledOnce();
+      expect(goToLogin).not.toHaveBeenCalled();
+      expect(forgetClientState).toHaveBeenCalledOnce();
+      expect(persist).toHaveBeenLastCalledWith({ loggedIn: false, language: 'en' });
+      expect(actor.getSnapshot().context).toMatchObject({ loggedIn: false, user: null });
+    },
+  );
+
+  it('checks the session again when the page comes back from the back/forward cache (decision 044)', async () => {
+    let answer: () => Promise<User> = async () => user;
+    const { actor, forgetClientState } = start({ loggedIn: true, loadUser: () => answer() });
+    await waitFor(actor, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
+    answer = async () => {
+      throw new ApiError('http', { status: 401 });
+    };
+    actor.send({ type: 'session.recheck' });
+    expect(actor.getSnapshot().matches({ auth: { loggedIn: 'loadingUser' } })).toBe(true);
     await waitFor(actor, (snapshot) => snapshot.matches({ auth: 'loggedOut' }));
-    expect(goToLogin).toHaveBeenCalledOnce();
+    expect(forgetClientState).toHaveBeenCalledOnce();
   });
 
   it('ends the session silently when another screen reports it expired', async () => {
@@ -224,7 +251,10 @@ describe('the session machine', () => {
   });
 
   it('forgets the session on this device when /logout never answers, after the 120 second loading timeout', async () => {
-    const { actor, goToLogin, forgetClientState } = start({ loggedIn: true, logout: () => new Promise(() => {}) });
+    const { actor, goToLogin, goToLoginUnconfirmed, forgetClientState } = start({
+      loggedIn: true,
+      logout: () => new Promise(() => {}),
+    });
     await waitFor(actor, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
     vi.useFakeTimers();
     actor.send({ type: 'session.logout' });
@@ -232,7 +262,8 @@ describe('the session machine', () => {
     expect(actor.getSnapshot().matches({ auth: 'loggingOut' })).toBe(true);
     vi.advanceTimersByTime(1);
     expect(actor.getSnapshot().matches({ auth: 'loggedOut' })).toBe(true);
-    expect(goToLogin).toHaveBeenCalledOnce();
+    expect(goToLogin).not.toHaveBeenCalled();
+    expect(goToLoginUnconfirmed).toHaveBeenCalledOnce();
     expect(forgetClientState).toHaveBeenCalledOnce();
   });
 

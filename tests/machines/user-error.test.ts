@@ -33,14 +33,24 @@ describe('what the customer reads of a failure (SPEC §8, decision 017)', () => 
       { key: 'sessionExpired' },
     ],
     [
-      'a 429 of the rate limit, which gives no reason, says to wait a minute (decision 031)',
+      'a 429 of the rate limit, which gives no reason and no Retry-After, says to wait a minute (decision 031)',
       new ApiError('http', { status: 429 }),
-      { key: 'tooManyRequests' },
+      { key: 'tooManyRequests', waitSeconds: 60 },
     ],
     [
-      'a 429 of the API with a reason shows the reason',
+      'a 429 with a Retry-After says to wait that long (decision 044)',
+      new ApiError('http', { status: 429, retryAfterSeconds: 20 }),
+      { key: 'tooManyRequests', waitSeconds: 20 },
+    ],
+    [
+      "a 429 of the API with a reason says too many attempts in the portal's words, never a generic error (decision 044)",
       new ApiError('http', { status: 429, reason: 'Try again in 5 minutes.' }),
-      { key: 'server', reason: 'Try again in 5 minutes.' },
+      { key: 'tooManyRequests', waitSeconds: 60 },
+    ],
+    [
+      'a 429 asking for more than an hour is believed for an hour',
+      new ApiError('http', { status: 429, retryAfterSeconds: 86_400 }),
+      { key: 'tooManyRequests', waitSeconds: 3600 },
     ],
     ['a network failure has its own message', new ApiError('network'), { key: 'network' }],
     ['a client timeout has its own message', new ApiError('timeout'), { key: 'timeout' }],

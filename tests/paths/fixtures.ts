@@ -11,6 +11,8 @@ export const serverError = new ApiError('http', { status: 500 });
 export const refused = new ApiError('http', { status: 409, reason: 'Refused' });
 export const aborted = new ApiError('aborted');
 export const networkError = new ApiError('network');
+/** Too many attempts (decision 044): the forms wait before they send again. */
+export const tooManyRequests = new ApiError('http', { status: 429 });
 
 /**
  * The models of a form built with createFormMachine: one starting from valid values, one
@@ -39,7 +41,7 @@ export function formModels<V extends Record<string, unknown>>(
     machine: provided,
     events,
     outputs: { submit: options.outputs ?? [undefined] },
-    errors: { submit: [refused, unauthorized, aborted] },
+    errors: { submit: [refused, unauthorized, aborted, tooManyRequests] },
     serializeContext: (context: unknown) => {
       const { values, submitted, fieldErrors } = context as {
         values: Record<string, unknown>;

@@ -9,6 +9,8 @@ import { bundleCanary, exampleEnvironment, exampleSettings } from '../../scripts
 
 const root = new URL('../..', import.meta.url).pathname;
 const names = Object.keys(requiredProductionSettings);
+/** The settings of where the API is and whether the mock answers instead (review N4). */
+const apiSettings = ['VITE_API_BASE_URL', 'VITE_API_CROSS_ORIGIN_GUARDED', 'VITE_MOCK_API'];
 /** The settings whose example values are placeholders: a notice period is the provider's choice, 30 days included. */
 const placeholders = names.filter((name) => name !== 'VITE_LICENCE_NOTICE_DAYS');
 /** A provider's settings (the domain is invented, and never called). */
@@ -142,6 +144,63 @@ describe('the check of the production settings', () => {
 
   it('asks nothing of the dev server, the demo and the tests but a well-formed partner list', () => {
     expect(settingsProblems({}, null)).toEqual([]);
+    // The demo and the dev server run the mock, wherever they say the API is.
+    expect(settingsProblems({ VITE_MOCK_API: 'true', VITE_API_BASE_URL: 'https://api.example.com/v1' }, null)).toEqual(
+      [],
+    );
+  });
+
+  it.each(['/api/v1', '/portal/api/v1/', ''])("accepts the API base %j, a path on the portal's own origin", (base) => {
+    expect(settingsProblems({ ...complete, VITE_API_BASE_URL: base }, production)).toEqual([]);
+  });
+
+  it("refuses an API on another origin, which the portal's nginx does not guard (review N4)", () => {
+    const problems = settingsProblems({ ...complete, VITE_API_BASE_URL: 'https://api.example.com/v1' }, production);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^VITE_API_BASE_URL \(https:\/\/api\.example\.com is another origin than the portal's/);
+    expect(problems[0]).toContain('VITE_API_CROSS_ORIGIN_GUARDED=true');
+    expect(
+      settingsProblems(
+        { ...complete, VITE_API_BASE_URL: 'https://api.example.com/v1', VITE_API_CROSS_ORIGIN_GUARDED: 'false' },
+        production,
+      ),
+    ).toEqual(problems);
+  });
+
+  it('builds an API on another origin once the operator says that origin is guarded the same way', () => {
+    const guarded = {
+      ...complete,
+      VITE_API_BASE_URL: 'https://api.example.com/v1',
+      VITE_API_CROSS_ORIGIN_GUARDED: 'true',
+    };
+    expect(settingsProblems(guarded, production)).toEqual([]);
+  });
+
+  it.each([
+    ['//api.example.com/v1', 'VITE_API_BASE_URL (not a path such as /api/v1 nor an https address)'],
+    ['/\\api.example.com/v1', 'VITE_API_BASE_URL (not a path such as /api/v1 nor an https address)'],
+    ['http://api.example.com/v1', 'VITE_API_BASE_URL (not a path such as /api/v1 nor an https address)'],
+    ['api/v1', 'VITE_API_BASE_URL (not a path such as /api/v1 nor an https address)'],
+  ])('refuses the API base %j even when guarded: %s', (base, problem) => {
+    expect(
+      settingsProblems({ ...complete, VITE_API_BASE_URL: base, VITE_API_CROSS_ORIGIN_GUARDED: 'true' }, production),
+    ).toEqual([problem]);
+  });
+
+  it('refuses a guard setting that is neither true nor false', () => {
+    expect(settingsProblems({ ...complete, VITE_API_CROSS_ORIGIN_GUARDED: 'yes' }, production)).toEqual([
+      'VITE_API_CROSS_ORIGIN_GUARDED (not true or false)',
+    ]);
+  });
+
+  it('refuses the in-browser mock API in a build for customers (review N4)', () => {
+    expect(settingsProblems({ ...complete, VITE_MOCK_API: 'true' }, production)).toEqual([
+      'VITE_MOCK_API (the in-browser mock API in a build for customers: use npm run build:demo)',
+    ]);
+    expect(settingsProblems({ ...complete, VITE_MOCK_API: '1' }, production)).toEqual([
+      'VITE_MOCK_API (not true or false)',
+    ]);
+    expect(settingsProblems({ ...complete, VITE_MOCK_API: 'false' }, production)).toEqual([]);
   });
 });
 
@@ -188,7 +247,8 @@ describe('vite build in mode production', () => {
     // from the environment: the build sees only what the test gives it.
     envDir = mkdtempSync(join(tmpdir(), 'settings-env-'));
     outDir = join(mkdtempSync(join(tmpdir(), 'settings-build-')), 'dist');
-    for (const name of [...names, 'VITE_PARTNERS', 'PORTAL_EXAMPLE_SETTINGS']) vi.stubEnv(name, undefined);
+    for (const name of [...names, 'VITE_PARTNERS', 'PORTAL_EXAMPLE_SETTINGS', ...apiSettings])
+      vi.stubEnv(name, undefined);
   });
 
   afterEach(() => {
@@ -223,6 +283,22 @@ describe('vite build in mode production', () => {
     await expect(viteBuild()).rejects.toThrow(
       settingsMessage(placeholders.map((name) => `${name} (an example, not the provider's own)`)),
     );
+    expect(existsSync(outDir)).toBe(false);
+  }, 60_000);
+
+  it('fails with the in-browser mock and an API on another origin, naming both', async () => {
+    for (const [name, value] of Object.entries(exampleEnvironment())) vi.stubEnv(name, value);
+    vi.stubEnv('VITE_MOCK_API', 'true');
+    vi.stubEnv('VITE_API_BASE_URL', 'https://api.example.com/v1');
+    const failure: unknown = await viteBuild().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    const message = failure instanceof Error ? failure.message : '';
+    expect(message).toMatch(
+      /^Settings missing or invalid \(mode production\): VITE_API_BASE_URL \(https:\/\/api\.example\.com is another origin/,
+    );
+    expect(message).toContain('VITE_MOCK_API (the in-browser mock API in a build for customers');
     expect(existsSync(outDir)).toBe(false);
   }, 60_000);
 

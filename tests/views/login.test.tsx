@@ -26,6 +26,9 @@ const words = {
     invalidAnswer: 'The server sent an answer the portal does not understand. Please try again later.',
     changed: 'Your password has been changed.',
     tooMany: 'Too many attempts in a short time. Please wait a minute and try again.',
+    tooMany20: 'Too many attempts in a short time. Please wait 20 seconds and try again.',
+    logoutUnconfirmed:
+      'You are logged out in this browser. The server did not confirm the logout; if this is a shared computer, close the browser.',
   },
   de: {
     title: 'Anmelden',
@@ -42,6 +45,9 @@ const words = {
     invalidAnswer: 'Die Antwort des Servers konnte nicht verarbeitet werden. Bitte versuchen Sie es später erneut.',
     changed: 'Ihr Passwort wurde geändert.',
     tooMany: 'Zu viele Versuche in kurzer Zeit. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
+    tooMany20: 'Zu viele Versuche in kurzer Zeit. Bitte warten Sie 20 Sekunden und versuchen Sie es dann erneut.',
+    logoutUnconfirmed:
+      'Sie sind in diesem Browser abgemeldet. Der Server hat die Abmeldung nicht bestätigt; wenn dies ein gemeinsam genutzter Computer ist, schließen Sie den Browser.',
   },
 } as const;
 
@@ -164,6 +170,33 @@ describe.each(['en', 'de'] as const)('the login page in %s', journey, (language)
     expect(email).toHaveValue('demo@example.com');
   });
 
+  it('says how long to wait when a 429 sends Retry-After, and sends nothing on a second press before then (decision 044)', async () => {
+    let calls = 0;
+    server.use(
+      http.post(apiUrl('/login'), () => {
+        calls += 1;
+        return HttpResponse.json(
+          { status: 'error', reason: 'Rate limit exceeded' },
+          { status: 429, headers: { 'Retry-After': '20' } },
+        );
+      }),
+    );
+    const { logIn, submit, user } = await openLogin(language);
+    await logIn('demo@example.com', seedPassword);
+    expect(await screen.findByText(text.tooMany20)).toHaveAttribute('role', 'alert');
+    expect(screen.queryByText('Rate limit exceeded')).not.toBeInTheDocument();
+    expect(submit).toHaveAttribute('aria-disabled', 'true');
+    await user.click(submit);
+    await user.keyboard('{Enter}');
+    expect(calls).toBe(1);
+    expect(screen.getByText(text.tooMany20)).toBeInTheDocument();
+  });
+
+  it('shows the logout notice at /login/logout-unconfirmed (decision 044)', async () => {
+    await openLogin(language, '/login/logout-unconfirmed');
+    expect(screen.getByRole('status')).toHaveTextContent(text.logoutUnconfirmed);
+  });
+
   it('shows field errors beside their fields and focuses the first one', async () => {
     const { user, submit, email, password } = await openLogin(language);
     await user.click(submit);
@@ -202,12 +235,12 @@ describe('the login page', journey, () => {
   it('shows the server text for a refusal the catalogue has no message for', async () => {
     server.use(
       http.post(apiUrl('/login'), () =>
-        HttpResponse.json({ status: 'error', reason: 'Too many attempts, please wait a minute' }, { status: 429 }),
+        HttpResponse.json({ status: 'error', reason: 'This account is locked, please call us' }, { status: 423 }),
       ),
     );
     const { logIn } = await openLogin('en');
     await logIn('demo@example.com', seedPassword);
-    expect(await screen.findByText('Too many attempts, please wait a minute')).toBeInTheDocument();
+    expect(await screen.findByText('This account is locked, please call us')).toBeInTheDocument();
   });
 
   it('sends the form once while busy, with a disabled button', async () => {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { readSession } from '../../src/app/browser-session';
 import { detectLanguage } from '../../src/i18n/language';
+import { mock } from '../../src/mocks/node';
 import { loginAs, renderApp, renderAppAs } from '../support/render-app';
 
 const englishTitle = 'Cloud backup storage for Proxmox, hosted in Germany';
@@ -93,6 +94,9 @@ describe('the logged-in layout', () => {
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(await within(menu).findByText('demo@example.com')).toBeInTheDocument();
     expect(within(menu).getByText(/Customer number K-/)).toBeInTheDocument();
+    // Personal data is marked once, so that a bug report's screenshot hides it (decision 044).
+    for (const element of screen.getAllByText('demo@example.com')) expect(element).toHaveAttribute('data-pii');
+    expect(within(menu).getByText(/Customer number K-/)).toHaveAttribute('data-pii');
     for (const name of [
       'Dashboard',
       'Account and settings',
@@ -118,6 +122,27 @@ describe('the logged-in layout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
     expect(view.currentPath()).toBe('/login');
     expect(readSession().loggedIn).toBe(false);
+  });
+
+  it('says honestly that the logout is only in this browser when the server does not confirm it (decision 044)', async () => {
+    mock.fault('GET /logout', 'network', { times: 1 });
+    const view = await renderAppAs('/dashboard');
+    await view.user.click(await screen.findByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(view.currentPath()).toBe('/login/logout-unconfirmed');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'You are logged out in this browser. The server did not confirm the logout; if this is a shared computer, close the browser.',
+    );
+    // The portal holds nothing of the session any more.
+    expect(readSession().loggedIn).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
+  });
+
+  it('says nothing of the kind after a logout the server confirmed', async () => {
+    const view = await renderAppAs('/dashboard');
+    await view.user.click(await screen.findByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('logs out silently when the stored login is no longer valid on the server', async () => {
@@ -170,5 +195,43 @@ describe('languages', () => {
     renderApp('/');
     expect(await screen.findByText('0,02 €')).toBeInTheDocument();
     expect(screen.getByText('20,00 €')).toBeInTheDocument();
+  });
+});
+
+describe('a page restored from the back/forward cache (decision 044)', () => {
+  const restoring = () => document.documentElement.hasAttribute('data-restoring');
+
+  it('hides a logged-in page as it goes into the cache, and shows the login when the session ended meanwhile', async () => {
+    const view = await renderAppAs('/dashboard');
+    await screen.findByRole('button', { name: 'Log out' });
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+    expect(restoring()).toBe(true);
+    // Meanwhile the session ended on the server (a logout elsewhere, an expiry).
+    mock.fault('GET /me', 'http401', { times: 1 });
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(restoring()).toBe(true);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    await waitFor(() => expect(restoring()).toBe(false));
+    expect(view.currentPath()).toBe('/login?next=%2Fdashboard');
+    expect(readSession().loggedIn).toBe(false);
+  });
+
+  it('shows the page again once the session is confirmed', async () => {
+    const view = await renderAppAs('/dashboard');
+    await screen.findByRole('button', { name: 'Log out' });
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(restoring()).toBe(true);
+    await waitFor(() => expect(restoring()).toBe(false));
+    expect(view.currentPath()).toBe('/dashboard');
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  });
+
+  it('leaves a page that was not restored from the cache, or shows no login, as it is', async () => {
+    renderApp('/');
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+    expect(restoring()).toBe(false);
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+    expect(restoring()).toBe(false);
   });
 });

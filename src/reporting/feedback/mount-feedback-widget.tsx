@@ -9,8 +9,12 @@ export const FEEDBACK_HOST_ID = 'portal-feedback';
  * Puts the widget into its own element at the end of <body>, outside the portal's React tree,
  * so that it loads after the first page and survives the portal's error page. German whatever
  * the portal's language (SPEC §9), hence `lang="de"`. Returns a function that removes it.
+ * `sendPii` (VITE_SENTRY_SEND_PII) lets the screenshot show personal data (decision 044).
  */
-export function mountFeedbackWidget(effects: Pick<FeedbackEffects, 'send'> & Partial<FeedbackEffects>): () => void {
+export function mountFeedbackWidget(
+  effects: Pick<FeedbackEffects, 'send'> & Partial<FeedbackEffects>,
+  { sendPii = false }: { sendPii?: boolean } = {},
+): () => void {
   const existing = document.getElementById(FEEDBACK_HOST_ID);
   if (existing) existing.remove();
   const host = document.createElement('div');
@@ -22,7 +26,7 @@ export function mountFeedbackWidget(effects: Pick<FeedbackEffects, 'send'> & Par
     <StrictMode>
       <FeedbackWidget
         effects={{
-          capture: captureScreen,
+          capture: () => captureScreen({ sendPii }),
           crop: cropScreenshot,
           canCapture: canCaptureScreen(),
           ...effects,

@@ -16,19 +16,37 @@ export function canCaptureScreen(): boolean {
 }
 
 /**
- * While the screen is captured, `<html data-capturing>` hides every revealed secret of the page
- * (`[data-private]`: a datastore's temporary password, the IBAN; src/styles.css), so that no
- * screenshot of a report ever shows one (decision 031).
+ * What `<html data-capturing>` says while the screen is captured: every revealed secret is hidden
+ * (`[data-private]`: a datastore's temporary password, the IBAN; decision 031), and every personal
+ * field too (`[data-pii]`: email, names, address, phone, customer number, what is typed into a
+ * form) unless personal data may go to Sentry (VITE_SENTRY_SEND_PII; decision 044). src/styles.css
+ * does the hiding.
  */
-export async function captureScreen(): Promise<Capture> {
-  // preferCurrentTab (Chromium) is not in the DOM types yet; other browsers ignore it.
-  const options: DisplayMediaStreamOptions & { preferCurrentTab: boolean } = {
-    video: true,
+export function capturingMode({ sendPii }: { sendPii: boolean }): string {
+  return sendPii ? 'secrets' : 'personal';
+}
+
+/**
+ * Takes one picture of the screen with secrets, and personal data unless `sendPii`, hidden.
+ * The browser is asked to offer this tab and no whole screen: a screen or another window would
+ * show what no mask of the portal's reaches (security review N6).
+ */
+export async function captureScreen({ sendPii }: { sendPii: boolean } = { sendPii: false }): Promise<Capture> {
+  // preferCurrentTab, selfBrowserSurface and monitorTypeSurfaces (Chromium) are not all in the
+  // DOM types yet; other browsers ignore them.
+  const options: DisplayMediaStreamOptions & {
+    preferCurrentTab: boolean;
+    selfBrowserSurface: 'include';
+    monitorTypeSurfaces: 'exclude';
+  } = {
+    video: { displaySurface: 'browser' },
     audio: false,
     preferCurrentTab: true,
+    selfBrowserSurface: 'include',
+    monitorTypeSurfaces: 'exclude',
   };
   const page = document.documentElement;
-  page.setAttribute('data-capturing', '');
+  page.setAttribute('data-capturing', capturingMode({ sendPii }));
   let stream: MediaStream;
   try {
     stream = await navigator.mediaDevices.getDisplayMedia(options);

@@ -27,7 +27,8 @@ function Row({ label, children }: { label: MessageDescriptor; children: ReactNod
       <dt>
         <FormattedMessage {...label} />
       </dt>
-      <dd>{children}</dd>
+      {/* The company's and the customer's data: hidden in a bug report's screenshot (decision 044). */}
+      <dd data-pii="">{children}</dd>
     </div>
   );
 }

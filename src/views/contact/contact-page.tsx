@@ -123,7 +123,7 @@ function ContactForm({ onAnother }: { onAnother: () => void }) {
       </div>
       <ContactPrivacyNotice />
       <ErrorLine error={error} />
-      <SubmitButton busy={busy} slow={slow} label={messages.send} busyLabel={messages.sending} />
+      <SubmitButton busy={busy} slow={slow} waiting={form.waiting} label={messages.send} busyLabel={messages.sending} />
     </form>
   );
 }

@@ -100,7 +100,11 @@ export default function PortalLayout({ children }: { children: ReactNode }) {
           </span>
         </Link>
         <div className="top-bar-user">
-          {user && <span className="top-bar-email">{user.email}</span>}
+          {user && (
+            <span className="top-bar-email" data-pii="">
+              {user.email}
+            </span>
+          )}
           <Link
             href={paths.company()}
             className="profile-link"
@@ -132,9 +136,11 @@ export default function PortalLayout({ children }: { children: ReactNode }) {
             className="profile-block"
             aria-label={intl.formatMessage({ id: 'nav.profileBlock', defaultMessage: 'Your profile' })}
           >
-            <p className="profile-email">{user.email}</p>
+            <p className="profile-email" data-pii="">
+              {user.email}
+            </p>
             {user.company_number && (
-              <p className="profile-number">
+              <p className="profile-number" data-pii="">
                 <FormattedMessage
                   id="nav.customerNumber"
                   defaultMessage="Customer number {number}"

@@ -77,7 +77,13 @@ export default function ReloginDialog() {
           >
             <FormattedMessage {...messages.leave} />
           </button>
-          <SubmitButton busy={busy} slow={slow} label={messages.submit} busyLabel={messages.busy} />
+          <SubmitButton
+            busy={busy}
+            slow={slow}
+            waiting={form.waiting}
+            label={messages.submit}
+            busyLabel={messages.busy}
+          />
         </div>
       </form>
     </ModalDialog>

@@ -56,13 +56,19 @@ export default function LoginPage() {
     <div className="account-page">
       <PageHeading message={messages.title} />
       {notice && (
-        <p className="notice notice-ok" role="status">
-          <FormattedMessage {...notice} />
+        <p className={notice.warning ? 'notice notice-warn' : 'notice notice-ok'} role="status">
+          <FormattedMessage {...notice.message} />
         </p>
       )}
       <PortalForm name="login" formRef={formRef} className="card account-form" onSubmit={submit}>
         <LoginFields form={form} labels={messages} />
-        <SubmitButton busy={busy} slow={slow} label={messages.submit} busyLabel={messages.busy} />
+        <SubmitButton
+          busy={busy}
+          slow={slow}
+          waiting={form.waiting}
+          label={messages.submit}
+          busyLabel={messages.busy}
+        />
       </PortalForm>
       <ul className="account-links">
         <li>

@@ -77,6 +77,7 @@ export default function NewPasswordPage() {
   const values = useSelector(actor, (snapshot) => snapshot.context.values);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy') || snapshot.hasTag('done'));
+  const waiting = useSelector(actor, (snapshot) => snapshot.hasTag('waiting'));
   const slow = useSelector(actor, (snapshot) => snapshot.hasTag('slow'));
   const linkState = useSelector(actor, (snapshot) => {
     if (snapshot.matches('linkMissing')) return 'missing';
@@ -134,7 +135,7 @@ export default function NewPasswordPage() {
             onChange={change('confirmation')}
           />
           <ErrorLine error={error} />
-          <SubmitButton busy={busy} slow={slow} label={messages.submit} busyLabel={messages.busy} />
+          <SubmitButton busy={busy} slow={slow} waiting={waiting} label={messages.submit} busyLabel={messages.busy} />
         </form>
       )}
     </div>

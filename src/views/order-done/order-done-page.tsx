@@ -28,7 +28,7 @@ export default function OrderDonePage() {
     return last && licenceOrderSummary(last.catalogue, last.order);
   });
   const loggedIn = useLoggedIn();
-  const email = order ? <strong>{order.email}</strong> : null;
+  const email = order ? <strong data-pii="">{order.email}</strong> : null;
   const salesEmail = <a href={`mailto:${config.salesEmail}`}>{config.salesEmail}</a>;
 
   return (

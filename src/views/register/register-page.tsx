@@ -163,6 +163,7 @@ export default function RegisterPage() {
         <SubmitButton
           busy={form.busy || form.done}
           slow={form.slow}
+          waiting={form.waiting}
           label={messages.submit}
           busyLabel={messages.busy}
         />

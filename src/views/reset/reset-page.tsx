@@ -63,7 +63,13 @@ export default function ResetPage() {
             onChange={(value) => form.change('email', value)}
           />
           <ErrorLine error={form.error} />
-          <SubmitButton busy={form.busy} slow={form.slow} label={messages.submit} busyLabel={messages.busy} />
+          <SubmitButton
+            busy={form.busy}
+            slow={form.slow}
+            waiting={form.waiting}
+            label={messages.submit}
+            busyLabel={messages.busy}
+          />
         </PortalForm>
       )}
       <p className="account-aside">

@@ -4,7 +4,7 @@ import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import { config } from '../../config';
 import type { errorLineMachine } from '../../machines/error-line.machine';
 import type { UserError } from '../../machines/user-error';
-import { errorMessages } from './error-messages';
+import { errorMessages, tooManyRequestsText } from './error-messages';
 
 /**
  * An error in the customer's words (SPEC §8): the server's own text when it gave one (already
@@ -12,9 +12,14 @@ import { errorMessages } from './error-messages';
  */
 export function useErrorText(): (error: UserError) => string {
   const intl = useIntl();
-  return (error) =>
-    error.reason ??
-    intl.formatMessage(errorMessages[error.key], { email: config.salesEmail, supportEmail: config.supportEmail });
+  return (error) => {
+    if (error.reason !== undefined) return error.reason;
+    if (error.key === 'tooManyRequests') return tooManyRequestsText(intl, error.waitSeconds);
+    return intl.formatMessage(errorMessages[error.key], {
+      email: config.salesEmail,
+      supportEmail: config.supportEmail,
+    });
+  };
 }
 
 /** An actor of a machine that invokes the error line (`errorLine`, src/machines/error-line.machine.ts). */

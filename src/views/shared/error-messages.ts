@@ -1,4 +1,4 @@
-import { defineMessages } from 'react-intl';
+import { defineMessages, type IntlShape } from 'react-intl';
 import type { ErrorKey } from '../../machines/user-error';
 
 /** SPEC §8, word for word in English. */
@@ -80,3 +80,29 @@ export const errorMessages = defineMessages<ErrorKey>({
     description: 'The server refused direct debit without the mandate (decision 039)',
   },
 });
+
+/** How long to wait after too many attempts, when the server's wait is not a minute (decision 044). */
+const waitMessages = defineMessages<'seconds' | 'minutes'>({
+  seconds: {
+    id: 'error.tooManyRequestsSeconds',
+    defaultMessage:
+      'Too many attempts in a short time. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.',
+    description: 'HTTP 429 with a Retry-After of less than a minute (decision 044)',
+  },
+  minutes: {
+    id: 'error.tooManyRequestsMinutes',
+    defaultMessage:
+      'Too many attempts in a short time. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.',
+    description: 'HTTP 429 with a Retry-After of more than a minute, rounded up to minutes (decision 044)',
+  },
+});
+
+/**
+ * "Too many attempts" with the wait the server asked for: a minute says so as ever, a shorter
+ * wait in seconds, a longer one in minutes (rounded up).
+ */
+export function tooManyRequestsText(intl: IntlShape, waitSeconds: number | undefined): string {
+  if (waitSeconds === undefined || waitSeconds === 60) return intl.formatMessage(errorMessages.tooManyRequests);
+  if (waitSeconds < 60) return intl.formatMessage(waitMessages.seconds, { seconds: waitSeconds });
+  return intl.formatMessage(waitMessages.minutes, { minutes: Math.ceil(waitSeconds / 60) });
+}

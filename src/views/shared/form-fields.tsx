@@ -71,6 +71,8 @@ export function TextField({
         id={id}
         name={name}
         value={value}
+        // What a customer types is theirs: hidden in a bug report's screenshot (decision 044).
+        data-pii=""
         onChange={(event) => onChange(event.target.value)}
         required={required}
         aria-invalid={error ? true : undefined}
@@ -111,6 +113,7 @@ export function TextAreaField({
         id={id}
         name={name}
         value={value}
+        data-pii=""
         rows={rows}
         maxLength={maxLength}
         onChange={(event) => onChange(event.target.value)}
@@ -151,6 +154,7 @@ export function SelectField<T extends string>({
         id={id}
         name={name}
         value={value}
+        data-pii=""
         onChange={(event) => {
           const chosen = options.find((option) => option.value === event.target.value);
           if (chosen) onChange(chosen.value);
@@ -242,22 +246,29 @@ export function RequiredNote() {
   );
 }
 
-/** A submit button that turns into a spinner while the form is busy and cannot be pressed twice. */
+/**
+ * A submit button that turns into a spinner while the form is busy and cannot be pressed twice.
+ * While the form waits after too many attempts (decision 044) it is marked disabled but keeps
+ * its focus: the form's machine takes no submission then, and the error line says how long.
+ */
 export function SubmitButton({
   busy,
   slow = false,
+  waiting = false,
   label,
   busyLabel,
 }: {
   busy: boolean;
   /** The call has waited some seconds: the line after the button says it is still working. */
   slow?: boolean;
+  /** The server asked the customer to wait (HTTP 429) and the time is not up. */
+  waiting?: boolean;
   label: MessageDescriptor;
   busyLabel?: MessageDescriptor;
 }) {
   return (
     <>
-      <button type="submit" disabled={busy} aria-busy={busy}>
+      <button type="submit" disabled={busy} aria-busy={busy} aria-disabled={waiting || undefined}>
         {busy && <span className="spinner" aria-hidden="true" />}
         <FormattedMessage {...(busy && busyLabel ? busyLabel : label)} />
       </button>

@@ -15,6 +15,7 @@ export function useLoginForm(actor: LoginActor) {
     fieldErrors: useSelector(actor, (snapshot) => snapshot.context.fieldErrors),
     busy: useSelector(actor, (snapshot) => snapshot.hasTag('busy') || snapshot.hasTag('done')),
     slow: useSelector(actor, (snapshot) => snapshot.hasTag('slow')),
+    waiting: useSelector(actor, (snapshot) => snapshot.hasTag('waiting')),
     notActive: useSelector(actor, (snapshot) => snapshot.hasTag('notActive')),
     error: useErrorLine(actor),
     change: (name: 'email' | 'password') => (value: string) => actor.send({ type: 'field.change', name, value }),

@@ -26,6 +26,7 @@ export function useForm<V extends Record<string, unknown>>(
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const slow = useSelector(actor, (snapshot) => snapshot.hasTag('slow'));
   const done = useSelector(actor, (snapshot) => snapshot.hasTag('done'));
+  const waiting = useSelector(actor, (snapshot) => snapshot.hasTag('waiting'));
   // Whether the customer was logged in when the form was sent: a 401 ends that session before
   // its message is shown, and only someone who had a session is told that it ended.
   const loggedIn = useLoggedIn();
@@ -40,6 +41,7 @@ export function useForm<V extends Record<string, unknown>>(
     busy,
     slow,
     done,
+    waiting,
     error,
     formRef,
     change: <K extends keyof V & string>(name: K, value: V[K]) => actor.send({ type: 'field.change', name, value }),

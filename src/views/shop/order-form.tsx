@@ -133,7 +133,13 @@ export function OrderForm({
         error={fieldErrors.terms}
         onChange={(checked) => change('terms', checked)}
       />
-      <SubmitButton busy={busy} slow={slow} label={messages.order} busyLabel={messages.ordering} />
+      <SubmitButton
+        busy={busy}
+        slow={slow}
+        waiting={form.waiting}
+        label={messages.order}
+        busyLabel={messages.ordering}
+      />
       <ErrorLine error={error} />
     </form>
   );

@@ -87,12 +87,14 @@ test('never lets an answer of the API be stored, and sends the session cookie fo
   });
   expect(me.status()).toBe(200);
   expect(me.headers()['cache-control']).toBe('no-store');
-  // The logout's answer clears the browser's cache of the portal.
+  // The logout's answer clears the browser's cache and cookies of the portal (decision 043).
   const logout = await request.get(`${base}/api/v1/logout`, {
     headers: { ...portalCall, Cookie: cookie.split(';')[0] ?? '' },
   });
   expect(logout.status()).toBe(200);
-  expect(logout.headers()['clear-site-data']).toBe('"cache"');
+  expect(logout.headers()['clear-site-data']).toBe('"cache", "cookies"');
+  expect(logout.headers()['cache-control']).toBe('no-store');
+  expect(logout.headers()['content-security-policy']).toContain("default-src 'none'");
 });
 
 test("answers the reset link's page uncached, and nothing whose name starts with a dot", async ({ request }) => {

@@ -13,7 +13,7 @@ import {
   type RegistrationValues,
 } from '../../../src/machines/registration.machine';
 import type { PathModel } from '../coverage';
-import { aborted, formModels, pending, serverError, unauthorized } from '../fixtures';
+import { aborted, formModels, pending, serverError, tooManyRequests, unauthorized } from '../fixtures';
 
 const strong = 'Correct-Horse-Battery-9';
 const forbidden = new ApiError('http', { status: 403, reason: 'Username and password do not match' });
@@ -60,7 +60,7 @@ export const models: PathModel[] = [
       { type: 'form.submit', language: 'en' },
     ],
     outputs: { login: [{ is_active: true }, { is_active: false }] },
-    errors: { login: [unauthorized, forbidden, serverError, aborted] },
+    errors: { login: [unauthorized, forbidden, serverError, aborted, tooManyRequests] },
     serializeContext: formContext,
   })),
   ...formModels<RegistrationValues>(registrationMachine, {
@@ -89,7 +89,7 @@ export const models: PathModel[] = [
       { type: 'field.change', name: 'confirmation', value: 'other' },
       { type: 'form.submit', language: 'en' },
     ],
-    errors: { changePassword: [linkRefused, serverError, aborted] },
+    errors: { changePassword: [linkRefused, serverError, aborted, tooManyRequests] },
     serializeContext: formContext,
   })),
 ];

@@ -64,6 +64,7 @@ export const models: PathModel[] = [
       { type: 'relogin.cancel' },
       { type: 'user.reload' },
       { type: 'user.retry' },
+      { type: 'session.recheck' },
       { type: 'language.change', language: 'de' },
       { type: 'passwords.shown', shownAt: { k10001_a: 1000 } },
       { type: 'contract.cancelled' },

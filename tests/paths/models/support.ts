@@ -9,7 +9,7 @@ import { contactMachine, type ContactValues } from '../../../src/machines/contac
 import { feedbackMachine, type Capture, type Screenshot } from '../../../src/machines/feedback.machine';
 import { tutorialMachine } from '../../../src/machines/tutorial.machine';
 import type { PathModel } from '../coverage';
-import { aborted, formModels, pending, serverError, unauthorized } from '../fixtures';
+import { aborted, formModels, pending, serverError, tooManyRequests, unauthorized } from '../fixtures';
 
 const datastore = (name: string): Datastore => ({
   datastore: name,
@@ -50,6 +50,16 @@ export const models: PathModel[] = [
     machine: contactMachine.provide({ actors: { submit: pending } }) as AnyStateMachine,
     input: { values: {} },
     events: [{ type: 'user.known', user: { email: 'demo@example.com', firstname: 'Erika', lastname: 'Muster' } }],
+  },
+  {
+    // The session's user is told while the form waits after too many attempts (decision 044).
+    machine: contactMachine.provide({ actors: { submit: pending } }) as AnyStateMachine,
+    input: { values: { message: 'Hello' } },
+    events: [
+      { type: 'user.known', user: { email: 'demo@example.com', firstname: 'Erika', lastname: 'Muster' } },
+      { type: 'form.submit' },
+    ],
+    errors: { submit: [tooManyRequests] },
   },
   {
     machine: tutorial,
