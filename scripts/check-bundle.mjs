@@ -16,14 +16,15 @@ import { bundleCanary } from './example-settings.mjs';
 
 const KB = 1024;
 /**
- * What no build may exceed. The public pages' budgets are their figures of 2026-11-26 with about
- * 1 kB to spare, so that nothing grows unnoticed; issue 33's goals (below) are lower than the
- * libraries the stack fixes leave room for (docs/decisions/038).
+ * What no build may exceed. The public pages' budgets are their figures of 2026-11-27 with about
+ * 1 kB to spare, so that nothing grows unnoticed (raised that day by what issues 39 and 40 added:
+ * docs/decisions/038, "Amended"); issue 33's goals (below) are lower than the libraries the stack
+ * fixes leave room for (docs/decisions/038).
  */
 export const budgets = {
-  '/': 103 * KB,
-  '/login': 115 * KB,
-  '/register': 120 * KB,
+  '/': 104.5 * KB,
+  '/login': 117 * KB,
+  '/register': 122.5 * KB,
   '/shop': 120 * KB,
   '/dashboard': 150 * KB,
   css: 15 * KB,
