@@ -83,7 +83,7 @@ export function useSessionSync(actor: AppSessionActor | undefined) {
 }
 
 /** Set on `<html>` while a page restored from the back/forward cache waits for its session check. */
-export const RESTORING = 'data-restoring';
+const RESTORING = 'data-restoring';
 
 /**
  * A page the browser restores from its back/forward cache is the page as it was left, in memory:

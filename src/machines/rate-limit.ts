@@ -11,9 +11,9 @@ import { isApiError } from '../api/error';
 import type { UserError } from './user-error';
 
 /** Without a `Retry-After`, the rate limit's own window: a minute (the message says so). */
-export const DEFAULT_WAIT_SECONDS = 60;
+const DEFAULT_WAIT_SECONDS = 60;
 /** A server that asks for longer is not believed beyond an hour: a reload would end the wait anyway. */
-export const MAX_WAIT_SECONDS = 3600;
+const MAX_WAIT_SECONDS = 3600;
 
 /** How many seconds to wait after this failure, or null when it is no refusal for too many attempts. */
 export function tooManyRequestsWait(error: unknown): number | null {

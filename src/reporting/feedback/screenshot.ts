@@ -22,7 +22,7 @@ export function canCaptureScreen(): boolean {
  * form) unless personal data may go to Sentry (VITE_SENTRY_SEND_PII; decision 044). src/styles.css
  * does the hiding.
  */
-export function capturingMode({ sendPii }: { sendPii: boolean }): string {
+function capturingMode({ sendPii }: { sendPii: boolean }): string {
   return sendPii ? 'secrets' : 'personal';
 }
 
