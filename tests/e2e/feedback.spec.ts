@@ -25,7 +25,10 @@ test.use({
   },
 });
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser }, testInfo) => {
+  // A fresh clone's dev server first optimises its dependencies, which can take a busy machine
+  // longer than a test, and may reload the page once it has: the first page is opened here.
+  testInfo.setTimeout(180_000);
   process.env.VITE_FEEDBACK_WIDGET = 'true';
   process.env.VITE_SENTRY_DSN = `https://public@${dsnHost}/1`;
   server = await createServer({
@@ -36,6 +39,10 @@ test.beforeAll(async () => {
     server: { port, strictPort: true },
   });
   await server.listen();
+  const page = await browser.newPage({ baseURL: `http://localhost:${port}` });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Fehler melden' })).toBeVisible({ timeout: 150_000 });
+  await page.close();
 });
 
 test.afterAll(async () => {

@@ -94,7 +94,9 @@ test('the demo customer logs in, opens the shop from the menu and orders a VE li
 
   await expect(page).toHaveURL(/\/order_done$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
-  await expect(page.getByRole('status')).toHaveText(/Proxmox VE Standard for 4 CPU sockets at 2\.120,00\s€ per year/);
+  await expect(page.getByRole('status')).toHaveText(
+    /order of “Proxmox VE Standard” for 4 CPU sockets at 2\.120,00\s€ per year plus VAT\./,
+  );
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
   const mail = await page.evaluate(() => window.__portalMock.outbox().at(-1));
   expect(mail).toMatchObject({ to: 'demo@example.com', subject: 'Your order: Proxmox VE Standard' });
