@@ -174,9 +174,13 @@ export default defineConfig(({ mode, command }) => {
       // them (decision 031); nginx answers 404 for them and for the manifest's `/.vite/`.
       sourcemap: 'hidden',
       manifest: true,
-      // No preload hints in index.html: a prerendered page paints first, then src/boot.ts
-      // loads the app (its imports load in parallel once it runs).
-      modulePreload: false,
+      // A dynamic import asks for the chunk and every chunk it imports at once (issue 41), not
+      // one level after another as each runs. No preload hints in index.html: a prerendered page
+      // paints first, then its start script asks for its modules (scripts/build/first-paint.mjs).
+      modulePreload: {
+        polyfill: false,
+        resolveDependencies: (_file, dependencies, { hostType }) => (hostType === 'html' ? [] : dependencies),
+      },
     },
     server: { port: 5173, strictPort: true },
     preview: { port: 4173, strictPort: true },

@@ -17,16 +17,18 @@ import { bundleCanary } from './example-settings.mjs';
 const KB = 1024;
 /**
  * What no build may exceed. The public pages' budgets are their figures of 2026-11-27 with about
- * 1 kB to spare, so that nothing grows unnoticed (raised that day by what issues 39 and 40 added:
- * docs/decisions/038, "Amended"); issue 33's goals (below) are lower than the libraries the stack
- * fixes leave room for (docs/decisions/038).
+ * 1 kB to spare, so that nothing grows unnoticed (raised that day by what issues 39 and 40 added,
+ * and set again when issue 41 made the landing page a chunk of its own and counted each form's
+ * call module and the shop's first read: docs/decisions/038, "Amended"); issue 33's goals (below)
+ * are lower than the libraries the stack fixes leave room for (docs/decisions/038).
  */
 export const budgets = {
-  '/': 104.5 * KB,
-  '/login': 117 * KB,
-  '/register': 122.5 * KB,
+  '/': 106.5 * KB,
+  '/login': 118.5 * KB,
+  '/register': 121.5 * KB,
+  '/reset': 118 * KB,
   '/shop': 120 * KB,
-  '/dashboard': 150 * KB,
+  '/dashboard': 148 * KB,
   css: 15 * KB,
 };
 
@@ -47,11 +49,14 @@ const loggedIn = ['src/views/layout/portal-layout.tsx', 'src/api/auth.ts'];
  * public layout, which is part of the app; /login and /shop are measured as logged-out visits.
  */
 export const routePages = {
-  '/': [],
-  // The prerendered login form is read by src/app/prerendered-form-reader.ts before the app renders.
-  '/login': ['src/views/login/login-page.tsx', 'src/app/prerendered-form-reader.ts'],
+  '/': ['src/views/landing/landing-page.tsx'],
+  // The prerendered login form is read by src/app/prerendered-form-reader.ts before the app
+  // renders; the form's call module comes with the page, not when the form is sent (issue 41).
+  '/login': ['src/views/login/login-page.tsx', 'src/app/prerendered-form-reader.ts', 'src/api/auth.ts'],
   '/register': ['src/views/register/register-page.tsx', 'src/app/prerendered-form-reader.ts'],
-  '/shop': ['src/views/shop/shop-page.tsx'],
+  '/reset': ['src/views/reset/reset-page.tsx', 'src/app/prerendered-form-reader.ts'],
+  // The catalogue is the shop's first read (src/machines/catalogue.machine.ts).
+  '/shop': ['src/views/shop/shop-page.tsx', 'src/api/licences.ts'],
   '/dashboard': ['src/views/dashboard/dashboard-page.tsx', ...loggedIn],
 };
 

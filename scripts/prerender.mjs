@@ -6,10 +6,11 @@
  * Each page carries its styles and a start script inline (scripts/build/first-paint.mjs), whose
  * hashes go to dist/.nginx/inline-hashes.conf for the Content-Security-Policy.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'vite';
 import { inlineFirstPaint, inlineHashesConf } from './build/first-paint.mjs';
+import { filesOfRoute, routePages } from './check-bundle.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
@@ -51,6 +52,10 @@ const descriptions = {
 let count = 0;
 const inline = { styles: [], scripts: [] };
 const readAsset = (address) => readFileSync(join(dist, address), 'utf8');
+const modulesOf = (file) => {
+  const map = join(dist, `${file}.map`);
+  return existsSync(map) ? JSON.parse(readFileSync(map, 'utf8')).sources : undefined;
+};
 for (const language of ['en', 'de']) {
   mkdirSync(join(dist, 'prerendered', language), { recursive: true });
   for (const page of module.prerenderedPages) {
@@ -70,7 +75,11 @@ for (const language of ['en', 'de']) {
       .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escape(description)}"`)
       .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
     const name = page === '/' ? 'index' : page.slice(1);
-    const shipped = inlineFirstPaint(html, readAsset);
+    // Every module its start needs, in its language, asked for at once after the first paint
+    // (issue 41): the same files the bundle check counts for the page's first visit.
+    if (!routePages[page]) throw new Error(`${page} has no entry in routePages of scripts/check-bundle.mjs`);
+    const preload = filesOfRoute(manifest, page, { language, modulesOf }).js.map((file) => `/${file}`);
+    const shipped = inlineFirstPaint(html, readAsset, preload);
     inline.styles.push(...shipped.styles);
     inline.scripts.push(...shipped.scripts);
     writeFileSync(join(dist, 'prerendered', language, `${name}.html`), shipped.page);

@@ -13,13 +13,12 @@ import type { Language } from './domain/constants';
 import { paths } from './domain/routes';
 
 /**
- * The prerendered pages, each with its lazy module (src/root/routes.tsx; the landing page is in the
- * main chunk). scripts/prerender.mjs links that module's CSS in the page's head, so that the
+ * The prerendered pages, each with its lazy module (src/root/routes.tsx). scripts/prerender.mjs links that module's CSS in the page's head, so that the
  * prerendered page is styled as the app will render it and nothing moves when the app takes over.
  * The shop's catalogue comes from the API: its page is prerendered in its loading state.
  */
-const pages: readonly (readonly [path: string, module: string | null])[] = [
-  [paths.landing(), null],
+const pages: readonly (readonly [path: string, module: string])[] = [
+  [paths.landing(), 'src/views/landing/landing-page.tsx'],
   [paths.login(), 'src/views/login/login-page.tsx'],
   [paths.register(), 'src/views/register/register-page.tsx'],
   [paths.reset(), 'src/views/reset/reset-page.tsx'],
@@ -28,7 +27,7 @@ const pages: readonly (readonly [path: string, module: string | null])[] = [
 
 export const prerenderedPages: readonly string[] = pages.map(([path]) => path);
 
-export const pageModules: Readonly<Record<string, string | null>> = Object.fromEntries(pages);
+export const pageModules: Readonly<Record<string, string>> = Object.fromEntries(pages);
 
 async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
   const decoder = new TextDecoder();

@@ -5,16 +5,16 @@ import { loginPathFor } from '../domain/return-target';
 import { routeMatcher, routeNames, routes, type Access, type RouteName } from '../domain/routes';
 import { accountSwitches } from '../machines/app.machine';
 import type { MessageStore } from '../i18n/message-store';
-import LandingPage from '../views/landing/landing-page';
 import { PublicLayout } from '../views/layout/public-layout';
 import { PageLoading } from '../views/shared/page-loading';
 import { preloadable, type Preloadable } from '../app/preloadable';
 import { useAppActor } from '../app/app-actor';
 import { useAsksForLogin, useShowsPortal } from '../app/session';
 
-// Every page but the landing page is its own chunk, loaded when first needed; so is the
-// logged-in layout, which the landing page never shows. Each loads its own part of the messages,
-// named after its directory (vite.config.ts checks the names, docs/decisions/020).
+// Every page is its own chunk, loaded when first needed, so that no page loads another's code
+// (issue 41); so is the logged-in layout, which the public pages never show. Each loads its own
+// part of the messages, named after its directory (vite.config.ts checks the names, docs/decisions/020).
+const LandingPage = preloadable(() => import('../views/landing/landing-page'), 'landing');
 const LoginPage = preloadable(() => import('../views/login/login-page'), 'login');
 const RegisterPage = preloadable(() => import('../views/register/register-page'), 'register');
 const ResetPage = preloadable(() => import('../views/reset/reset-page'), 'reset');
@@ -63,7 +63,11 @@ const table = routeNames.map((name) => ({
  */
 export async function preloadRoute(path: string, loggedIn: boolean, messageStore?: MessageStore): Promise<void> {
   const route = table.find((candidate) => candidate.pattern.test(path));
-  if (!route) return;
+  // Any other path shows the landing page.
+  if (!route) {
+    await LandingPage.preload(messageStore);
+    return;
+  }
   const portal = route.access === 'loggedIn' ? loggedIn : route.access === 'either' && loggedIn;
   await Promise.all([
     route.page.preload(messageStore),

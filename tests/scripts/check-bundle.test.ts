@@ -46,6 +46,9 @@ function build(sizes: Sizes, extra: Record<string, string> = {}): string {
   write('assets/index.css', sizes.css ?? 2000);
   write('assets/login-page.js', sizes.login ?? 1000);
   write('assets/register-page.js', 1000);
+  write('assets/reset-page.js', 1000);
+  write('assets/landing-page.js', 1000);
+  write('assets/licences.js', 200);
   write('assets/prerendered-form-reader.js', 300);
   write('assets/shop-page.js', 1000);
   write('assets/dashboard-page.js', sizes.dashboard ?? 1000);
@@ -74,7 +77,9 @@ function build(sizes: Sizes, extra: Record<string, string> = {}): string {
         imports: ['_session.js', 'index.html'],
         dynamicImports: [
           'src/app/prerendered-form-reader.ts',
+          'src/views/landing/landing-page.tsx',
           'src/views/login/login-page.tsx',
+          'src/views/reset/reset-page.tsx',
           'src/views/register/register-page.tsx',
           'src/views/shop/shop-page.tsx',
           'src/views/dashboard/dashboard-page.tsx',
@@ -92,6 +97,7 @@ function build(sizes: Sizes, extra: Record<string, string> = {}): string {
         dynamicImports: messages.map((part) => `virtual:portal-messages/${part}`),
       },
       '_auth.js': { file: 'assets/auth.js', name: 'auth' },
+      '_licences.js': { file: 'assets/licences.js', name: 'licences' },
       ...Object.fromEntries(
         messages.map((part) => [
           `virtual:portal-messages/${part}`,
@@ -100,8 +106,10 @@ function build(sizes: Sizes, extra: Record<string, string> = {}): string {
       ),
       'src/views/login/login-page.tsx': page('login-page', ['_auth.js']),
       'src/views/register/register-page.tsx': page('register-page'),
+      'src/views/reset/reset-page.tsx': page('reset-page', ['_auth.js']),
+      'src/views/landing/landing-page.tsx': page('landing-page'),
       'src/app/prerendered-form-reader.ts': { file: 'assets/prerendered-form-reader.js', isDynamicEntry: true },
-      'src/views/shop/shop-page.tsx': page('shop-page'),
+      'src/views/shop/shop-page.tsx': { ...page('shop-page'), dynamicImports: ['_licences.js'] },
       'src/views/dashboard/dashboard-page.tsx': page('dashboard-page'),
       'src/views/layout/portal-layout.tsx': page('portal-layout'),
     }),
@@ -133,10 +141,10 @@ describe('the bundle budget check', () => {
     expect(result.code).toBe(0);
   });
 
-  it('fails when the landing page loads more than 104.5 kB of JavaScript', () => {
+  it('fails when the landing page loads more than 106.5 kB of JavaScript', () => {
     const result = run(build({ entry: 106 * 1024 }));
     expect(result.code).toBe(1);
-    expect(result.out).toMatch(/JavaScript of \/ is 10\d\.\d kB, over its budget of 104.5 kB/);
+    expect(result.out).toMatch(/JavaScript of \/ is 10\d\.\d kB, over its budget of 106.5 kB/);
   });
 
   it("prints issue 33's goals beside the figures and marks those a route is over", () => {
@@ -147,8 +155,8 @@ describe('the bundle budget check', () => {
   });
 
   it.each([
-    { route: '/login', budget: 117, sizes: { login: 17 * 1024 }, figure: /11\d\.\d/ },
-    { route: '/dashboard', budget: 150, sizes: { dashboard: 60 * 1024 }, figure: /16\d\.\d/ },
+    { route: '/login', budget: 118.5, sizes: { login: 17 * 1024 }, figure: /11\d\.\d/ },
+    { route: '/dashboard', budget: 148, sizes: { dashboard: 60 * 1024 }, figure: /16\d\.\d/ },
   ])(
     'fails when $route loads more than $budget kB although the landing page is within budget',
     ({ route, budget, sizes, figure }) => {
@@ -182,11 +190,11 @@ describe('the bundle budget check', () => {
     expect(routes['/']?.files).not.toContain('assets/auth.js');
   });
 
-  it('fails when the logged-in layout takes the dashboard over 150 kB', () => {
+  it('fails when the logged-in layout takes the dashboard over 148 kB', () => {
     // Without the layout (30 kB) the dashboard would load about 141 kB.
     const result = run(build({ entry: 100 * 1024, dashboard: 39 * 1024, layout: 30 * 1024 }));
     expect(result.code).toBe(1);
-    expect(result.out).toMatch(/JavaScript of \/dashboard is 17\d\.\d kB, over its budget of 150 kB/);
+    expect(result.out).toMatch(/JavaScript of \/dashboard is 17\d\.\d kB, over its budget of 148 kB/);
   });
 
   it('counts the core messages of the heavier language', () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import vm from 'node:vm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   hashOf,
   inlineFirstPaint,
@@ -40,6 +41,18 @@ describe('a prerendered page as it ships', () => {
     expect(scripts).toEqual([startScript]);
   });
 
+  it('names the other modules of the page for the start script to ask for, and refuses an address that is none', () => {
+    const { page } = inlineFirstPaint(built, readAsset, [
+      '/assets/index-AbC1.js',
+      '/assets/main-1.js',
+      '/assets/shop-2.js',
+    ]);
+    expect(page).toContain(
+      '<script data-src="/assets/index-AbC1.js" data-preload="/assets/main-1.js /assets/shop-2.js">',
+    );
+    expect(() => inlineFirstPaint(built, readAsset, ['/assets/a.js" onload="x'])).toThrow(/Not an address/);
+  });
+
   it('keeps the rest of the page as it was', () => {
     expect(page).toContain('<div id="root"><h1>Shop</h1></div>');
     expect(page.startsWith('<!doctype html><html lang="en"><head><meta charset="UTF-8" />')).toBe(true);
@@ -56,10 +69,111 @@ describe('the start script', () => {
     expect(startScript).not.toMatch(/assets|index-/);
     expect(startScript).toContain('script.dataset.src');
   });
+});
 
-  it('waits for the first paint, with a fallback for a page that never paints', () => {
-    expect(startScript).toContain("getEntriesByName('first-contentful-paint')");
-    expect(startScript).toContain('setTimeout(start, 300)');
+/**
+ * Runs the start script in a page of its own making: a document whose visibility and paint the
+ * test decides, and a record of what the script asked for, in order (`preload …` for each
+ * modulepreload link it added, `import …` for the boot script).
+ */
+function startPage({ hidden = false, paintTiming = true, preload = '/assets/main-1.js /assets/login-2.js' } = {}) {
+  const log: string[] = [];
+  const listeners = new Map<string, () => void>();
+  let reportPaint: ((names: string[]) => void) | undefined;
+  const frames: (() => void)[] = [];
+  const document = {
+    currentScript: { dataset: { src: '/assets/index-AbC1.js', preload } },
+    visibilityState: hidden ? 'hidden' : 'visible',
+    querySelectorAll: () => [],
+    createElement: () => ({}),
+    head: { append: (link: { rel: string; href: string }) => log.push(`${link.rel} ${link.href}`) },
+    addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
+  };
+  class PerformanceObserver {
+    static supportedEntryTypes = paintTiming ? ['paint', 'resource'] : ['resource'];
+    constructor(callback: (list: { getEntriesByName(name: string): unknown[] }, observer: object) => void) {
+      reportPaint = (names) =>
+        callback({ getEntriesByName: (name) => names.filter((entry) => entry === name) }, { disconnect: () => {} });
+    }
+    observe() {}
+  }
+  const context = vm.createContext({
+    document,
+    window: { PerformanceObserver },
+    PerformanceObserver,
+    setTimeout,
+    requestAnimationFrame: (frame: () => void) => frames.push(frame),
+    load: (address: string) => log.push(`import ${address}`),
+  });
+  // A script outside a module graph cannot import in Node without a flag: its one import of the
+  // boot script is recorded instead.
+  const boot = 'import(script.dataset.src)';
+  expect(startScript.split(boot)).toHaveLength(2);
+  vm.runInContext(startScript.replace(boot, 'load(script.dataset.src)'), context);
+  return {
+    log,
+    paint: (names = ['first-paint', 'first-contentful-paint']) => reportPaint?.(names),
+    hide: () => {
+      document.visibilityState = 'hidden';
+      listeners.get('visibilitychange')?.();
+    },
+    frame: () => frames.splice(0).forEach((frame) => frame()),
+  };
+}
+
+describe('the start script', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('asks for nothing before the first contentful paint, however late it comes', async () => {
+    const page = startPage();
+    await vi.advanceTimersByTimeAsync(60_000);
+    page.paint(['first-paint']);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(page.log).toEqual([]);
+  });
+
+  it('asks for every module of the page at once after the first contentful paint, the boot script last', async () => {
+    const page = startPage();
+    page.paint();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(page.log).toEqual([
+      'modulepreload /assets/main-1.js',
+      'modulepreload /assets/login-2.js',
+      'import /assets/index-AbC1.js',
+    ]);
+    page.hide();
+    page.paint();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(page.log).toHaveLength(3);
+  });
+
+  it('starts at once on a page that is hidden, which never paints', async () => {
+    const page = startPage({ hidden: true, preload: '' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(page.log).toEqual(['import /assets/index-AbC1.js']);
+  });
+
+  it('starts when the page is hidden before it painted', async () => {
+    const page = startPage();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(page.log).toEqual([]);
+    page.hide();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(page.log.at(-1)).toBe('import /assets/index-AbC1.js');
+  });
+
+  it('starts after the first frame in a browser without paint timing', async () => {
+    const page = startPage({ paintTiming: false });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(page.log).toEqual([]);
+    page.frame();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(page.log.at(-1)).toBe('import /assets/index-AbC1.js');
   });
 });
 

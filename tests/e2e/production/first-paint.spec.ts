@@ -21,7 +21,12 @@ function timeline(page: Page) {
 }
 
 for (const path of ['/', '/login', '/register', '/reset', '/shop']) {
-  test(`${path} paints before it asks for any script, links no stylesheet, and then runs the app`, async ({ page }) => {
+  test(`${path} paints before it asks for any script, links no stylesheet, and then runs the app, on a CPU slowed 6×`, async ({
+    page,
+  }) => {
+    // A slow phone paints late: the start script must wait for the paint, not for a clock (issue 41).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
     await page.goto(`${base}${path}`);
     await waitForApp(page);
     const { paint, assets } = await timeline(page);
@@ -30,6 +35,8 @@ for (const path of ['/', '/login', '/register', '/reset', '/shop']) {
     expect(assets.filter((asset) => asset.start < paint)).toEqual([]);
     expect(assets.filter((asset) => asset.name.endsWith('.css'))).toEqual([]);
     expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+    // Everything the page's start needs was asked for at once, after the paint.
+    expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(2);
   });
 }
 
