@@ -141,7 +141,7 @@ export default tseslint.config(
       '@typescript-eslint/no-invalid-void-type': 'off',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Only src/api/client.ts calls fetch.' }],
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Only src/api/transport.ts calls fetch.' }],
     },
   },
   {
@@ -197,7 +197,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }] },
   },
   {
-    files: ['src/api/client.ts', 'src/mocks/**', 'tests/**', 'scripts/**'],
+    files: ['src/api/transport.ts', 'src/mocks/**', 'tests/**', 'scripts/**'],
     rules: { 'no-restricted-globals': 'off' },
   },
   {

@@ -8,6 +8,8 @@ import { MessageStore } from './i18n/message-store';
 import { loadPart } from './i18n/language';
 import { mountFeedback, startReporting } from './reporting/index';
 import { startInspector } from './app/inspector';
+import { startEarlyReads } from './api/transport';
+import { firstReadsAt } from './domain/routes';
 import type { ResetLink } from './app/reset-link';
 
 /** Starts the app; `resetLink` is the new-password link src/boot.ts took out of the address. */
@@ -30,14 +32,20 @@ export async function start(resetLink: ResetLink | null) {
     import.meta.env.VITE_MOCK_API === 'true'
       ? import('./mocks/browser').then(({ startMock }) => startMock())
       : Promise.resolve();
+  // The page's first reads start now, beside its code (issue 41), once the mock, where there is
+  // one, answers: the user's own with any page of a login, and the page's.
+  const path = window.location.pathname;
+  const reads = mock.then(() =>
+    startEarlyReads([...(session.loggedIn ? ['/me'] : []), ...firstReadsAt(path, session.loggedIn)]),
+  );
   // The core messages and the page's own part load beside the page's code (docs/decisions/020).
   const messageStore = new MessageStore(session.language, loadPart);
   const [, forms] = await Promise.all([
     messageStore.ready('core'),
     prerenderedForms,
-    mock,
+    reads,
     startInspector(),
-    preloadRoute(window.location.pathname, session.loggedIn, messageStore),
+    preloadRoute(path, session.loggedIn, messageStore),
   ]);
   const root = createRoot(container);
   // A transition renders in slices that give the main thread back every few milliseconds (no

@@ -14,7 +14,9 @@
  *   Options: --skip-build, --skip-vitest, --skip-dashboard, --runs N (Lighthouse runs per page and
  *   per limit page, alternating, median kept; 5 by default), --pages /shop,/login (only these pages)
  * `npm run bench -- dashboard [options]` runs the dashboard's benchmark alone (scripts/bench/dashboard.mjs);
- * `npm run bench -- interactions [options]` times every kind of interaction at CPU 4× (scripts/bench/interactions.mjs).
+ * `npm run bench -- interactions [options]` times every kind of interaction at CPU 4× (scripts/bench/interactions.mjs);
+ * `npm run bench -- chain [options]` times Enter → call on /login and /register and login → first card, with the
+ * depth of the module chain before each, at CPU 4× with scripts held back 0 and 300 ms (scripts/bench/chain.mjs).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,8 +32,8 @@ const args = process.argv.slice(2);
 {
   const packages = spawnSync('bash', [join(repo, 'scripts/system-packages.sh')], { stdio: 'inherit' });
   if (packages.status !== 0) process.exit(packages.status ?? 1);
-  // The benches of their own: `npm run bench -- dashboard …`, `npm run bench -- interactions …`.
-  if (args[0] === 'dashboard' || args[0] === 'interactions') {
+  // The benches of their own: `npm run bench -- dashboard …`, `… interactions …`, `… chain …`.
+  if (args[0] === 'dashboard' || args[0] === 'interactions' || args[0] === 'chain') {
     const bench = spawnSync('node', [join(repo, `scripts/bench/${args[0]}.mjs`), ...args.slice(1)], {
       stdio: 'inherit',
     });

@@ -1,20 +1,21 @@
 /**
- * The only place that calls `fetch`. Every call goes to the versioned API with credentials,
- * JSON in and out, a timeout, and a superstruct check of the payload and of the answer.
+ * Every call goes to the versioned API with credentials (src/api/transport.ts
+ * sends it), JSON in and out, a timeout, and a superstruct check of the payload and of the answer.
  * Every failure is thrown as one typed `ApiError`; nothing here redirects or shows anything.
  */
 import { StructError, type Struct } from 'superstruct';
 import { config } from '../config';
-import { timers, type Language } from '../domain/constants';
-import { languageOfTag } from '../domain/language-tag';
+import { timers } from '../domain/constants';
 import { plainReason } from '../domain/plain-text';
 import { ApiError } from './error';
 import { retryAfterSeconds } from './retry-after';
 import { StatusAnswer } from './structs';
+import { send, takeEarlyRead } from './transport';
 
 // The error type lives in its own module so that code which only inspects errors (the
 // session machine on the landing page) does not pull in the client and its structs.
 export { ApiError, isApiError } from './error';
+export { apiUrl } from './transport';
 
 type Method = 'GET' | 'POST';
 
@@ -41,25 +42,6 @@ export interface RequestOptions<TAnswer> {
  * (SPEC §9: 120 s), which ends the wait first and decides what the customer is told.
  */
 export const changeTimeoutMs = timers.loadingTimeout + 10_000;
-
-/**
- * Sent with every call (decision 031): a request that another site makes the browser send (a
- * link, a form, an image) cannot carry a header of its own, so the proxy in front of the API
- * refuses calls without it, whatever the browser says of the request's origin.
- */
-const portalCall = { 'X-Portal-Request': '1' } as const;
-
-/**
- * The language the page speaks, sent with every call as `Accept-Language` so that the server
- * answers its refusals and writes its mails in it (decision 039). It is read per call from the
- * document, as `apiUrl` reads the page's address: the app keeps `<html lang>` to the messages on
- * screen (src/app/i18n-provider.tsx) before any of its machines calls, so the client needs no
- * module state and no machine has to hand the language down to each call. Without a document
- * (Node) or a language there, English, as SPEC §1 chooses for anything but German.
- */
-function pageLanguage(): Language {
-  return languageOfTag(typeof document === 'undefined' ? null : document.documentElement.lang);
-}
 
 const TIMEOUT = Symbol('timeout');
 
@@ -106,12 +88,6 @@ async function readJson(
   }
 }
 
-/** The absolute address of an API path (relative bases resolve against the page). */
-export function apiUrl(path: string): string {
-  const url = `${config.apiBaseUrl.replace(/\/$/, '')}${path}`;
-  return typeof location === 'undefined' ? url : new URL(url, location.href).href;
-}
-
 export async function request<TAnswer>(
   method: Method,
   path: string,
@@ -140,20 +116,10 @@ export async function request<TAnswer>(
   try {
     let response: Response;
     try {
-      const accepts = { Accept: 'application/json', 'Accept-Language': pageLanguage() };
-      response = await fetch(apiUrl(path), {
-        method,
-        credentials: 'include',
-        headers:
-          body === undefined
-            ? { ...accepts, ...portalCall }
-            : { ...accepts, 'Content-Type': 'application/json', ...portalCall },
-        // Answers carry temporary passwords, the IBAN and the email: never kept in the browser's cache.
-        cache: 'no-store',
+      // A read that the app started before the page's code had run is picked up (issue 41).
+      response = await ((method === 'GET' ? takeEarlyRead(path, controller.signal) : undefined) ??
         // Stryker disable next-line ConditionalExpression: JSON.stringify(undefined) is undefined too
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: controller.signal,
-      });
+        send(method, path, body === undefined ? undefined : JSON.stringify(body), controller.signal));
     } catch (cause) {
       throw transportError(cause);
     }

@@ -72,3 +72,23 @@ export function routeMatcher(name: RouteName, parameter = '[^/]+'): RegExp {
   const tail = optionalParameter.test(pattern) ? `(\\/${parameter})?` : '';
   return new RegExp(`^${base}${tail}\\/?$`);
 }
+
+/**
+ * The reads each page starts with (the first GETs of its machines), which the app starts as soon as
+ * it knows the route, beside the page's code (src/api/transport.ts, issue 41). The pages of a
+ * logged-in customer read only with a login.
+ */
+const firstReads: Partial<Record<RouteName, readonly string[]>> = {
+  dashboard: ['/status', '/company'],
+  tutorial: ['/status'],
+  company: ['/company'],
+  shop: ['/licences'],
+  ishop: ['/licences'],
+};
+
+/** The first reads of the page at `path`: none for an unknown path or a page the visitor may not see. */
+export function firstReadsAt(path: string, loggedIn: boolean): readonly string[] {
+  const name = routeNames.find((candidate) => routeMatcher(candidate).test(path));
+  if (name === undefined || (routes[name].access === 'loggedIn' && !loggedIn)) return [];
+  return firstReads[name] ?? [];
+}

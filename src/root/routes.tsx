@@ -1,8 +1,9 @@
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { loginPathFor } from '../domain/return-target';
-import { routeMatcher, routeNames, routes, type Access, type RouteName } from '../domain/routes';
+import { firstReadsAt, routeMatcher, routeNames, routes, type Access, type RouteName } from '../domain/routes';
+import { startEarlyReads } from '../api/transport';
 import { accountSwitches } from '../machines/app.machine';
 import type { MessageStore } from '../i18n/message-store';
 import { PublicLayout } from '../views/layout/public-layout';
@@ -10,6 +11,7 @@ import { PageLoading } from '../views/shared/page-loading';
 import { preloadable, type Preloadable } from '../app/preloadable';
 import { useAppActor } from '../app/app-actor';
 import { useAsksForLogin, useShowsPortal } from '../app/session';
+import { useMessageStore } from '../app/i18n-provider';
 
 // Every page is its own chunk, loaded when first needed, so that no page loads another's code
 // (issue 41); so is the logged-in layout, which the public pages never show. Each loads its own
@@ -136,7 +138,33 @@ function LoginInPlace() {
   );
 }
 
+/**
+ * A page opened within the app asks for all of its code at once and starts its first reads as soon
+ * as the address changes (issue 41): the logged-in layout and the page inside it would otherwise
+ * load one after the other, as each suspends in turn, and the reads only once the page has run. A
+ * page whose machines have already asked is not asked for again (src/api/transport.ts). The first
+ * page's code and reads were asked for by src/main.tsx.
+ */
+function useRouteAhead() {
+  const [location] = useLocation();
+  const loggedIn = useShowsPortal();
+  const messageStore = useMessageStore();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    // A chunk that fails here fails again where the page renders, which shows it.
+    preloadRoute(location, loggedIn, messageStore).catch(() => undefined);
+    startEarlyReads(firstReadsAt(location, loggedIn));
+    // Only a new address starts reads; the login's state is read as it is then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location]);
+}
+
 export function AppRoutes() {
+  useRouteAhead();
   return (
     <>
       <Switch>

@@ -9,6 +9,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { mock, server } from '../../src/mocks/node';
+import { forgetEarlyReads } from '../../src/api/transport';
 
 // Two workers share two cores: a screen that needs a lazy chunk may take over a second to come.
 configure({ asyncUtilTimeout: 3000 });
@@ -31,6 +32,8 @@ beforeEach(() => mock.reset());
 
 afterEach(() => {
   cleanup();
+  // Reads a test's navigation started early must not answer the next test's calls (issue 41).
+  forgetEarlyReads();
   vi.useRealTimers();
   server.resetHandlers();
   sessionStorage.clear();
