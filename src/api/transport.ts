@@ -94,16 +94,15 @@ export function startEarlyReads(paths: readonly string[]): void {
 }
 
 /**
- * The answer of an early read of `path`, once; undefined when there is none. `signal` (the
- * call's own: its timeout and its caller's abort) aborts the read from now on.
+ * The answer of an early read of `path`, once; undefined when there is none. `signal`, the call's
+ * own (its timeout and its caller's abort; the client makes one per call, not yet aborted when it
+ * takes the read), aborts the read from now on.
  */
 export function takeEarlyRead(path: string, signal: AbortSignal): Promise<Response> | undefined {
   const read = earlyReads.get(path);
   if (!read) return undefined;
   earlyReads.delete(path);
-  const abort = () => read.controller.abort(signal.reason);
-  if (signal.aborted) abort();
-  else signal.addEventListener('abort', abort, { once: true });
+  signal.addEventListener('abort', () => read.controller.abort(signal.reason));
   return read.response;
 }
 

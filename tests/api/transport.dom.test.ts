@@ -2,9 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getCatalogue } from '../../src/api/licences';
 import { getStatus } from '../../src/api/datastores';
-import { ApiError, apiUrl } from '../../src/api/client';
+import { ApiError, apiUrl, request } from '../../src/api/client';
 import { earlyReadLifetimeMs, startEarlyReads } from '../../src/api/transport';
-import { firstReadsAt } from '../../src/domain/routes';
 import { server } from '../../src/mocks/node';
 
 /** Answers GET /status with an empty list and counts how often it was asked. */
@@ -18,6 +17,9 @@ function countStatusReads() {
   );
   return count;
 }
+
+/** Long enough for a read that was started to reach the mock server. */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe('a read started before the page has run (issue 41)', () => {
   afterEach(() => {
@@ -48,6 +50,75 @@ describe('a read started before the page has run (issue 41)', () => {
     expect(reads.value).toBe(2);
   });
 
+  it('is started again once the read is 2 s old, not a moment before', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const reads = countStatusReads();
+    startEarlyReads(['/status']);
+    await getStatus();
+    expect(reads.value).toBe(1);
+    vi.advanceTimersByTime(1999);
+    startEarlyReads(['/status']);
+    await settled();
+    expect(reads.value).toBe(1);
+    vi.advanceTimersByTime(1);
+    startEarlyReads(['/status']);
+    await settled();
+    expect(reads.value).toBe(2);
+  });
+
+  it('is not started twice while one is still on its way, however long it takes', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let answer: (() => void) | undefined;
+    let count = 0;
+    server.use(
+      http.get(apiUrl('/status'), async () => {
+        count += 1;
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json([]);
+      }),
+    );
+    startEarlyReads(['/status']);
+    vi.advanceTimersByTime(5000);
+    startEarlyReads(['/status']);
+    const call = getStatus();
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    answer?.();
+    await expect(call).resolves.toEqual([]);
+    expect(count).toBe(1);
+  });
+
+  it('is not ended by the time limit of an earlier read of the same path', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    const reads = countStatusReads();
+    startEarlyReads(['/status']);
+    await getStatus();
+    await vi.advanceTimersByTimeAsync(earlyReadLifetimeMs - 1000);
+    startEarlyReads(['/status']);
+    // The first read's time limit passes; the second read's has not.
+    await vi.advanceTimersByTimeAsync(2000);
+    vi.useRealTimers();
+    await getStatus();
+    expect(reads.value).toBe(2);
+  });
+
+  it('is not kept from starting by a call that changed something at the same path', async () => {
+    const reads = countStatusReads();
+    server.use(http.post(apiUrl('/status'), () => HttpResponse.json({ status: 'done' })));
+    await request('POST', '/status', { body: {}, answer: null });
+    startEarlyReads(['/status']);
+    await settled();
+    expect(reads.value).toBe(1);
+  });
+
+  it('counts as just made itself: taken at once, it is not started again', async () => {
+    const reads = countStatusReads();
+    startEarlyReads(['/status']);
+    await getStatus();
+    startEarlyReads(['/status']);
+    await settled();
+    expect(reads.value).toBe(1);
+  });
+
   it('is dropped when no call takes it in time, and the call then asks for itself', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
     const reads = countStatusReads();
@@ -73,22 +144,5 @@ describe('a read started before the page has run (issue 41)', () => {
     const error = await getStatus().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'http', status: 503 });
-  });
-});
-
-describe("a page's first reads", () => {
-  it("are the dashboard's status and company with a login, and none without", () => {
-    expect(firstReadsAt('/dashboard', true)).toEqual(['/status', '/company']);
-    expect(firstReadsAt('/dashboard', false)).toEqual([]);
-  });
-
-  it("are the shop's catalogue for everyone, on its list and its order step", () => {
-    expect(firstReadsAt('/shop', false)).toEqual(['/licences']);
-    expect(firstReadsAt('/shop/3', false)).toEqual(['/licences']);
-  });
-
-  it('are none for a page that reads nothing first, or an unknown address', () => {
-    expect(firstReadsAt('/login', false)).toEqual([]);
-    expect(firstReadsAt('/nowhere', true)).toEqual([]);
   });
 });

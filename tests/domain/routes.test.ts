@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { glob } from 'tinyglobby';
 import { describe, expect, it } from 'vitest';
-import { paths, routeMatcher, routeNames, routes } from '../../src/domain/routes';
+import { firstReadsAt, paths, routeMatcher, routeNames, routes } from '../../src/domain/routes';
 
 describe('the routes of the portal (SPEC §2)', () => {
   it('define each page once: one pattern per name, no pattern twice', () => {
@@ -56,5 +56,28 @@ describe('the routes of the portal (SPEC §2)', () => {
         .map(({ where, line }) => `${where}: ${line}`),
     );
     expect(found).toEqual([]);
+  });
+});
+
+describe("a page's first reads", () => {
+  it("are the dashboard's status and company with a login, and none without", () => {
+    expect(firstReadsAt('/dashboard', true)).toEqual(['/status', '/company']);
+    expect(firstReadsAt('/dashboard', false)).toEqual([]);
+  });
+
+  it("are the shop's catalogue for everyone, on its list and its order step", () => {
+    expect(firstReadsAt('/shop', false)).toEqual(['/licences']);
+    expect(firstReadsAt('/shop/3', false)).toEqual(['/licences']);
+  });
+
+  it("are the company page's company, and the tutorial's status, with a login", () => {
+    expect(firstReadsAt('/company', true)).toEqual(['/company']);
+    expect(firstReadsAt('/tutorial', true)).toEqual(['/status']);
+    expect(firstReadsAt('/ishop', true)).toEqual(['/licences']);
+  });
+
+  it('are none for a page that reads nothing first, or an unknown address', () => {
+    expect(firstReadsAt('/login', false)).toEqual([]);
+    expect(firstReadsAt('/nowhere', true)).toEqual([]);
   });
 });
