@@ -49,6 +49,11 @@ test.afterAll(async () => {
   await server?.close();
 });
 
+// A dev server sends every module on its own, transformed when first asked for: beside the other
+// journeys on two cores, a page takes it many seconds. Three times the usual limit, and 30 s a page.
+test.slow();
+const pageLoad = { timeout: 30_000 };
+
 /** Opens the portal; src/main.tsx mounts the widget after the first render. */
 async function openWithWidget(page: Page) {
   const envelopes: string[] = [];
@@ -57,9 +62,9 @@ async function openWithWidget(page: Page) {
     await route.fulfill({ status: 200, contentType: 'application/json', body: '{}' });
   });
   await openFresh(page, '/');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible(pageLoad);
   // Nothing but the app itself mounts the widget: its button proves that main.tsx does.
-  await expect(page.getByRole('button', { name: 'Fehler melden' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Fehler melden' })).toBeVisible(pageLoad);
   return envelopes;
 }
 

@@ -18,6 +18,8 @@ async function expectNoAxeViolations(page: Page) {
 test('a visitor switches to PBS, picks a licence, goes back and forth, orders it and reaches /order_done', async ({
   page,
 }) => {
+  // A whole order with axe on three of its screens: beside the other journeys on two cores, over 30 s.
+  test.slow();
   await openFresh(page, '/shop');
   await expect(page.getByRole('heading', { level: 1, name: 'Licence shop' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Virtualisation (VE)' })).toHaveAttribute('aria-selected', 'true');
@@ -62,6 +64,8 @@ test('a visitor switches to PBS, picks a licence, goes back and forth, orders it
 test('the demo customer logs in, opens the shop from the menu and orders a VE licence for 4 CPUs with the prefilled form', async ({
   page,
 }) => {
+  // A login and a whole order with axe on its form: beside the other journeys on two cores, over 30 s.
+  test.slow();
   await openFresh(page, '/login');
   await page.getByRole('textbox', { name: 'Email address' }).fill('demo@example.com');
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo-Password-2026');
