@@ -20,6 +20,8 @@ test.use({ locale: 'en-US', viewport: phone, hasTouch: true, isMobile: true });
 test('a customer on a slow phone logs in, finds each page heading in the top half and the navigation behind the menu', async ({
   page,
 }) => {
+  // Three pages at CPU 4×, each checked by axe: beside the other journeys on two cores, over 30 s.
+  test.slow();
   await slowCpu(page, 4);
   await logInAsDemo(page);
   const button = page.getByRole('banner').getByRole('button', { name: 'Menu' });

@@ -24,7 +24,9 @@ for (const rate of [1, 4]) {
       await page.getByRole('button', { name: 'Log in' }).click();
 
       await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
-      await expect(page.getByRole('heading', { level: 1, name: 'Your datastores' })).toBeVisible();
+      // What this journey checks is that nothing is lost and the login is sent once, not speed: the
+      // dashboard may take a CPU slowed 4× beside another journey longer than the usual 7 s.
+      await expect(page.getByRole('heading', { level: 1, name: 'Your datastores' })).toBeVisible({ timeout: 15_000 });
       expect(apiCalls(requests, 'POST /login')).toHaveLength(1);
     });
   }
