@@ -46,9 +46,14 @@ const recentMs = 2_000;
 /** When each read was last sent, by path. */
 const sentAt = new Map<string, number>();
 
-/** Sends a call; `body` is JSON text or undefined. */
+/**
+ * Sends a call; `body` is JSON text or undefined. A call that changes something (a POST) or ends
+ * the session (`GET /logout`) drops every read made ahead and not yet taken: its answer may be
+ * stale now, or another account's after the next login.
+ */
 export function send(method: Method, path: string, body: string | undefined, signal: AbortSignal): Promise<Response> {
-  if (method === 'GET') sentAt.set(path, Date.now());
+  if (method !== 'GET' || path === '/logout') dropEarlyReads();
+  else sentAt.set(path, Date.now());
   const accepts = { Accept: 'application/json', 'Accept-Language': pageLanguage() };
   return fetch(apiUrl(path), {
     method,
@@ -106,9 +111,13 @@ export function takeEarlyRead(path: string, signal: AbortSignal): Promise<Respon
   return read.response;
 }
 
-/** Drops every early read and what was sent when (between tests, which share this module). */
-export function forgetEarlyReads(): void {
+function dropEarlyReads(): void {
   for (const read of earlyReads.values()) read.controller.abort();
   earlyReads.clear();
+}
+
+/** Drops every early read and what was sent when (between tests, which share this module). */
+export function forgetEarlyReads(): void {
+  dropEarlyReads();
   sentAt.clear();
 }

@@ -110,6 +110,26 @@ describe('a read started before the page has run (issue 41)', () => {
     expect(reads.value).toBe(1);
   });
 
+  it('is dropped by a call that changes something or ends the session: its answer may be stale or another account’s', async () => {
+    const reads = countStatusReads();
+    server.use(
+      http.post(apiUrl('/language'), () => HttpResponse.json({ status: 'done' })),
+      http.get(apiUrl('/logout'), () => HttpResponse.json({ status: 'done' })),
+    );
+    startEarlyReads(['/status']);
+    await request('POST', '/language', { body: {}, answer: null });
+    await getStatus();
+    expect(reads.value).toBe(2);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.advanceTimersByTime(5000);
+    startEarlyReads(['/status']);
+    await request('GET', '/logout', { answer: null });
+    vi.advanceTimersByTime(5000);
+    vi.useRealTimers();
+    await getStatus();
+    expect(reads.value).toBe(4);
+  });
+
   it('counts as just made itself: taken at once, it is not started again', async () => {
     const reads = countStatusReads();
     startEarlyReads(['/status']);
