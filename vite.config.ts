@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { configDefaults } from 'vitest/config';
 import { coreChunk } from './scripts/build/core-chunk.ts';
+import { readersOnly } from './scripts/build/readers-only.ts';
 import { corePart, partitionProject, splitMessages } from './scripts/build/message-parts.ts';
 import { productionSettings } from './scripts/build/production-settings.ts';
 
@@ -80,7 +81,8 @@ const partModule = /^\0virtual:portal-messages\/messages-(en|de)-([\w-]+)$/;
 function portalMessages(build: boolean): Plugin {
   const root = fileURLToPath(new URL('.', import.meta.url));
   let split: ReturnType<typeof partitionProject> | undefined;
-  const partition = () => (split ??= build ? partitionProject(root) : { partOf: new Map<string, string>(), parts: [] });
+  const partition = () =>
+    (split ??= build ? partitionProject(root) : { partOf: new Map<string, string[]>(), parts: [] });
   return {
     name: 'portal-messages',
     enforce: 'pre',
@@ -143,6 +145,7 @@ export default defineConfig(({ mode, command }) => {
     plugins: [
       // First: a production build without its settings stops before anything else runs.
       productionSettings(),
+      readersOnly(),
       react(),
       mockServiceWorker(mock),
       mockApiOverHttp(mock),

@@ -1,15 +1,16 @@
 /**
  * Splits the translations into parts, so that a first visit loads only the messages its page can
- * show (docs/decisions/020). The `core` part holds every message that the app itself, a layout
- * or more than one page can show; each page directory of src/views gets a part with the messages
- * that only its own modules name.
+ * show (docs/decisions/020). The `core` part holds every message that the app itself or a module
+ * it imports can show; each page directory of src/views gets a part with every other message its
+ * own modules name, those it shares with other pages included (decision 047).
  *
  * Which page can show a message follows from the import graph of src: src/main.tsx and what it
  * imports make `core`; each page that src/root/routes.tsx loads with
  * `preloadable(() => import('../views/<dir>/…'), '<dir>')` starts its own part, and every module
- * it imports (statically or not) belongs to that part unless `core` or another page reaches it
- * too. A message id that no module names literally stays in `core`, so the split can only ever
- * put a message where fewer pages load it when a module of that one page names it.
+ * it imports (statically or not) belongs to that part, and to the part of every other page that
+ * reaches it, unless `core` reaches it too. A message id that no module names literally stays in
+ * `core`, so the split can only ever put a message where fewer pages load it when the modules of
+ * those pages name it.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -89,8 +90,12 @@ function partsOfFiles(sources: Map<string, string>): Map<string, Set<string>> {
   return parts;
 }
 
-/** The part of each message id: a page's own part, or `core`. */
-export function partitionMessages(ids: Iterable<string>, sources: Map<string, string>): Map<string, string> {
+/**
+ * The parts of each message id: `core` alone, or the part of every page whose modules name it. A
+ * message that several pages share (and the app does not) is in each of their parts, so that no
+ * page's first visit loads the messages of pages it does not show.
+ */
+export function partitionMessages(ids: Iterable<string>, sources: Map<string, string>): Map<string, string[]> {
   const fileParts = partsOfFiles(sources);
   const literals = new Map<string, Set<string>>();
   for (const [file, text] of sources) {
@@ -103,11 +108,10 @@ export function partitionMessages(ids: Iterable<string>, sources: Map<string, st
       literals.set(literal, known);
     }
   }
-  const result = new Map<string, string>();
+  const result = new Map<string, string[]>();
   for (const id of ids) {
     const partsOfId = literals.get(id);
-    const only = partsOfId?.size === 1 ? [...partsOfId][0] : undefined;
-    result.set(id, only ?? corePart);
+    result.set(id, !partsOfId || partsOfId.has(corePart) ? [corePart] : [...partsOfId].sort());
   }
   return result;
 }
@@ -115,7 +119,7 @@ export function partitionMessages(ids: Iterable<string>, sources: Map<string, st
 /** The parts of a language's messages, every page part present (an empty one included). */
 export function splitMessages<T>(
   messages: Record<string, T>,
-  partOf: Map<string, string>,
+  partOf: Map<string, string[]>,
   parts: Iterable<string>,
 ): Map<string, Record<string, T>> {
   const split = new Map<string, Record<string, T>>([
@@ -123,14 +127,13 @@ export function splitMessages<T>(
     ...[...parts].map((part) => [part, {}] as [string, Record<string, T>]),
   ]);
   for (const [id, message] of Object.entries(messages)) {
-    const part = partOf.get(id) ?? corePart;
-    (split.get(part) as Record<string, T>)[id] = message;
+    for (const part of partOf.get(id) ?? [corePart]) (split.get(part) as Record<string, T>)[id] = message;
   }
   return split;
 }
 
 /** Reads the sources under `root` and partitions the ids of translations/en.json. */
-export function partitionProject(root: string): { partOf: Map<string, string>; parts: string[] } {
+export function partitionProject(root: string): { partOf: Map<string, string[]>; parts: string[] } {
   const sources = readSources(root);
   const english = resolve(root, 'translations/en.json');
   const ids = existsSync(english) ? Object.keys(JSON.parse(readFileSync(english, 'utf8')) as object) : [];
