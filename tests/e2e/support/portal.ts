@@ -86,16 +86,17 @@ async function login(page: Page, email: string, language: Language) {
 }
 
 /** Sets a fault on a call until the mock is reset (the mock keeps it across reloads). */
-export async function setFault(page: Page, call: string, kind: FaultKind) {
+export async function setFault(page: Page, call: string, kind: FaultKind, options: { ms?: number } = {}) {
   await page.evaluate(
-    ([key, fault]) => {
+    ([key, fault, faultOptions]) => {
       // The call keys and kinds are checked by the mock itself, which throws on unknown ones.
       window.__portalMock.fault(
         key as Parameters<typeof window.__portalMock.fault>[0],
         fault as Parameters<typeof window.__portalMock.fault>[1],
+        faultOptions,
       );
     },
-    [call, kind] as const,
+    [call, kind, options] as const,
   );
 }
 
