@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
+import { journeyApiTimeoutMs } from './tests/e2e/support/api-timeout';
 
 const ci = Boolean(process.env.CI);
 // E2E_PORT lets several people run the journeys at once, each on servers of their own: the demo
@@ -63,9 +64,7 @@ export default defineConfig({
       timeout: 180_000,
       stdout: 'ignore',
       stderr: 'pipe',
-      // The fault matrix (tests/e2e/faults-*.spec.ts) waits out a `timeout` fault on every call:
-      // a short client timeout keeps that fast. `slow` faults (3 s) must still succeed under it.
-      env: { VITE_API_TIMEOUT_MS: process.env.VITE_API_TIMEOUT_MS ?? '5000' },
+      env: { VITE_API_TIMEOUT_MS: String(journeyApiTimeoutMs) },
     },
     {
       command: `node scripts/serve-production.mjs --port ${productionPort} --api-port ${mockApiPort}`,

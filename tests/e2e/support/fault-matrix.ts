@@ -8,6 +8,7 @@ import type { Locator, Page } from '@playwright/test';
 import { timers } from '../../../src/domain/constants';
 import { isMutatingCall, type MockCall } from '../../../src/mocks/calls';
 import { expect, test } from '../fixtures';
+import { journeyApiTimeoutMs } from './api-timeout';
 import { faultKinds, openAs, setFault, storedLoggedIn, text, type FaultKind, type Language } from './portal';
 
 export type Say = (id: string) => string;
@@ -71,9 +72,19 @@ async function expectLoginInPlace(page: Page, say: Say, scenario: FaultScenario)
   expect(await storedLoggedIn(page)).toBe('false');
 }
 
+/**
+ * How long a `timeout` fault's message may take: the usual 7 s counted from when the client gives
+ * up. Counted from the page's opening, a loaded CI machine once missed it: GET /me starts as the
+ * page opens and is given up 5.1 s later, so that the message came with only 1.5 s to spare on an
+ * idle machine.
+ */
+const timeoutMessageWaitMs = journeyApiTimeoutMs + 7_000;
+
 async function expectFailureShown(page: Page, say: Say, scenario: FaultScenario, kind: Exclude<FaultKind, 'slow'>) {
   const id = scenario.messages?.[kind] ?? defaultMessages[kind];
-  await expect(page.getByText(say(id)).first()).toBeVisible();
+  await expect(page.getByText(say(id)).first()).toBeVisible(
+    kind === 'timeout' ? { timeout: timeoutMessageWaitMs } : {},
+  );
   for (const [input, value] of scenario.kept?.(page, say) ?? []) await expect(input).toHaveValue(value);
   if (scenario.busy) await expect(scenario.busy(page, say)).toBeEnabled();
 }
@@ -124,8 +135,8 @@ export function describeFaults(scenario: FaultScenario) {
           annotation: { type: 'fault-cell', description: `${scenario.call}|${kind}` },
         },
         async ({ page }) => {
-          // A `timeout` of a read waits out the client's timeout (VITE_API_TIMEOUT_MS, 5 s in
-          // playwright.config.ts); one of a call that changes something jumps the clock instead.
+          // A `timeout` of a read waits out the client's timeout (tests/e2e/support/api-timeout.ts);
+          // one of a call that changes something jumps the clock instead.
           test.setTimeout(40_000);
           await runCell(page, scenario, kind);
         },
