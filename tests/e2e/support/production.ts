@@ -96,22 +96,19 @@ export async function slowCpu(page: Page, rate: number): Promise<CDPSession> {
 }
 
 /**
- * Holds back the bundle's scripts for `delay` ms from the moment the page asks for its first one
- * (when its HTML has arrived and is on its way to the screen), as a slow network would delay them;
- * scripts asked for later, such as the next page's chunk, come as soon as that time is up. Returns
- * a function that tells whether a script has been let through yet.
+ * Holds back every script of the bundle, as a slow network would, until the test lets them through
+ * with the `release` it returns: what the visitor does before that happens before the app runs,
+ * however slowly a loaded machine lets the test type. (A hold of a fixed 2.5 s let the scripts
+ * through before the visitor was done on a busy machine.)
  */
-export async function holdScripts(page: Page, delay: number): Promise<() => boolean> {
-  let released = false;
-  let until: number | null = null;
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/.*\.js$/, async (route) => {
-    until ??= Date.now() + delay;
-    const wait = Math.max(0, until - Date.now());
-    await new Promise((resolve) => setTimeout(resolve, wait));
-    released = true;
+    await released;
     await route.continue();
   });
-  return () => released;
+  return release;
 }
 
 /**
