@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { useContext, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { appMachine, appSession, type AppActor, type NavigateParams } from '../machines/app.machine';
+import { appMachine, appSession, type AppActor } from '../machines/app.machine';
 import { reportSession } from '../reporting/index';
 import { inspect } from './inspector';
 import { AppActorContext, SessionContext } from './contexts';
@@ -52,13 +52,4 @@ export function useAppActor(): AppActor {
   const actor = useContext(AppActorContext);
   if (!actor) throw new Error('useAppActor outside AppActorProvider');
   return actor;
-}
-
-/**
- * The `navigate` action of the page machines: they decide where the customer goes, the app's
- * actor goes there.
- */
-export function useNavigateAction(): (_: unknown, params: NavigateParams) => void {
-  const app = useAppActor();
-  return useCallback((_: unknown, { to }: NavigateParams) => app.send({ type: 'navigate', to }), [app]);
 }

@@ -17,7 +17,7 @@
  * - `navigate`: the one navigation effect. Machines decide where the customer goes after a
  *   success and send `navigate`; the app shell provides the action once, with its router.
  */
-import { assign, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, sendParent, setup, type ActorRef, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Catalogue } from '../domain/entities';
 import type { PlacedOrder } from '../domain/licence-order';
 import { paths } from '../domain/routes';
@@ -43,8 +43,8 @@ export interface AppContext {
 }
 
 /**
- * What a page's machine tells the app (its `tellApp` action, wired by `usePortalActor`): the shop's
- * order form, that the provider accepted an order.
+ * What a page's machine tells the app (its `tellApp` action, src/machines/portal-refs.ts): the
+ * shop's order form, that the provider accepted an order.
  */
 export type AppNews = { type: 'order.placed'; order: PlacedOrder };
 
@@ -139,5 +139,7 @@ export function accountSwitches(snapshot: AppSnapshot): number {
 }
 
 export type AppSnapshot = SnapshotFrom<typeof appMachine>;
+/** The app's actor as a page's machine holds it (src/machines/portal-refs.ts). */
+export type AppRef = ActorRef<AppSnapshot, AppEvent>;
 export type AppSessionActor = ActorRefFrom<typeof appSessionMachine>;
 export type CatalogueActor = ActorRefFrom<typeof catalogueMachine>;

@@ -2,27 +2,15 @@
  * The company page (SPEC §2 "Company page", §4 "Company page: view or edit. Edit ends on
  * success. Choosing payment type bill clears iban and the checkbox."): GET /company, view
  * mode, edit mode with its form, POST /edit/company, and a reload with the fresh data.
- * The user (names, email, products) comes from the session; the view hands the names in
- * with `company.edit` because SPEC §7 sends them with every edit. The side card's contract
- * cancellation runs as the child `cancellation`; after its yes, this machine reloads the company
- * and the user (`reloadedUser`, which the app provides as the session's reload) and hands the
+ * The user (names, email, products) comes from the session the machine holds: an edit starts
+ * with its names, and the save sends them, because SPEC §7 sends them with every edit. The side
+ * card's contract cancellation runs as the child `cancellation`; after its yes, this machine
+ * reloads the company and asks the session to reload the user (`reloadedUser`), and hands the
  * child the reloaded products, which may carry the contract's end date.
  */
-import {
-  assign,
-  fromCallback,
-  fromPromise,
-  raise,
-  sendTo,
-  setup,
-  spawnChild,
-  type ActorRefFrom,
-  type EventObject,
-  type SnapshotFrom,
-} from 'xstate';
-import { me } from '../api/auth';
+import { assign, fromPromise, raise, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { editCompany, getCompany } from '../api/company';
-import type { Company, User } from '../domain/entities';
+import type { Company } from '../domain/entities';
 import { timers, waiting } from '../domain/constants';
 import {
   companyFormValues,
@@ -30,7 +18,6 @@ import {
   validateCompanyForm,
   type CompanyFieldErrors,
   type CompanyFormValues,
-  type CompanyPerson,
   type EditCompanyValues,
   type PaymentType,
 } from '../domain/company-form';
@@ -40,13 +27,14 @@ import { errorLineMachine } from './error-line.machine';
 import { clearError, clearFieldErrors, markInvalid, showError, showTimeout, withoutErrors } from './form-actions';
 import { callErrorFrom, knownRefusal } from './known-refusals';
 import { isAborted, unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
-import type { SessionNews } from './session.machine';
+import { sessionExpired, sessionInterrupted, tellSession, type WithSession } from './portal-refs';
+import { reloadedUser, type UserReload } from './session-readers';
+import { selectUser } from './session.machine';
 import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
 
-export interface CompanyContext {
+export interface CompanyContext extends WithSession {
   company: Company | null;
-  person: CompanyPerson | null;
   values: CompanyFormValues;
   fieldErrors: CompanyFieldErrors;
   /** Set after a refused submit, so that the field errors follow the typing live. */
@@ -64,9 +52,6 @@ export type CompanyFieldChange = {
   [K in TypedField]: { type: 'field.change'; name: K; value: CompanyFormValues[K] };
 }[TypedField];
 
-/** What the `reloadedUser` actor tells of the user's reload after a cancellation. */
-export type UserReload = { type: 'user.reloaded'; user: User } | { type: 'user.reloadFailed'; error: unknown };
-
 export type CompanyEvent =
   | { type: 'company.retry' }
   | { type: 'company.reload' }
@@ -74,7 +59,7 @@ export type CompanyEvent =
   | { type: 'cancellation.done' }
   | { type: 'cancellation.sessionExpired' }
   | UserReload
-  | { type: 'company.edit'; person: CompanyPerson | null }
+  | { type: 'company.edit' }
   | { type: 'company.back' }
   | CompanyFieldChange
   | { type: 'payment.choose'; paymentType: PaymentType }
@@ -118,40 +103,32 @@ export const companyMachine = setup({
   types: {
     context: typeOf<CompanyContext>(),
     events: typeOf<CompanyEvent>(),
+    input: typeOf<WithSession>(),
   },
   actors: {
     loadCompany: fromPromise<Company>(({ signal }) => getCompany({ signal })),
     saveCompany: fromPromise<void, EditCompanyValues>(({ input, signal }) => editCompany(input, { signal })),
     errorLine: errorLineMachine,
     cancellation: contractCancellationMachine,
-    /** GET /me after a cancellation, told back; the app provides the session's reload instead. */
-    reloadedUser: fromCallback<EventObject, undefined, UserReload>(({ sendBack }) => {
-      const controller = new AbortController();
-      me({ signal: controller.signal }).then(
-        (user) => sendBack({ type: 'user.reloaded', user }),
-        (error: unknown) => sendBack({ type: 'user.reloadFailed', error }),
-      );
-      return () => controller.abort();
-    }),
+    /** The session's reload of the user after a cancellation, told back. */
+    reloadedUser,
   },
   actions: {
-    /** A 401: the session machine ends the session silently (provided by the app, decision 001). */
-    sessionExpired: () => {},
+    /** A 401: the session ends silently (decision 001). */
+    sessionExpired: sessionExpired(),
     /**
      * A 401 on saving: the session ends in place, a login dialog opens over the form, and the
-     * values wait for the customer's next click on Save (provided by the app, docs/decisions/027).
+     * values wait for the customer's next click on Save (docs/decisions/027).
      */
-    sessionInterrupted: () => {},
-    /** Tells the session what it must know (provided by the app, src/app/use-portal-actor.ts). */
-    tellSession: (_, _news: SessionNews) => {},
+    sessionInterrupted: sessionInterrupted(),
+    tellSession: tellSession(),
     /** The company of GET /company, given by the `loadCompany` actor's done event (typed by `setup`). */
     keepCompany: assign((_, { company }: { company: Company }) => ({ company, loadError: null })),
     keepLoadError: assign({ loadError: ({ event }) => userErrorFrom('error' in event ? event.error : undefined) }),
     keepLoadTimeout: assign({ loadError: { key: 'timeout' } }),
-    startEditing: assign(({ context, event }) => {
-      const person = event.type === 'company.edit' ? event.person : context.person;
+    startEditing: assign(({ context }) => {
+      const person = selectUser(context.session.getSnapshot());
       return {
-        person,
         values: context.company ? companyFormValues(context.company, person) : emptyValues,
         fieldErrors: {},
         submitted: false,
@@ -198,16 +175,16 @@ export const companyMachine = setup({
 }).createMachine({
   id: 'company',
   description: 'SPEC §2 Company page: view or edit; edit ends on success.',
-  context: {
+  context: ({ input }) => ({
+    session: input.session,
     company: null,
-    person: null,
     values: emptyValues,
     fieldErrors: {},
     submitted: false,
     loadError: null,
     saved: false,
     edited: false,
-  },
+  }),
   invoke: [
     { id: 'errorLine', src: 'errorLine' },
     { id: 'cancellation', src: 'cancellation' },
@@ -218,7 +195,7 @@ export const companyMachine = setup({
       actions: [
         // The session keeps it for the dashboard, which shows the datastores read-only (decision 029).
         { type: 'tellSession', params: { type: 'contract.cancelled' } },
-        spawnChild('reloadedUser', { id: 'reloadedUser' }),
+        spawnChild('reloadedUser', { id: 'reloadedUser', input: ({ context }) => context }),
         raise({ type: 'company.reload' }),
       ],
     },
@@ -230,10 +207,8 @@ export const companyMachine = setup({
       })),
     },
     // The end date is an extra: without the reload the cancellation stands, shown without a date.
-    'user.reloadFailed': [
-      { guard: 'isUnauthorized', actions: ['sessionExpired', 'productsUnknown'] },
-      { actions: 'productsUnknown' },
-    ],
+    // (A 401 of the reload has ended the session, which made it.)
+    'user.reloadFailed': { actions: 'productsUnknown' },
   },
   initial: 'loading',
   states: {
@@ -309,7 +284,11 @@ export const companyMachine = setup({
           invoke: {
             src: 'saveCompany',
             input: ({ context }) =>
-              editCompanyPayload(context.values, context.person, context.company?.pending_state ?? null),
+              editCompanyPayload(
+                context.values,
+                selectUser(context.session.getSnapshot()),
+                context.company?.pending_state ?? null,
+              ),
             onDone: {
               target: '#company.loading',
               actions: ['markSaved', { type: 'tellSession', params: { type: 'user.reload' } }],

@@ -48,7 +48,8 @@ import { timers, waiting } from '../domain/constants';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showTimeout } from './form-actions';
 import { purchaseMachine } from './purchase.machine';
-import type { NavigateParams } from './app.machine';
+import { navigate, sessionExpired, tellSession, type PortalRefs } from './portal-refs';
+import { selectContractCancelled, selectPasswordsShownAt } from './session.machine';
 import { paths } from '../domain/routes';
 import {
   temporaryPasswordMachine,
@@ -56,14 +57,13 @@ import {
   type TemporaryPasswordActor,
 } from './temporary-password.machine';
 import { isAborted, isUnanswered, unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
-import type { SessionNews } from './session.machine';
 import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
 
 /** A status entry without its password: passwords only live in their own actors. */
 export type DatastoreEntry = Omit<Datastore, 'password'>;
 
-export interface DashboardContext {
+export interface DashboardContext extends PortalRefs {
   datastores: DatastoreEntry[];
   /** The status has been read at least once. */
   loaded: boolean;
@@ -76,18 +76,10 @@ export interface DashboardContext {
   passwords: Record<string, TemporaryPasswordActor | null>;
   /** The datastore whose password the first-time overlay shows. */
   overlay: string | null;
-  /**
-   * When the portal first showed each datastore's temporary password in this browser session
-   * (epoch ms, by datastore name; never the password): given by the session machine, which keeps
-   * it across page changes, and told back through `tellSession`.
-   */
-  shownAt: Record<string, number>;
   /** The datastore being (or last) cancelled. */
   cancelTarget: string | null;
   /** What the list shows: search, filters and order (decision 024). */
   query: ListQuery;
-  /** The session knows that the customer cancelled the contract in this session (decision 029). */
-  contractCancelled: boolean;
   /** The company's `contract_end_date` (yyyy-mm-dd), where the server sends one (not in SPEC §3). */
   companyContractEnd: string | null;
   /** The company is in FR or LUX and has a VAT id: its prices carry the reverse-charge note (decision 032). */
@@ -127,12 +119,17 @@ function withoutPassword({ password: _password, ...entry }: Datastore): Datastor
 /** Spawned password actors are named `password.<datastore>`. */
 const PASSWORD_ACTOR = 'password.';
 
-export interface DashboardInput {
-  shownAt?: Record<string, number>;
+export interface DashboardInput extends PortalRefs {
   /** The list's query as the address gave it when the page opened. */
   query?: ListQuery;
-  /** The customer cancelled the contract in this session (the session's news, decision 029). */
-  contractCancelled?: boolean;
+}
+
+/**
+ * The datastores whose status carries a temporary password, as shown at `now`: what the session
+ * is told (`passwords.shown`), which keeps the first showing of each (decision 035).
+ */
+function passwordsShown(status: readonly Datastore[], now: number): Record<string, number> {
+  return Object.fromEntries(status.filter((datastore) => datastore.password).map(({ datastore }) => [datastore, now]));
 }
 
 /** The query after a list event; the same object when nothing changes. */
@@ -175,7 +172,7 @@ export const dashboardMachine = setup({
   types: {
     context: typeOf<DashboardContext>(),
     events: typeOf<DashboardEvent>(),
-    input: typeOf<DashboardInput | undefined>(),
+    input: typeOf<DashboardInput>(),
   },
   actors: {
     loadStatus: fromPromise<Datastore[]>(({ signal }) => getStatus({ signal })),
@@ -189,41 +186,45 @@ export const dashboardMachine = setup({
     errorLine: errorLineMachine,
   },
   actions: {
-    /** A 401: the session machine ends the session (provided by the app, decision 001). */
-    sessionExpired: () => {},
+    /** A 401: the session ends (decision 001). */
+    sessionExpired: sessionExpired(),
     /**
-     * Tells the session what it must know (provided by the app, src/app/use-portal-actor.ts):
-     * datastores bought or cancelled (it reloads the user's products), passwords shown.
+     * Tells the session what it must know: datastores bought or cancelled (it reloads the user's
+     * products), passwords shown.
      */
-    tellSession: (_, _news: SessionNews) => {},
-    /** A password was shown for the first time: the app keeps `shownAt` beyond this page (provided). */
-    storeStatus: assign(({ context, spawn }, { status, now }: { status: Datastore[]; now: number }) => {
-      const passwords = { ...context.passwords };
-      const shownAt = { ...context.shownAt };
-      let overlay = context.overlay;
-      for (const datastore of status) {
-        const name = datastore.datastore;
-        if (!datastore.password || name in passwords) continue;
-        // The 5 minutes run from when the portal first showed the password, on this visit of the
-        // dashboard or an earlier one (SPEC §9). After them the password is never shown again,
-        // even if the server still sends it; the overlay shows once per password.
-        const first = shownAt[name];
-        const left = first === undefined ? timers.passwordVisible : timers.passwordVisible - (now - first);
-        if (left <= 0) {
-          passwords[name] = null;
-          continue;
+    tellSession: tellSession(),
+    /**
+     * The status as read at `now`, with a password actor for each temporary password still to be
+     * shown: the session's `shownAt` (its first showings, decision 035) tells how long.
+     */
+    storeStatus: assign(
+      (
+        { context, spawn },
+        { status, now, shownAt }: { status: Datastore[]; now: number; shownAt: Record<string, number> },
+      ) => {
+        const passwords = { ...context.passwords };
+        let overlay = context.overlay;
+        for (const datastore of status) {
+          const name = datastore.datastore;
+          if (!datastore.password || name in passwords) continue;
+          // The 5 minutes run from when the portal first showed the password, on this visit of the
+          // dashboard or an earlier one (SPEC §9). After them the password is never shown again,
+          // even if the server still sends it; the overlay shows once per password.
+          const first = shownAt[name];
+          const left = first === undefined ? timers.passwordVisible : timers.passwordVisible - (now - first);
+          if (left <= 0) {
+            passwords[name] = null;
+            continue;
+          }
+          passwords[name] = spawn('temporaryPassword', {
+            id: `${PASSWORD_ACTOR}${name}`,
+            input: { name, password: datastore.password, visibleFor: left },
+          });
+          if (first === undefined) overlay ??= name;
         }
-        passwords[name] = spawn('temporaryPassword', {
-          id: `${PASSWORD_ACTOR}${name}`,
-          input: { name, password: datastore.password, visibleFor: left },
-        });
-        if (first === undefined) {
-          shownAt[name] = now;
-          overlay ??= name;
-        }
-      }
-      return { datastores: status.map(withoutPassword), loaded: true, statusError: null, passwords, overlay, shownAt };
-    }),
+        return { datastores: status.map(withoutPassword), loaded: true, statusError: null, passwords, overlay };
+      },
+    ),
     /** A password's 5 minutes are over: stop holding its actor ... */
     stopExpiredPassword: stopChild(({ event }) =>
       event.type === 'password.expired' ? `${PASSWORD_ACTOR}${event.name}` : '',
@@ -236,8 +237,8 @@ export const dashboardMachine = setup({
         return context.passwords[event.name] ? { ...context.passwords, [event.name]: null } : context.passwords;
       },
     }),
-    /** Shows another page (provided by the app, src/app/app-actor.tsx). */
-    navigate: (_, _params: NavigateParams) => {},
+    /** Shows another page. */
+    navigate: navigate(),
     /** Puts the list's query into the address, replacing the current entry (provided by the view). */
     writeQuery: (_, _params: { query: ListQuery }) => {},
     changeQuery: assign({ query: ({ context, event }) => nextQuery(context.query, event) }),
@@ -279,7 +280,8 @@ export const dashboardMachine = setup({
     statusReady: stateIn({ status: 'ready' }),
     /** SPEC §4: after a contract cancellation the datastores are read-only, so none is cancelled. */
     contractRunning: not(stateIn({ contract: 'cancelled' })),
-    cancelledInSession: ({ context }) => context.contractCancelled,
+    /** The session knows that the customer cancelled the contract in it (decision 029). */
+    cancelledInSession: ({ context }) => selectContractCancelled(context.session.getSnapshot()),
     companyCancelled: (_, { company }: { company: Company }) => Boolean(company.contract_end_date),
     changesQuery: ({ context, event }) => nextQuery(context.query, event) !== context.query,
   },
@@ -299,11 +301,11 @@ export const dashboardMachine = setup({
     passwords: {},
     overlay: null,
     cancelTarget: null,
-    shownAt: { ...input?.shownAt },
-    query: input?.query ?? emptyQuery,
-    contractCancelled: input?.contractCancelled ?? false,
+    query: input.query ?? emptyQuery,
     companyContractEnd: null,
     reverseCharge: false,
+    session: input.session,
+    app: input.app,
   }),
   invoke: [
     { id: 'purchase', src: 'purchase', input: {} },
@@ -334,10 +336,20 @@ export const dashboardMachine = setup({
             onDone: {
               target: 'ready',
               actions: [
-                { type: 'storeStatus', params: ({ event }) => ({ status: event.output, now: Date.now() }) },
+                {
+                  type: 'storeStatus',
+                  params: ({ context, event }) => ({
+                    status: event.output,
+                    now: Date.now(),
+                    shownAt: selectPasswordsShownAt(context.session.getSnapshot()),
+                  }),
+                },
                 {
                   type: 'tellSession',
-                  params: ({ context }) => ({ type: 'passwords.shown', shownAt: context.shownAt }),
+                  params: ({ event }) => ({
+                    type: 'passwords.shown',
+                    shownAt: passwordsShown(event.output, Date.now()),
+                  }),
                 },
                 'reportLoaded',
               ],

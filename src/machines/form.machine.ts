@@ -9,11 +9,11 @@
  * `submit` actor); after success a form that leads elsewhere sends the `navigate` action to its
  * `next` page, and one whose success the app must know tells it (`tellsApp`, the `tellApp` action).
  */
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../api/error';
 import { timers, waiting } from '../domain/constants';
 import type { User } from '../domain/entities';
-import type { AppNews, NavigateParams } from './app.machine';
+import type { AppNews } from './app.machine';
 import { errorLineMachine } from './error-line.machine';
 import {
   clearError,
@@ -25,19 +25,24 @@ import {
   type FieldErrors,
   type FieldsContext,
 } from './form-actions';
+import { navigate, sessionInterrupted, tellApp, type PortalRefs } from './portal-refs';
 import { retryAfterDelay, tooManyRequestsGuard, waitingState } from './rate-limit';
+import { sessionUser, type UserKnown } from './session-readers';
 import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
 import { isAborted, unauthorizedGuard, userErrorFrom, type UserError } from './user-error';
 
-export type FormContext<V> = FieldsContext<V>;
+export type FormContext<V> = FieldsContext<V> & PortalRefs;
+
+/** A form's input: the session and the app's actor, and values to start with. */
+export type FormInput<V> = PortalRefs & { values?: Partial<V> };
 
 export type FormEvent<V> =
   | { type: 'field.change'; name: keyof V & string; value: V[keyof V & string] }
   | { type: 'form.submit' }
   | { type: 'form.edit' }
   /** The logged-in customer, from the session (forms with `fromUser`). */
-  | { type: 'user.known'; user: User };
+  | UserKnown;
 
 export interface FormOptions<V> {
   id: string;
@@ -84,7 +89,7 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
     types: {
       context: typeOf<FormContext<V>>(),
       events: typeOf<FormEvent<V>>(),
-      input: typeOf<{ values?: Partial<V> } | undefined>(),
+      input: typeOf<FormInput<V>>(),
     },
     actors: {
       // The input is typed loosely because XState cannot check an invoke against a generic
@@ -92,19 +97,13 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
       // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the invoke's input is this form's values (see above).
       submit: fromPromise<unknown, Record<string, unknown>>(({ input, signal }) => submit(input as V, signal)),
       errorLine: errorLineMachine,
-      /** Tells the form the session's user, now and when it changes (provided by the app). */
-      user: fromCallback<{ type: 'user.known'; user: User }>(() => {}),
+      /** Tells the form the session's user, now and when it changes. */
+      user: sessionUser,
     },
     actions: {
-      /** Tells the app what it must know (provided by the app, src/app/use-portal-actor.ts). */
-      tellApp: (_, _params: AppNews) => {},
-      /** Shows another page (provided by the app, src/app/app-actor.tsx). */
-      navigate: (_, _params: NavigateParams) => {},
-      /**
-       * A 401 during the call: the session ends in place, a login dialog opens over the form, and
-       * what was typed waits for the customer's next click (provided by the app, docs/decisions/027).
-       */
-      sessionInterrupted: () => {},
+      tellApp: tellApp(),
+      navigate: navigate(),
+      sessionInterrupted: sessionInterrupted(),
       setValue: setValue(validate),
       /** Fills the fields the customer has left empty with what the user gives. */
       fillFromUser: assign(({ context, event }) => {
@@ -142,8 +141,19 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
   }).createMachine({
     id,
     description,
-    context: ({ input }) => ({ values: { ...initialValues, ...input?.values }, fieldErrors: {}, submitted: false }),
-    invoke: [{ id: 'errorLine', src: 'errorLine' }, ...(fromUser ? [{ id: 'user', src: 'user' } as const] : [])],
+    context: ({ input }) => ({
+      values: { ...initialValues, ...input.values },
+      fieldErrors: {},
+      submitted: false,
+      session: input.session,
+      app: input.app,
+    }),
+    invoke: [
+      { id: 'errorLine', src: 'errorLine' },
+      ...(fromUser
+        ? [{ id: 'user', src: 'user', input: ({ context }: { context: FormContext<V> }) => context } as const]
+        : []),
+    ],
     initial: 'editing',
     states: {
       editing: {

@@ -11,7 +11,7 @@ import { isApiError } from '../api/error';
 import type { LoginAnswer, LoginPayload } from '../api/structs';
 import { timers, waiting, type Language } from '../domain/constants';
 import { email, fieldErrors, loginPassword } from '../domain/fields';
-import type { NavigateParams } from './app.machine';
+import { navigate, tellSession, type PortalRefs } from './portal-refs';
 import { paths } from '../domain/routes';
 import { errorLineMachine } from './error-line.machine';
 import {
@@ -31,7 +31,6 @@ import {
   waitingState,
 } from './rate-limit';
 import { isAborted, userErrorFrom, type UserError } from './user-error';
-import type { SessionNews } from './session.machine';
 import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
 
@@ -62,7 +61,7 @@ export function loginErrorFrom(error: unknown): UserError {
   return userErrorFrom(error);
 }
 
-export interface LoginContext {
+export interface LoginContext extends PortalRefs {
   values: LoginValues;
   fieldErrors: FieldErrors<LoginValues>;
   /** Set after a refused submit, so that field errors update live while the customer corrects them. */
@@ -90,7 +89,7 @@ export const loginMachine = setup({
   types: {
     context: typeOf<LoginContext>(),
     events: typeOf<LoginEvent>(),
-    input: typeOf<{ values?: Partial<LoginValues>; language: Language; next?: string | null }>(),
+    input: typeOf<PortalRefs & { values?: Partial<LoginValues>; language: Language; next?: string | null }>(),
   },
   actors: {
     // The API client loads with the first call: the page and its form need none of it to appear.
@@ -100,10 +99,8 @@ export const loginMachine = setup({
     errorLine: errorLineMachine,
   },
   actions: {
-    /** Tells the session what it must know (provided by the app, src/app/use-portal-actor.ts). */
-    tellSession: (_, _news: SessionNews) => {},
-    /** Shows another page (provided by the app, src/app/app-actor.tsx). */
-    navigate: (_, _params: NavigateParams) => {},
+    tellSession: tellSession(),
+    navigate: navigate(),
     setValue: setValue(validateLogin),
     markInvalid: markInvalid(validateLogin),
     clearFieldErrors: clearFieldErrors(),
@@ -140,6 +137,8 @@ export const loginMachine = setup({
     submitted: false,
     language: input.language,
     next: input.next === undefined ? paths.dashboard() : input.next,
+    session: input.session,
+    app: input.app,
   }),
   invoke: { id: 'errorLine', src: 'errorLine' },
   initial: 'editing',

@@ -11,7 +11,7 @@ import { isApiError } from '../api/client';
 import { ChangePasswordPayload } from '../api/structs';
 import { timers, waiting, type Language } from '../domain/constants';
 import { fieldErrors, isEmail } from '../domain/fields';
-import type { NavigateParams } from './app.machine';
+import { navigate, type WithApp } from './portal-refs';
 import { paths } from '../domain/routes';
 import { errorLineMachine } from './error-line.machine';
 import {
@@ -53,13 +53,13 @@ export function isLinkRefusal(error: unknown): boolean {
   );
 }
 
-export interface NewPasswordInput {
+export interface NewPasswordInput extends WithApp {
   /** From the link's query string; `null` when missing. */
   email: string | null;
   token: string | null;
 }
 
-export interface NewPasswordContext {
+export interface NewPasswordContext extends WithApp {
   email: string;
   token: string;
   values: NewPasswordValues;
@@ -94,8 +94,7 @@ export const newPasswordMachine = setup({
   actions: {
     /** The password was changed (provided by the app where it wants to know). */
     changed: () => {},
-    /** Shows another page (provided by the app, src/app/app-actor.tsx). */
-    navigate: (_, _params: NavigateParams) => {},
+    navigate: navigate(),
     setValue: setValue(validateNewPassword),
     markInvalid: markInvalid(validateNewPassword),
     clearFieldErrors: clearFieldErrors(),
@@ -124,6 +123,7 @@ export const newPasswordMachine = setup({
   context: ({ input }) => ({
     email: input.email?.trim() ?? '',
     token: input.token?.trim() ?? '',
+    app: input.app,
     values: { password: '', confirmation: '' },
     fieldErrors: {},
     submitted: false,

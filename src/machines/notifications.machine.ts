@@ -11,10 +11,10 @@ import { timers } from '../domain/constants';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showTimeout } from './form-actions';
 import { isAborted, unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
-import type { SessionNews } from './session.machine';
+import { sessionExpired, tellSession, type WithSession } from './portal-refs';
 import { typeOf } from './type-of';
 
-export interface NotificationsContext {
+export interface NotificationsContext extends WithSession {
   enabled: boolean;
   /** The value before the pending call, restored when it fails. */
   previous: boolean;
@@ -32,7 +32,7 @@ export const notificationsMachine = setup({
   types: {
     context: typeOf<NotificationsContext>(),
     events: typeOf<NotificationsEvent>(),
-    input: typeOf<{ enabled: boolean }>(),
+    input: typeOf<WithSession & { enabled: boolean }>(),
   },
   actors: {
     saveNotifications: fromPromise<void, { enabled: boolean }>(({ input, signal }) =>
@@ -41,10 +41,9 @@ export const notificationsMachine = setup({
     errorLine: errorLineMachine,
   },
   actions: {
-    /** Tells the session what it must know (provided by the app, src/app/use-portal-actor.ts). */
-    tellSession: (_, _news: SessionNews) => {},
+    tellSession: tellSession(),
     /** A 401: the session ends silently (decision 001). */
-    sessionExpired: () => {},
+    sessionExpired: sessionExpired(),
     apply: assign(({ context, event }) => ({ previous: context.enabled, enabled: event.enabled })),
     restore: assign(({ context }) => ({ enabled: context.previous })),
     clearError: clearError(),
@@ -60,7 +59,7 @@ export const notificationsMachine = setup({
 }).createMachine({
   id: 'notifications',
   description: 'SPEC §2 notifications checkbox; SPEC §8 a failing call shows an error.',
-  context: ({ input }) => ({ enabled: input.enabled, previous: input.enabled }),
+  context: ({ input }) => ({ enabled: input.enabled, previous: input.enabled, session: input.session }),
   invoke: { id: 'errorLine', src: 'errorLine' },
   initial: 'idle',
   states: {

@@ -1,6 +1,6 @@
 /**
  * Prefills the licence order form of a logged-in customer (decision 010): the person from the
- * session's user (GET /me) and the company from GET /company. Only customers run it: a visitor's
+ * session's user (GET /me, as the session holds it when the form opens) and the company from GET /company. Only customers run it: a visitor's
  * form opens empty at once. A failed company call never blocks the order: the form opens with what is known and the
  * view says that the address could not be loaded (docs/decisions/010).
  */
@@ -9,18 +9,18 @@ import { getCompany } from '../api/company';
 import type { Company, User } from '../domain/entities';
 import { business, timers, type Country } from '../domain/constants';
 import type { LicenceOrderValues } from './licence-order.machine';
+import { sessionExpired, type WithSession } from './portal-refs';
+import { selectUser } from './session.machine';
 import { isAborted, unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
 import { typeOf } from './type-of';
 import { isOneOf } from '../domain/one-of';
 
 export type OrderPrefill = Partial<Omit<LicenceOrderValues, 'product_id' | 'cpu_count'>>;
 
-export interface OrderPrefillInput {
-  /** The session's user; `null` while GET /me has failed. */
-  user: User | null;
-}
+export type OrderPrefillInput = WithSession;
 
-export interface OrderPrefillContext {
+export interface OrderPrefillContext extends WithSession {
+  /** The session's user when the form opened; `null` while GET /me has failed. */
   user: User | null;
   values: OrderPrefill;
   /** Why the company could not be loaded, if it could not. */
@@ -65,8 +65,8 @@ export const orderPrefillMachine = setup({
     loadCompany: fromPromise<Company>(({ signal }) => getCompany({ signal })),
   },
   actions: {
-    /** A 401: the session machine ends the session (provided by the app). */
-    sessionExpired: () => {},
+    /** A 401: the session ends (decision 001). */
+    sessionExpired: sessionExpired(),
   },
   guards: {
     isUnauthorized: unauthorizedGuard,
@@ -77,7 +77,10 @@ export const orderPrefillMachine = setup({
   id: 'orderPrefill',
   description:
     'SPEC §2 shop step 1: a logged-in customer finds the order form prefilled from the account (GET /me, GET /company).',
-  context: ({ input }) => ({ user: input.user, values: orderPrefillFrom(input.user, null), error: null }),
+  context: ({ input }) => {
+    const user = selectUser(input.session.getSnapshot());
+    return { session: input.session, user, values: orderPrefillFrom(user, null), error: null };
+  },
   initial: 'loadingCompany',
   states: {
     loadingCompany: {

@@ -7,7 +7,7 @@
  * instead: the page stays, a login dialog asks for the login again, and the form waits until the
  * login is known to be the same account's (docs/decisions/027).
  */
-import { assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, raise, setup, type ActorRef, type SnapshotFrom } from 'xstate';
 import type { User } from '../domain/entities';
 import { timers, type Language } from '../domain/constants';
 import { isAborted, unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
@@ -62,8 +62,8 @@ export type SessionEvent =
   | { type: 'contract.cancelled' };
 
 /**
- * What a page's machine tells the session (its `tellSession` action, provided once by the app in
- * src/app/use-portal-actor.ts): a login, data of the user that changed, passwords shown.
+ * What a page's machine tells the session (its `tellSession` action, sent to the session it holds
+ * in its input): a login, data of the user that changed, passwords shown.
  */
 export type SessionNews = Extract<
   SessionEvent,
@@ -345,7 +345,14 @@ export const sessionMachine = setup({
   },
 });
 
-type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+/**
+ * The session as a page's machine holds it (in its input, src/machines/portal-refs.ts): read
+ * through the selectors below, told things with `sendTo`. Typed by its snapshot and its events
+ * only, so that a test hands a machine a session of its own making.
+ */
+export type SessionRef = ActorRef<SessionSnapshot, SessionEvent>;
 
 /** Whether the logged-in pages are shown: logged in, or asking for the login in place over them. */
 export function showsPortal(snapshot: SessionSnapshot): boolean {
@@ -362,6 +369,11 @@ export function asksForLogin(snapshot: SessionSnapshot): boolean {
  * states may be rearranged without touching them.
  */
 
+/** The user as the session holds it (the last one GET /me brought); null before and after. */
+export function selectUser(snapshot: SessionSnapshot): User | null {
+  return snapshot.context.user;
+}
+
 /** Whether the user (GET /me) is being loaded, at the login or by a reload. */
 export function selectIsLoadingUser(snapshot: SessionSnapshot): boolean {
   return snapshot.matches({ auth: { loggedIn: 'loadingUser' } });
@@ -375,6 +387,16 @@ export function selectLoadedUser(snapshot: SessionSnapshot): SessionContext['use
 /** Whether the user could not be loaded (the layout offers a retry). */
 export function selectUserFailed(snapshot: SessionSnapshot): boolean {
   return snapshot.matches({ auth: { loggedIn: 'failed' } });
+}
+
+/** When this session first showed each temporary datastore password (decision 035). */
+export function selectPasswordsShownAt(snapshot: SessionSnapshot): Record<string, number> {
+  return snapshot.context.passwordsShownAt;
+}
+
+/** Whether the customer cancelled the contract in this session and the server said yes (decision 029). */
+export function selectContractCancelled(snapshot: SessionSnapshot): boolean {
+  return snapshot.context.contractCancelled;
 }
 
 /** Whether the logout is under way. */

@@ -8,10 +8,11 @@ import { assign, fromPromise, setup } from 'xstate';
 import { getStatus } from '../api/datastores';
 import type { Datastore } from '../domain/entities';
 import { timers } from '../domain/constants';
+import { sessionExpired, type WithSession } from './portal-refs';
 import { isAborted, unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
 import { typeOf } from './type-of';
 
-export interface TutorialContext {
+export interface TutorialContext extends WithSession {
   datastores: Datastore[];
   /** The server name (`datastore`) of the datastore the steps use. */
   chosen: string | null;
@@ -24,13 +25,14 @@ export const tutorialMachine = setup({
   types: {
     context: typeOf<TutorialContext>(),
     events: typeOf<TutorialEvent>(),
+    input: typeOf<WithSession>(),
   },
   actors: {
     loadStatus: fromPromise<Datastore[]>(({ signal }) => getStatus({ signal })),
   },
   actions: {
-    /** A 401: the session machine ends the session (provided by the app). */
-    sessionExpired: () => {},
+    /** A 401: the session ends (decision 001). */
+    sessionExpired: sessionExpired(),
   },
   guards: {
     isUnauthorized: unauthorizedGuard,
@@ -42,7 +44,7 @@ export const tutorialMachine = setup({
 }).createMachine({
   id: 'tutorial',
   description: "SPEC §2 tutorial with the customer's real connection data from GET /status.",
-  context: { datastores: [], chosen: null, error: null },
+  context: ({ input }) => ({ session: input.session, datastores: [], chosen: null, error: null }),
   initial: 'loading',
   states: {
     loading: {

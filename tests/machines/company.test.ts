@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import type { EditCompanyPayload } from '../../src/api/structs';
 import type { Company, User } from '../../src/domain/entities';
-import { companyMachine, type UserReload } from '../../src/machines/company.machine';
+import { companyMachine } from '../../src/machines/company.machine';
 import { contractCancellationMachine } from '../../src/machines/contract-cancellation.machine';
 import { aCompany, aUser } from '../support/builders';
+import { stubSession } from '../support/portal-refs';
 
 const company = aCompany();
 
@@ -17,16 +18,15 @@ function start(
     load?: () => Promise<Company>;
     save?: (payload: EditCompanyPayload) => Promise<void>;
     cancel?: () => Promise<void>;
-    /** The user's reload after a cancellation (the session's, in the app). */
+    /** The session's GET /me when it reloads the user (after a cancellation). */
     reload?: () => Promise<User>;
   } = {},
 ) {
   const load = vi.fn(options.load ?? (async () => company));
   const save = vi.fn(options.save ?? (async () => {}));
-  const sessionExpired = vi.fn();
-  const sessionInterrupted = vi.fn();
-  const saved = vi.fn();
-  const reload = vi.fn(options.reload ?? (async () => aUser({ products: [] })));
+  // The session whose user the form starts with; `reload` answers its reload of the user.
+  const stub = stubSession({ user: aUser(person) });
+  const reload = stub.loadUser.mockImplementation(options.reload ?? (async () => aUser({ ...person, products: [] })));
   const machine = companyMachine.provide({
     actors: {
       loadCompany: fromPromise(() => load()),
@@ -34,25 +34,20 @@ function start(
       cancellation: contractCancellationMachine.provide({
         actors: { cancelContract: fromPromise(() => (options.cancel ?? (async () => {}))()) },
       }),
-      reloadedUser: fromCallback<EventObject, undefined, UserReload>(({ sendBack }) => {
-        reload().then(
-          (user) => sendBack({ type: 'user.reloaded', user }),
-          (error: unknown) => sendBack({ type: 'user.reloadFailed', error }),
-        );
-      }),
     },
-    actions: { sessionExpired, sessionInterrupted, tellSession: (_, news) => saved(news) },
   });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { input: { session: stub.session } }).start();
   const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
   const context = () => actor.getSnapshot().context;
-  return { actor, load, save, reload, sessionExpired, sessionInterrupted, saved, errorLine, context };
+  /** The events of one type the session was told. */
+  const told = (type: string) => stub.received().filter((event) => event.type === type);
+  return { actor, load, save, reload, session: stub.session, told, errorLine, context };
 }
 
 async function editing(options: Parameters<typeof start>[0] = {}) {
   const started = start(options);
   await waitFor(started.actor, (snapshot) => snapshot.matches('view'));
-  started.actor.send({ type: 'company.edit', person });
+  started.actor.send({ type: 'company.edit' });
   return started;
 }
 
@@ -97,13 +92,13 @@ describe('loading the company', () => {
   });
 
   it('ends the session when GET /company answers 401', async () => {
-    const { actor, sessionExpired } = start({
+    const { actor, told } = start({
       load: async () => {
         throw new ApiError('http', { status: 401 });
       },
     });
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
-    expect(sessionExpired).toHaveBeenCalledOnce();
+    expect(told('session.expired')).toHaveLength(1);
   });
 
   it('gives up after the 120 second loading timeout', () => {
@@ -125,7 +120,6 @@ describe('edit mode', () => {
       iban: 'DE89 3704 0044 0532 0130 00',
       checkbox_iban: true,
     });
-    expect(context().person).toEqual(person);
   });
 
   it('reformats the IBAN live as it is typed', async () => {
@@ -177,7 +171,7 @@ describe('saving', () => {
   it('saves once with the SPEC §7 payload, then reloads and shows the view with the fresh data', async () => {
     const fresh = { ...company, pending_street: 'Neue Straße 5' };
     let loads = 0;
-    const { actor, save, saved, context } = await editing({ load: async () => (++loads === 1 ? company : fresh) });
+    const { actor, save, told, context } = await editing({ load: async () => (++loads === 1 ? company : fresh) });
     actor.send({ type: 'field.change', name: 'street', value: 'Neue Straße 5' });
     actor.send({ type: 'form.submit' });
     actor.send({ type: 'form.submit' });
@@ -200,9 +194,9 @@ describe('saving', () => {
       iban: 'DE89370400440532013000',
       checkbox_iban: true,
     });
-    expect(saved.mock.calls).toEqual([[{ type: 'user.reload' }]]);
+    expect(told('user.reload')).toEqual([{ type: 'user.reload' }]);
     expect(context()).toMatchObject({ company: fresh, saved: true });
-    actor.send({ type: 'company.edit', person });
+    actor.send({ type: 'company.edit' });
     expect(context().saved).toBe(false);
   });
 
@@ -282,7 +276,7 @@ describe('saving', () => {
   });
 
   it('asks for the login in place when the save answers 401, keeping every value and saving nothing twice', async () => {
-    const { actor, sessionExpired, sessionInterrupted, errorLine, save, context } = await editing({
+    const { actor, told, errorLine, save, context } = await editing({
       save: async () => {
         throw new ApiError('http', { status: 401 });
       },
@@ -290,8 +284,8 @@ describe('saving', () => {
     actor.send({ type: 'field.change', name: 'city', value: 'Köln' });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches({ edit: 'editing' }));
-    expect(sessionInterrupted).toHaveBeenCalledOnce();
-    expect(sessionExpired).not.toHaveBeenCalled();
+    expect(told('session.interrupted')).toHaveLength(1);
+    expect(told('session.expired')).toHaveLength(0);
     // The dialog says that the session ended; after the login the error line has nothing stale to say.
     expect(errorLine()).toBeNull();
     expect(context().values.city).toBe('Köln');
@@ -337,7 +331,7 @@ describe('reloading in the background', () => {
   it('keeps the old data with a message when the reload fails, or ends the session on 401', async () => {
     const failures = [new ApiError('network'), new ApiError('http', { status: 401 })];
     let loads = 0;
-    const { actor, context, sessionExpired } = start({
+    const { actor, context, told } = start({
       load: async () => {
         if (++loads === 1) return company;
         throw failures.shift();
@@ -349,8 +343,8 @@ describe('reloading in the background', () => {
     expect(actor.getSnapshot().matches({ view: 'shown' })).toBe(true);
     expect(context()).toMatchObject({ company, loadError: { key: 'network' } });
     actor.send({ type: 'company.reload' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ view: 'shown' }) && sessionExpired.mock.calls.length > 0);
-    expect(sessionExpired).toHaveBeenCalledOnce();
+    await waitFor(actor, (snapshot) => snapshot.matches({ view: 'shown' }) && told('session.expired').length > 0);
+    expect(told('session.expired')).toHaveLength(1);
   });
 
   it('asks again when a background reload was aborted', async () => {
@@ -395,7 +389,7 @@ describe('the contract cancellation of the side card', () => {
   it('reloads the company and the user, tells the session of the cancellation, and hands the child the end date (SPEC §4)', async () => {
     const ended = { ...company, has_product_count: 0 };
     let loads = 0;
-    const { actor, load, reload, saved, cancellation, context } = await cancelling({
+    const { actor, load, reload, told, cancellation, context } = await cancelling({
       load: async () => (++loads === 1 ? company : ended),
       reload: async () =>
         aUser({ products: [{ name: 'backup', dynamic_volume: 0, volume: 2, contract_end_date: '2027-01-31' }] }),
@@ -406,15 +400,15 @@ describe('the contract cancellation of the side card', () => {
     expect(context().company).toEqual(ended);
     expect(reload).toHaveBeenCalledOnce();
     // The session keeps the news for the dashboard, which shows the datastores read-only (decision 029).
-    expect(saved.mock.calls).toEqual([[{ type: 'contract.cancelled' }]]);
+    expect(told('contract.cancelled')).toHaveLength(1);
   });
 
-  it('leaves the child cancelled without a date when the reload fails, and ends the session on its 401', async () => {
+  it('leaves the child cancelled without a date when the reload fails, and the session ends on its 401', async () => {
     for (const [status, ends] of [
-      [500, 0],
-      [401, 1],
+      [500, false],
+      [401, true],
     ] as const) {
-      const { cancellation, sessionExpired } = await cancelling({
+      const { cancellation, session } = await cancelling({
         reload: async () => {
           throw new ApiError('http', { status });
         },
@@ -422,20 +416,21 @@ describe('the contract cancellation of the side card', () => {
       await waitFor(cancellation, (snapshot) => snapshot.matches({ cancelled: 'settled' }));
       expect(cancellation.getSnapshot().context.endDate).toBeNull();
       expect(cancellation.getSnapshot().children.errorLine?.getSnapshot().context.error).toBeNull();
-      expect(sessionExpired).toHaveBeenCalledTimes(ends);
+      // The session's own reload: a 401 ends the session there (decision 001).
+      expect(session.getSnapshot().context.loggedIn).toBe(!ends);
     }
   });
 
   it('ends the session when the cancellation answers 401, and reloads nothing', async () => {
-    const { actor, load, saved, sessionExpired, cancellation } = await cancelling({
+    const { actor, load, told, cancellation } = await cancelling({
       cancel: async () => {
         throw new ApiError('http', { status: 401 });
       },
     });
     await waitFor(cancellation, (snapshot) => snapshot.matches('idle'));
-    expect(sessionExpired).toHaveBeenCalledOnce();
+    expect(told('session.expired')).toHaveLength(1);
     expect(load).toHaveBeenCalledOnce();
-    expect(saved).not.toHaveBeenCalled();
+    expect(told('contract.cancelled')).toHaveLength(0);
     expect(actor.getSnapshot().matches({ view: 'shown' })).toBe(true);
   });
 });

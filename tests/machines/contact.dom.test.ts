@@ -1,6 +1,6 @@
 import { startForm } from '../support/machines';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, waitFor } from 'xstate';
+import { waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import { contactMachine, fullName, isSpam, type ContactValues } from '../../src/machines/contact.machine';
 import { db } from '../../src/mocks/db';
@@ -13,7 +13,7 @@ const filled: Partial<ContactValues> = {
 };
 
 /** The machine with its real call (the mock API behind it) unless a call is given. */
-function start(options: { values?: Partial<ContactValues>; submit?: () => Promise<unknown> } = {}) {
+function start(options: Parameters<typeof startForm<ContactValues>>[1] = {}) {
   return startForm(contactMachine, options);
 }
 
@@ -168,11 +168,8 @@ describe('the contact machine: the logged-in customer', () => {
     products: [],
   };
 
-  it("fills name and email from the session's user, also when GET /me answers after the form opened", () => {
-    const machine = contactMachine.provide({
-      actors: { user: fromCallback(({ sendBack }) => sendBack({ type: 'user.known', user })) },
-    });
-    const actor = createActor(machine, { input: { values: {} } }).start();
+  it("fills name and email from the session's user as the form opens", () => {
+    const { actor } = start({ session: { user } });
     expect(actor.getSnapshot().context.values).toMatchObject({
       name: 'Erika Muster',
       email: 'demo@example.com',
@@ -180,8 +177,18 @@ describe('the contact machine: the logged-in customer', () => {
     });
   });
 
+  it("fills name and email when the session's GET /me answers after the form opened", async () => {
+    // Logged in, but the user could not be loaded yet.
+    const { actor, session } = start({ session: { user: null } });
+    expect(actor.getSnapshot().context.values).toMatchObject({ name: '', email: '' });
+    session.loadUser.mockResolvedValue(user);
+    session.session.send({ type: 'user.retry' });
+    await waitFor(actor, (snapshot) => snapshot.context.values.email !== '');
+    expect(actor.getSnapshot().context.values).toMatchObject({ name: 'Erika Muster', email: 'demo@example.com' });
+  });
+
   it('keeps what the customer typed and fills only the fields left empty', () => {
-    const actor = createActor(contactMachine, { input: { values: {} } }).start();
+    const { actor } = start();
     actor.send({ type: 'field.change', name: 'name', value: 'E. M.' });
     actor.send({ type: 'user.known', user });
     expect(actor.getSnapshot().context.values).toMatchObject({ name: 'E. M.', email: 'demo@example.com' });

@@ -12,15 +12,24 @@ import {
 import { purchaseMachine } from '../../src/machines/purchase.machine';
 import { sessionMachine } from '../../src/machines/session.machine';
 import type { User } from '../../src/domain/entities';
-import type { SessionNews } from '../../src/machines/session.machine';
+import type { SessionEvent } from '../../src/machines/session.machine';
 import { aDatastore } from '../support/builders';
+import { stubRefs } from '../support/portal-refs';
 
-/** The dashboard's news for the session, as spies: a reload of the user's products, the passwords shown. */
-function toSession(datastoresChanged: () => void, passwordsShown: (shownAt: Record<string, number>) => void) {
-  return (_: unknown, news: SessionNews) => {
-    if (news.type === 'user.reload') datastoresChanged();
-    else if (news.type === 'passwords.shown') passwordsShown(news.shownAt);
-    else throw new Error(`The dashboard told the session ${news.type}`);
+/**
+ * What the dashboard tells its session, as spies: an end of the session, a reload of the user's
+ * products, the passwords shown.
+ */
+function toSession(
+  datastoresChanged: () => void,
+  passwordsShown: (shownAt: Record<string, number>) => void,
+  sessionExpired: () => void = () => {},
+) {
+  return (event: SessionEvent) => {
+    if (event.type === 'user.reload') datastoresChanged();
+    else if (event.type === 'passwords.shown') passwordsShown(event.shownAt);
+    else if (event.type === 'session.expired') sessionExpired();
+    else throw new Error(`The dashboard told the session ${event.type}`);
   };
 }
 
@@ -63,15 +72,14 @@ function start(
         actions: { purchased },
       }),
     },
-    actions: {
-      sessionExpired,
-      tellSession: toSession(datastoresChanged, passwordsShown),
-      writeQuery: (_, params) => writeQuery(params.query),
-    },
+    actions: { writeQuery: (_, params) => writeQuery(params.query) },
   });
-  const actor = createActor(machine, {
-    input: { shownAt: options.shownAt, query: options.query, contractCancelled: options.contractCancelled },
-  }).start();
+  // The session keeps when each password was first shown and whether the contract was cancelled.
+  const { refs } = stubRefs(
+    { passwordsShownAt: options.shownAt ?? {}, contractCancelled: options.contractCancelled ?? false },
+    { session: toSession(datastoresChanged, passwordsShown, sessionExpired) },
+  );
+  const actor = createActor(machine, { input: { query: options.query, ...refs } }).start();
   const purchase = () => {
     const child = actor.getSnapshot().children.purchase;
     if (!child) throw new Error('no purchase child');
@@ -596,9 +604,17 @@ describe('the dashboard machine: what its children tell it', () => {
           actors: { buy: fromPromise<void, { identifier: string; productId: number }>(async () => {}) },
         }),
       },
-      actions: { tellSession: toSession(datastoresChanged, () => {}), navigate: (_, { to }) => navigate(to) },
     });
-    const actor = createActor(machine, { input: {} }).start();
+    const { refs } = stubRefs(
+      {},
+      {
+        session: toSession(datastoresChanged, () => {}),
+        app: (event) => {
+          if (event.type === 'navigate') navigate(event.to);
+        },
+      },
+    );
+    const actor = createActor(machine, { input: refs }).start();
     return { actor, datastoresChanged, navigate };
   }
 

@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import type { LoginAnswer, LoginPayload } from '../../src/api/structs';
 import { loginErrorFrom, loginMachine } from '../../src/machines/login.machine';
+import { stubRefs } from '../support/portal-refs';
 
 function start(
   login: (payload: LoginPayload) => Promise<LoginAnswer> = async () => ({ is_active: true }),
@@ -13,9 +14,18 @@ function start(
   const call = vi.fn(login);
   const machine = loginMachine.provide({
     actors: { login: fromPromise<LoginAnswer, LoginPayload>(({ input }) => call(input)) },
-    actions: { tellSession: (_, news) => loggedIn(news), navigate: (_, { to }) => navigate(to) },
   });
-  const actor = createActor(machine, { input: { language: 'en', next } }).start();
+  // A visitor's session, which the login tells of its success, and the app, which shows the next page.
+  const { refs } = stubRefs(
+    { loggedIn: false },
+    {
+      session: (event) => loggedIn(event),
+      app: (event) => {
+        if (event.type === 'navigate') navigate(event.to);
+      },
+    },
+  );
+  const actor = createActor(machine, { input: { language: 'en', next, ...refs } }).start();
   const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
   const fill = (email = 'demo@example.com', password = 'Demo-Password-2026') => {
     actor.send({ type: 'field.change', name: 'email', value: email });

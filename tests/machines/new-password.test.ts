@@ -8,21 +8,21 @@ import {
   validateNewPassword,
   type NewPasswordInput,
 } from '../../src/machines/new-password.machine';
+import { stubApp } from '../support/portal-refs';
 
 const strong = 'Correct-Horse-Battery-9';
-const link: NewPasswordInput = { email: 'demo@example.com', token: 'abc123' };
+type Link = Omit<NewPasswordInput, 'app'>;
+const link: Link = { email: 'demo@example.com', token: 'abc123' };
 
-function start(
-  change: (payload: ChangePasswordPayload) => Promise<void> = async () => {},
-  input: NewPasswordInput = link,
-) {
+function start(change: (payload: ChangePasswordPayload) => Promise<void> = async () => {}, input: Link = link) {
   const changed = vi.fn();
   const call = vi.fn(change);
   const machine = newPasswordMachine.provide({
     actors: { changePassword: fromPromise<void, ChangePasswordPayload>(({ input: payload }) => call(payload)) },
     actions: { changed },
   });
-  const actor = createActor(machine, { input }).start();
+  const app = stubApp();
+  const actor = createActor(machine, { input: { ...input, app: app.app } }).start();
   const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
   const fill = (password = strong, confirmation = password) => {
     actor.send({ type: 'field.change', name: 'password', value: password });
@@ -159,18 +159,17 @@ describe('the new-password machine', () => {
 
 describe('the new-password machine: where the customer goes', () => {
   it('sends the customer to /login with the password-changed notice after the change', async () => {
-    const navigate = vi.fn();
     const machine = newPasswordMachine.provide({
       actors: { changePassword: fromPromise<void, ChangePasswordPayload>(async () => {}) },
-      actions: { navigate: (_, { to }) => navigate(to) },
     });
-    const actor = createActor(machine, { input: link }).start();
+    const { app, navigations } = stubApp();
+    const actor = createActor(machine, { input: { ...link, app } }).start();
     actor.send({ type: 'field.change', name: 'password', value: strong });
     actor.send({ type: 'field.change', name: 'confirmation', value: strong });
     actor.send({ type: 'form.submit', language: 'en' });
-    expect(navigate).not.toHaveBeenCalled();
+    expect(navigations()).toEqual([]);
     await waitFor(actor, (snapshot) => snapshot.matches('changed'));
-    expect(navigate).toHaveBeenCalledExactlyOnceWith('/login/changed');
+    expect(navigations()).toEqual(['/login/changed']);
   });
 });
 

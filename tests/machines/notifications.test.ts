@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import { notificationsMachine } from '../../src/machines/notifications.machine';
+import { stubSession } from '../support/portal-refs';
 
 function start(enabled: boolean, save: (enabled: boolean) => Promise<void> = async () => {}) {
   const call = vi.fn(save);
@@ -9,9 +10,10 @@ function start(enabled: boolean, save: (enabled: boolean) => Promise<void> = asy
   const sessionExpired = vi.fn();
   const machine = notificationsMachine.provide({
     actors: { saveNotifications: fromPromise(({ input }: { input: { enabled: boolean } }) => call(input.enabled)) },
-    actions: { tellSession: (_, news) => saved(news), sessionExpired },
   });
-  const actor = createActor(machine, { input: { enabled } }).start();
+  // The session is told of a save (it reloads the user) and of a 401 (it ends).
+  const { session } = stubSession({}, (event) => (event.type === 'session.expired' ? sessionExpired() : saved(event)));
+  const actor = createActor(machine, { input: { enabled, session } }).start();
   const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
   const enabledNow = () => actor.getSnapshot().context.enabled;
   return { actor, call, saved, sessionExpired, errorLine, enabledNow };

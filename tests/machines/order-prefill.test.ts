@@ -7,6 +7,7 @@ import { aCompany } from '../support/builders';
 
 const company = aCompany();
 import { aUser } from '../support/builders';
+import { stubSession } from '../support/portal-refs';
 
 const user: User = aUser({ language: 'de' });
 
@@ -24,11 +25,11 @@ const emptyCompany: Company = {
 function start(loadCompany: () => Promise<Company> = async () => company, sessionUser: User | null = user) {
   const sessionExpired = vi.fn();
   const load = vi.fn(loadCompany);
-  const machine = orderPrefillMachine.provide({
-    actors: { loadCompany: fromPromise(load) },
-    actions: { sessionExpired },
+  const machine = orderPrefillMachine.provide({ actors: { loadCompany: fromPromise(load) } });
+  const { session } = stubSession({ user: sessionUser }, (event) => {
+    if (event.type === 'session.expired') sessionExpired();
   });
-  const actor = createActor(machine, { input: { user: sessionUser } }).start();
+  const actor = createActor(machine, { input: { session } }).start();
   return { actor, load, sessionExpired };
 }
 

@@ -9,6 +9,7 @@ import {
   validateRegistration,
   type RegistrationValues,
 } from '../../src/machines/registration.machine';
+import { stubRefs } from '../support/portal-refs';
 
 const complete: RegistrationValues = {
   ...initialRegistration,
@@ -222,9 +223,16 @@ describe('the registration machine: where the customer goes', () => {
           if (refuse) throw new ApiError('http', { status: 400, reason: 'Refused' });
         }),
       },
-      actions: { navigate: (_, { to }) => navigate(to) },
     });
-    const actor = createActor(machine, { input: { values: complete } }).start();
+    const { refs } = stubRefs(
+      { loggedIn: false },
+      {
+        app: (event) => {
+          if (event.type === 'navigate') navigate(event.to);
+        },
+      },
+    );
+    const actor = createActor(machine, { input: { values: complete, ...refs } }).start();
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
     expect(navigate).not.toHaveBeenCalled();

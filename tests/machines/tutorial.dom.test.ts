@@ -5,14 +5,17 @@ import type { Datastore } from '../../src/domain/entities';
 import { tutorialMachine } from '../../src/machines/tutorial.machine';
 import { mock } from '../../src/mocks/node';
 import { loginAs } from '../support/render-app';
+import { stubSession } from '../support/portal-refs';
 
 function start(loadStatus?: () => Promise<Datastore[]>) {
   const sessionExpired = vi.fn();
-  const machine = tutorialMachine.provide({
-    actions: { sessionExpired },
-    ...(loadStatus ? { actors: { loadStatus: fromPromise(loadStatus) } } : {}),
+  const machine = loadStatus
+    ? tutorialMachine.provide({ actors: { loadStatus: fromPromise(loadStatus) } })
+    : tutorialMachine;
+  const { session } = stubSession({}, (event) => {
+    if (event.type === 'session.expired') sessionExpired();
   });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { input: { session } }).start();
   return { actor, sessionExpired };
 }
 
@@ -49,7 +52,7 @@ describe('the tutorial machine', () => {
     await loginAs('fresh@example.com');
     const { actor } = start();
     await waitFor(actor, (snapshot) => snapshot.matches('ready'));
-    expect(actor.getSnapshot().context).toEqual({ datastores: [], chosen: null, error: null });
+    expect(actor.getSnapshot().context).toMatchObject({ datastores: [], chosen: null, error: null });
   });
 
   it('keeps the reason of a failure and loads again on retry', async () => {

@@ -15,11 +15,18 @@ import {
   type AnyTransitionDefinition,
   type InspectionEvent,
 } from 'xstate';
+import type { SessionContext } from '../../src/machines/session.machine';
+import { stubRefs } from '../support/portal-refs';
 
 export interface PathModel {
   /** The machine, provided with actors that never settle and effects that do nothing. */
   machine: AnyStateMachine;
   input?: unknown;
+  /**
+   * For a machine that holds the session and the app (src/machines/portal-refs.ts): stubs of both
+   * (tests/support/portal-refs.ts), the session in this state, added to the input afresh for each path.
+   */
+  session?: Partial<SessionContext>;
   /** Events a person or another machine sends, with sample payloads (both branches of guards). */
   events: AnyEventObject[];
   /** Sample results of invoked actors by their `src`; by default one `undefined`. */
@@ -86,11 +93,23 @@ function derivedEvents(model: PathModel): AnyEventObject[] {
   return events;
 }
 
+/** The model's input, with a session and an app of their own where the machine holds them. */
+function inputOf(model: PathModel): unknown {
+  if (!model.session) return model.input;
+  return { ...stubRefs(model.session).refs, ...(model.input ?? {}) };
+}
+
+/** Whether a value is an actor (a reference the context holds), which serialises by its id alone. */
+function isActor(value: unknown): value is { id: string } {
+  return typeof value === 'object' && value !== null && 'sessionId' in value && 'id' in value;
+}
+
 function serialize(model: PathModel, snapshot: AnyMachineSnapshot): string {
   const context = model.serializeContext ? model.serializeContext(snapshot.context) : snapshot.context;
-  return JSON.stringify({ value: snapshot.value, context }, (_key, value: unknown) =>
-    value instanceof Error ? { error: value.message, ...value } : value,
-  );
+  return JSON.stringify({ value: snapshot.value, context }, (_key, value: unknown) => {
+    if (value instanceof Error) return { error: value.message, ...value };
+    return isActor(value) ? `actor ${value.id}` : value;
+  });
 }
 
 type Edge = { event: AnyEventObject; state: AnyMachineSnapshot };
@@ -107,7 +126,7 @@ function explore(model: PathModel): Adjacency {
       events.filter(
         (event) => (model.machine.getTransitionData(snapshot as AnyMachineSnapshot, event) ?? []).length > 0,
       ),
-    input: model.input,
+    input: inputOf(model),
     serializeState: (snapshot) => serialize(model, snapshot as AnyMachineSnapshot),
     limit: model.limit ?? 5000,
   }) as unknown as Adjacency;
@@ -147,7 +166,7 @@ function execute(
   // The root's id is known once createActor returns; microsteps before that are the root's own.
   const root = { sessionId: '' };
   const actor = createActor(model.machine, {
-    input: model.input,
+    input: inputOf(model),
     inspect: (event: InspectionEvent) => {
       if (event.type !== '@xstate.microstep') return;
       if (root.sessionId !== '' && event.actorRef.sessionId !== root.sessionId) return;

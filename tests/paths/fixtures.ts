@@ -39,6 +39,8 @@ export function formModels<V extends Record<string, unknown>>(
   ];
   const common = {
     machine: provided,
+    // A visitor's session: the forms that a customer's user prefills have models of their own.
+    session: { loggedIn: false },
     events,
     outputs: { submit: options.outputs ?? [undefined] },
     errors: { submit: [refused, unauthorized, aborted, tooManyRequests] },

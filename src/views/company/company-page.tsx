@@ -97,7 +97,7 @@ export default function CompanyPage() {
                 user={user}
                 saved={saved}
                 returning={edited}
-                onEdit={() => actor.send({ type: 'company.edit', person: user })}
+                onEdit={() => actor.send({ type: 'company.edit' })}
               />
             )}
           </div>

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
-import { useUser } from '../../app/session';
 import { config } from '../../config';
-import { contactMachine, fullName } from '../../machines/contact.machine';
+import { contactMachine } from '../../machines/contact.machine';
 import { ErrorLine } from '../shared/error-line';
 import { RequiredNote, SubmitButton, TextAreaField, TextField } from '../shared/form-fields';
 import { PageHeading } from '../shared/page-heading';
@@ -42,9 +41,8 @@ export default function ContactPage() {
 }
 
 function ContactForm({ onAnother }: { onAnother: () => void }) {
-  const user = useUser();
-  // The user known when the form opens; the machine fills the rest when GET /me answers later.
-  const form = useForm(contactMachine, { values: user ? { name: fullName(user), email: user.email } : {} });
+  // Name and email come from the session's user, also when GET /me answers after the form opened.
+  const form = useForm(contactMachine);
   const { values, fieldErrors, busy, slow, done, error, change } = form;
   const sentRef = useRef<HTMLDivElement>(null);
 

@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, defineMessages } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
-import { useNavigateAction } from '../../app/app-actor';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { LARGE_LIST_FROM, readListQuery, writeListQuery, type ListQuery } from '../../domain/datastore-list';
 import {
@@ -33,7 +32,6 @@ const messages = defineMessages({
 
 /** SPEC §2 "Dashboard": each datastore, then the configuration guide, then the purchase card. */
 export default function DashboardPage() {
-  const navigate = useNavigateAction();
   // The list's query lives in the address (decision 024): read at the start and whenever the
   // address changes, written by the machine once typing pauses (replacing the history entry).
   const search = useSearch();
@@ -42,15 +40,8 @@ export default function DashboardPage() {
   address.current = { search, location };
   const [query] = useState(() => readListQuery(search));
   const actor = usePortalActor(dashboardMachine, {
-    // When this session first showed each temporary password (decision 035), and whether the
-    // customer cancelled the contract in it (decision 029): the session keeps both across pages.
-    inputFromSession: ({ passwordsShownAt, contractCancelled }) => ({
-      query,
-      shownAt: passwordsShownAt,
-      contractCancelled,
-    }),
+    input: { query },
     actions: {
-      navigate,
       writeQuery: (_: unknown, { query: next }: { query: ListQuery }) =>
         setLocation(`${address.current.location}${writeListQuery(next, address.current.search)}`, { replace: true }),
     },

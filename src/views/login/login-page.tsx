@@ -1,7 +1,6 @@
 import { type FormEvent } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link, useParams, useSearch } from 'wouter';
-import { useNavigateAction } from '../../app/app-actor';
 import { useLanguage } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { returnTargetFromQuery } from '../../domain/return-target';
@@ -32,12 +31,10 @@ export default function LoginPage() {
   const { message } = useParams<{ message?: string }>();
   const notice = loginNotice(message);
   const language = useLanguage();
-  const navigate = useNavigateAction();
   const next = returnTargetFromQuery(useSearch()) ?? paths.dashboard();
   const carried = usePrerenderedValues('login', { email: '', password: '' });
   const actor = usePortalActor(loginMachine, {
     input: { language, values: carried, next },
-    actions: { navigate },
   });
   const form = useLoginForm(actor);
   const { busy, slow } = form;

@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react';
 import { useContext, useLayoutEffect, useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link, useLocation, useSearch } from 'wouter';
-import { useNavigateAction } from '../../app/app-actor';
 import { ResetLinkContext } from '../../app/prerendered-forms';
 import { resetLinkFrom } from '../../app/reset-link';
 import { useLanguage } from '../../app/session';
@@ -71,8 +70,7 @@ export default function NewPasswordPage() {
     if (search !== '') setLocation(paths.newPassword(), { replace: true });
   }, [search, setLocation]);
   const language = useLanguage();
-  const navigate = useNavigateAction();
-  const actor = usePortalActor(newPasswordMachine, { input: link, actions: { navigate } });
+  const actor = usePortalActor(newPasswordMachine, { input: link });
   const email = useSelector(actor, (snapshot) => snapshot.context.email);
   const values = useSelector(actor, (snapshot) => snapshot.context.values);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);

@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
-import { useNavigateAction } from '../../app/app-actor';
 import { useLoggedIn } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
 import type { FormMachine } from '../../machines/form.machine';
@@ -9,18 +8,15 @@ import { useErrorLine } from './error-line';
 import { useFocusFirstInvalid } from './use-focus-first-invalid';
 
 /**
- * Runs a form machine for a view: the 401 handling is wired to the session, the machine's
- * navigation and news to the app, and after a refused submit the first invalid field takes focus.
+ * Runs a form machine for a view (with the session and the app's actor in its input, through
+ * which it tells them of a 401, a success and where the customer goes next); after a refused
+ * submit the first invalid field takes focus.
  */
 export function useForm<V extends Record<string, unknown>>(
   machine: FormMachine<V>,
   options: { values?: Partial<V> } = {},
 ) {
-  const navigate = useNavigateAction();
-  const actor = usePortalActor(machine, {
-    input: { values: options.values },
-    actions: { navigate },
-  });
+  const actor = usePortalActor(machine, { input: { values: options.values } });
   const values = useSelector(actor, (snapshot) => snapshot.context.values);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));

@@ -3,7 +3,7 @@ import { Suspense, useState, type ComponentProps } from 'react';
 import { config } from '../../config';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { Licence, User } from '../../domain/entities';
+import type { Licence } from '../../domain/entities';
 import { useLoggedIn, useSessionActor, useUser } from '../../app/session';
 import { usePortalActor } from '../../app/use-portal-actor';
 import { orderPrefillMachine } from '../../machines/order-prefill.machine';
@@ -21,8 +21,8 @@ const OrderForm = preloadable<ComponentProps<typeof OrderFormComponent>>(() =>
 );
 
 /** Loads what the account knows (prefilled for a logged-in customer, decision 010), then the form. */
-function PrefilledOrderForm({ licence, user }: { licence: Licence; user: User | null }) {
-  const prefill = usePortalActor(orderPrefillMachine, { input: { user } });
+function PrefilledOrderForm({ licence }: { licence: Licence }) {
+  const prefill = usePortalActor(orderPrefillMachine);
   const ready = useSelector(prefill, (snapshot) => snapshot.status === 'done');
   const values = useSelector(prefill, (snapshot) => snapshot.context.values);
   const error = useSelector(prefill, (snapshot) => snapshot.context.error);
@@ -79,8 +79,7 @@ export function OrderStep({ licence, listPath, onBack }: { licence: Licence; lis
         </section>
         <Suspense fallback={<PageLoading />}>
           {!asCustomer && <OrderForm key={licence.id} licence={licence} prefill={{}} companyError={null} />}
-          {asCustomer &&
-            (userPending ? <PageLoading /> : <PrefilledOrderForm key={licence.id} licence={licence} user={user} />)}
+          {asCustomer && (userPending ? <PageLoading /> : <PrefilledOrderForm key={licence.id} licence={licence} />)}
         </Suspense>
       </div>
     </section>

@@ -36,10 +36,7 @@ function formContext(context: unknown) {
   return { values, submitted, errors: Object.keys(fieldErrors).length > 0 };
 }
 
-const login = loginMachine.provide({
-  actors: { login: pending },
-  actions: { tellSession: () => {} },
-}) as AnyStateMachine;
+const login = loginMachine.provide({ actors: { login: pending } }) as AnyStateMachine;
 const newPassword = newPasswordMachine.provide({
   actors: { changePassword: pending },
   actions: { changed: () => {} },
@@ -53,6 +50,7 @@ export const models: PathModel[] = [
     { values: { email: 'demo@example.com', password: 'secret' }, next: null },
   ].map(({ values, next }): PathModel => ({
     machine: login,
+    session: { loggedIn: false },
     input: { values, language: 'en', next },
     events: [
       { type: 'field.change', name: 'email', value: '' },
@@ -82,6 +80,7 @@ export const models: PathModel[] = [
     { email: null, token: null },
   ].map((input): PathModel => ({
     machine: newPassword,
+    session: { loggedIn: false },
     input,
     events: [
       { type: 'field.change', name: 'password', value: strong },

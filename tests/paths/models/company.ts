@@ -46,6 +46,7 @@ export const models: PathModel[] = [
         reloadedUser: fromCallback(() => {}),
       },
     }) as AnyStateMachine,
+    session: {},
     events: [
       { type: 'company.retry' },
       { type: 'company.reload' },
@@ -54,11 +55,10 @@ export const models: PathModel[] = [
       { type: 'cancellation.sessionExpired' },
       // The user's reload after a cancellation (the session's, in the app).
       { type: 'user.reloaded', user: aUser() },
-      { type: 'user.reloadFailed', error: unauthorized },
       { type: 'user.reloadFailed', error: serverError },
       { type: 'company.back' },
       { type: 'form.submit' },
-      { type: 'company.edit', person: { firstname: 'Erika', lastname: 'Mustermann', phone: null } },
+      { type: 'company.edit' },
       { type: 'field.change', name: 'street', value: '' },
       { type: 'field.change', name: 'street', value: 'Neue Straße 5' },
       { type: 'payment.choose', paymentType: 'bill' },
@@ -102,6 +102,7 @@ export const models: PathModel[] = [
   },
   ...[true, false].map((enabled): PathModel => ({
     machine: notificationsMachine.provide({ actors: { saveNotifications: pending } }) as AnyStateMachine,
+    session: {},
     input: { enabled },
     events: [
       { type: 'notifications.set', enabled: true },

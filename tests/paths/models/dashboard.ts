@@ -29,6 +29,7 @@ export const models: PathModel[] = [
         purchase: purchaseMachine.provide({ actors: { buy: pending } }),
       },
     }) as AnyStateMachine,
+    session: {},
     events: [
       { type: 'status.retry' },
       { type: 'status.reload' },
@@ -85,7 +86,7 @@ export const models: PathModel[] = [
     machine: dashboardMachine.provide({
       actors: { loadStatus: pending, loadCompany: pending, cancelDatastore: pending },
     }) as AnyStateMachine,
-    input: { contractCancelled: true },
+    session: { contractCancelled: true },
     events: [{ type: 'datastore.cancel.request', name: 'k10001_new' }],
     outputs: { loadStatus: [[aDatastore('new', { contract_end_date: '2027-01-31' })]] },
   },

@@ -106,7 +106,7 @@ export const models: PathModel[] = [
   }),
   {
     machine: orderPrefillMachine.provide({ actors: { loadCompany: pending } }) as AnyStateMachine,
-    input: { user },
+    session: { user },
     events: [],
     outputs: { loadCompany: [company] },
     errors: { loadCompany: [aborted, unauthorized, serverError] },

@@ -48,12 +48,14 @@ export const models: PathModel[] = [
   {
     // The session's user fills the fields still empty (SPEC §2 prefill).
     machine: contactMachine.provide({ actors: { submit: pending } }) as AnyStateMachine,
+    session: { loggedIn: false },
     input: { values: {} },
     events: [{ type: 'user.known', user: { email: 'demo@example.com', firstname: 'Erika', lastname: 'Muster' } }],
   },
   {
     // The session's user is told while the form waits after too many attempts (decision 044).
     machine: contactMachine.provide({ actors: { submit: pending } }) as AnyStateMachine,
+    session: { loggedIn: false },
     input: { values: { message: 'Hello' } },
     events: [
       { type: 'user.known', user: { email: 'demo@example.com', firstname: 'Erika', lastname: 'Muster' } },
@@ -63,6 +65,7 @@ export const models: PathModel[] = [
   },
   {
     machine: tutorial,
+    session: {},
     events: [
       { type: 'datastore.choose', datastore: 'k10001_archive' },
       { type: 'datastore.choose', datastore: 'unknown' },
