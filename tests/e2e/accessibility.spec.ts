@@ -88,6 +88,8 @@ for (const locale of ['en-US', 'de-DE']) {
     test('the login dialog over a form whose call met a 401 passes axe, with and without its field errors', async ({
       page,
     }) => {
+      // A login, a page, two axe scans: 24–27 s of the usual 30 s on a loaded machine.
+      test.slow();
       const de = locale === 'de-DE';
       await openFresh(page, '/login');
       await page.getByLabel(de ? 'E-Mail-Adresse' : 'Email address').fill('demo@example.com');
