@@ -11,14 +11,9 @@ import { notLoggedIn, refuse } from './respond';
 import { clearSessionCookie, endSession, type Cookies } from './session';
 import { requestLanguage } from './language';
 import type { Language } from '../domain/constants';
-import { isOneOf } from '../domain/one-of';
+import { SLOW_FAULT_MS, type FaultKind } from './fault-kinds';
 
-export const faultKinds = ['http500', 'http401', 'network', 'timeout', 'malformed', 'slow'] as const;
-export type FaultKind = (typeof faultKinds)[number];
-
-export function isFaultKind(value: string): value is FaultKind {
-  return isOneOf(faultKinds, value);
-}
+export { faultKinds, isFaultKind, SLOW_FAULT_MS, type FaultKind } from './fault-kinds';
 
 export interface Fault {
   call: MockCall;
@@ -38,8 +33,6 @@ export interface FaultOptions {
 
 /** Base latency: a fixed number of milliseconds or a random range. */
 export type Latency = number | { min: number; max: number };
-
-export const SLOW_FAULT_MS = 3000;
 
 let faults: Fault[] = [];
 let latency: Latency = 0;

@@ -9,9 +9,9 @@ import type { Page } from '@playwright/test';
 
 export type Language = 'en' | 'de';
 
-/** The mock's fault kinds (src/mocks/faults.ts; that module needs Vite, so it is listed here). */
-export const faultKinds = ['http500', 'http401', 'network', 'timeout', 'malformed', 'slow'] as const;
-export type FaultKind = (typeof faultKinds)[number];
+import type { FaultKind } from '../../../src/mocks/fault-kinds';
+
+export { faultKinds, type FaultKind } from '../../../src/mocks/fault-kinds';
 
 const catalogues: Record<Language, Record<string, string>> = {
   en: JSON.parse(readFileSync(resolve('translations/en.json'), 'utf8')) as Record<string, string>,
