@@ -1,9 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useContext, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { appMachine, appSession, type AppActor } from '../machines/app.machine';
 import { reportSession } from '../reporting/index';
 import { inspect } from './inspector';
+import { useStartedActor } from './use-started-actor';
 import { AppActorContext, SessionContext } from './contexts';
 import { useRestoredPageCheck, useSessionSync, writeSession, type StoredSession } from './browser-session';
 
@@ -37,7 +38,7 @@ export function AppActorProvider({ initial, children }: { initial: StoredSession
       },
     }),
   );
-  const actor = useActorRef(machine, { input: { session: initial }, inspect: inspect() });
+  const actor = useStartedActor(machine, { input: { session: initial }, inspect: inspect() });
   const session = useSelector(actor, (snapshot) => snapshot.children.session);
   useSessionSync(session);
   useRestoredPageCheck(session);

@@ -6,7 +6,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Catalogue } from '../domain/entities';
 import { timers } from '../domain/constants';
-import { isAborted, publicCallError, type UserError } from './user-error';
+import { publicCallError, type UserError } from './user-error';
 import { typeOf } from './type-of';
 
 export interface CatalogueContext {
@@ -28,9 +28,7 @@ export const catalogueMachine = setup({
       (await import('../api/licences')).getCatalogue({ signal }),
     ),
   },
-  guards: {
-    isAborted: ({ event }) => 'error' in event && isAborted(event.error),
-  },
+  guards: {},
   delays: { loadingTimeout: timers.loadingTimeout },
 }).createMachine({
   id: 'catalogue',
@@ -45,12 +43,7 @@ export const catalogueMachine = setup({
       invoke: {
         src: 'loadCatalogue',
         onDone: { target: 'loaded', actions: assign({ catalogue: ({ event }) => event.output }) },
-        onError: [
-          // An aborted call is no failure: React's development double mount stops the app's actor
-          // and starts it again, and the stopped call's abort arrives here. Ask again.
-          { guard: 'isAborted', target: 'loading', reenter: true },
-          { target: 'failed', actions: assign({ error: ({ event }) => publicCallError(event.error) }) },
-        ],
+        onError: [{ target: 'failed', actions: assign({ error: ({ event }) => publicCallError(event.error) }) }],
       },
       // SPEC §4: the loading flag resets after 120 seconds, so the shop never waits for good.
       after: { loadingTimeout: { target: 'failed', actions: assign({ error: { key: 'timeout' } }) } },

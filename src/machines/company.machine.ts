@@ -26,7 +26,7 @@ import { contractCancellationMachine } from './contract-cancellation.machine';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, clearFieldErrors, markInvalid, showError, showTimeout, withoutErrors } from './form-actions';
 import { callErrorFrom, knownRefusal } from './known-refusals';
-import { isAborted, unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
+import { unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
 import { sessionExpired, sessionInterrupted, tellSession, type WithSession } from './portal-refs';
 import { reloadedUser, type UserReload } from './session-readers';
 import { selectUser } from './session.machine';
@@ -168,7 +168,6 @@ export const companyMachine = setup({
   guards: {
     isInvalid: ({ context }) => Object.keys(validateCompanyForm(context.values)).length > 0,
     isUnauthorized: unauthorizedGuard,
-    isAborted: ({ event }) => 'error' in event && isAborted(event.error),
     choosesBill: ({ event }) => event.type === 'payment.choose' && event.paymentType === 'bill',
   },
   delays: { loadingTimeout: timers.loadingTimeout, stillWorking: waiting.stillWorking },
@@ -222,9 +221,6 @@ export const companyMachine = setup({
           actions: { type: 'keepCompany', params: ({ event }) => ({ company: event.output }) },
         },
         onError: [
-          // An aborted call is no failure: React's development double mount stops the actor and
-          // rehydrates it, and the stopped call's abort arrives here. Ask again.
-          { guard: 'isAborted', target: 'loading', reenter: true },
           { guard: 'isUnauthorized', target: 'failed', actions: ['keepLoadError', 'sessionExpired'] },
           { target: 'failed', actions: 'keepLoadError' },
         ],
@@ -252,7 +248,6 @@ export const companyMachine = setup({
               actions: { type: 'keepCompany', params: ({ event }) => ({ company: event.output }) },
             },
             onError: [
-              { guard: 'isAborted', target: 'refreshing', reenter: true },
               { guard: 'isUnauthorized', target: 'shown', actions: ['keepLoadError', 'sessionExpired'] },
               { target: 'shown', actions: 'keepLoadError' },
             ],
@@ -294,7 +289,6 @@ export const companyMachine = setup({
               actions: ['markSaved', { type: 'tellSession', params: { type: 'user.reload' } }],
             },
             onError: [
-              { guard: 'isAborted', target: 'editing' },
               // The dialog says that the session ended; the error line stays empty, for after the login.
               { guard: 'isUnauthorized', target: 'editing', actions: 'sessionInterrupted' },
               { target: 'editing', actions: ['markRefusedFields', 'showError'] },

@@ -17,7 +17,7 @@ import { timers, waiting } from '../domain/constants';
 import { contractEndDate } from '../domain/contract';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showTimeout } from './form-actions';
-import { isAborted, unauthorizedGuard } from './user-error';
+import { unauthorizedGuard } from './user-error';
 import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
 
@@ -50,7 +50,6 @@ export const contractCancellationMachine = setup({
   },
   guards: {
     isUnauthorized: unauthorizedGuard,
-    isAborted: ({ event }) => 'error' in event && isAborted(event.error),
   },
   delays: { loadingTimeout: timers.loadingTimeout, stillWorking: waiting.stillWorking },
 }).createMachine({
@@ -81,7 +80,6 @@ export const contractCancellationMachine = setup({
           actions: 'cancelled',
         },
         onError: [
-          { guard: 'isAborted', target: 'idle' },
           { guard: 'isUnauthorized', target: 'idle', actions: 'sessionExpired' },
           { target: 'idle', actions: 'showError' },
         ],

@@ -56,7 +56,7 @@ import {
   type PasswordExpiredEvent,
   type TemporaryPasswordActor,
 } from './temporary-password.machine';
-import { isAborted, isUnanswered, unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
+import { isUnanswered, unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
 import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
 
@@ -269,7 +269,6 @@ export const dashboardMachine = setup({
   },
   guards: {
     isUnauthorized: unauthorizedGuard,
-    isAborted: ({ event }) => 'error' in event && isAborted(event.error),
     isUnanswered: ({ event }) => 'error' in event && isUnanswered(event.error),
     /** SPEC §2: delete is disabled while loading or once a contract end date exists. */
     canCancel: ({ context, event }) => {
@@ -355,9 +354,6 @@ export const dashboardMachine = setup({
               ],
             },
             onError: [
-              // An aborted read is no failure: React's development double mount stops the actor
-              // and rehydrates it, and the stopped call's abort arrives here. Ask again.
-              { guard: 'isAborted', target: 'loading', reenter: true },
               {
                 guard: 'isUnauthorized',
                 target: 'failed',
@@ -438,7 +434,7 @@ export const dashboardMachine = setup({
             ],
             // Not knowing is no cancellation: the purchase card stays, and the server refuses what it must.
             // A 401 is the status read's to report (decision 001).
-            onError: [{ guard: 'isAborted', target: 'checking', reenter: true }, { target: 'open' }],
+            onError: { target: 'open' },
           },
           after: { loadingTimeout: { target: 'open' } },
         },
@@ -480,7 +476,6 @@ export const dashboardMachine = setup({
               actions: ['reloadStatus', { type: 'tellSession', params: { type: 'user.reload' } }],
             },
             onError: [
-              { guard: 'isAborted', target: 'idle' },
               { guard: 'isUnauthorized', target: 'idle', actions: ['showCancelError', 'sessionExpired'] },
               // No answer: the cancellation may have been made, so the list is read again and shows it.
               { guard: 'isUnanswered', target: 'idle', actions: ['showCancelError', 'reloadStatus'] },

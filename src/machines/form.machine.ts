@@ -30,7 +30,7 @@ import { retryAfterDelay, tooManyRequestsGuard, waitingState } from './rate-limi
 import { sessionUser, type UserKnown } from './session-readers';
 import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
-import { isAborted, unauthorizedGuard, userErrorFrom, type UserError } from './user-error';
+import { unauthorizedGuard, userErrorFrom, type UserError } from './user-error';
 
 export type FormContext<V> = FieldsContext<V> & PortalRefs;
 
@@ -134,7 +134,6 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
     guards: {
       isInvalid: ({ context }) => Object.keys(validate(context.values)).length > 0,
       isUnauthorized: unauthorizedGuard,
-      isAborted: ({ event }) => 'error' in event && isAborted(event.error),
       isTooManyRequests: tooManyRequestsGuard,
     },
     delays: { loadingTimeout: timers.loadingTimeout, stillWorking: waiting.stillWorking, retryAfter: retryAfterDelay },
@@ -188,7 +187,6 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
             ],
           },
           onError: [
-            { guard: 'isAborted', target: 'editing' },
             { guard: 'isUnauthorized', target: 'editing', actions: ['showError', 'sessionInterrupted'] },
             { guard: 'isTooManyRequests', target: 'waiting', actions: 'showError' },
             {

@@ -30,7 +30,7 @@ import {
   tooManyRequestsWait,
   waitingState,
 } from './rate-limit';
-import { isAborted, userErrorFrom, type UserError } from './user-error';
+import { userErrorFrom, type UserError } from './user-error';
 import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
 
@@ -118,7 +118,6 @@ export const loginMachine = setup({
     /** Active, and the login leads to a page (not so the login in place, whose page is already shown). */
     isActiveAndLeadsOn: ({ context }, { answer }: { answer: LoginAnswer }) => answer.is_active && context.next !== null,
     isNotYetActive: ({ event }) => 'error' in event && isApiError(event.error) && event.error.isUnauthorized,
-    isAborted: ({ event }) => 'error' in event && isAborted(event.error),
     isTooManyRequests: tooManyRequestsGuard,
   },
   delays: {
@@ -179,7 +178,6 @@ export const loginMachine = setup({
           { target: 'notActive' },
         ],
         onError: [
-          { guard: 'isAborted', target: 'editing' },
           { guard: 'isNotYetActive', target: 'notActive' },
           { guard: 'isTooManyRequests', target: 'waiting', actions: 'showError' },
           { target: 'editing', actions: 'showError' },

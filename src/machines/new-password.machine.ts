@@ -24,7 +24,6 @@ import {
   type FieldErrors,
 } from './form-actions';
 import { retryAfterDelay, tooManyRequestsGuard, waitingState } from './rate-limit';
-import { isAborted } from './user-error';
 import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
 
@@ -112,7 +111,6 @@ export const newPasswordMachine = setup({
     hasLink: ({ context }) => isEmail(context.email) && context.token.trim() !== '',
     isInvalid: ({ context }) => Object.keys(validateNewPassword(context.values)).length > 0,
     isLinkRefused: ({ event }) => 'error' in event && isLinkRefusal(event.error),
-    isAborted: ({ event }) => 'error' in event && isAborted(event.error),
     isTooManyRequests: tooManyRequestsGuard,
   },
   delays: { loadingTimeout: timers.loadingTimeout, stillWorking: waiting.stillWorking, retryAfter: retryAfterDelay },
@@ -168,7 +166,6 @@ export const newPasswordMachine = setup({
           actions: ['changed', { type: 'navigate', params: { to: paths.login('changed') } }],
         },
         onError: [
-          { guard: 'isAborted', target: 'editing' },
           { guard: 'isLinkRefused', target: 'linkRefused', actions: 'keepRefusal' },
           { guard: 'isTooManyRequests', target: 'waiting', actions: 'showError' },
           { target: 'editing', actions: 'showError' },

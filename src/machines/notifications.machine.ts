@@ -10,7 +10,7 @@ import { setNotifications } from '../api/settings';
 import { timers } from '../domain/constants';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showTimeout } from './form-actions';
-import { isAborted, unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
+import { unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
 import { sessionExpired, tellSession, type WithSession } from './portal-refs';
 import { typeOf } from './type-of';
 
@@ -53,7 +53,6 @@ export const notificationsMachine = setup({
   guards: {
     isChange: ({ context, event }) => event.enabled !== context.enabled,
     isUnauthorized: unauthorizedGuard,
-    isAborted: ({ event }) => 'error' in event && isAborted(event.error),
   },
   delays: { loadingTimeout: timers.loadingTimeout },
 }).createMachine({
@@ -76,7 +75,6 @@ export const notificationsMachine = setup({
         input: ({ context }) => ({ enabled: context.enabled }),
         onDone: { target: 'idle', actions: { type: 'tellSession', params: { type: 'user.reload' } } },
         onError: [
-          { guard: 'isAborted', target: 'idle', actions: 'restore' },
           { guard: 'isUnauthorized', target: 'idle', actions: ['restore', 'sessionExpired'] },
           { target: 'idle', actions: ['restore', 'showError'] },
         ],

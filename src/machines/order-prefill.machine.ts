@@ -11,7 +11,7 @@ import { business, timers, type Country } from '../domain/constants';
 import type { LicenceOrderValues } from './licence-order.machine';
 import { sessionExpired, type WithSession } from './portal-refs';
 import { selectUser } from './session.machine';
-import { isAborted, unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
+import { unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
 import { typeOf } from './type-of';
 import { isOneOf } from '../domain/one-of';
 
@@ -70,7 +70,6 @@ export const orderPrefillMachine = setup({
   },
   guards: {
     isUnauthorized: unauthorizedGuard,
-    isAborted: ({ event }) => 'error' in event && isAborted(event.error),
   },
   delays: { loadingTimeout: timers.loadingTimeout },
 }).createMachine({
@@ -93,9 +92,6 @@ export const orderPrefillMachine = setup({
           actions: assign({ values: ({ context, event }) => orderPrefillFrom(context.user, event.output) }),
         },
         onError: [
-          // An aborted call reaches a running actor only when React restarts it (StrictMode's
-          // double effects in development rehydrate the stopped actor): ask again.
-          { guard: 'isAborted', target: 'loadingCompany', reenter: true },
           // The session is over: nothing of the account belongs in the form any more.
           { guard: 'isUnauthorized', target: 'ready', actions: [assign({ values: {} }), 'sessionExpired'] },
           { target: 'ready', actions: assign({ error: ({ event }) => userErrorFrom(event.error) }) },

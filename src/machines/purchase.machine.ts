@@ -25,7 +25,7 @@ import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showUserError } from './form-actions';
 import { callErrorFrom } from './known-refusals';
 import { stillWorkingStates } from './still-working';
-import { isAborted, isUnanswered, unauthorizedGuard } from './user-error';
+import { isUnanswered, unauthorizedGuard } from './user-error';
 import { typeOf } from './type-of';
 
 /** A field rule's code, or `taken` when the server refused the identifier as already used. */
@@ -125,7 +125,6 @@ export const purchaseMachine = setup({
   guards: {
     isInvalid: ({ context, event }) =>
       event.type === 'purchase.buy' && identifierError(context.identifiers[event.option]) !== undefined,
-    isAborted: ({ event }) => 'error' in event && isAborted(event.error),
     /** No answer came: the purchase may have been booked (docs/decisions/026). */
     isUnanswered: ({ event }) => 'error' in event && isUnanswered(event.error),
     /** The status lists a datastore it did not list when the purchase was sent. */
@@ -187,7 +186,6 @@ export const purchaseMachine = setup({
             },
             onDone: { target: 'settling' },
             onError: [
-              { guard: 'isAborted', target: '#purchase.ready' },
               { guard: 'isUnauthorized', target: '#purchase.ready', actions: ['showError', 'sessionExpired'] },
               { guard: 'isTaken', target: '#purchase.ready', actions: ['markTaken', 'showError'] },
               { guard: 'isUnanswered', target: 'verifying', actions: 'requestReload' },

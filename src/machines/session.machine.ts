@@ -10,7 +10,7 @@
 import { assign, fromPromise, raise, setup, type ActorRef, type SnapshotFrom } from 'xstate';
 import type { User } from '../domain/entities';
 import { timers, type Language } from '../domain/constants';
-import { isAborted, unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
+import { unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
 import { typeOf } from './type-of';
 
 export interface SessionInput {
@@ -157,7 +157,6 @@ export const sessionMachine = setup({
     wasLoggedIn: ({ context }) => context.loggedIn,
     isLoggedIn: ({ context }) => context.loggedIn,
     isUnauthorized: unauthorizedGuard,
-    isAborted: ({ event }) => 'error' in event && isAborted(event.error),
     /** Given the user of the `loadUser` actor's done event: the account whose page waits. */
     isSameAccount: ({ context }, { user }: { user: User }) =>
       context.resumeFor !== null && context.resumeFor.toLowerCase() === user.email.toLowerCase(),
@@ -207,9 +206,6 @@ export const sessionMachine = setup({
                 src: 'loadUser',
                 onDone: { target: 'ready', actions: assign({ user: ({ event }) => event.output, error: null }) },
                 onError: [
-                  // An aborted call (the actor was stopped and restarted, as React's strict
-                  // mode does in development) is simply made again.
-                  { guard: 'isAborted', target: 'loadingUser', reenter: true },
                   {
                     guard: 'isUnauthorized',
                     target: '#session.auth.loggedOut',
@@ -266,7 +262,6 @@ export const sessionMachine = setup({
                   },
                 ],
                 onError: [
-                  { guard: 'isAborted', target: 'checkingAccount', reenter: true },
                   {
                     guard: 'isUnauthorized',
                     target: '#session.auth.loggedOut',

@@ -9,7 +9,7 @@ import { getStatus } from '../api/datastores';
 import type { Datastore } from '../domain/entities';
 import { timers } from '../domain/constants';
 import { sessionExpired, type WithSession } from './portal-refs';
-import { isAborted, unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
+import { unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
 import { typeOf } from './type-of';
 
 export interface TutorialContext extends WithSession {
@@ -36,7 +36,6 @@ export const tutorialMachine = setup({
   },
   guards: {
     isUnauthorized: unauthorizedGuard,
-    isAborted: ({ event }) => 'error' in event && isAborted(event.error),
     isKnown: ({ context, event }) =>
       event.type === 'datastore.choose' && context.datastores.some((entry) => entry.datastore === event.datastore),
   },
@@ -61,8 +60,6 @@ export const tutorialMachine = setup({
           }),
         },
         onError: [
-          // An aborted call is no failure (React's development double mount): ask again.
-          { guard: 'isAborted', target: 'loading', reenter: true },
           {
             guard: 'isUnauthorized',
             target: 'failed',

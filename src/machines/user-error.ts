@@ -109,7 +109,3 @@ export function isUnanswered(error: unknown): boolean {
   if (error.kind === 'network' || error.kind === 'timeout') return true;
   return error.kind === 'http' && (error.status === 502 || error.status === 504);
 }
-
-export function isAborted(error: unknown): boolean {
-  return isApiError(error) && error.kind === 'aborted';
-}

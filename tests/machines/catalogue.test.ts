@@ -64,18 +64,6 @@ describe('the catalogue machine', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it('asks again, without a message, when the load was aborted (the app restarting its actor)', async () => {
-    const { actor, load } = start(
-      async () => {
-        throw new ApiError('aborted');
-      },
-      async () => catalogue,
-    );
-    await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
-    expect(load).toHaveBeenCalledTimes(2);
-    expect(actor.getSnapshot().context.error).toBeNull();
-  });
-
   it('tells a malformed answer apart from a network failure', async () => {
     const malformed = start(async () => {
       throw new ApiError('invalid-answer');

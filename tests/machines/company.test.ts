@@ -78,19 +78,6 @@ describe('loading the company', () => {
     expect(context().loadError).toBeNull();
   });
 
-  it("asks again when the load was aborted, as after React's development double mount", async () => {
-    let calls = 0;
-    const { actor, load } = start({
-      load: async () => {
-        calls += 1;
-        if (calls === 1) throw new ApiError('aborted');
-        return company;
-      },
-    });
-    await waitFor(actor, (snapshot) => snapshot.matches('view'));
-    expect(load).toHaveBeenCalledTimes(2);
-  });
-
   it('ends the session when GET /company answers 401', async () => {
     const { actor, told } = start({
       load: async () => {
@@ -293,17 +280,6 @@ describe('saving', () => {
     expect(save).toHaveBeenCalledOnce();
   });
 
-  it('returns to editing quietly when the save was aborted', async () => {
-    const { actor, errorLine } = await editing({
-      save: async () => {
-        throw new ApiError('aborted');
-      },
-    });
-    actor.send({ type: 'form.submit' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ edit: 'editing' }));
-    expect(errorLine()).toBeNull();
-  });
-
   it('gives up saving after the 120 second loading timeout and keeps the form', async () => {
     const { actor, errorLine } = await editing({ save: never });
     vi.useFakeTimers();
@@ -345,22 +321,6 @@ describe('reloading in the background', () => {
     actor.send({ type: 'company.reload' });
     await waitFor(actor, (snapshot) => snapshot.matches({ view: 'shown' }) && told('session.expired').length > 0);
     expect(told('session.expired')).toHaveLength(1);
-  });
-
-  it('asks again when a background reload was aborted', async () => {
-    let loads = 0;
-    const { actor, load } = start({
-      load: async () => {
-        loads += 1;
-        if (loads === 2) throw new ApiError('aborted');
-        return company;
-      },
-    });
-    await waitFor(actor, (snapshot) => snapshot.matches('view'));
-    actor.send({ type: 'company.reload' });
-    await waitFor(actor, () => load.mock.calls.length === 3);
-    await waitFor(actor, (snapshot) => snapshot.matches({ view: 'shown' }));
-    expect(actor.getSnapshot().context.loadError).toBeNull();
   });
 
   it('gives up a background reload after the 120 second loading timeout', async () => {

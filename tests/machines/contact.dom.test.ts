@@ -130,18 +130,6 @@ describe('the contact form machine', () => {
     expect(errorLine()).toEqual({ key: 'sessionExpired' });
   });
 
-  it('returns to editing without a message when the call was aborted', async () => {
-    const { actor, errorLine } = start({
-      values: filled,
-      submit: async () => {
-        throw new ApiError('aborted');
-      },
-    });
-    actor.send({ type: 'form.submit' });
-    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
-    expect(errorLine()).toBeNull();
-  });
-
   it('gives up after 120 seconds with the timeout message and clears it after 30 more', async () => {
     vi.useFakeTimers();
     const { actor, errorLine } = start({ values: filled, submit: () => new Promise(() => {}) });

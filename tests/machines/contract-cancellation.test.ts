@@ -173,16 +173,6 @@ describe('the contract cancellation', () => {
     expect(errorLine()).toBeNull();
   });
 
-  it('returns to the button quietly when the call was aborted', async () => {
-    const { actor, errorLine } = start(async () => {
-      throw new ApiError('aborted');
-    });
-    actor.send({ type: 'cancel.request' });
-    actor.send({ type: 'cancel.confirm' });
-    await waitFor(actor, (snapshot) => snapshot.matches('idle'));
-    expect(errorLine()).toBeNull();
-  });
-
   it('gives up after the 120 second loading timeout', () => {
     vi.useFakeTimers();
     const { actor, errorLine } = start(() => new Promise(() => {}));

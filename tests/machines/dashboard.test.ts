@@ -195,19 +195,6 @@ describe('the dashboard machine: the status', () => {
     expect(sessionExpired).toHaveBeenCalledOnce();
   });
 
-  it('reads again when the read was aborted (React restarting the actor), without a message', async () => {
-    let calls = 0;
-    const { actor } = start({
-      loadStatus: async () => {
-        if (++calls === 1) throw new ApiError('aborted');
-        return seed;
-      },
-    });
-    await waitFor(actor, (snapshot) => snapshot.matches(ready));
-    expect(calls).toBe(2);
-    expect(actor.getSnapshot().context.statusError).toBeNull();
-  });
-
   it('gives up after 120 seconds and says the server took too long', () => {
     vi.useFakeTimers();
     const { actor } = start({ loadStatus: () => new Promise<Datastore[]>(() => {}) });
@@ -441,19 +428,6 @@ describe('the dashboard machine: cancelling a datastore', () => {
     actor.send({ type: 'datastore.cancel.confirm' });
     await waitFor(actor, (snapshot) => snapshot.matches({ cancellation: 'idle' }));
     expect(sessionExpired).toHaveBeenCalledOnce();
-  });
-
-  it('returns quietly when the cancellation was aborted', async () => {
-    const { actor, errorLine } = start({
-      cancel: async () => {
-        throw new ApiError('aborted');
-      },
-    });
-    await waitFor(actor, (snapshot) => snapshot.matches(ready));
-    actor.send({ type: 'datastore.cancel.request', name: 'k10001_backup' });
-    actor.send({ type: 'datastore.cancel.confirm' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ cancellation: 'idle' }));
-    expect(errorLine()).toBeNull();
   });
 
   it('gives up a cancellation after 120 seconds and reads the status again, which shows whether it was made', async () => {

@@ -97,16 +97,6 @@ describe('the form machine', () => {
     expect(errorLine()).toEqual({ key: 'sessionExpired' });
   });
 
-  it('returns to editing quietly when the call was aborted', async () => {
-    const { actor, errorLine } = start(async () => {
-      throw new ApiError('aborted');
-    });
-    actor.send({ type: 'field.change', name: 'email', value: 'a@example.com' });
-    actor.send({ type: 'form.submit' });
-    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
-    expect(errorLine()).toBeNull();
-  });
-
   it('after too many attempts (429) says how long to wait, takes no submission before then, and takes one after (decision 044)', async () => {
     vi.useFakeTimers();
     let answer: unknown = new ApiError('http', { status: 429, retryAfterSeconds: 45 });

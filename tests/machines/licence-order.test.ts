@@ -142,15 +142,6 @@ describe('the licence order machine', () => {
     expect(sessionInterrupted).toHaveBeenCalledOnce();
   });
 
-  it('returns to editing quietly when the order was aborted', async () => {
-    const { actor, errorLine } = start(async () => {
-      throw new ApiError('aborted');
-    });
-    actor.send({ type: 'form.submit' });
-    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
-    expect(errorLine()).toBeNull();
-  });
-
   it('waits for an order answered after 25 s and after 119 s, sends it once and shows no error at any moment', async () => {
     vi.useFakeTimers();
     for (const seconds of [25, 119]) {

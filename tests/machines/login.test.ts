@@ -154,16 +154,6 @@ describe('the login machine', () => {
     expect(errorLine()).toBeNull();
   });
 
-  it('returns to editing quietly when the call was aborted', async () => {
-    const { actor, fill, errorLine } = start(async () => {
-      throw new ApiError('aborted');
-    });
-    fill();
-    actor.send({ type: 'form.submit', language: 'en' });
-    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
-    expect(errorLine()).toBeNull();
-  });
-
   it('gives up after the 120 second loading timeout with the timeout message', () => {
     vi.useFakeTimers();
     const { actor, fill, errorLine } = start(never);

@@ -73,16 +73,6 @@ describe('the notifications checkbox', () => {
     expect(errorLine()).toBeNull();
   });
 
-  it('returns to the old value quietly when the call was aborted', async () => {
-    const { actor, enabledNow, errorLine } = start(true, async () => {
-      throw new ApiError('aborted');
-    });
-    actor.send({ type: 'notifications.set', enabled: false });
-    await waitFor(actor, (snapshot) => snapshot.matches('idle'));
-    expect(enabledNow()).toBe(true);
-    expect(errorLine()).toBeNull();
-  });
-
   it('returns to the old value after the 120 second loading timeout, and a new click clears the error', () => {
     vi.useFakeTimers();
     const { actor, enabledNow, errorLine } = start(true, () => new Promise(() => {}));

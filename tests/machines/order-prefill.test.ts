@@ -90,20 +90,6 @@ describe('the order prefill machine', () => {
     expect(actor.getSnapshot().context.error).toEqual({ key: 'general' });
   });
 
-  it('asks again when a restarted actor receives the abort of its stopped call', async () => {
-    const answers = [
-      async (): Promise<Company> => {
-        throw new ApiError('aborted');
-      },
-      async () => company,
-    ];
-    const { actor, load } = start(() => (answers.shift() ?? (async () => company))());
-    await waitFor(actor, (snapshot) => snapshot.status === 'done');
-    expect(load).toHaveBeenCalledTimes(2);
-    expect(actor.getSnapshot().context.values).toEqual(orderPrefillFrom(user, company));
-    expect(actor.getSnapshot().context.error).toBeNull();
-  });
-
   it('prefills only the company when the session has no user', async () => {
     const { actor } = start(async () => company, null);
     await waitFor(actor, (snapshot) => snapshot.status === 'done');

@@ -215,17 +215,6 @@ describe('the purchase card machine', () => {
     expect(sessionExpired).toHaveBeenCalledOnce();
   });
 
-  it('returns to ready quietly when the call was aborted', async () => {
-    const { actor, errorLine } = start({
-      buy: async () => {
-        throw new ApiError('aborted');
-      },
-    });
-    actor.send({ type: 'purchase.buy', option: 'dynamic' });
-    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
-    expect(errorLine()).toBeNull();
-  });
-
   describe('slow is not failed (docs/decisions/026)', () => {
     /** A purchase whose answer comes after `ms`, the status read once before it with `listed`. */
     function slowPurchase(ms: number, listed = ['k10001_old']) {

@@ -93,20 +93,6 @@ describe('the session machine', () => {
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
-  it('loads the user again when the call was aborted rather than failing', async () => {
-    let calls = 0;
-    const { actor } = start({
-      loggedIn: true,
-      loadUser: async () => {
-        calls += 1;
-        if (calls === 1) throw new ApiError('aborted');
-        return user;
-      },
-    });
-    await waitFor(actor, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
-    expect(calls).toBe(2);
-  });
-
   it('starts a session after a login and remembers it in the browser session', async () => {
     const { actor, persist } = start();
     actor.send({ type: 'session.loggedIn' });

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { ApiError } from '../../src/api/client';
 import type { Datastore } from '../../src/domain/entities';
 import { tutorialMachine } from '../../src/machines/tutorial.machine';
 import { mock } from '../../src/mocks/node';
@@ -65,17 +64,6 @@ describe('the tutorial machine', () => {
     expect(actor.getSnapshot().context.error).toBeNull();
     await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     expect(actor.getSnapshot().context.chosen).toBe('k10001_backup');
-  });
-
-  it('asks again, without a message, when the read was aborted (React restarting the actor)', async () => {
-    let calls = 0;
-    const { actor } = start(async () => {
-      if (++calls === 1) throw new ApiError('aborted');
-      return [];
-    });
-    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
-    expect(calls).toBe(2);
-    expect(actor.getSnapshot().context.error).toBeNull();
   });
 
   it('tells the session about a 401', async () => {

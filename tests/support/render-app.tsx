@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
 import { vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import de from '../../translations/de.json';
@@ -35,6 +36,8 @@ interface RenderOptions {
   messageStore?: MessageStore;
   /** A new-password link that src/boot.ts took out of the address. */
   resetLink?: ResetLink;
+  /** Under React's StrictMode, as src/main.tsx renders it (its rehearsal runs in development only). */
+  strict?: boolean;
 }
 
 /**
@@ -45,7 +48,7 @@ export function renderApp(path: string, options: RenderOptions = {}) {
   const { language = 'en', loggedIn = false, over, messageStore = MessageStore.whole(language, { de, en }) } = options;
   const location = memoryLocation({ path, record: true });
   const user = userEvent.setup({ delay: null });
-  const view = render(
+  const app = (
     <App
       session={{ loggedIn, language }}
       messageStore={messageStore}
@@ -54,9 +57,9 @@ export function renderApp(path: string, options: RenderOptions = {}) {
       prerenderedForms={over?.forms ?? null}
       prerenderedLanguage={over?.language ?? null}
       resetLink={options.resetLink ?? null}
-    />,
-    over ? { container: over.container } : {},
+    />
   );
+  const view = render(options.strict ? <StrictMode>{app}</StrictMode> : app, over ? { container: over.container } : {});
   return {
     ...view,
     user,
