@@ -11,7 +11,7 @@ import type { WithSession } from './portal-refs';
 export type UserKnown = { type: 'user.known'; user: User };
 
 /** What the `reloadedUser` actor tells of the user's reload. */
-export type UserReload = { type: 'user.reloaded'; user: User } | { type: 'user.reloadFailed'; error: unknown };
+export type UserReload = { type: 'user.reloaded'; user: User } | { type: 'user.reloadFailed' };
 
 /**
  * The `user` actor of a form that the customer's data prefills (src/machines/form.machine.ts):
@@ -39,9 +39,10 @@ export const reloadedUser = fromCallback<EventObject, WithSession, UserReload>((
   waitFor(session, (snapshot) => !selectIsLoadingUser(snapshot), { signal: controller.signal }).then(
     (settled) => {
       const user = selectLoadedUser(settled);
-      sendBack(user ? { type: 'user.reloaded', user } : { type: 'user.reloadFailed', error: undefined });
+      sendBack(user ? { type: 'user.reloaded', user } : { type: 'user.reloadFailed' });
     },
-    (error: unknown) => sendBack({ type: 'user.reloadFailed', error }),
+    // Only when the machine that asked is gone (its abort): nobody is told.
+    () => undefined,
   );
   return () => controller.abort();
 });

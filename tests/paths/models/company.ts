@@ -55,7 +55,7 @@ export const models: PathModel[] = [
       { type: 'cancellation.sessionExpired' },
       // The user's reload after a cancellation (the session's, in the app).
       { type: 'user.reloaded', user: aUser() },
-      { type: 'user.reloadFailed', error: serverError },
+      { type: 'user.reloadFailed' },
       { type: 'company.back' },
       { type: 'form.submit' },
       { type: 'company.edit' },

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, setup, waitFor, type AnyActorLogic, type EventObject } from 'xstate';
+import { ApiError } from '../../src/api/error';
+import type { SessionRef } from '../../src/machines/session.machine';
+import { reloadedUser, sessionUser } from '../../src/machines/session-readers';
+import { aUser } from '../support/builders';
+import { stubSession } from '../support/portal-refs';
+
+/** A machine that runs one reader of the session and keeps what it is told, in order. */
+function listen(reader: AnyActorLogic, session: SessionRef) {
+  const heard: EventObject[] = [];
+  const parent = createActor(
+    setup({ actors: { reader } }).createMachine({
+      invoke: { src: 'reader', input: () => ({ session }) },
+      on: { '*': { actions: ({ event }) => void heard.push(event) } },
+    }),
+  ).start();
+  return { heard: () => heard.filter((event) => !event.type.startsWith('xstate.')), parent };
+}
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the session user reader', () => {
+  it("tells the form the session's user at once, and again only when GET /me brings another one", async () => {
+    const first = aUser({ firstname: 'Erika' });
+    const stub = stubSession({ user: first });
+    const { heard } = listen(sessionUser, stub.session);
+    expect(heard()).toEqual([{ type: 'user.known', user: first }]);
+
+    stub.loadUser.mockResolvedValueOnce(first);
+    stub.session.send({ type: 'user.reload' });
+    await waitFor(stub.session, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
+    expect(heard()).toHaveLength(1);
+
+    const second = aUser({ firstname: 'Erik' });
+    stub.loadUser.mockResolvedValueOnce(second);
+    stub.session.send({ type: 'user.reload' });
+    await waitFor(stub.session, (snapshot) => snapshot.context.user === second);
+    expect(heard()).toEqual([
+      { type: 'user.known', user: first },
+      { type: 'user.known', user: second },
+    ]);
+  });
+
+  it('tells nothing while the session holds no user, and nothing once its form is gone', async () => {
+    const stub = stubSession({ user: null });
+    const { heard, parent } = listen(sessionUser, stub.session);
+    expect(heard()).toEqual([]);
+
+    parent.stop();
+    stub.session.send({ type: 'user.retry' });
+    await waitFor(stub.session, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
+    expect(heard()).toEqual([]);
+  });
+});
+
+describe('the reloaded user reader', () => {
+  it('asks the session for one GET /me and tells the user it brought', async () => {
+    const stub = stubSession();
+    const reloaded = aUser({ lastname: 'Musterfrau' });
+    stub.loadUser.mockResolvedValueOnce(reloaded);
+    const { heard } = listen(reloadedUser, stub.session);
+    await settled();
+    expect(stub.received()).toEqual([{ type: 'user.reload' }]);
+    expect(heard()).toEqual([{ type: 'user.reloaded', user: reloaded }]);
+    expect(stub.loadUser).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for no second GET /me while one is under way, and tells what that one brought', async () => {
+    const stub = stubSession();
+    const reloaded = aUser({ phone: '+49 40 7654321' });
+    let answer: (user: typeof reloaded) => void = () => {};
+    stub.loadUser.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    stub.session.send({ type: 'user.reload' });
+    const { heard } = listen(reloadedUser, stub.session);
+    expect(stub.received()).toEqual([{ type: 'user.reload' }]);
+
+    answer(reloaded);
+    await settled();
+    expect(stub.loadUser).toHaveBeenCalledTimes(1);
+    expect(heard()).toEqual([{ type: 'user.reloaded', user: reloaded }]);
+  });
+
+  it('tells the failure when GET /me fails', async () => {
+    const stub = stubSession();
+    stub.loadUser.mockRejectedValueOnce(new ApiError('http', { status: 500 }));
+    const { heard } = listen(reloadedUser, stub.session);
+    await settled();
+    expect(heard()).toEqual([{ type: 'user.reloadFailed' }]);
+  });
+});
