@@ -1,21 +1,16 @@
 /**
  * The licence tab of the shop (SPEC §4 "Licence tab: VE, PBS or MG"; §3 client state: product
- * type, default VE). Besides choosing a tab directly, it knows the keyboard moves of an ARIA tab
- * list: next and previous wrap around, first and last jump to the ends.
+ * type, default VE). Which key of the tab list chooses which tab is the widget's business
+ * (src/views/shared/tab-keys.ts): the machine only learns the tab chosen.
  */
 import { setup } from 'xstate';
 import type { LicenceType } from '../domain/constants';
 import { typeOf } from './type-of';
 
-export type ShopTabEvent =
-  | { type: 'tab.select'; productType: LicenceType }
-  | { type: 'tab.next' }
-  | { type: 'tab.previous' }
-  | { type: 'tab.first' }
-  | { type: 'tab.last' };
+export type ShopTabEvent = { type: 'tab.select'; productType: LicenceType };
 
 function selects(productType: LicenceType) {
-  return ({ event }: { event: ShopTabEvent }) => event.type === 'tab.select' && event.productType === productType;
+  return ({ event }: { event: ShopTabEvent }) => event.productType === productType;
 }
 
 export const shopTabMachine = setup({
@@ -35,21 +30,10 @@ export const shopTabMachine = setup({
       { guard: 'selectsPBS', target: '.PBS' },
       { guard: 'selectsMG', target: '.MG' },
     ],
-    'tab.first': { target: '.VE' },
-    'tab.last': { target: '.MG' },
   },
   states: {
-    VE: {
-      description: 'Virtualization licences.',
-      on: { 'tab.next': { target: 'PBS' }, 'tab.previous': { target: 'MG' } },
-    },
-    PBS: {
-      description: 'Backup server licences.',
-      on: { 'tab.next': { target: 'MG' }, 'tab.previous': { target: 'VE' } },
-    },
-    MG: {
-      description: 'Mail gateway licences.',
-      on: { 'tab.next': { target: 'VE' }, 'tab.previous': { target: 'PBS' } },
-    },
+    VE: { description: 'Virtualization licences.' },
+    PBS: { description: 'Backup server licences.' },
+    MG: { description: 'Mail gateway licences.' },
   },
 });

@@ -23,23 +23,4 @@ describe('the licence tab machine', () => {
       }
     }
   });
-
-  it('moves to the next tab and wraps from the last to the first', () => {
-    expect(after('VE', { type: 'tab.next' })).toBe('PBS');
-    expect(after('PBS', { type: 'tab.next' })).toBe('MG');
-    expect(after('MG', { type: 'tab.next' })).toBe('VE');
-  });
-
-  it('moves to the previous tab and wraps from the first to the last', () => {
-    expect(after('VE', { type: 'tab.previous' })).toBe('MG');
-    expect(after('PBS', { type: 'tab.previous' })).toBe('VE');
-    expect(after('MG', { type: 'tab.previous' })).toBe('PBS');
-  });
-
-  it('jumps to the first and the last tab from any tab', () => {
-    for (const from of ['VE', 'PBS', 'MG'] as const) {
-      expect(after(from, { type: 'tab.first' })).toBe('VE');
-      expect(after(from, { type: 'tab.last' })).toBe('MG');
-    }
-  });
 });

@@ -4,17 +4,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { Catalogue } from '../../domain/entities';
 import { business, type LicenceType } from '../../domain/constants';
-import type { shopTabMachine, ShopTabEvent } from '../../machines/shop-tab.machine';
+import type { shopTabMachine } from '../../machines/shop-tab.machine';
 import { licencesOf } from '../../domain/licence-order';
+import { tabForKey } from '../shared/tab-keys';
 import { LicenceCard } from './licence-card';
 import { typeMessages } from './shop-messages';
-
-const keyEvents: Record<string, ShopTabEvent> = {
-  ArrowRight: { type: 'tab.next' },
-  ArrowLeft: { type: 'tab.previous' },
-  Home: { type: 'tab.first' },
-  End: { type: 'tab.last' },
-};
 
 /**
  * SPEC §2: tabs for VE, PBS and MG, as an ARIA tab list (WAI-ARIA APG "Tabs with automatic
@@ -42,11 +36,11 @@ export function LicenceTabs({
   const panelId = (type: LicenceType) => `${baseId}-panel-${type}`;
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const move = keyEvents[event.key];
-    if (!move) return;
+    const next = tabForKey(event.key, business.licenceTypes, tabs.getSnapshot().value);
+    if (!next) return;
     event.preventDefault();
-    tabs.send(move);
-    tabRefs.current[tabs.getSnapshot().value]?.focus();
+    tabs.send({ type: 'tab.select', productType: next });
+    tabRefs.current[next]?.focus();
   };
 
   return (

@@ -91,10 +91,6 @@ export const models: PathModel[] = [
       { type: 'tab.select', productType: 'VE' },
       { type: 'tab.select', productType: 'PBS' },
       { type: 'tab.select', productType: 'MG' },
-      { type: 'tab.next' },
-      { type: 'tab.previous' },
-      { type: 'tab.first' },
-      { type: 'tab.last' },
     ],
   },
   ...formModels<LicenceOrderValues>(licenceOrderMachine, {
