@@ -1,8 +1,9 @@
 /**
  * Prefills the licence order form of a logged-in customer (decision 010): the person from the
- * session's user (GET /me, as the session holds it when the form opens) and the company from GET /company. Only customers run it: a visitor's
- * form opens empty at once. A failed company call never blocks the order: the form opens with what is known and the
- * view says that the address could not be loaded (docs/decisions/010).
+ * session's user (GET /me, read from the session, which alone keeps it) and the company from
+ * GET /company. Only customers run it: a visitor's form opens empty at once. A failed company call
+ * never blocks the order: the form opens with what is known and the view says that the address
+ * could not be loaded (docs/decisions/010).
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { getCompany } from '../api/company';
@@ -20,8 +21,6 @@ export type OrderPrefill = Partial<Omit<LicenceOrderValues, 'product_id' | 'cpu_
 export type OrderPrefillInput = WithSession;
 
 export interface OrderPrefillContext extends WithSession {
-  /** The session's user when the form opened; `null` while GET /me has failed. */
-  user: User | null;
   values: OrderPrefill;
   /** Why the company could not be loaded, if it could not. */
   error: UserError | null;
@@ -76,10 +75,11 @@ export const orderPrefillMachine = setup({
   id: 'orderPrefill',
   description:
     'SPEC §2 shop step 1: a logged-in customer finds the order form prefilled from the account (GET /me, GET /company).',
-  context: ({ input }) => {
-    const user = selectUser(input.session.getSnapshot());
-    return { session: input.session, user, values: orderPrefillFrom(user, null), error: null };
-  },
+  context: ({ input }) => ({
+    session: input.session,
+    values: orderPrefillFrom(selectUser(input.session.getSnapshot()), null),
+    error: null,
+  }),
   initial: 'loadingCompany',
   states: {
     loadingCompany: {
@@ -89,7 +89,10 @@ export const orderPrefillMachine = setup({
         src: 'loadCompany',
         onDone: {
           target: 'ready',
-          actions: assign({ values: ({ context, event }) => orderPrefillFrom(context.user, event.output) }),
+          // The session's user as it is now: a GET /me that answered meanwhile counts.
+          actions: assign({
+            values: ({ context, event }) => orderPrefillFrom(selectUser(context.session.getSnapshot()), event.output),
+          }),
         },
         onError: [
           // The session is over: nothing of the account belongs in the form any more.

@@ -3,11 +3,10 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import type { Company, User } from '../../src/domain/entities';
 import { orderPrefillFrom, orderPrefillMachine } from '../../src/machines/order-prefill.machine';
-import { aCompany } from '../support/builders';
+import { aCompany, aUser } from '../support/builders';
+import { stubSession } from '../support/portal-refs';
 
 const company = aCompany();
-import { aUser } from '../support/builders';
-import { stubSession } from '../support/portal-refs';
 
 const user: User = aUser({ language: 'de' });
 
@@ -26,11 +25,11 @@ function start(loadCompany: () => Promise<Company> = async () => company, sessio
   const sessionExpired = vi.fn();
   const load = vi.fn(loadCompany);
   const machine = orderPrefillMachine.provide({ actors: { loadCompany: fromPromise(load) } });
-  const { session } = stubSession({ user: sessionUser }, (event) => {
+  const stub = stubSession({ user: sessionUser }, (event) => {
     if (event.type === 'session.expired') sessionExpired();
   });
-  const actor = createActor(machine, { input: { session } }).start();
-  return { actor, load, sessionExpired };
+  const actor = createActor(machine, { input: { session: stub.session } }).start();
+  return { actor, load, sessionExpired, stub };
 }
 
 describe('the order prefill values', () => {
@@ -95,6 +94,19 @@ describe('the order prefill machine', () => {
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
     expect(actor.getSnapshot().context.values).toEqual(orderPrefillFrom(null, company));
     expect(actor.getSnapshot().context.values.email).toBeUndefined();
+  });
+
+  it('takes the user that a GET /me brought while the company loaded', async () => {
+    let answer: (company: Company) => void = () => {};
+    const { actor, stub } = start(() => new Promise((resolve) => (answer = resolve)), null);
+    expect(actor.getSnapshot().context.values.email).toBeUndefined();
+    const loaded = aUser({ email: 'later@example.com' });
+    stub.loadUser.mockResolvedValueOnce(loaded);
+    stub.session.send({ type: 'user.retry' });
+    await waitFor(stub.session, (snapshot) => snapshot.context.user === loaded);
+    answer(company);
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(actor.getSnapshot().context.values).toEqual(orderPrefillFrom(loaded, company));
   });
 
   it('ends the session and forgets the account on a 401', async () => {
