@@ -105,10 +105,7 @@ export const drivers = {
     route: () => '/dashboard',
     email: 'demo@example.com',
     calls: { loadStatus: 'GET /status', cancelDatastore: 'GET /datastore/cancel/{name}' },
-    // The list's search and filters show from 6 datastores on (decision 024).
-    datastores: (planned) => (planned.events.some((event) => event.type.startsWith('list.')) ? 8 : null),
     events: {
-      'list.search': async (page, event) => page.getByRole('searchbox').fill(String(event.search)),
       'datastore.cancel.request': async (page) =>
         page
           .locator('article.datastore-card')
@@ -120,6 +117,16 @@ export const drivers = {
           .getByRole('alertdialog')
           .getByRole('button', { name: /^(Yes, cancel the datastore|Ja, Datastore kündigen)$/ })
           .click(),
+    },
+  },
+  listQuery: {
+    route: () => '/dashboard',
+    email: 'demo@example.com',
+    calls: {},
+    // The list's search and filters, and so their machine, show from 6 datastores on (decision 024).
+    datastores: () => 8,
+    events: {
+      'list.search': async (page, event) => page.getByRole('searchbox').fill(String(event.search)),
     },
   },
   company: {

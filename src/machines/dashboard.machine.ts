@@ -9,9 +9,6 @@
  * - the purchase card runs as the invoked child `purchase`; it asks for `status.reload` after a
  *   purchase, is told `status.loaded` / `status.failed`, and reports `purchase.done`.
  * - each password actor reports `password.expired` with its datastore's name when its time is up.
- * - `address`: the list's search, filters and order (`context.query`, decision 024) are written to
- *   the address's query string by the provided `writeQuery`, once typing pauses; an address
- *   changed from outside (a link, back) is read with `list.read` and not written back.
  * - `contract`: whether the contract is cancelled (SPEC §4 "Cancelled contract": datastores become
  *   read-only), known from the session (a cancellation in this session) or from the company's
  *   `contract_end_date` where the server sends it (decision 029). Then the datastores are
@@ -35,15 +32,6 @@ import { cancelDatastore, getStatus } from '../api/datastores';
 import { cancelledContractEnd } from '../domain/contract';
 import { reverseChargeApplies } from '../domain/vat';
 import type { Company, Datastore } from '../domain/entities';
-import {
-  datastoreFilters,
-  emptyQuery,
-  sameQuery,
-  type DatastoreFilter,
-  type DatastoreSort,
-  type ListQuery,
-  type RateFilter,
-} from '../domain/datastore-list';
 import { timers, waiting } from '../domain/constants';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showTimeout } from './form-actions';
@@ -78,8 +66,6 @@ export interface DashboardContext extends PortalRefs {
   overlay: string | null;
   /** The datastore being (or last) cancelled. */
   cancelTarget: string | null;
-  /** What the list shows: search, filters and order (decision 024). */
-  query: ListQuery;
   /** The company's `contract_end_date` (yyyy-mm-dd), where the server sends one (not in SPEC §3). */
   companyContractEnd: string | null;
   /** The company is in FR or LUX and has a VAT id: its prices carry the reverse-charge note (decision 032). */
@@ -98,19 +84,7 @@ export type DashboardEvent =
   /** From the purchase card: the new datastore is bought and the status shows it (SPEC §4). */
   | { type: 'purchase.done' }
   /** From the purchase card: its call answered 401, which ends the session (decision 001). */
-  | { type: 'purchase.sessionExpired' }
-  | { type: 'list.search'; search: string }
-  | { type: 'list.filter'; filter: DatastoreFilter; on: boolean }
-  | { type: 'list.rate'; rate: RateFilter }
-  | { type: 'list.sort'; sort: DatastoreSort }
-  /** A figure of the summary line: only the datastores it counts. */
-  | { type: 'list.only'; filter: DatastoreFilter }
-  /** Every datastore again, in the order chosen. */
-  | { type: 'list.clear' }
-  /** The address's query string changed from outside (a link, the back button). */
-  | { type: 'list.read'; query: ListQuery };
-
-export type ListEvent = Extract<DashboardEvent, { type: `list.${string}` }>;
+  | { type: 'purchase.sessionExpired' };
 
 function withoutPassword({ password: _password, ...entry }: Datastore): DatastoreEntry {
   return entry;
@@ -119,10 +93,7 @@ function withoutPassword({ password: _password, ...entry }: Datastore): Datastor
 /** Spawned password actors are named `password.<datastore>`. */
 const PASSWORD_ACTOR = 'password.';
 
-export interface DashboardInput extends PortalRefs {
-  /** The list's query as the address gave it when the page opened. */
-  query?: ListQuery;
-}
+export type DashboardInput = PortalRefs;
 
 /**
  * The datastores whose status carries a temporary password, as shown at `now`: what the session
@@ -130,42 +101,6 @@ export interface DashboardInput extends PortalRefs {
  */
 function passwordsShown(status: readonly Datastore[], now: number): Record<string, number> {
   return Object.fromEntries(status.filter((datastore) => datastore.password).map(({ datastore }) => [datastore, now]));
-}
-
-/** The query after a list event; the same object when nothing changes. */
-function nextQuery(query: ListQuery, event: DashboardEvent): ListQuery {
-  let next = query;
-  switch (event.type) {
-    case 'list.search':
-      next = { ...query, search: event.search };
-      break;
-    case 'list.filter': {
-      // The one order of the filters, whatever order they were chosen in.
-      const filters = datastoreFilters.filter((filter) =>
-        filter === event.filter ? event.on : query.filters.includes(filter),
-      );
-      next = { ...query, filters };
-      break;
-    }
-    case 'list.rate':
-      next = { ...query, rate: event.rate };
-      break;
-    case 'list.sort':
-      next = { ...query, sort: event.sort };
-      break;
-    case 'list.only':
-      next = { ...emptyQuery, sort: query.sort, filters: [event.filter] };
-      break;
-    case 'list.clear':
-      next = { ...emptyQuery, sort: query.sort };
-      break;
-    case 'list.read':
-      next = event.query;
-      break;
-    default:
-      return query;
-  }
-  return sameQuery(next, query) ? query : next;
 }
 
 export const dashboardMachine = setup({
@@ -239,9 +174,6 @@ export const dashboardMachine = setup({
     }),
     /** Shows another page. */
     navigate: navigate(),
-    /** Puts the list's query into the address, replacing the current entry (provided by the view). */
-    writeQuery: (_, _params: { query: ListQuery }) => {},
-    changeQuery: assign({ query: ({ context, event }) => nextQuery(context.query, event) }),
     storeStatusError: assign({ statusError: ({ event }) => userErrorFrom('error' in event ? event.error : undefined) }),
     storeTimeout: assign({ statusError: { key: 'timeout' } }),
     /** Tells the purchase card the names the status lists: after a purchase without an answer, what is new is the purchase. */
@@ -282,13 +214,10 @@ export const dashboardMachine = setup({
     /** The session knows that the customer cancelled the contract in it (decision 029). */
     cancelledInSession: ({ context }) => selectContractCancelled(context.session.getSnapshot()),
     companyCancelled: (_, { company }: { company: Company }) => Boolean(company.contract_end_date),
-    changesQuery: ({ context, event }) => nextQuery(context.query, event) !== context.query,
   },
   delays: {
     loadingTimeout: timers.loadingTimeout,
     stillWorking: waiting.stillWorking,
-    /** Typing in the search writes the address once it pauses, not at every key. */
-    queryWrite: 300,
   },
 }).createMachine({
   id: 'dashboard',
@@ -300,7 +229,6 @@ export const dashboardMachine = setup({
     passwords: {},
     overlay: null,
     cancelTarget: null,
-    query: input.query ?? emptyQuery,
     companyContractEnd: null,
     reverseCharge: false,
     session: input.session,
@@ -374,34 +302,6 @@ export const dashboardMachine = setup({
           on: {
             'status.retry': { target: 'loading' },
             'status.reload': { target: 'loading' },
-          },
-        },
-      },
-    },
-    address: {
-      description: 'The list query in the address (decision 024): written once typing pauses.',
-      initial: 'written',
-      on: {
-        'list.read': { guard: 'changesQuery', target: '.written', actions: 'changeQuery' },
-        'list.*': { guard: 'changesQuery', target: '.pending', actions: 'changeQuery' },
-      },
-      states: {
-        written: {},
-        pending: {
-          description: 'The query changed; the address follows after a pause.',
-          on: {
-            // The address still shows an earlier query, written before the last change: not news
-            // (and not a change of the query, which the parent's `list.*` would make of it).
-            'list.read': {},
-            // Another change starts the pause again. Re-entered from here, not from `address`,
-            // whose re-entry would re-enter every region of the machine and read the status again.
-            'list.*': { guard: 'changesQuery', target: 'pending', reenter: true, actions: 'changeQuery' },
-          },
-          after: {
-            queryWrite: {
-              target: 'written',
-              actions: { type: 'writeQuery', params: ({ context }) => ({ query: context.query }) },
-            },
           },
         },
       },

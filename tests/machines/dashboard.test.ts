@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
-import { emptyQuery, type ListQuery } from '../../src/domain/datastore-list';
 import type { Company, Datastore } from '../../src/domain/entities';
 import {
   dashboardMachine,
@@ -45,7 +44,6 @@ function start(
     buy?: () => Promise<void>;
     shownAt?: Record<string, number>;
     passwordsShown?: (shownAt: Record<string, number>) => void;
-    query?: ListQuery;
     /** GET /company; by default a company whose contract runs (no end date). */
     loadCompany?: () => Promise<Company>;
     /** The session's news that the customer cancelled the contract in this session. */
@@ -59,7 +57,6 @@ function start(
   const datastoresChanged = vi.fn();
   const purchased = vi.fn();
   const passwordsShown = vi.fn(options.passwordsShown ?? (() => {}));
-  const writeQuery = vi.fn<(query: ListQuery) => void>();
   const machine = dashboardMachine.provide({
     actors: {
       loadStatus: fromPromise<Datastore[]>(() => loadStatus()),
@@ -72,14 +69,13 @@ function start(
         actions: { purchased },
       }),
     },
-    actions: { writeQuery: (_, params) => writeQuery(params.query) },
   });
   // The session keeps when each password was first shown and whether the contract was cancelled.
   const { refs } = stubRefs(
     { passwordsShownAt: options.shownAt ?? {}, contractCancelled: options.contractCancelled ?? false },
     { session: toSession(datastoresChanged, passwordsShown, sessionExpired) },
   );
-  const actor = createActor(machine, { input: { query: options.query, ...refs } }).start();
+  const actor = createActor(machine, { input: refs }).start();
   const purchase = () => {
     const child = actor.getSnapshot().children.purchase;
     if (!child) throw new Error('no purchase child');
@@ -97,7 +93,6 @@ function start(
     passwordsShown,
     purchase,
     errorLine,
-    writeQuery,
   };
 }
 
@@ -624,114 +619,5 @@ describe('the dashboard machine: what its children tell it', () => {
     await settle();
     expect(datastoresChanged).toHaveBeenCalledOnce();
     expect(navigate).toHaveBeenCalledExactlyOnceWith('/dashboard');
-  });
-});
-
-describe('the dashboard machine: the list query (decision 024)', () => {
-  afterEach(() => vi.useRealTimers());
-  const query = (actor: ReturnType<typeof start>['actor']) => actor.getSnapshot().context.query;
-
-  it('starts from the query the address gave, or from the plain list', () => {
-    expect(query(start().actor)).toEqual(emptyQuery);
-    const given: ListQuery = { search: 'web', filters: ['full'], rate: 'fixed', sort: 'used' };
-    expect(query(start({ query: given }).actor)).toBe(given);
-  });
-
-  it('changes the search, the filters, the rate and the order as asked', () => {
-    const { actor } = start();
-    actor.send({ type: 'list.search', search: 'web 1' });
-    actor.send({ type: 'list.filter', filter: 'unencrypted', on: true });
-    actor.send({ type: 'list.filter', filter: 'full', on: true });
-    actor.send({ type: 'list.rate', rate: 'dynamic' });
-    actor.send({ type: 'list.sort', sort: 'fill' });
-    expect(query(actor)).toEqual({ search: 'web 1', filters: ['full', 'unencrypted'], rate: 'dynamic', sort: 'fill' });
-    actor.send({ type: 'list.filter', filter: 'full', on: false });
-    expect(query(actor).filters).toEqual(['unencrypted']);
-  });
-
-  it('narrows to one figure of the summary, or shows every datastore again, keeping the order', () => {
-    const { actor } = start({ query: { search: 'web', filters: ['full'], rate: 'fixed', sort: 'name' } });
-    actor.send({ type: 'list.only', filter: 'deletion' });
-    expect(query(actor)).toEqual({ search: '', filters: ['deletion'], rate: 'all', sort: 'name' });
-    actor.send({ type: 'list.clear' });
-    expect(query(actor)).toEqual({ ...emptyQuery, sort: 'name' });
-  });
-
-  it('writes the address once typing has paused for 300 ms, with the last query only', () => {
-    vi.useFakeTimers();
-    const { actor, writeQuery } = start();
-    actor.send({ type: 'list.search', search: 'w' });
-    vi.advanceTimersByTime(200);
-    actor.send({ type: 'list.search', search: 'we' });
-    vi.advanceTimersByTime(299);
-    expect(writeQuery).not.toHaveBeenCalled();
-    expect(actor.getSnapshot().matches({ address: 'pending' })).toBe(true);
-    vi.advanceTimersByTime(1);
-    expect(writeQuery).toHaveBeenCalledOnce();
-    expect(writeQuery).toHaveBeenCalledWith({ ...emptyQuery, search: 'we' });
-    expect(actor.getSnapshot().matches({ address: 'written' })).toBe(true);
-  });
-
-  it('leaves the status, the purchase and a cancellation alone while the query changes', async () => {
-    vi.useFakeTimers();
-    const { actor, loadStatus } = start();
-    await settle();
-    actor.send({ type: 'datastore.cancel.request', name: 'k10001_backup' });
-    actor.send({ type: 'list.search', search: 'b' });
-    actor.send({ type: 'list.search', search: 'ba' });
-    vi.advanceTimersByTime(300);
-    actor.send({ type: 'list.sort', sort: 'name' });
-    expect(loadStatus).toHaveBeenCalledOnce();
-    expect(actor.getSnapshot().matches({ status: 'ready', cancellation: 'confirming' })).toBe(true);
-    expect(actor.getSnapshot().context.cancelTarget).toBe('k10001_backup');
-  });
-
-  it('neither changes nor writes anything for an event that changes nothing', () => {
-    vi.useFakeTimers();
-    const { actor, writeQuery } = start();
-    const before = query(actor);
-    actor.send({ type: 'list.filter', filter: 'full', on: false });
-    actor.send({ type: 'list.sort', sort: 'api' });
-    actor.send({ type: 'list.clear' });
-    expect(query(actor)).toBe(before);
-    expect(actor.getSnapshot().matches({ address: 'written' })).toBe(true);
-    vi.advanceTimersByTime(1000);
-    expect(writeQuery).not.toHaveBeenCalled();
-  });
-
-  it('follows an address changed from outside without writing it back', () => {
-    vi.useFakeTimers();
-    const { actor, writeQuery } = start();
-    const linked: ListQuery = { ...emptyQuery, filters: ['deletion'] };
-    actor.send({ type: 'list.read', query: linked });
-    expect(query(actor)).toEqual(linked);
-    vi.advanceTimersByTime(1000);
-    expect(writeQuery).not.toHaveBeenCalled();
-  });
-
-  it('ignores the address while its own change waits to be written, since the address is older', () => {
-    vi.useFakeTimers();
-    const { actor, writeQuery } = start();
-    actor.send({ type: 'list.search', search: 'web' });
-    actor.send({ type: 'list.read', query: emptyQuery });
-    expect(query(actor).search).toBe('web');
-    vi.advanceTimersByTime(300);
-    expect(writeQuery).toHaveBeenCalledWith({ ...emptyQuery, search: 'web' });
-  });
-
-  it('keeps its query while the status loads, fails and loads again', async () => {
-    let fail = true;
-    const { actor } = start({
-      loadStatus: async () => {
-        if (fail) throw new ApiError('network');
-        return seed;
-      },
-    });
-    actor.send({ type: 'list.sort', sort: 'used' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ status: 'failed' }));
-    fail = false;
-    actor.send({ type: 'status.retry' });
-    await waitFor(actor, (snapshot) => snapshot.matches(ready));
-    expect(query(actor).sort).toBe('used');
   });
 });

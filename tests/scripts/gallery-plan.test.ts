@@ -107,13 +107,13 @@ describe("the gallery's plan", () => {
   });
 
   it('tells the states that the machine leaves by itself within moments, and not those a 2-minute timeout ends', () => {
-    const [purchase, dashboard] = plan(['purchase', 'dashboard']);
+    const [purchase, listQuery] = plan(['purchase', 'listQuery']);
     const leaves = (states: PlannedState[] | undefined, id: string) =>
       states?.find((state) => state.state === id)?.leavesAfter;
     expect(leaves(purchase?.states, 'purchase.busy.settling')).toBe(2000);
     expect(leaves(purchase?.states, 'purchase.busy.buying')).toBeNull();
     expect(leaves(purchase?.states, 'purchase.ready')).toBeNull();
-    expect(leaves(dashboard?.states, 'dashboard.address.pending')).toBe(300);
+    expect(leaves(listQuery?.states, 'listQuery.pending')).toBe(300);
   });
 
   it('refuses a machine that no path model explores', () => {

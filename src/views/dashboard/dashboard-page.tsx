@@ -1,16 +1,14 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { FormattedMessage, defineMessages } from 'react-intl';
-import { useLocation, useSearch } from 'wouter';
 import { usePortalActor } from '../../app/use-portal-actor';
-import { LARGE_LIST_FROM, readListQuery, writeListQuery, type ListQuery } from '../../domain/datastore-list';
+import { LARGE_LIST_FROM } from '../../domain/datastore-list';
 import {
   dashboardMachine,
   selectContractEnd,
   selectReverseCharge,
   selectReadOnly,
   type DatastoreEntry,
-  type ListEvent,
 } from '../../machines/dashboard.machine';
 import type { UserError } from '../../machines/user-error';
 import { useErrorLine, useErrorText } from '../shared/error-line';
@@ -32,21 +30,7 @@ const messages = defineMessages({
 
 /** SPEC §2 "Dashboard": each datastore, then the configuration guide, then the purchase card. */
 export default function DashboardPage() {
-  // The list's query lives in the address (decision 024): read at the start and whenever the
-  // address changes, written by the machine once typing pauses (replacing the history entry).
-  const search = useSearch();
-  const [location, setLocation] = useLocation();
-  const address = useRef({ search, location });
-  address.current = { search, location };
-  const [query] = useState(() => readListQuery(search));
-  const actor = usePortalActor(dashboardMachine, {
-    input: { query },
-    actions: {
-      writeQuery: (_: unknown, { query: next }: { query: ListQuery }) =>
-        setLocation(`${address.current.location}${writeListQuery(next, address.current.search)}`, { replace: true }),
-    },
-  });
-  useEffect(() => actor.send({ type: 'list.read', query: readListQuery(search) }), [actor, search]);
+  const actor = usePortalActor(dashboardMachine);
 
   const datastores = useSelector(actor, (snapshot) => snapshot.context.datastores);
   const passwords = useSelector(actor, (snapshot) => snapshot.context.passwords);
@@ -62,7 +46,6 @@ export default function DashboardPage() {
   const cancelTarget = useSelector(actor, (snapshot) => snapshot.context.cancelTarget);
   const cancelError = useErrorLine(actor);
   const overlay = useSelector(actor, (snapshot) => snapshot.context.overlay);
-  const listQuery = useSelector(actor, (snapshot) => snapshot.context.query);
   const readOnly = useSelector(actor, selectReadOnly);
   const contractEnd = useSelector(actor, selectContractEnd);
   const reverseCharge = useSelector(actor, selectReverseCharge);
@@ -72,7 +55,6 @@ export default function DashboardPage() {
   const snapshot = useSelector(actor, (current) => current);
   const cancellable = (name: string) => snapshot.can({ type: 'datastore.cancel.request', name });
   const onCancel = useCallback((name: string) => actor.send({ type: 'datastore.cancel.request', name }), [actor]);
-  const sendList = useCallback((event: ListEvent) => actor.send(event), [actor]);
   const card = (datastore: DatastoreEntry, position?: { index: number; count: number }) => (
     <DatastoreCard
       datastore={datastore}
@@ -116,7 +98,7 @@ export default function DashboardPage() {
         </p>
       )}
       {datastores.length >= LARGE_LIST_FROM ? (
-        <LongDatastoreList datastores={datastores} query={listQuery} send={sendList} renderCard={card} />
+        <LongDatastoreList datastores={datastores} renderCard={card} />
       ) : (
         datastores.length > 0 && (
           <ul className="datastore-list">

@@ -6,7 +6,7 @@ import {
   type ListQuery,
   type ListSummary,
 } from '../../domain/datastore-list';
-import type { ListEvent } from '../../machines/dashboard.machine';
+import type { ListEvent } from '../../machines/list-query.machine';
 
 const countText = defineMessage<{ count: number }>({
   id: 'dashboard.summary.count',

@@ -10,7 +10,7 @@ import {
   type ListQuery,
   type RateFilter,
 } from '../../domain/datastore-list';
-import type { ListEvent } from '../../machines/dashboard.machine';
+import type { ListEvent } from '../../machines/list-query.machine';
 import { isOneOf } from '../../domain/one-of';
 
 const messages = defineMessages({

@@ -1,9 +1,10 @@
 import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { indexDatastores, queryDatastores, summarise, type ListQuery } from '../../domain/datastore-list';
-import type { DatastoreEntry, ListEvent } from '../../machines/dashboard.machine';
+import { indexDatastores, queryDatastores, summarise } from '../../domain/datastore-list';
+import type { DatastoreEntry } from '../../machines/dashboard.machine';
 import { ListSummaryLine } from './list-summary';
 import { ListToolbar } from './list-toolbar';
+import { useListQuery } from './use-list-query';
 import { VirtualDatastoreList } from './virtual-datastore-list';
 
 const messages = defineMessages({
@@ -14,18 +15,17 @@ const messages = defineMessages({
 
 interface LongDatastoreListProps {
   datastores: readonly DatastoreEntry[];
-  query: ListQuery;
-  send: (event: ListEvent) => void;
   renderCard: (datastore: DatastoreEntry, position: { index: number; count: number }) => ReactNode;
 }
 
 /**
- * A reseller's list (decision 024): the summary line, the search, filters and order, and only
- * the cards near the window in the page. The facts of each datastore are worked out once per
- * status answer; a keystroke filters them again.
+ * A reseller's list (decision 024): the summary line, the search, filters and order (kept in the
+ * address, `useListQuery`), and only the cards near the window in the page. The facts of each
+ * datastore are worked out once per status answer; a keystroke filters them again.
  */
-export function LongDatastoreList({ datastores, query, send, renderCard }: LongDatastoreListProps) {
+export function LongDatastoreList({ datastores, renderCard }: LongDatastoreListProps) {
   const intl = useIntl();
+  const [query, send] = useListQuery();
   const index = useMemo(() => indexDatastores(datastores), [datastores]);
   const summary = useMemo(() => summarise(index), [index]);
   // The search field shows each key at once; the list follows in a render React may interrupt for

@@ -5,8 +5,9 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import { clipboardMachine } from '../../../src/machines/clipboard.machine';
-import { emptyQuery, sameQuery, type ListQuery } from '../../../src/domain/datastore-list';
+import { emptyQuery, type ListQuery } from '../../../src/domain/datastore-list';
 import { dashboardMachine } from '../../../src/machines/dashboard.machine';
+import { listQueryMachine } from '../../../src/machines/list-query.machine';
 import { identifierError, purchaseMachine, type PurchaseContext } from '../../../src/machines/purchase.machine';
 import { temporaryPasswordMachine } from '../../../src/machines/temporary-password.machine';
 import type { PathModel } from '../coverage';
@@ -19,7 +20,20 @@ const purchase = purchaseMachine.provide({
   actions: { requestReload: () => {}, purchased: () => {}, sessionExpired: () => {} },
 });
 
+const linked: ListQuery = { ...emptyQuery, filters: ['deletion'] };
+
 export const models: PathModel[] = [
+  {
+    // The long list's query (decision 024): every list.* event takes one transition; a link read from the address.
+    machine: listQueryMachine,
+    input: {},
+    events: [
+      { type: 'list.search', search: 'web' },
+      { type: 'list.search', search: '' },
+      { type: 'list.clear' },
+      { type: 'list.read', query: linked },
+    ],
+  },
   {
     machine: dashboardMachine.provide({
       actors: {
@@ -43,10 +57,6 @@ export const models: PathModel[] = [
       // The purchase card's reports: after a purchase, and after a 401.
       { type: 'purchase.done' },
       { type: 'purchase.sessionExpired' },
-      // The list's query (decision 024): every list.* event takes one transition; a link read from the address.
-      { type: 'list.search', search: 'web' },
-      { type: 'list.clear' },
-      { type: 'list.read', query: emptyQuery },
     ],
     outputs: {
       loadStatus: [[aDatastore('new', { password: 'Pw-1' }), aDatastore('old', { contract_end_date: '2026-12-31' })]],
@@ -58,17 +68,16 @@ export const models: PathModel[] = [
       cancelDatastore: [unauthorized, serverError, aborted, networkError],
       loadCompany: [serverError, aborted],
     },
-    // The contract region (decision 029) triples the snapshots of the other three regions.
+    // The contract region (decision 029) triples the snapshots of the other regions.
     limit: 20_000,
     serializeContext: (context) => {
-      const { datastores, loaded, statusError, passwords, overlay, cancelTarget, query } = context as {
+      const { datastores, loaded, statusError, passwords, overlay, cancelTarget } = context as {
         datastores: unknown[];
         loaded: boolean;
         statusError: unknown;
         passwords: Record<string, unknown>;
         overlay: unknown;
         cancelTarget: unknown;
-        query: ListQuery;
       };
       return {
         count: datastores.length,
@@ -77,7 +86,6 @@ export const models: PathModel[] = [
         passwords: Object.keys(passwords),
         overlay,
         cancelTarget,
-        plainList: sameQuery(query, emptyQuery),
       };
     },
   },
