@@ -9,13 +9,13 @@ import { stubSession } from '../support/portal-refs';
 /** A machine that runs one reader of the session and keeps what it is told, in order. */
 function listen(reader: AnyActorLogic, session: SessionRef) {
   const heard: EventObject[] = [];
-  const parent = createActor(
+  createActor(
     setup({ actors: { reader } }).createMachine({
       invoke: { src: 'reader', input: () => ({ session }) },
       on: { '*': { actions: ({ event }) => void heard.push(event) } },
     }),
   ).start();
-  return { heard: () => heard.filter((event) => !event.type.startsWith('xstate.')), parent };
+  return { heard: () => heard.filter((event) => !event.type.startsWith('xstate.')) };
 }
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -42,15 +42,16 @@ describe('the session user reader', () => {
     ]);
   });
 
-  it('tells nothing while the session holds no user, and nothing once its form is gone', async () => {
+  it('tells nothing while the session holds no user, and the user once GET /me brings one', async () => {
     const stub = stubSession({ user: null });
-    const { heard, parent } = listen(sessionUser, stub.session);
+    const { heard } = listen(sessionUser, stub.session);
     expect(heard()).toEqual([]);
 
-    parent.stop();
+    const loaded = aUser({ firstname: 'Nora' });
+    stub.loadUser.mockResolvedValueOnce(loaded);
     stub.session.send({ type: 'user.retry' });
-    await waitFor(stub.session, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
-    expect(heard()).toEqual([]);
+    await waitFor(stub.session, (snapshot) => snapshot.context.user === loaded);
+    expect(heard()).toEqual([{ type: 'user.known', user: loaded }]);
   });
 });
 
