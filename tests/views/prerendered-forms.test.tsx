@@ -14,28 +14,21 @@ import { preloadRoute } from '../../src/root/routes';
 import { MessageStore } from '../../src/i18n/message-store';
 import de from '../../translations/de.json';
 import en from '../../translations/en.json';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PrerenderedForms } from '../../src/app/prerendered-form-reader';
 import type { Language } from '../../src/domain/constants';
 import { server } from '../../src/mocks/node';
 import { placePrerendered, prerenderPages, type PrerenderedPages } from '../support/prerendered-pages';
 import { renderApp, seedPassword } from '../support/render-app';
+import { recordRequests } from '../support/requests';
 
 let pages: PrerenderedPages = {};
 beforeAll(() => {
   pages = prerenderPages(['/login', '/register', '/reset']);
 }, 60_000);
 
-let calls: string[] = [];
-const record = ({ request }: { request: Request }) => {
-  calls.push(`${request.method} ${new URL(request.url).pathname}`);
-};
-beforeEach(() => {
-  calls = [];
-  server.events.on('request:start', record);
-});
+const requests = recordRequests();
 afterEach(() => {
-  server.events.removeListener('request:start', record);
   document.body.replaceChildren();
 });
 
@@ -91,7 +84,7 @@ describe('a prerendered form', () => {
     expect(password).toHaveValue('Demo-Pass');
     await waitFor(() => expect(password).toHaveFocus());
     expect(screen.queryByText(/Your entry will be sent/)).not.toBeInTheDocument();
-    expect(calls).not.toContain('POST /api/v1/login');
+    expect(requests()).not.toContain('POST /api/v1/login');
   });
 
   it('sends a login the visitor sent before the app ran exactly once, and goes on to /dashboard', async () => {
@@ -103,7 +96,7 @@ describe('a prerendered form', () => {
     const { currentPath } = renderApp('/login', { over: { container: root, forms } });
 
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
-    expect(calls.filter((call) => call === 'POST /api/v1/login')).toHaveLength(1);
+    expect(requests().filter((call) => call === 'POST /api/v1/login')).toHaveLength(1);
   });
 
   it('checks a login sent early with an invalid email when the app runs: inline error, focus there, no call', async () => {
@@ -120,7 +113,7 @@ describe('a prerendered form', () => {
     expect(
       screen.getByText(/^Bitte geben Sie eine gültige E-Mail-Adresse ein, z\.\sB\. name@example\.com\.$/),
     ).toBeInTheDocument();
-    expect(calls).not.toContain('POST /api/v1/login');
+    expect(requests()).not.toContain('POST /api/v1/login');
   });
 
   it('takes over a registration with its select and checkbox, and sends it once with the page language', async () => {
@@ -146,7 +139,7 @@ describe('a prerendered form', () => {
 
     await waitFor(() => expect(currentPath()).toBe('/waiting'));
     server.events.removeListener('request:start', body);
-    expect(calls.filter((call) => call === 'POST /api/v1/register/company')).toHaveLength(1);
+    expect(requests().filter((call) => call === 'POST /api/v1/register/company')).toHaveLength(1);
     expect(payload).toMatchObject({
       email: 'early@example.com',
       firstname: 'Ella',
@@ -269,6 +262,6 @@ describe('a prerendered form', () => {
     expect(email).toHaveValue('demo@example.com');
     fireEvent.submit(email.closest('form') as HTMLFormElement);
     await screen.findByText('You will receive an email to set a new password.');
-    expect(calls.filter((call) => call === 'POST /api/v1/forgotpassword')).toHaveLength(1);
+    expect(requests().filter((call) => call === 'POST /api/v1/forgotpassword')).toHaveLength(1);
   });
 });

@@ -4,23 +4,12 @@
  * rehearsal (decision 049): no read is made twice and no failure is shown.
  */
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { server } from '../../src/mocks/node';
+import { describe, expect, it } from 'vitest';
 import { renderApp, renderAppAs } from '../support/render-app';
+import { recordRequests } from '../support/requests';
 
-let calls: string[] = [];
-const record = ({ request }: { request: Request }) => {
-  calls.push(`${request.method} ${new URL(request.url).pathname}`);
-};
-beforeEach(() => {
-  calls = [];
-  server.events.on('request:start', record);
-});
-afterEach(() => {
-  server.events.removeListener('request:start', record);
-});
-
-const made = (call: string) => calls.filter((seen) => seen === call).length;
+const requests = recordRequests();
+const made = (call: string) => requests().filter((seen) => seen === call).length;
 
 describe('the portal under StrictMode', () => {
   it('reads the user, the datastores and the company once each on the dashboard, and shows no failure', async () => {
