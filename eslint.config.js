@@ -15,8 +15,8 @@ const everyPartOfSrc = [
   'src/machines',
   'src/views',
   'src/reporting',
+  'src/lib',
   'src/app',
-  'src/root',
   'src/mocks',
   'src/main.tsx',
   'src/boot.ts',
@@ -59,16 +59,16 @@ const layerZones = [
   },
   {
     target: 'src/views',
-    from: ['src/api', 'src/mocks', 'src/reporting', 'src/root', 'src/main.tsx', 'src/boot.ts', 'src/prerender.tsx'],
+    from: ['src/api', 'src/mocks', 'src/reporting', 'src/app', 'src/main.tsx', 'src/boot.ts', 'src/prerender.tsx'],
     message: 'Views reach the API through machines and take its types from the domain; they never import the mock.',
   },
   {
-    // The app's actors and the hooks views read them by: views import the app, never the reverse
-    // (decision 034); the pages are put together in src/root.
-    target: 'src/app',
-    from: ['src/views', 'src/root', 'src/main.tsx', 'src/boot.ts', 'src/prerender.tsx'],
+    // src/lib, the app's actors and the hooks views read them by: views import it, never the reverse
+    // (decision 034); the pages are put together in src/app, the composition root.
+    target: 'src/lib',
+    from: ['src/views', 'src/app', 'src/main.tsx', 'src/boot.ts', 'src/prerender.tsx'],
     message:
-      'The app (its actors and their hooks) never imports a view: views import the app; src/root puts pages together.',
+      "src/lib (the app's actors and their hooks) never imports a view: views import it; src/app puts pages together.",
   },
   {
     target: 'src/reporting',
@@ -76,7 +76,7 @@ const layerZones = [
       'src/api',
       'src/i18n',
       'src/views',
-      'src/root',
+      'src/app',
       'src/mocks',
       'src/main.tsx',
       'src/boot.ts',
@@ -86,7 +86,7 @@ const layerZones = [
   },
   {
     target: 'src/reporting',
-    from: 'src/app',
+    from: 'src/lib',
     except: ['./inspector.ts', './use-portal-actor.ts', './focus-trap.ts'],
     message:
       "Reporting uses machines, the domain, the settings, and the app's inspector, usePortalActor and focus trap only.",
@@ -98,8 +98,8 @@ const layerZones = [
       'src/machines',
       'src/views',
       'src/reporting',
+      'src/lib',
       'src/app',
-      'src/root',
       'src/main.tsx',
       'src/boot.ts',
       'src/prerender.tsx',
@@ -108,7 +108,7 @@ const layerZones = [
       'The mock API is the server side: it shares only the contract (src/api/structs.ts), the domain and the settings.',
   },
   {
-    target: ['src/app', 'src/root', 'src/boot.ts', 'src/prerender.tsx'],
+    target: ['src/lib', 'src/app', 'src/boot.ts', 'src/prerender.tsx'],
     from: ['src/mocks'],
     message: 'Only src/main.tsx loads the mock API, lazily behind VITE_MOCK_API.',
   },

@@ -37,7 +37,7 @@ export const goals = { '/': 95 * KB, '/login': 100 * KB, '/register': 105 * KB, 
 
 /**
  * What a logged-in page loads besides its own chunk: the logged-in layout, which
- * src/root/routes.tsx loads lazily (preloadRoute) for every 'loggedIn' route, and the API module
+ * src/app/router.tsx loads lazily (preloadRoute) for every 'loggedIn' route, and the API module
  * that the session machine (src/machines/session.machine.ts) imports on first use to ask
  * GET /me, which it does on every visit of a logged-in page.
  */
@@ -50,11 +50,11 @@ const loggedIn = ['src/views/layout/portal-layout.tsx', 'src/api/auth.ts'];
  */
 export const routePages = {
   '/': ['src/views/landing/landing-page.tsx'],
-  // The prerendered login form is read by src/app/prerendered-form-reader.ts before the app
+  // The prerendered login form is read by src/lib/prerendered-form-reader.ts before the app
   // renders; the form's call module comes with the page, not when the form is sent (issue 41).
-  '/login': ['src/views/login/login-page.tsx', 'src/app/prerendered-form-reader.ts', 'src/api/auth.ts'],
-  '/register': ['src/views/register/register-page.tsx', 'src/app/prerendered-form-reader.ts'],
-  '/reset': ['src/views/reset/reset-page.tsx', 'src/app/prerendered-form-reader.ts'],
+  '/login': ['src/views/login/login-page.tsx', 'src/lib/prerendered-form-reader.ts', 'src/api/auth.ts'],
+  '/register': ['src/views/register/register-page.tsx', 'src/lib/prerendered-form-reader.ts'],
+  '/reset': ['src/views/reset/reset-page.tsx', 'src/lib/prerendered-form-reader.ts'],
   // The catalogue is the shop's first read (src/machines/catalogue.machine.ts).
   '/shop': ['src/views/shop/shop-page.tsx', 'src/api/licences.ts'],
   '/dashboard': ['src/views/dashboard/dashboard-page.tsx', ...loggedIn],
@@ -155,7 +155,7 @@ export function languagesOf(manifest) {
 /** The manifest key of a part of a language's messages (docs/decisions/020). */
 const messagesKey = (language, part) => `virtual:portal-messages/messages-${language}-${part}`;
 
-/** A view module's part of the messages: the one of its directory (src/root/routes.tsx). */
+/** A view module's part of the messages: the one of its directory (src/app/router.tsx). */
 const partOf = (module) => /^src\/views\/([^/]+)\//.exec(module)?.[1];
 
 /**

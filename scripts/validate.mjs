@@ -1,68 +1,161 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `npm run validate`: everything CI checks, in CI's order, with each step's duration and the total.
+ * `npm run validate`: everything CI checks, with each step's duration and the total.
  * `.ci/run` installs what a clean machine lacks (Debian's packages, `npm ci`) and then runs this, so
  * that the list of checks exists once.
+ *
+ * The stages run one after another; the steps of a stage run side by side, two at a time (the
+ * machines have two cores, and each of these steps keeps one busy), each step's output printed
+ * whole when it ends. The test runners (Vitest, Stryker, Playwright) use both cores and have a
+ * stage of their own.
  */
 import { repo } from './lib/commands.mjs';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { delimiter, join } from 'node:path';
 
-/** @type {[string, string, string[], NodeJS.ProcessEnv?][]} */
-const steps = [
-  ['Type-check', 'npm', ['run', 'typecheck']],
-  ['Lint and formatting', 'npm', ['run', 'lint']],
-  ['Unused files, exports and dependencies; security advisories', 'npm', ['run', 'check', '--', 'unused', 'audit']],
-  ['Translations and the glossary', 'npm', ['run', 'i18n', '--', 'check']],
-  ['State diagrams are current', 'npm', ['run', 'diagrams', '--', '--check']],
-  ['Requirements: every SPEC § reference resolves', 'npm', ['run', 'check', '--', 'requirements']],
-  ['Unit, machine and view tests', 'npm', ['test']],
+/**
+ * @typedef {{ name: string, command: string, args: string[], env?: NodeJS.ProcessEnv, then?: Step }} Step
+ * `then`: a step that needs this one's result (the bundle checks read the build), run after it in
+ * the same slot.
+ */
+
+/** @type {(name: string, command: string, args: string[], env?: NodeJS.ProcessEnv) => Step} */
+const step = (name, command, args, env) => ({ name, command, args, env });
+
+/** @type {Step[][]} */
+const stages = [
   [
-    'Mutation testing of domain, api and machines (incremental: the mutants of changed code and tests), floors 90, 85 and 80 %',
-    'npm',
-    ['run', 'mutation'],
+    step('Type-check', 'npm', ['run', 'typecheck']),
+    step('Lint and formatting', 'npm', ['run', 'lint']),
+    step('Unused files, exports and dependencies; security advisories', 'npm', [
+      'run',
+      'check',
+      '--',
+      'unused',
+      'audit',
+    ]),
+    step('Translations and the glossary', 'npm', ['run', 'i18n', '--', 'check']),
+    step('State diagrams are current', 'npm', ['run', 'diagrams', '--', '--check']),
+    step('Requirements: every SPEC § reference resolves', 'npm', ['run', 'check', '--', 'requirements']),
+  ],
+  [step('Unit, machine and view tests', 'npm', ['test'])],
+  [
+    step(
+      'Mutation testing of domain, api and machines (incremental: the mutants of changed code and tests), floors 90, 85 and 80 %',
+      'npm',
+      ['run', 'mutation'],
+    ),
   ],
   [
-    'View and mock tests on the spec-strict mock (VITE_MOCK_STRICT=true)',
-    'npx',
-    ['vitest', 'run', '--project', 'dom', 'tests/views', 'tests/mocks'],
-    { VITE_MOCK_STRICT: 'true' },
+    step(
+      'View and mock tests on the spec-strict mock (VITE_MOCK_STRICT=true)',
+      'npx',
+      ['vitest', 'run', '--project', 'dom', 'tests/views', 'tests/mocks'],
+      { VITE_MOCK_STRICT: 'true' },
+    ),
   ],
   [
-    'Consumer contract: written afresh, committed, verified against the mock API over HTTP',
-    'npm',
-    ['run', 'contract', '--', 'check'],
+    step('Consumer contract: written afresh, committed, verified against the mock API over HTTP', 'npm', [
+      'run',
+      'contract',
+      '--',
+      'check',
+    ]),
+    // A production build refuses to start without its settings: this builds with the fake but
+    // complete ones of .env.production.example (scripts/example-settings.mjs puts them in the environment).
+    {
+      ...step('Production build (settings of .env.production.example)', 'npm', ['run', 'build:example']),
+      then: step(
+        "Bundle checks; the headers behind nginx over HTTPS (Mozilla Observatory's rules, A+ or better)",
+        'npm',
+        ['run', 'check', '--', 'bundle', 'reporting', 'headers'],
+      ),
+    },
   ],
-  // A production build refuses to start without its settings: this builds with the fake but complete
-  // ones of .env.production.example (scripts/example-settings.mjs puts them in the environment).
-  ['Production build (settings of .env.production.example)', 'npm', ['run', 'build:example']],
   [
-    "Bundle checks; the headers behind nginx over HTTPS (Mozilla Observatory's rules, A+ or better)",
-    'npm',
-    ['run', 'check', '--', 'bundle', 'reporting', 'headers'],
+    step("Browser tests (demo bundle and production build behind nginx; then nginx's access log)", 'npm', [
+      'run',
+      'test:e2e',
+    ]),
   ],
   [
-    "Browser tests (demo bundle and production build behind nginx; then nginx's access log)",
-    'npm',
-    ['run', 'test:e2e'],
-  ],
-  [
-    'State gallery of one machine, end to end (the whole gallery: npm run gallery)',
-    'npm',
-    ['run', 'gallery', '--', '--machines', 'purchase'],
+    step('State gallery of one machine, end to end (the whole gallery: npm run gallery)', 'npm', [
+      'run',
+      'gallery',
+      '--',
+      '--machines',
+      'purchase',
+    ]),
   ],
 ];
 
+/** Steps of one stage at a time. */
+const SLOTS = 2;
+
 const started = Date.now();
 const seconds = (/** @type {number} */ since) => Math.round((Date.now() - since) / 1000);
-for (const [name, command, args, env] of steps) {
-  console.log(`\n==> ${name}`);
-  const stepStarted = Date.now();
-  const result = spawnSync(command, args, { cwd: repo, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`<== ${name}: ${seconds(stepStarted)}s`);
-  if (result.status !== 0) {
-    console.error(`\n==> Failed: ${name} (exit ${result.status ?? result.signal}) after ${seconds(started)}s`);
-    process.exit(result.status ?? 1);
+
+/**
+ * Runs a step (and the one that needs it). A step alone in its stage writes to the terminal as it
+ * goes; beside others, its output is kept and printed when it ends.
+ * @param {Step} current
+ * @param {boolean} alone
+ * @returns {Promise<{ name: string, code: number }>}
+ */
+function runStep(current, alone) {
+  return new Promise((done) => {
+    const stepStarted = Date.now();
+    if (alone) console.log(`\n==> ${current.name}`);
+    const child = spawn(current.command, current.args, {
+      cwd: repo,
+      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        PATH: [join(repo, 'node_modules/.bin'), process.env.PATH].join(delimiter),
+        ...current.env,
+      },
+    });
+    /** @type {Buffer[]} */
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (status, signal) => {
+      const code = status ?? (signal ? 1 : 0);
+      if (!alone) {
+        console.log(`\n==> ${current.name}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      console.log(`<== ${current.name}: ${seconds(stepStarted)}s`);
+      if (code === 0 && current.then) runStep(current.then, alone).then(done);
+      else done({ name: current.name, code });
+    });
+  });
+}
+
+/**
+ * Runs a stage's steps, at most SLOTS at once; resolves with the first that failed, or null.
+ * @param {Step[]} stage
+ */
+async function runStage(stage) {
+  const waiting = [...stage];
+  /** @type {{ name: string, code: number } | null} */
+  let failed = null;
+  const slot = async () => {
+    for (let next = waiting.shift(); next && !failed; next = waiting.shift()) {
+      const result = await runStep(next, stage.length === 1);
+      if (result.code !== 0) failed ??= result;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SLOTS, stage.length) }, slot));
+  return failed;
+}
+
+for (const stage of stages) {
+  const failed = await runStage(stage);
+  if (failed) {
+    console.error(`\n==> Failed: ${failed.name} (exit ${failed.code}) after ${seconds(started)}s`);
+    process.exit(failed.code);
   }
 }
 console.log(`\n==> All checks passed in ${seconds(started)}s`);

@@ -14,7 +14,7 @@ import './views/waiting/waiting.css';
 import './views/new-password/new-password.css';
 import './views/shared/password-checklist.css';
 import './views/shop/shop.css';
-import { takeResetLink } from './app/reset-link';
+import { takeResetLink } from './lib/reset-link';
 
 // First of all, before any request of the page can carry it in its Referer: a reset token leaves
 // the address (decision 031).

@@ -1,16 +1,16 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './root/app';
-import { preloadRoute } from './root/routes';
-import { readSession } from './app/browser-session';
-import { readPrerenderedLanguage } from './app/prerendered-language';
+import { App } from './app/app';
+import { preloadRoute } from './app/router';
+import { readSession } from './lib/browser-session';
+import { readPrerenderedLanguage } from './lib/prerendered-language';
 import { MessageStore } from './i18n/message-store';
 import { loadPart } from './i18n/language';
 import { mountFeedback, startReporting } from './reporting/index';
-import { startInspector } from './app/inspector';
+import { startInspector } from './lib/inspector';
 import { startEarlyReads } from './api/transport';
 import { firstReadsAt } from './domain/routes';
-import type { ResetLink } from './app/reset-link';
+import type { ResetLink } from './lib/reset-link';
 
 /** Starts the app; `resetLink` is the new-password link src/boot.ts took out of the address. */
 export async function start(resetLink: ResetLink | null) {
@@ -20,7 +20,7 @@ export async function start(resetLink: ResetLink | null) {
   // typed or sent so far, are taken over by their views (docs/decisions/016). Only a page that
   // has such forms loads the code that reads them.
   const prerenderedForms = container.querySelector('form[data-form]')
-    ? import('./app/prerendered-form-reader').then(({ PrerenderedForms }) => new PrerenderedForms(container))
+    ? import('./lib/prerendered-form-reader').then(({ PrerenderedForms }) => new PrerenderedForms(container))
     : Promise.resolve(null);
   // A language picked in the prerendered page so far is the one the app starts in; the app's
   // picker takes the pick over and the session remembers it (docs/decisions/016).

@@ -6,14 +6,14 @@
 import { prerender } from 'react-dom/static';
 import de from '../translations/de.json';
 import en from '../translations/en.json';
-import { App } from './root/app';
-import { preloadRoute } from './root/routes';
+import { App } from './app/app';
+import { preloadRoute } from './app/router';
 import { MessageStore } from './i18n/message-store';
 import type { Language } from './domain/constants';
 import { paths } from './domain/routes';
 
 /**
- * The prerendered pages, each with its lazy module (src/root/routes.tsx). scripts/prerender.mjs links that module's CSS in the page's head, so that the
+ * The prerendered pages, each with its lazy module (src/app/router.tsx). scripts/prerender.mjs links that module's CSS in the page's head, so that the
  * prerendered page is styled as the app will render it and nothing moves when the app takes over.
  * The shop's catalogue comes from the API: its page is prerendered in its loading state.
  */

@@ -5,7 +5,7 @@
  * own modules name, those it shares with other pages included (decision 047).
  *
  * Which page can show a message follows from the import graph of src: src/main.tsx and what it
- * imports make `core`; each page that src/root/routes.tsx loads with
+ * imports make `core`; each page that src/app/router.tsx loads with
  * `preloadable(() => import('../views/<dir>/…'), '<dir>')` starts its own part, and every module
  * it imports (statically or not) belongs to that part, and to the part of every other page that
  * reaches it, unless `core` reaches it too. A message id that no module names literally stays in
@@ -17,7 +17,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 
 export const corePart = 'core';
 
-const routesFile = 'src/root/routes.tsx';
+const routesFile = 'src/app/router.tsx';
 const entryFile = 'src/main.tsx';
 
 /** The source files of the app (src/**.ts(x)), by path relative to `root`. */
@@ -44,7 +44,7 @@ function resolveImport(from: string, specifier: string, sources: Map<string, str
   );
 }
 
-/** The pages that src/root/routes.tsx loads lazily, by their directory; throws on a page without its part. */
+/** The pages that src/app/router.tsx loads lazily, by their directory; throws on a page without its part. */
 export function pagesOf(routes: string): { module: string; part: string }[] {
   const pages: { module: string; part: string }[] = [];
   for (const match of routes.matchAll(/import\('(\.\.\/views\/([^/']+)\/[^']*)'\)(?:, '([^']*)'\))?/g)) {

@@ -10,13 +10,15 @@
  *   npm run mutation -- report                         serves the HTML reports on http://localhost:4500
  *
  * Incremental: each scope keeps the mutants it judged in reports/stryker-incremental-<scope>.json
- * (committed), and judges again only the mutants of changed code or changed tests, so a run after a
- * small change (and CI on a clean clone) takes seconds to minutes. A mutant of module-level code (a
+ * and judges again only the mutants of changed code or changed tests, so a run after a small change
+ * (and CI on a clean clone) takes seconds to minutes. Git holds the file gzipped (`.json.gz`, a
+ * twentieth of its size): it is unpacked before the scope's run and packed again after it. A mutant of module-level code (a
  * constant, a pattern) is judged by all tests, which the incremental report does not track: after new
  * tests, `--force` judges it again. Exits 1 when a scope is under its floor.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { mutationScopes } from './scopes.mjs';
 
 const args = process.argv.slice(2);
@@ -66,16 +68,39 @@ export function scoreOf(mutants) {
   return { detected, undetected, score: counted.length === 0 ? 100 : (detected / counted.length) * 100 };
 }
 
+/** The incremental report Stryker reads and writes (stryker.config.mjs), and its packed copy in git. */
+const incrementalFile = (/** @type {string} */ scope) => `reports/stryker-incremental-${scope}.json`;
+
+/** Unpacks the committed report for Stryker: git holds the packed one, which a checkout may have changed. */
+function unpackIncremental(/** @type {string} */ scope) {
+  const file = incrementalFile(scope);
+  if (!existsSync(`${file}.gz`)) return;
+  const packed = gunzipSync(readFileSync(`${file}.gz`));
+  if (existsSync(file) && readFileSync(file).equals(packed)) return;
+  writeFileSync(file, packed);
+}
+
+/** Packs the report Stryker wrote; the same bytes for the same report (zlib writes no time stamp). */
+function packIncremental(/** @type {string} */ scope) {
+  const file = incrementalFile(scope);
+  if (!existsSync(file)) return;
+  const packed = gzipSync(readFileSync(file), { level: 9 });
+  if (existsSync(`${file}.gz`) && readFileSync(`${file}.gz`).equals(packed)) return;
+  writeFileSync(`${file}.gz`, packed);
+}
+
 const lines = [];
 let failed = false;
 for (const { scope, mutate: files } of chosen) {
   const started = Date.now();
   console.log(`\n==> Mutation testing of ${scope.name}${files ? ` (${files.join(', ')})` : ''}`);
+  unpackIncremental(scope.name);
   const run = spawnSync('npx', ['stryker', 'run', ...(args.includes('--force') ? ['--force'] : [])], {
     stdio: 'inherit',
     env: { ...process.env, MUTATION_SCOPE: scope.name, ...(files ? { MUTATION_MUTATE: files.join(',') } : {}) },
   });
   const seconds = Math.round((Date.now() - started) / 1000);
+  packIncremental(scope.name);
   const reportFile = `reports/mutation/${scope.name}/mutation.json`;
   if (!existsSync(reportFile)) {
     console.error(`Stryker wrote no report for ${scope.name} (exit ${run.status})`);

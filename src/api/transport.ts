@@ -27,7 +27,7 @@ const portalCall = { 'X-Portal-Request': '1' } as const;
  * The language the page speaks, sent with every call as `Accept-Language` so that the server
  * answers its refusals and writes its mails in it (decision 039). It is read per call from the
  * document, as `apiUrl` reads the page's address: the app keeps `<html lang>` to the messages on
- * screen (src/app/i18n-provider.tsx) before any of its machines calls, so the client needs no
+ * screen (src/lib/i18n-provider.tsx) before any of its machines calls, so the client needs no
  * module state and no machine has to hand the language down to each call. Without a document
  * (Node) or a language there, English, as SPEC §1 chooses for anything but German.
  */

@@ -1,6 +1,6 @@
 /**
  * The portal's pages (SPEC §2 route table), each defined once: its pattern and who may see it.
- * The router's table (src/root/routes.tsx), every link and navigation target (`paths`), the
+ * The router's table (src/app/router.tsx), every link and navigation target (`paths`), the
  * pages a login may lead back to (src/domain/return-target.ts) and the prerendered pages come from
  * here.
  */

@@ -17,7 +17,7 @@ function merge(parts: Messages[]): Messages {
 
 /**
  * The messages the app speaks in, loaded part by part: `core` at the start, and a page's own
- * part before the page first renders (src/app/preloadable.tsx). Switching the language loads
+ * part before the page first renders (src/lib/preloadable.tsx). Switching the language loads
  * every part loaded so far in the new language first, and keeps the current messages on screen
  * until then, so the page never flashes untranslated. React reads it as an external store.
  */

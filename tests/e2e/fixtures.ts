@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { collectPageErrors } from './support/page-errors';
+import { openPrepared } from './support/portal';
 
 interface PortalFixtures {
   /** Errors thrown in the page or logged with console.error; each test ends by expecting none. */
@@ -21,16 +22,9 @@ export const test = base.extend<PortalFixtures>({
   ],
 });
 
-/** Opens a path once the mock worker runs, with a fresh mock database and no latency. */
+/** Opens a path with a fresh mock database and no latency, in the browser's language. */
 export async function openFresh(page: Page, path: string) {
-  await page.goto('/');
-  await page.waitForFunction(() => typeof window.__portalMock !== 'undefined');
-  await page.evaluate(() => {
-    window.__portalMock.reset();
-    window.__portalMock.setLatency(0);
-    sessionStorage.clear();
-  });
-  await page.goto(path);
+  await openPrepared(page, path, {});
 }
 
 export { expect };

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import en from '../../translations/en.json';
-import { ErrorBoundary } from '../../src/app/error-boundary';
+import { ErrorBoundary } from '../../src/lib/error-boundary';
 import { initSentry } from '../../src/reporting/sentry-client';
 import { recordingTransport, testDsn } from '../support/reporting';
 

@@ -12,7 +12,7 @@ const made: string[] = [];
 interface Sizes {
   entry: number;
   dashboard?: number;
-  /** The logged-in layout chunk, which src/root/routes.tsx loads lazily for logged-in pages. */
+  /** The logged-in layout chunk, which src/app/router.tsx loads lazily for logged-in pages. */
   layout?: number;
   /** The shared chunk of src/api/auth.ts, which the session imports on first use (GET /me). */
   auth?: number;
@@ -76,7 +76,7 @@ function build(sizes: Sizes, extra: Record<string, string> = {}): string {
         isDynamicEntry: true,
         imports: ['_session.js', 'index.html'],
         dynamicImports: [
-          'src/app/prerendered-form-reader.ts',
+          'src/lib/prerendered-form-reader.ts',
           'src/views/landing/landing-page.tsx',
           'src/views/login/login-page.tsx',
           'src/views/reset/reset-page.tsx',
@@ -108,7 +108,7 @@ function build(sizes: Sizes, extra: Record<string, string> = {}): string {
       'src/views/register/register-page.tsx': page('register-page'),
       'src/views/reset/reset-page.tsx': page('reset-page', ['_auth.js']),
       'src/views/landing/landing-page.tsx': page('landing-page'),
-      'src/app/prerendered-form-reader.ts': { file: 'assets/prerendered-form-reader.js', isDynamicEntry: true },
+      'src/lib/prerendered-form-reader.ts': { file: 'assets/prerendered-form-reader.js', isDynamicEntry: true },
       'src/views/shop/shop-page.tsx': { ...page('shop-page'), dynamicImports: ['_licences.js'] },
       'src/views/dashboard/dashboard-page.tsx': page('dashboard-page'),
       'src/views/layout/portal-layout.tsx': page('portal-layout'),

@@ -56,13 +56,13 @@ describe('the layer boundaries of src', () => {
     ],
     [
       'the app imports a view (decision 034)',
-      'src/app/probe.ts',
+      'src/lib/probe.ts',
       "import LandingPage from '../views/landing/landing-page';\nexport const probe = LandingPage;\n",
     ],
     [
       'a view imports the route table',
       'src/views/shop/probe.ts',
-      "import { preloadRoute } from '../../root/routes';\nexport const probe = preloadRoute;\n",
+      "import { preloadRoute } from '../../app/router';\nexport const probe = preloadRoute;\n",
     ],
   ])(
     'fails lint when %s',
@@ -96,11 +96,11 @@ describe('the layer boundaries of src', () => {
     [
       'a view imports a hook of the app',
       'src/views/shop/probe.ts',
-      "import { useSessionActor } from '../../app/session';\nexport const probe = useSessionActor;\n",
+      "import { useSessionActor } from '../../lib/session';\nexport const probe = useSessionActor;\n",
     ],
     [
       'the route table imports a view',
-      'src/root/probe.ts',
+      'src/app/probe.ts',
       "import LandingPage from '../views/landing/landing-page';\nexport const probe = LandingPage;\n",
     ],
   ])(
@@ -115,8 +115,8 @@ describe('the layer boundaries of src', () => {
     "fails lint on an import cycle: the app actor's module imports the session context, which would import it back",
     async () => {
       const back = "import { useAppActor } from './app-actor';\nexport const probe = useAppActor;\n";
-      expect(await rulesFiredOn('src/app/contexts.ts', back)).toContain('import-x/no-cycle');
-      expect(await rulesFiredOn('src/app/probe.ts', back)).toEqual([]);
+      expect(await rulesFiredOn('src/lib/contexts.ts', back)).toContain('import-x/no-cycle');
+      expect(await rulesFiredOn('src/lib/probe.ts', back)).toEqual([]);
     },
     timeout,
   );
@@ -136,7 +136,7 @@ describe('the layer boundaries of src', () => {
           "import { startMock } from './mocks/browser';\nexport const probe = startMock;\n",
         ),
       ).toContain('no-restricted-syntax');
-      expect(await rulesFiredOn('src/app/probe.ts', guarded.replace('./mocks/', '../mocks/'))).toContain(
+      expect(await rulesFiredOn('src/lib/probe.ts', guarded.replace('./mocks/', '../mocks/'))).toContain(
         'import-x/no-restricted-paths',
       );
     },

@@ -16,9 +16,9 @@ const ShopPage = preloadable(() => import('../views/shop/shop-page'), 'shop');
 function sources(files: Record<string, string>): Map<string, string> {
   return new Map(
     Object.entries({
-      'src/main.tsx': "import { App } from './root/app';\n",
-      'src/root/app.tsx': "import { routes } from './routes';\nexport const title = 'app.title';\n",
-      'src/root/routes.tsx': routes,
+      'src/main.tsx': "import { App } from './app/app';\n",
+      'src/app/app.tsx': "import { routes } from './router';\nexport const title = 'app.title';\n",
+      'src/app/router.tsx': routes,
       'src/views/landing/landing-page.tsx': "export default () => 'landing.heading';\n",
       'src/views/login/login-page.tsx':
         "import { Field } from '../shared/field';\nimport { Notice } from './notice';\nexport default () => 'login.title';\n",
@@ -68,7 +68,7 @@ describe('the split of the messages into parts', () => {
     const partOf = partitionMessages(
       ids,
       sources({
-        'src/root/app.tsx': "import { Notice } from '../views/login/notice';\nexport const title = 'app.title';\n",
+        'src/app/app.tsx': "import { Notice } from '../views/login/notice';\nexport const title = 'app.title';\n",
       }),
     );
     expect(partOf.get('login.notice')).toEqual([corePart]);

@@ -9,10 +9,10 @@ import { http } from 'msw';
 import { login } from '../../src/api/auth';
 import { apiUrl } from '../../src/api/client';
 import { server } from '../../src/mocks/node';
-import { App } from '../../src/root/app';
-import type { PrerenderedForms } from '../../src/app/prerendered-form-reader';
-import type { PrerenderedLanguage } from '../../src/app/prerendered-language';
-import type { ResetLink } from '../../src/app/reset-link';
+import { App } from '../../src/app/app';
+import type { PrerenderedForms } from '../../src/lib/prerendered-form-reader';
+import type { PrerenderedLanguage } from '../../src/lib/prerendered-language';
+import type { ResetLink } from '../../src/lib/reset-link';
 import type { Language } from '../../src/domain/constants';
 import { MessageStore } from '../../src/i18n/message-store';
 

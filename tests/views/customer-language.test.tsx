@@ -12,7 +12,7 @@ import { apiUrl } from '../../src/api/client';
 import type { Language } from '../../src/domain/constants';
 import { server } from '../../src/mocks/node';
 import { seedEmails } from '../../src/mocks/seed';
-import { preloadRoute } from '../../src/root/routes';
+import { preloadRoute } from '../../src/app/router';
 import { loginAs, renderApp, renderAppAs } from '../support/render-app';
 
 // The pages' code is loaded once up front, so that no test races a lazy route's first transform.

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { me } from '../../src/api/auth';
 import { apiUrl } from '../../src/api/client';
-import { readSession } from '../../src/app/browser-session';
+import { readSession } from '../../src/lib/browser-session';
 import type { Language } from '../../src/domain/constants';
 import { mock, server } from '../../src/mocks/node';
 import { renderApp, seedPassword } from '../support/render-app';

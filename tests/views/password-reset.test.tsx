@@ -3,7 +3,7 @@ import { http } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { forgotPassword, login } from '../../src/api/auth';
 import { apiUrl } from '../../src/api/client';
-import { resetLinkFrom, takeResetLink } from '../../src/app/reset-link';
+import { resetLinkFrom, takeResetLink } from '../../src/lib/reset-link';
 import type { Language } from '../../src/domain/constants';
 import { mock, server } from '../../src/mocks/node';
 import { renderApp, seedPassword } from '../support/render-app';

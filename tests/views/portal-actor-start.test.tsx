@@ -10,7 +10,7 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { usePortalActor } from '../../src/app/use-portal-actor';
+import { usePortalActor } from '../../src/lib/use-portal-actor';
 import { createFormMachine } from '../../src/machines/form.machine';
 
 interface Values extends Record<string, unknown> {

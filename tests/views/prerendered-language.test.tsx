@@ -6,9 +6,9 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { readSession } from '../../src/app/browser-session';
-import { PrerenderedForms } from '../../src/app/prerendered-form-reader';
-import { readPrerenderedLanguage } from '../../src/app/prerendered-language';
+import { readSession } from '../../src/lib/browser-session';
+import { PrerenderedForms } from '../../src/lib/prerendered-form-reader';
+import { readPrerenderedLanguage } from '../../src/lib/prerendered-language';
 import type { Language } from '../../src/domain/constants';
 import { placePrerendered, prerenderPages, type PrerenderedPages } from '../support/prerendered-pages';
 import { renderApp } from '../support/render-app';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { readSession } from '../../src/app/browser-session';
+import { readSession } from '../../src/lib/browser-session';
 import { detectLanguage } from '../../src/i18n/language';
 import { mock } from '../../src/mocks/node';
 import { loginAs, renderApp, renderAppAs } from '../support/render-app';

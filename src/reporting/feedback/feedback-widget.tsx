@@ -11,8 +11,8 @@ import {
 } from '../../machines/feedback.machine';
 import { CropEditor } from './crop-editor';
 import { feedbackTexts as texts, problemTexts } from './feedback-texts';
-import { keepTabInside } from '../../app/focus-trap';
-import { usePortalActor } from '../../app/use-portal-actor';
+import { keepTabInside } from '../../lib/focus-trap';
+import { usePortalActor } from '../../lib/use-portal-actor';
 import { config } from '../../config';
 import './feedback-widget.css';
 

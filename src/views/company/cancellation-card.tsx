@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import type { Company } from '../../domain/entities';
-import { useUser } from '../../app/session';
+import { useUser } from '../../lib/session';
 import { contractEndDate } from '../../domain/contract';
 import type { ContractCancellationActor } from '../../machines/contract-cancellation.machine';
 import { ErrorLine, useErrorLine } from '../shared/error-line';

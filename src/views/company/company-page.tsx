@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { useUser } from '../../app/session';
-import { usePortalActor } from '../../app/use-portal-actor';
+import { useUser } from '../../lib/session';
+import { usePortalActor } from '../../lib/use-portal-actor';
 import { companyMachine } from '../../machines/company.machine';
 import { LanguagePicker } from '../layout/language-picker';
 import { useErrorText } from '../shared/error-line';

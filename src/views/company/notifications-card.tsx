@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
-import { usePortalActor } from '../../app/use-portal-actor';
+import { usePortalActor } from '../../lib/use-portal-actor';
 import { notificationsMachine } from '../../machines/notifications.machine';
 import { paths } from '../../domain/routes';
 import { ErrorLine, useErrorLine } from '../shared/error-line';

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { clipboardMachine, type ClipboardActor } from '../../machines/clipboard.machine';
 import { writeToClipboard } from './clipboard';
-import { portalActorOptions } from '../../app/use-portal-actor';
+import { portalActorOptions } from '../../lib/use-portal-actor';
 
 const copyMachine = clipboardMachine.provide({
   actors: { writeText: fromPromise<void, { text: string }>(({ input }) => writeToClipboard(input.text)) },

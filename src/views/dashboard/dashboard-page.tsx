@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { FormattedMessage, defineMessages } from 'react-intl';
-import { usePortalActor } from '../../app/use-portal-actor';
+import { usePortalActor } from '../../lib/use-portal-actor';
 import { LARGE_LIST_FROM } from '../../domain/datastore-list';
 import {
   dashboardMachine,

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { usePortalActor } from '../../app/use-portal-actor';
+import { usePortalActor } from '../../lib/use-portal-actor';
 import { readListQuery, writeListQuery, type ListQuery } from '../../domain/datastore-list';
 import { listQueryMachine, selectListQuery, type ListEvent } from '../../machines/list-query.machine';
 

@@ -1,7 +1,7 @@
 import { useContext, useId, useLayoutEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { PrerenderedLanguageContext } from '../../app/prerendered-forms';
-import { useLanguage, useSessionActor } from '../../app/session';
+import { PrerenderedLanguageContext } from '../../lib/prerendered-forms';
+import { useLanguage, useSessionActor } from '../../lib/session';
 import { isLanguage } from '../../i18n/language';
 
 /** Switches at once, remembered for the session; the session machine tells the server. */

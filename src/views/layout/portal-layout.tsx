@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import { useSessionActor, useUser } from '../../app/session';
+import { useSessionActor, useUser } from '../../lib/session';
 import { selectIsLoggingOut, selectUserFailed } from '../../machines/session.machine';
 import { config } from '../../config';
 import { paths } from '../../domain/routes';

@@ -1,7 +1,7 @@
 import { type FormEvent } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
-import { useLanguage, useSessionActor, useUser } from '../../app/session';
-import { usePortalActor } from '../../app/use-portal-actor';
+import { useLanguage, useSessionActor, useUser } from '../../lib/session';
+import { usePortalActor } from '../../lib/use-portal-actor';
 import { loginMachine } from '../../machines/login.machine';
 import { SubmitButton } from '../shared/form-fields';
 import { LoginFields, useLoginForm } from '../shared/login-fields';

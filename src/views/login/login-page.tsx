@@ -1,8 +1,8 @@
 import { type FormEvent } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link, useParams, useSearch } from 'wouter';
-import { useLanguage } from '../../app/session';
-import { usePortalActor } from '../../app/use-portal-actor';
+import { useLanguage } from '../../lib/session';
+import { usePortalActor } from '../../lib/use-portal-actor';
 import { returnTargetFromQuery } from '../../domain/return-target';
 import { loginMachine } from '../../machines/login.machine';
 import { paths } from '../../domain/routes';

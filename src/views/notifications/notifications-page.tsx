@@ -1,6 +1,6 @@
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
-import { useUser } from '../../app/session';
+import { useUser } from '../../lib/session';
 import { paths } from '../../domain/routes';
 import { PageHeading } from '../shared/page-heading';
 import { PageLoading } from '../shared/page-loading';

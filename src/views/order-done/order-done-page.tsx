@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { FormattedMessage, defineMessages } from 'react-intl';
 import { Link } from 'wouter';
-import { useAppActor } from '../../app/app-actor';
-import { useLoggedIn } from '../../app/session';
+import { useAppActor } from '../../lib/app-actor';
+import { useLoggedIn } from '../../lib/session';
 import { config } from '../../config';
 import { isSoldPerCpu } from '../../domain/licence-features';
 import { licenceOrderSummary } from '../../domain/licence-order';

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { defineMessages, FormattedMessage, type MessageDescriptor } from 'react-intl';
 import { Link } from 'wouter';
-import { useLanguage } from '../../app/session';
+import { useLanguage } from '../../lib/session';
 import { initialRegistration, registrationMachine } from '../../machines/registration.machine';
 import { paths } from '../../domain/routes';
 import { countryOptions } from '../shared/countries';

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
 import './modal-dialog.css';
-import { focusables, keepTabInside } from '../../app/focus-trap';
+import { focusables, keepTabInside } from '../../lib/focus-trap';
 
 function canTakeFocus(element: Element | null): element is HTMLElement {
   return (

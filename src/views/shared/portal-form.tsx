@@ -3,13 +3,13 @@
  * natively: `method="dialog"` makes a native submission do nothing outside a dialog, and in the
  * prerendered page, where no script runs yet, the form sits in an open `<dialog>` that an Enter
  * or a click on the submit button closes. The app reads that when it takes over
- * (src/app/prerendered-form-reader.ts) and sends the form once; meanwhile the page shows that it waits.
+ * (src/lib/prerendered-form-reader.ts) and sends the form once; meanwhile the page shows that it waits.
  * The view's side of that is here too: `usePrerenderedValues` and `useTakeOver`.
  */
 import { useContext, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { CarriedFocus } from '../../app/prerendered-form-reader';
-import { PrerenderedFormsContext } from '../../app/prerendered-forms';
+import type { CarriedFocus } from '../../lib/prerendered-form-reader';
+import { PrerenderedFormsContext } from '../../lib/prerendered-forms';
 
 export function PortalForm({
   name,

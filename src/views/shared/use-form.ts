@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
-import { useLoggedIn } from '../../app/session';
-import { usePortalActor } from '../../app/use-portal-actor';
+import { useLoggedIn } from '../../lib/session';
+import { usePortalActor } from '../../lib/use-portal-actor';
 import type { FormMachine } from '../../machines/form.machine';
 import { errorForAudience } from '../../machines/user-error';
 import { useErrorLine } from './error-line';

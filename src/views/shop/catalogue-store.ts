@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { Catalogue } from '../../domain/entities';
-import { useAppActor } from '../../app/app-actor';
+import { useAppActor } from '../../lib/app-actor';
 import { catalogueMachine, selectCatalogueStatus } from '../../machines/catalogue.machine';
 import type { UserError } from '../../machines/user-error';
 

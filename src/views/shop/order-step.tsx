@@ -4,8 +4,8 @@ import { config } from '../../config';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { Licence } from '../../domain/entities';
-import { useLoggedIn, useSessionActor, useUser } from '../../app/session';
-import { usePortalActor } from '../../app/use-portal-actor';
+import { useLoggedIn, useSessionActor, useUser } from '../../lib/session';
+import { usePortalActor } from '../../lib/use-portal-actor';
 import { orderPrefillMachine } from '../../machines/order-prefill.machine';
 import { selectIsLoadingUser } from '../../machines/session.machine';
 import { PageLoading } from '../shared/page-loading';
@@ -13,7 +13,7 @@ import { LicenceFeatureList } from './licence-feature-list';
 import { LicencePrice } from './licence-price';
 import type { OrderForm as OrderFormComponent } from './order-form';
 import { typeMessages } from './shop-messages';
-import { preloadable } from '../../app/preloadable';
+import { preloadable } from '../../lib/preloadable';
 
 // The order form is a chunk of its own: the catalogue (/shop, the first visit) needs none of it.
 const OrderForm = preloadable<ComponentProps<typeof OrderFormComponent>>(() =>

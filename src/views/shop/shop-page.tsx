@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { useLocation, useParams } from 'wouter';
-import { useLoggedIn } from '../../app/session';
-import { usePortalActor } from '../../app/use-portal-actor';
+import { useLoggedIn } from '../../lib/session';
+import { usePortalActor } from '../../lib/use-portal-actor';
 import { parseLicenceId } from '../../domain/licence-features';
 import { shopTabMachine } from '../../machines/shop-tab.machine';
 import type { UserError } from '../../machines/user-error';

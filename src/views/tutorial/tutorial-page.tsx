@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { usePortalActor } from '../../app/use-portal-actor';
+import { usePortalActor } from '../../lib/use-portal-actor';
 import type { Datastore } from '../../domain/entities';
 import { pbsUser } from '../../domain/datastore';
 import { tutorialMachine } from '../../machines/tutorial.machine';

@@ -5,7 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page } from '@playwright/test';
+import { test, type BrowserContext, type Page } from '@playwright/test';
+import { isMockCall } from '../../../src/mocks/calls';
+import { SLOW_FAULT_MS } from '../../../src/mocks/fault-kinds';
 
 export type Language = 'en' | 'de';
 
@@ -30,31 +32,117 @@ export const seedPassword = 'Demo-Password-2026';
 /** The required checkbox of the terms at registration and licence order (decision 032), in either language. */
 export const termsCheckbox = /terms and conditions|Allgemeinen Geschäftsbedingungen/;
 
+/** What a page of the portal's origin keeps between loads: its cookies and its localStorage. */
+interface PreparedStorage {
+  cookies: Awaited<ReturnType<BrowserContext['cookies']>>;
+  localStorage: [string, string][];
+}
+
+/** The localStorage key of the mock's database (src/mocks/persistence.ts, which needs Vite's settings). */
+const MOCK_STORAGE_KEY = 'portal-mock-db';
+
+/** Per worker: the storage of a fresh mock database with no latency, by the customer logged in and the language. */
+const preparedStorage = new Map<string, Promise<PreparedStorage>>();
+
+/**
+ * The storage a page needs to open with a fresh mock database and no latency, with `email` logged
+ * in through the mock API: made once per worker and customer in a context of its own (two page
+ * loads and a login), then copied into each test's page before it loads.
+ */
+function storageFor(page: Page, email: string | undefined, language: Language): Promise<PreparedStorage> {
+  const key = `${email ?? ''} ${language}`;
+  let prepared = preparedStorage.get(key);
+  if (!prepared) {
+    prepared = prepareStorage(page, email, language);
+    preparedStorage.set(key, prepared);
+  }
+  return prepared;
+}
+
+async function prepareStorage(page: Page, email: string | undefined, language: Language): Promise<PreparedStorage> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('The page has no browser to prepare a mock database in');
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const preparing = await context.newPage();
+    await preparing.goto('/');
+    await mockStarted(preparing);
+    await preparing.evaluate(() => {
+      window.__portalMock.reset();
+      window.__portalMock.setLatency(0);
+    });
+    // The login carries the language, which the mock keeps for the customer's mails.
+    if (email !== undefined) await login(preparing, email, language);
+    const origin = new URL(preparing.url()).origin;
+    const state = await context.storageState();
+    const stored = state.origins.find((entry) => entry.origin === origin)?.localStorage ?? [];
+    return { cookies: state.cookies, localStorage: stored.map(({ name, value }) => [name, value]) };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The mock's database with a fault on `call` set, as `window.__portalMock.fault` would keep it. */
+function withFault(stored: [string, string][], call: string, kind: FaultKind): [string, string][] {
+  if (!isMockCall(call)) throw new Error(`The mock has no call ${call}`);
+  return stored.map(([name, value]) => {
+    if (name !== MOCK_STORAGE_KEY) return [name, value];
+    const snapshot = JSON.parse(value) as { faults?: unknown[] };
+    const fault = { call, kind, remaining: null, ...(kind === 'slow' ? { ms: SLOW_FAULT_MS } : {}) };
+    return [name, JSON.stringify({ ...snapshot, faults: [...(snapshot.faults ?? []), fault] })];
+  });
+}
+
+/**
+ * Opens `path` from a fresh mock database with no latency, in one page load: the prepared storage
+ * (with `email` logged in through the mock API, and the fault of a call made while the page opens)
+ * is written by a script that runs before the page's own and is removed once the page has loaded.
+ * With a `language`, the browser session holds it, and the logged-in flag as the session would.
+ */
+export async function openPrepared(
+  page: Page,
+  path: string,
+  options: { language?: Language; email?: string; fault?: { call: string; kind: FaultKind } },
+) {
+  const prepared = await storageFor(page, options.email, options.language ?? 'en');
+  const { fault } = options;
+  const stored = fault ? withFault(prepared.localStorage, fault.call, fault.kind) : prepared.localStorage;
+  const session: [string, string][] =
+    options.language === undefined
+      ? []
+      : [
+          ['portal.language', options.language],
+          ['portal.loggedIn', String(options.email !== undefined)],
+        ];
+  if (prepared.cookies.length > 0) await page.context().addCookies(prepared.cookies);
+  const origin = new URL(test.info().project.use.baseURL ?? page.url()).origin;
+  const script = await page.addInitScript(
+    ({ origin, stored, session }) => {
+      if (window.location.origin !== origin || window !== window.top) return;
+      localStorage.clear();
+      for (const [name, value] of stored) localStorage.setItem(name, value);
+      sessionStorage.clear();
+      for (const [name, value] of session) sessionStorage.setItem(name, value);
+    },
+    { origin, stored, session },
+  );
+  try {
+    await page.goto(path);
+  } finally {
+    await script.dispose();
+  }
+}
+
 /**
  * Opens `path` in `language` from a fresh mock database with no latency; with `email`, the
- * customer is logged in through the mock API first (the login form has its own journeys).
+ * customer is logged in through the mock API (the login form has its own journeys).
  */
 export async function openAs(
   page: Page,
   path: string,
   options: { language: Language; email?: string; fault?: { call: string; kind: FaultKind } },
 ) {
-  await page.goto('/');
-  await mockStarted(page);
-  await page.evaluate(
-    ({ language }) => {
-      window.__portalMock.reset();
-      window.__portalMock.setLatency(0);
-      sessionStorage.clear();
-      sessionStorage.setItem('portal.language', language);
-      sessionStorage.setItem('portal.loggedIn', 'false');
-    },
-    { language: options.language },
-  );
-  if (options.email !== undefined) await login(page, options.email, options.language);
-  // A fault on a call made while the page opens must be in place before it opens.
-  if (options.fault) await setFault(page, options.fault.call, options.fault.kind);
-  await page.goto(path);
+  await openPrepared(page, path, options);
   await mockStarted(page);
 }
 

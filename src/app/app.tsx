@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 import { Router, useLocation, type BaseLocationHook } from 'wouter';
 import type { MessageStore } from '../i18n/message-store';
-import { ErrorBoundary } from '../app/error-boundary';
-import { I18nProvider } from '../app/i18n-provider';
-import type { PrerenderedForms } from '../app/prerendered-form-reader';
-import { PrerenderedFormsContext, PrerenderedLanguageContext, ResetLinkContext } from '../app/prerendered-forms';
-import type { PrerenderedLanguage } from '../app/prerendered-language';
-import type { ResetLink } from '../app/reset-link';
-import { RouteEffects } from '../app/route-effects';
-import { AppRoutes } from './routes';
-import { AppActorProvider } from '../app/app-actor';
-import type { StoredSession } from '../app/browser-session';
+import { ErrorBoundary } from '../lib/error-boundary';
+import { I18nProvider } from '../lib/i18n-provider';
+import type { PrerenderedForms } from '../lib/prerendered-form-reader';
+import { PrerenderedFormsContext, PrerenderedLanguageContext, ResetLinkContext } from '../lib/prerendered-forms';
+import type { PrerenderedLanguage } from '../lib/prerendered-language';
+import type { ResetLink } from '../lib/reset-link';
+import { RouteEffects } from '../lib/route-effects';
+import { AppRoutes } from './router';
+import { AppActorProvider } from '../lib/app-actor';
+import type { StoredSession } from '../lib/browser-session';
 
 function KeyedBoundary({ children }: { children: ReactNode }) {
   const [location] = useLocation();

@@ -5,7 +5,7 @@
  * submit natively (`method="dialog"` inside an open `<dialog>`, src/views/shared/portal-form.tsx):
  * an Enter or a click on its submit button only closes that dialog, which records the wish to
  * send without JavaScript. When the app starts, `main.tsx` collects these forms before React
- * renders over them (src/app/prerendered-form-reader.ts, loaded only by a page that has such
+ * renders over them (src/lib/prerendered-form-reader.ts, loaded only by a page that has such
  * forms) and gives them to the app through this context; each form view then starts with the
  * values typed so far and, once it runs, takes over what changed since, the focus and a pending
  * submission (`usePrerenderedValues`, `useTakeOver` in src/views/shared/portal-form.tsx).
@@ -17,8 +17,8 @@ import type { ResetLink } from './reset-link';
 
 export const PrerenderedFormsContext = createContext<PrerenderedForms | null>(null);
 
-/** The prerendered page's language picker, with a language picked there (src/app/prerendered-language.ts). */
+/** The prerendered page's language picker, with a language picked there (src/lib/prerendered-language.ts). */
 export const PrerenderedLanguageContext = createContext<PrerenderedLanguage | null>(null);
 
-/** The new-password link that src/boot.ts took out of the address (src/app/reset-link.ts). */
+/** The new-password link that src/boot.ts took out of the address (src/lib/reset-link.ts). */
 export const ResetLinkContext = createContext<ResetLink | null>(null);

@@ -8,10 +8,10 @@ import { accountSwitches } from '../machines/app.machine';
 import type { MessageStore } from '../i18n/message-store';
 import { PublicLayout } from '../views/layout/public-layout';
 import { PageLoading } from '../views/shared/page-loading';
-import { preloadable, type Preloadable } from '../app/preloadable';
-import { useAppActor } from '../app/app-actor';
-import { useAsksForLogin, useShowsPortal } from '../app/session';
-import { useMessageStore } from '../app/i18n-provider';
+import { preloadable, type Preloadable } from '../lib/preloadable';
+import { useAppActor } from '../lib/app-actor';
+import { useAsksForLogin, useShowsPortal } from '../lib/session';
+import { useMessageStore } from '../lib/i18n-provider';
 
 // Every page is its own chunk, loaded when first needed, so that no page loads another's code
 // (issue 41); so is the logged-in layout, which the public pages never show. Each loads its own

@@ -41,7 +41,7 @@ export function I18nProvider({ messageStore, children }: { messageStore: Message
 
   // The document speaks the language on screen, for assistive technology and for the API client,
   // which sends it with every call (decision 039). Set before any layout effect: a page's machine
-  // starts in one (src/app/use-portal-actor.ts), and its first call must already carry it.
+  // starts in one (src/lib/use-portal-actor.ts), and its first call must already carry it.
   useInsertionEffect(() => {
     document.documentElement.lang = spoken;
   }, [spoken]);

@@ -29,7 +29,7 @@ function storage(): Storage | null {
 
 /**
  * The session the app starts with. Its language: the one `picked` in the prerendered page before
- * the app ran (src/app/prerendered-language.ts), else the one kept for the session, else the browser's.
+ * the app ran (src/lib/prerendered-language.ts), else the one kept for the session, else the browser's.
  */
 export function readSession(picked: Language | null = null): StoredSession {
   const store = storage();
