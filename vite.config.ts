@@ -130,8 +130,9 @@ function portalMessages(build: boolean): Plugin {
 const testFiles = {
   node: {
     include: ['tests/**/*.test.ts'],
-    exclude: ['tests/**/*.dom.test.ts', 'tests/**/*.page.test.ts', 'tests/contract/**'],
+    exclude: ['tests/**/*.dom.test.ts', 'tests/**/*.page.test.ts', 'tests/contract/**', 'tests/scripts/**'],
   },
+  tooling: { include: ['tests/scripts/**/*.test.ts'], exclude: [] },
   dom: { include: ['tests/**/*.test.tsx', 'tests/**/*.dom.test.ts'], exclude: ['tests/**/*.page.test.tsx'] },
   page: { include: ['tests/**/*.page.test.{ts,tsx}'], exclude: [] },
   bench: { include: ['tests/bench/**/*.bench.tsx'], exclude: [] },
@@ -203,6 +204,20 @@ export default defineConfig(({ mode, command }) => {
             include: testFiles.node.include,
             exclude: [...configDefaults.exclude, ...testFiles.node.exclude],
             // As in `dom`: the files of a worker share their modules (no module keeps state).
+            isolate: false,
+            setupFiles: ['./tests/setup/common.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            // The tests of the project's scripts (builds, lint, the gallery's plan, the dev server):
+            // not the product's, and a third of the run's time. `npm run test:tooling`; CI runs them
+            // beside the type-check and lint (scripts/validate.mjs).
+            name: 'tooling',
+            environment: 'node',
+            include: testFiles.tooling.include,
+            exclude: [...configDefaults.exclude],
             isolate: false,
             setupFiles: ['./tests/setup/common.ts'],
           },

@@ -8,7 +8,7 @@ import contractConfig from '../../vitest.contract.config';
 
 type ConfigFunction = (env: { mode: string; command: 'serve' | 'build' }) => UserConfig;
 
-/** The files each Vitest project of `npm test` runs, and those of `npm run contract -- test`. */
+/** The files each Vitest project runs (`npm test`, `npm run test:tooling`), and those of `npm run contract -- test`. */
 async function filesByProject() {
   const config = (viteConfig as ConfigFunction)({ mode: 'test', command: 'serve' });
   const projects = (config.test?.projects ?? []) as TestProjectInlineConfiguration[];
@@ -31,14 +31,16 @@ describe('the test projects', () => {
       ]),
     );
     expect([...runs].filter(([, names]) => names.length !== 1)).toEqual([]);
-    expect(projects.map((project) => project.name)).toEqual(['node', 'dom', 'page', 'contract']);
-    // A rendered view needs a document: no .tsx test runs in the node project.
-    expect(projects[0]?.files.filter((file) => file.endsWith('.tsx'))).toEqual([]);
+    expect(projects.map((project) => project.name)).toEqual(['node', 'tooling', 'dom', 'page', 'contract']);
+    // A rendered view needs a document: no .tsx test runs in the node projects.
+    expect(projects.slice(0, 2).flatMap((project) => project.files.filter((file) => file.endsWith('.tsx')))).toEqual(
+      [],
+    );
   });
 
   it('start the Sentry SDK only on a page of its own: its client is global, and node and dom files share modules', async () => {
     const projects = await filesByProject();
-    const shared = projects.filter((project) => project.name === 'node' || project.name === 'dom');
+    const shared = projects.filter((project) => ['node', 'tooling', 'dom'].includes(project.name));
     const starting = shared
       .flatMap((project) => project.files)
       .filter((file) => /\b(initSentry|startReporting)\(/.test(readFileSync(file, 'utf8')));
