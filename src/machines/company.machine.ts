@@ -43,8 +43,6 @@ export interface CompanyContext extends WithSession {
   loadError: UserError | null;
   /** Set by a successful save until the next edit: the view confirms the save. */
   saved: boolean;
-  /** Set once edit mode was entered: back in view mode, the focus returns to the data. */
-  edited: boolean;
 }
 
 type TypedField = Exclude<keyof CompanyFormValues & string, 'payment_type'>;
@@ -133,7 +131,6 @@ export const companyMachine = setup({
         fieldErrors: {},
         submitted: false,
         saved: false,
-        edited: true,
       };
     }),
     setValue: assign(({ context, event }) => {
@@ -182,7 +179,6 @@ export const companyMachine = setup({
     submitted: false,
     loadError: null,
     saved: false,
-    edited: false,
   }),
   invoke: [
     { id: 'errorLine', src: 'errorLine' },

@@ -1,9 +1,9 @@
 /**
  * axe finds nothing on any route, in either language (WCAG 2.2 AA), logged out and logged in.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, openFresh, test } from './fixtures';
+import { axeBuilder } from './support/axe';
 
 const publicRoutes = [
   '/',
@@ -40,11 +40,7 @@ async function expectNoViolations(page: Page, route: string) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Let data-driven content settle (loading lines turn into content).
   await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    // The mock's operator panel exists only in development and demo builds.
-    .exclude('#portal-mock-operator')
-    .analyze();
+  const results = await axeBuilder(page).analyze();
   const found = results.violations.map(
     (violation) => `${route}: ${violation.id} (${violation.nodes.length}) ${violation.nodes[0]?.target.join(' ')}`,
   );

@@ -1,13 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, openFresh, test } from './fixtures';
 import { termsCheckbox } from './support/portal';
+import { axeBuilder } from './support/axe';
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .exclude('#portal-mock-operator')
-    .analyze();
+  const results = await axeBuilder(page).analyze();
   expect(
     results.violations.map(
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,

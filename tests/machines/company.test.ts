@@ -54,12 +54,11 @@ async function editing(options: Parameters<typeof start>[0] = {}) {
 afterEach(() => vi.useRealTimers());
 
 describe('loading the company', () => {
-  it('loads the company, busy meanwhile, then shows the view, not yet edited', async () => {
+  it('loads the company, busy meanwhile, then shows the view', async () => {
     const { actor, context } = start();
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (snapshot) => snapshot.matches({ view: 'shown' }));
     expect(context().company).toEqual(company);
-    expect(context().edited).toBe(false);
   });
 
   it('shows the failure with a retry that loads again', async () => {
@@ -145,12 +144,6 @@ describe('edit mode', () => {
     actor.send({ type: 'company.back' });
     expect(actor.getSnapshot().matches({ view: 'shown' })).toBe(true);
     expect(save).not.toHaveBeenCalled();
-  });
-
-  it('remembers that edit mode was entered, so that the view back from it returns the focus to the data', async () => {
-    const { actor } = await editing();
-    actor.send({ type: 'company.back' });
-    expect(actor.getSnapshot().context.edited).toBe(true);
   });
 });
 

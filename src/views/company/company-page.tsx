@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { useUser } from '../../lib/session';
 import { usePortalActor } from '../../lib/use-portal-actor';
@@ -53,7 +54,10 @@ export default function CompanyPage() {
   const loadError = useSelector(actor, (snapshot) => snapshot.context.loadError);
   const saved = useSelector(actor, (snapshot) => snapshot.context.saved);
   const refreshing = useSelector(actor, (snapshot) => snapshot.matches({ view: 'refreshing' }));
-  const edited = useSelector(actor, (snapshot) => snapshot.context.edited);
+  // Whether this page has shown the edit form: back in view mode, the focus returns to the data.
+  // The widget's bookkeeping, not the company's: kept here (React's state adjusted while rendering).
+  const [edited, setEdited] = useState(false);
+  if (state === 'edit' && !edited) setEdited(true);
 
   const errorText = loadError ? textOf(loadError) : '';
   const retry = (

@@ -3,16 +3,14 @@
  * prerendered login behind nginx, then the logged-in pages with their navigation behind the menu
  * button.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, logInAsDemo, slowCpu, test } from '../support/production';
+import { axeBuilder } from '../support/axe';
 
 const phone = { width: 390, height: 844 };
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const results = await axeBuilder(page).analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 }
 test.use({ locale: 'en-US', viewport: phone, hasTouch: true, isMobile: true });
