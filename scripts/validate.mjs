@@ -38,6 +38,11 @@ const stages = [
     step('Translations and the glossary', 'npm', ['run', 'i18n', '--', 'check']),
     step('State diagrams are current', 'npm', ['run', 'diagrams', '--', '--check']),
     step('Requirements: every SPEC § reference resolves', 'npm', ['run', 'check', '--', 'requirements']),
+    step(
+      'The description of v1 (contracts/v1.openapi.yaml): linted, its types current, the contract validated against it',
+      'npm',
+      ['run', 'contract', '--', 'openapi'],
+    ),
     step("Tests of the project's scripts (one worker)", 'npm', ['run', 'test:tooling', '--', '--maxWorkers', '1']),
   ],
   [step('Unit, machine and view tests', 'npm', ['test'])],

@@ -1,15 +1,19 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `npm run contract -- test | check | mock | verify | smoke`: the consumer contract with the v1 API
- * (contracts/backup-portal-v1-api.json, README "The contract with the v1 API").
+ * `npm run contract -- test | check | mock | verify | smoke | openapi | openapi-types`: the consumer
+ * contract with the v1 API (contracts/backup-portal-v1-api.json, README "The contract with the v1
+ * API") and the description of v1 as it is (contracts/v1.openapi.yaml, decision 051).
  */
 import { dispatch, run } from '../lib/commands.mjs';
+
+/** Redocly CLI sends usage data unless told not to, and may look for a newer version of itself. */
+const redocly = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
 
 const mock = (/** @type {string[]} */ rest, /** @type {NodeJS.ProcessEnv} */ env = {}) =>
   run('node', ['scripts/contract/verify-mock.mjs', ...rest], env);
 
-await dispatch('npm run contract -- test | check | mock | verify | smoke [options]', {
+await dispatch('npm run contract -- test | check | mock | verify | smoke | openapi | openapi-types [options]', {
   test: {
     what: 'writes the contract afresh from the consumer tests (tests/contract/) and tests the tools below',
     run: (rest) => run('vitest', ['run', '--config', 'vitest.contract.config.ts', ...rest]),
@@ -35,5 +39,17 @@ await dispatch('npm run contract -- test | check | mock | verify | smoke [option
   smoke: {
     what: 'read-only calls to a real server with a test account: --base-url URL --email E --password P',
     run: (rest) => run('node', ['scripts/contract/smoke.mjs', ...rest]),
+  },
+  openapi: {
+    what: 'CI: lints contracts/v1.openapi.yaml, fails when its generated types are stale, validates the contract against it',
+    run: () => {
+      run('redocly', ['lint', '--config', 'contracts/redocly.yaml', 'contracts/v1.openapi.yaml'], redocly);
+      run('node', ['scripts/contract/openapi-types.mjs', '--check']);
+      run('node', ['scripts/contract/validate-openapi.mjs'], redocly);
+    },
+  },
+  'openapi-types': {
+    what: 'writes contracts/v1.openapi.d.ts from the description [--check: fail when it is stale instead]',
+    run: (rest) => run('node', ['scripts/contract/openapi-types.mjs', ...rest]),
   },
 });

@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * Generates the TypeScript types of the v1 description (contracts/v1.openapi.yaml) with
+ * openapi-typescript, formatted as the project formats its code, into contracts/v1.openapi.d.ts.
+ * tests/types/structs-match-openapi.ts compares them with the portal's structs (decision 051).
+ *
+ *   npm run contract -- openapi-types            writes the file
+ *   npm run contract -- openapi-types --check    fails when writing it would change it (CI, via `openapi`)
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
+import { format, resolveConfig } from 'prettier';
+
+const repo = new URL('../..', import.meta.url).pathname;
+const source = 'contracts/v1.openapi.yaml';
+const target = 'contracts/v1.openapi.d.ts';
+
+/** The generated file's text, as it should be committed. */
+async function generatedTypes() {
+  const nodes = await openapiTS(new URL(`file://${join(repo, source)}`), { silent: true });
+  const text = `${COMMENT_HEADER}// From ${source}: npm run contract -- openapi-types\n\n${astToString(nodes)}`;
+  const output = join(repo, target);
+  return format(text, { ...(await resolveConfig(output)), filepath: output });
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { check: { type: 'boolean', default: false } } });
+  const wanted = await generatedTypes();
+  const output = join(repo, target);
+  if (values.check) {
+    let current = '';
+    try {
+      current = readFileSync(output, 'utf8');
+    } catch {
+      // Missing: stale as well.
+    }
+    if (current !== wanted) {
+      console.error(`contract:openapi-types: ${target} is stale: run npm run contract -- openapi-types and commit it`);
+      process.exit(1);
+    }
+    console.log(`contract:openapi-types: ${target} is what ${source} generates`);
+    return;
+  }
+  writeFileSync(output, wanted);
+  console.log(`contract:openapi-types: wrote ${target}`);
+}
+
+await main();
