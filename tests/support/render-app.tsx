@@ -16,12 +16,19 @@ import type { ResetLink } from '../../src/lib/reset-link';
 import type { Language } from '../../src/domain/constants';
 import { MessageStore } from '../../src/i18n/message-store';
 
-export const seedPassword = 'Demo-Password-2026';
+const seedPassword = 'Demo-Password-2026';
 
-/** Logs in against the mock API, so that its session cookie is set for the calls that follow. */
-export async function loginAs(email: string, password = seedPassword) {
-  const answer = await login({ email, password, language: 'en' });
-  if (!answer.is_active) throw new Error(`${email} is not active`);
+/** Who logs in: an email of the seed (with the seed's password), or a customer of the test's own. */
+export type LoginIdentity = string | { email: string; password: string };
+
+/**
+ * Logs in against the mock API, so that its session cookie is set for the calls that follow: as a
+ * customer from `createCustomer()` (tests/support/customers.ts), or as an account of the seed.
+ */
+export async function loginAs(who: LoginIdentity, password = seedPassword) {
+  const credentials = typeof who === 'string' ? { email: who, password } : who;
+  const answer = await login({ email: credentials.email, password: credentials.password, language: 'en' });
+  if (!answer.is_active) throw new Error(`${credentials.email} is not active`);
 }
 
 interface RenderOptions {
@@ -71,10 +78,14 @@ export function renderApp(path: string, options: RenderOptions = {}) {
 }
 
 /**
- * Logs in as `as` (the seed's demo customer unless said) and renders the portal at `path` with
- * the session on: the start of every view test of a logged-in page.
+ * Logs in as `as` (a customer from `createCustomer()`, or the seed's demo customer unless said)
+ * and renders the portal at `path` with the session on: the start of every view test of a
+ * logged-in page.
  */
-export async function renderAppAs(path: string, options: Omit<RenderOptions, 'loggedIn'> & { as?: string } = {}) {
+export async function renderAppAs(
+  path: string,
+  options: Omit<RenderOptions, 'loggedIn'> & { as?: LoginIdentity } = {},
+) {
   const { as = 'demo@example.com', ...rest } = options;
   await loginAs(as);
   return renderApp(path, { ...rest, loggedIn: true });

@@ -8,10 +8,20 @@ import type { Company, CompanyProduct } from '../../src/domain/entities';
 import type { Language } from '../../src/domain/constants';
 import { mock, server } from '../../src/mocks/node';
 import { cancellationEndDate } from '../../src/mocks/rules';
+import { aDatastore } from '../support/builders';
+import { createCustomer, type Customer } from '../support/customers';
 import { loginAs, renderApp, renderAppAs } from '../support/render-app';
 
-async function openCompany(email = 'demo@example.com', language: Language = 'en') {
-  const view = await renderAppAs('/company', { as: email, language });
+/** A customer with notifications on and two datastores: `backup` runs on, `old` is cancelled on its own. */
+function aCustomerWithDatastores() {
+  return createCustomer({
+    user: { notifications: true },
+    datastores: [aDatastore('backup'), aDatastore('old', { contract_end_date: cancellationEndDate() })],
+  });
+}
+
+async function openCompany(customer: Customer = aCustomerWithDatastores(), language: Language = 'en') {
+  const view = await renderAppAs('/company', { as: customer, language });
   await screen.findByRole('region', { name: language === 'de' ? 'Firmendaten' : 'Company data' });
   return view;
 }
@@ -47,7 +57,7 @@ describe('the notifications card', () => {
     'returns the checkbox to its old value and shows an error when the call answers 500 (%s)',
     async (language, label, message) => {
       mock.fault('GET /notifications/{true|false}', 'http500');
-      const { user } = await openCompany('demo@example.com', language);
+      const { user } = await openCompany(aCustomerWithDatastores(), language);
       const notifications = await card(language === 'de' ? 'Benachrichtigungen' : 'Notifications');
       const checkbox = notifications.getByRole('checkbox', { name: label });
       await user.click(checkbox);
@@ -109,11 +119,12 @@ const texts = {
 
 /**
  * A server that follows SPEC §3 to the letter: its Company has no `contract_end_date` (the mock
- * adds one after a cancellation). GET /company answers the demo company without it, whatever
- * happens; with `products`, GET /me answers the demo user with those products, else the mock's.
+ * adds one after a cancellation). GET /company answers the company of a customer with datastores
+ * (logged in) without it, whatever happens; with `products`, GET /me answers the customer with
+ * those products, else the mock's.
  */
 async function specStrictServer(products?: (seeded: CompanyProduct[]) => CompanyProduct[]) {
-  await loginAs('demo@example.com');
+  await loginAs(aCustomerWithDatastores());
   const { contract_end_date: _extra, ...company } = await getCompany();
   const strict: Omit<Company, 'contract_end_date'> = company;
   /** How often the portal has read each override. */
@@ -146,8 +157,9 @@ async function confirmCancellation(language: Language) {
 
 describe('the cancellation card', () => {
   it('is disabled, and says why, when the company has no products', async () => {
-    mock.activate('pending@example.com');
-    await openCompany('pending@example.com');
+    const registered = createCustomer({ active: false });
+    mock.activate(registered.email);
+    await openCompany(registered);
     const cancellation = await card('Cancel the contract');
     expect(cancellation.getByRole('button', { name: 'Cancel the contract…' })).toBeDisabled();
     expect(cancellation.getByRole('button', { name: 'Cancel the contract…' })).toHaveAccessibleDescription(
@@ -156,8 +168,9 @@ describe('the cancellation card', () => {
   });
 
   it('is disabled without products in German too', async () => {
-    mock.activate('pending@example.com');
-    await openCompany('pending@example.com', 'de');
+    const registered = createCustomer({ active: false });
+    mock.activate(registered.email);
+    await openCompany(registered, 'de');
     const cancellation = await card('Vertrag kündigen');
     expect(cancellation.getByRole('button', { name: 'Vertrag kündigen…' })).toBeDisabled();
     expect(
@@ -168,7 +181,7 @@ describe('the cancellation card', () => {
   it.each<Language>(['en', 'de'])(
     'states what SPEC §4 and §9 promise first and cancels nothing when the customer keeps the contract (%s)',
     async (language) => {
-      const { user } = await openCompany('demo@example.com', language);
+      const { user } = await openCompany(aCustomerWithDatastores(), language);
       const cancellation = await card(texts[language].heading);
       await user.click(cancellation.getByRole('button', { name: texts[language].button }));
       expect(cancellation.getByText(texts[language].question)).toHaveFocus();
@@ -181,7 +194,7 @@ describe('the cancellation card', () => {
   );
 
   it('cancels after the confirmation in German and shows the end date with the consequences', async () => {
-    const { user } = await openCompany('demo@example.com', 'de');
+    const { user } = await openCompany(aCustomerWithDatastores(), 'de');
     const cancellation = await card(texts.de.heading);
     await user.click(cancellation.getByRole('button', { name: texts.de.button }));
     await user.click(cancellation.getByRole('button', { name: texts.de.confirm }));
@@ -255,7 +268,7 @@ describe('the cancellation card', () => {
   );
 
   it('still offers the cancellation while one product runs on without an end date', async () => {
-    // The demo's `old` datastore is cancelled on its own; the others run on.
+    // The customer's `old` datastore is cancelled on its own; `backup` runs on.
     await specStrictServer();
     renderApp('/company', { loggedIn: true });
     const cancellation = await card('Cancel the contract');
@@ -331,7 +344,7 @@ describe('the data processing agreement card (decision 041)', () => {
   ] as const)(
     'states the agreement and links it in a new tab, while viewing and editing ($language)',
     async (words) => {
-      const { user } = await openCompany('demo@example.com', words.language);
+      const { user } = await openCompany(aCustomerWithDatastores(), words.language);
       const dpa = await card(words.heading);
       expect(dpa.getByText(/Art\. 28/)).toHaveTextContent(words.text);
       const link = dpa.getByRole('link', { name: words.link });

@@ -4,10 +4,21 @@ import { describe, expect, it } from 'vitest';
 import { getCompany } from '../../src/api/company';
 import { apiUrl } from '../../src/api/client';
 import { mock, server } from '../../src/mocks/node';
+import { cancellationEndDate } from '../../src/mocks/rules';
+import { aDatastore } from '../support/builders';
+import { createCustomer, type Customer } from '../support/customers';
 import { renderAppAs } from '../support/render-app';
 
-async function openCompany(email: string, language: 'en' | 'de' = 'en') {
-  const view = await renderAppAs('/company', { as: email, language });
+/** A datastore on the dynamic rate, two fixed volumes and a cancelled one between them, in this order. */
+const fourDatastores = () => [
+  aDatastore('backup', { volume: 0 }),
+  aDatastore('archive', { volume: 5 }),
+  aDatastore('old', { volume: 1, contract_end_date: cancellationEndDate() }),
+  aDatastore('media', { volume: 2 }),
+];
+
+async function openCompany(customer: Customer, language: 'en' | 'de' = 'en') {
+  const view = await renderAppAs('/company', { as: customer, language });
   return view;
 }
 
@@ -15,8 +26,8 @@ function companySection(name: string | RegExp) {
   return screen.findByRole('region', { name });
 }
 
-async function openEditForm(email = 'demo@example.com', language: 'en' | 'de' = 'en') {
-  const view = await openCompany(email, language);
+async function openEditForm(customer: Customer, language: 'en' | 'de' = 'en') {
+  const view = await openCompany(customer, language);
   const edit = language === 'de' ? /^(Bearbeiten|Firmendaten eingeben)$/ : /^(Edit|Enter company data)$/;
   const button = await screen.findByRole('button', { name: edit });
   await waitFor(() => expect(button).toBeEnabled());
@@ -29,19 +40,25 @@ async function openEditForm(email = 'demo@example.com', language: 'en' | 'de' = 
 
 describe('the company page in view mode', () => {
   it('shows the email, the company, the masked IBAN with a reveal and the products', async () => {
-    const { user } = await openCompany('demo@example.com');
+    const customer = createCustomer({
+      company: { country: 'DE', payment_type: 'direct_debit', iban: 'DE89370400440532013000' },
+      datastores: fourDatastores(),
+    });
+    const { company } = customer;
+    const { user } = await openCompany(customer);
     expect(await screen.findByRole('heading', { level: 1, name: 'Account and settings' })).toBeInTheDocument();
     const data = within(await companySection('Company data'));
-    expect(await data.findByText('demo@example.com')).toBeInTheDocument();
+    expect(await data.findByText(customer.email)).toBeInTheDocument();
     for (const text of [
-      'Demo GmbH',
-      'K-10001',
-      'Musterstraße 1',
-      '10115 Berlin',
+      company.name,
+      customer.companyNumber,
+      company.street,
+      `${company.postcode} ${company.city}`,
       'Germany',
-      'DE123456789',
+      company.ustid,
       'Direct debit',
     ]) {
+      if (!text) throw new Error('the customer lacks a value this test shows');
       expect(data.getByText(text)).toBeInTheDocument();
     }
     expect(data.getByText('•••• •••• •••• •••• ••30 00')).toBeInTheDocument();
@@ -63,10 +80,20 @@ describe('the company page in view mode', () => {
   });
 
   it('speaks German', async () => {
-    await openCompany('demo@example.com', 'de');
+    const customer = createCustomer({
+      company: { country: 'DE', payment_type: 'direct_debit' },
+      datastores: fourDatastores(),
+    });
+    await openCompany(customer, 'de');
     expect(await screen.findByRole('heading', { level: 1, name: 'Konto und Einstellungen' })).toBeInTheDocument();
     const data = within(await companySection('Firmendaten'));
-    for (const text of ['Demo GmbH', 'Deutschland', 'Lastschrift', 'Postleitzahl und Ort', 'Kundennummer']) {
+    for (const text of [
+      customer.company.name ?? '',
+      'Deutschland',
+      'Lastschrift',
+      'Postleitzahl und Ort',
+      'Kundennummer',
+    ]) {
       expect(await data.findByText(text)).toBeInTheDocument();
     }
     expect(data.getByRole('button', { name: 'IBAN anzeigen' })).toBeInTheDocument();
@@ -76,9 +103,10 @@ describe('the company page in view mode', () => {
   });
 
   it('shows only the email and no products for an account without company data', async () => {
-    await openCompany('fresh@example.com');
+    const customer = createCustomer({ company: null });
+    await openCompany(customer);
     const data = within(await companySection('Company data'));
-    expect(await data.findByText('fresh@example.com')).toBeInTheDocument();
+    expect(await data.findByText(customer.email)).toBeInTheDocument();
     expect(data.getByText('You have not entered your company data yet.')).toBeInTheDocument();
     expect(data.queryByText('Customer number')).not.toBeInTheDocument();
     expect(data.getByRole('button', { name: 'Enter company data' })).toBeInTheDocument();
@@ -90,17 +118,18 @@ describe('the company page in view mode', () => {
 
   it('shows a failed load with a retry that works', async () => {
     mock.fault('GET /company', 'http500', { times: 1 });
-    const { user } = await openCompany('demo@example.com');
+    const customer = createCustomer();
+    const { user } = await openCompany(customer);
     expect(
       await screen.findByText(/Your company data could not be loaded\. An error has occurred!/),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Demo GmbH')).toBeInTheDocument();
+    expect(await screen.findByText(customer.company.name ?? '')).toBeInTheDocument();
   });
 
   it('ends the session silently when GET /company answers 401, with a login that leads back to /company', async () => {
     mock.fault('GET /company', 'http401');
-    const view = await openCompany('demo@example.com');
+    const view = await openCompany(createCustomer());
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
     expect(view.currentPath()).toBe('/login?next=%2Fcompany');
   });
@@ -108,7 +137,8 @@ describe('the company page in view mode', () => {
 
 describe('editing the company', () => {
   it('saves a new street and shows it as pending, with the note about three business days', async () => {
-    const { form, user } = await openEditForm();
+    const customer = createCustomer({ company: { payment_type: 'direct_debit' } });
+    const { form, user } = await openEditForm(customer);
     expect(screen.getByRole('heading', { name: 'Edit company data' })).toHaveFocus();
     const street = form.getByRole('textbox', { name: 'Street and number' });
     await user.clear(street);
@@ -125,16 +155,16 @@ describe('editing the company', () => {
       ),
     ).toBeInTheDocument();
     // The confirmed address stays until the provider confirms the change.
-    expect(data.getByText('Musterstraße 1')).toBeInTheDocument();
+    expect(data.getByText(customer.company.street ?? '')).toBeInTheDocument();
     await expect(getCompany()).resolves.toMatchObject({
-      street: 'Musterstraße 1',
+      street: customer.company.street,
       pending_street: 'Neue Straße 5',
       payment_type: 'direct_debit',
     });
   });
 
   it('lets an account without company data enter it, paying by bill', async () => {
-    const { form, user } = await openEditForm('fresh@example.com');
+    const { form, user } = await openEditForm(createCustomer({ company: null }));
     await user.type(form.getByRole('textbox', { name: 'Company name' }), 'Frisch AG');
     await user.type(form.getByRole('textbox', { name: 'Street and number' }), 'Am Kai 3');
     await user.type(form.getByRole('textbox', { name: 'Postcode' }), '1234');
@@ -156,12 +186,14 @@ describe('editing the company', () => {
   });
 
   it('goes back to the view without saving', async () => {
-    const { form, user } = await openEditForm();
+    const customer = createCustomer();
+    const { company } = customer;
+    const { form, user } = await openEditForm(customer);
     await user.clear(form.getByRole('textbox', { name: 'City' }));
     await user.click(form.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('heading', { name: 'Company data' })).toHaveFocus();
-    expect(screen.getByText('10115 Berlin')).toBeInTheDocument();
-    await expect(getCompany()).resolves.toMatchObject({ city: 'Berlin', pending_city: null });
+    expect(screen.getByText(`${company.postcode} ${company.city}`)).toBeInTheDocument();
+    await expect(getCompany()).resolves.toMatchObject({ city: company.city, pending_city: null });
   });
 
   it('keeps every field as typed and shows the server reason on the error line when the save is refused', async () => {
@@ -170,27 +202,29 @@ describe('editing the company', () => {
         HttpResponse.json({ status: 'error', reason: 'The VAT id is unknown.' }, { status: 400 }),
       ),
     );
-    const { form, user } = await openEditForm();
+    const customer = createCustomer({ company: { payment_type: 'direct_debit', iban: 'DE89370400440532013000' } });
+    const { form, user } = await openEditForm(customer);
     await user.clear(form.getByRole('textbox', { name: 'VAT ID' }));
     await user.type(form.getByRole('textbox', { name: 'VAT ID' }), 'DE999999999');
     await user.type(form.getByRole('textbox', { name: 'Phone' }), '-0');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(form.getByRole('alert')).toHaveTextContent('The VAT id is unknown.'));
     expect(form.getByRole('textbox', { name: 'VAT ID' })).toHaveValue('DE999999999');
-    expect(form.getByRole('textbox', { name: 'Phone' })).toHaveValue('+49 30 1234567-0');
+    expect(form.getByRole('textbox', { name: 'Phone' })).toHaveValue(`${customer.company.phone}-0`);
     expect(form.getByRole('textbox', { name: 'IBAN' })).toHaveValue('DE89 3704 0044 0532 0130 00');
     expect(form.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
   it('says so in German when the server fails', async () => {
     mock.fault('POST /edit/company', 'http500');
-    const { form, user } = await openEditForm('demo@example.com', 'de');
+    const customer = createCustomer();
+    const { form, user } = await openEditForm(customer, 'de');
     await user.click(form.getByRole('button', { name: 'Speichern' }));
     await waitFor(() =>
       expect(form.getByRole('alert')).toHaveTextContent(
         'Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
       ),
     );
-    expect(form.getByRole('textbox', { name: 'Firmenname' })).toHaveValue('Demo GmbH');
+    expect(form.getByRole('textbox', { name: 'Firmenname' })).toHaveValue(customer.company.name);
   });
 });

@@ -2,11 +2,34 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mock } from '../../src/mocks/node';
 import { cancellationEndDate } from '../../src/mocks/rules';
+import { aDatastore } from '../support/builders';
+import { createCustomer, type Customer } from '../support/customers';
 import { renderAppAs } from '../support/render-app';
 
-async function openDashboard(language: 'en' | 'de' = 'en', email = 'demo@example.com') {
-  return await renderAppAs('/dashboard', { as: email, language });
+/**
+ * A customer with a datastore of every kind, bought in this order: `backup` on the dynamic rate,
+ * `archive` 85 % full, `old` cancelled, and `media` with unencrypted files.
+ */
+function aCustomerWithDatastores() {
+  return createCustomer({
+    datastores: [
+      aDatastore('backup', { volume: 0, space_used_text: '734 GB' }),
+      aDatastore('archive', { volume: 5, space_used_text: '4.25 TB' }),
+      aDatastore('old', { volume: 1, space_used_text: '310 GB', contract_end_date: cancellationEndDate() }),
+      aDatastore('media', { volume: 2, space_used_text: '120 GB', unencrypted_files: true }),
+    ],
+  });
 }
+
+async function openDashboard(language: 'en' | 'de' = 'en', customer: Customer = aCustomerWithDatastores()) {
+  return { ...(await renderAppAs('/dashboard', { as: customer, language })), customer };
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Matches a text that is `text` and nothing else. */
+const exactly = (text: string) => new RegExp(`^${escaped(text)}$`);
+/** Matches a text that begins with `text`. */
+const startingWith = (text: string) => new RegExp(`^${escaped(text)}`);
 
 async function card(name: string) {
   return within(await screen.findByRole('article', { name }));
@@ -27,23 +50,19 @@ const endDate = () =>
 
 describe('the datastore cards', () => {
   it('shows every datastore of the account with its access data', async () => {
-    await openDashboard();
+    const { customer } = await openDashboard();
     expect(await screen.findByRole('heading', { level: 1, name: 'Your datastores' })).toBeInTheDocument();
     const names = (await screen.findAllByRole('article')).map((article) => article.getAttribute('aria-labelledby'));
-    expect(names).toEqual([
-      'datastore-k10001_backup',
-      'datastore-k10001_archive',
-      'datastore-k10001_old',
-      'datastore-k10001_media',
-    ]);
+    expect(names).toEqual(customer.datastores.map((datastore) => `datastore-${datastore.datastore}`));
     const archive = await card('archive');
+    const bought = customer.datastore('archive');
     expect(fact(archive, 'Hostname')).toHaveTextContent(/^pbs\d\.backup\.example\.com$/);
+    expect(fact(archive, 'Hostname')).toHaveTextContent(exactly(bought.hostname));
     expect(fact(archive, 'Port')).toHaveTextContent('8007');
-    expect(fact(archive, 'Datastore')).toHaveTextContent('k10001_archive');
-    expect(fact(archive, 'Username')).toHaveTextContent('k10001_archive');
-    expect(fact(archive, 'Repository')).toHaveTextContent(
-      /^k10001_archive@pbs@pbs\d\.backup\.example\.com:8007:k10001_archive/,
-    );
+    expect(fact(archive, 'Datastore')).toHaveTextContent(bought.datastore);
+    expect(fact(archive, 'Username')).toHaveTextContent(bought.username);
+    expect(fact(archive, 'Repository')).toHaveTextContent(startingWith(bought.repository ?? ''));
+    expect(bought.repository).toBe(`${bought.username}@pbs@${bought.hostname}:8007:${bought.datastore}`);
     expect(fact(archive, 'Realm')).toHaveTextContent('Proxmox Backup authentication server');
     expect(fact(archive, 'Password')).toHaveTextContent(
       'Empty: for security reasons, the password is shown only during the first 5 minutes after the purchase.',
@@ -104,9 +123,9 @@ describe('the datastore cards', () => {
   });
 
   it('speaks German, with German dates and numbers', async () => {
-    await openDashboard('de');
+    const { customer } = await openDashboard('de');
     const archive = await card('archive');
-    expect(fact(archive, 'Benutzername')).toHaveTextContent('k10001_archive');
+    expect(fact(archive, 'Benutzername')).toHaveTextContent(customer.datastore('archive').username);
     expect(fact(archive, 'Belegt')).toHaveTextContent('4,25 TB von 5 TB (85 %)');
     expect(archive.getByText('Fast voll: Mehr als 80 % des Volumens sind belegt.')).toBeInTheDocument();
     const germanDate = new Intl.DateTimeFormat('de', { dateStyle: 'long', timeZone: 'UTC' }).format(
@@ -145,7 +164,7 @@ describe('the datastore cards', () => {
   });
 
   it('tells a customer without datastores how to get one', async () => {
-    await openDashboard('en', 'fresh@example.com');
+    await openDashboard('en', createCustomer({ company: null }));
     expect(
       await screen.findByText('You have no datastores yet. Choose a rate below to buy your first one.'),
     ).toBeInTheDocument();
@@ -183,16 +202,16 @@ describe('loading the status', () => {
 
 describe('the configuration guide', () => {
   it('shows the first datastore as Proxmox VE wants it, beside our illustrations', async () => {
-    await openDashboard();
+    const { customer } = await openDashboard();
     const guide = within(await screen.findByRole('region', { name: 'Configuration guide' }));
     const backup = await card('backup');
     const host = fact(backup, 'Hostname').textContent;
     const values = guide.getAllByRole('listitem').map((item) => item.textContent);
     expect(values).toEqual([
       `Server${host}:8007`,
-      'Usernamek10001_backup@pbs',
+      `Username${customer.datastore('backup').username}@pbs`,
       expect.stringMatching(/^Password/),
-      'Datastorek10001_backup',
+      `Datastore${customer.datastore('backup').datastore}`,
     ]);
     expect(guide.getByRole('img', { name: 'Where to add the storage in Proxmox VE' })).toBeInTheDocument();
     expect(

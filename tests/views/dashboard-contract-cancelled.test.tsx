@@ -8,6 +8,8 @@ import type { Language } from '../../src/domain/constants';
 import type { Company, Datastore } from '../../src/domain/entities';
 import { server } from '../../src/mocks/node';
 import { cancellationEndDate } from '../../src/mocks/rules';
+import { aDatastore } from '../support/builders';
+import { createCustomer, type Customer } from '../support/customers';
 import { loginAs, renderApp } from '../support/render-app';
 
 /** The mock's end date of a cancellation made now, as the portal writes a day in each language. */
@@ -57,10 +59,27 @@ const texts = {
 /** A test that goes through the company page and then the dashboard takes longer than one page. */
 const TWO_PAGES = 15_000;
 
-/** Every datastore card says it is read-only, and none can be cancelled. */
-async function expectReadOnlyCards(language: Language) {
+/**
+ * Logs in as a customer with four datastores: `backup` on the dynamic rate, `archive`, `old`
+ * cancelled on its own, and `media`.
+ */
+async function logInWithDatastores(): Promise<Customer> {
+  const customer = createCustomer({
+    datastores: [
+      aDatastore('backup', { volume: 0 }),
+      aDatastore('archive', { volume: 5 }),
+      aDatastore('old', { contract_end_date: cancellationEndDate() }),
+      aDatastore('media', { volume: 2 }),
+    ],
+  });
+  await loginAs(customer);
+  return customer;
+}
+
+/** Every datastore card of `customer` says it is read-only, and none can be cancelled. */
+async function expectReadOnlyCards(language: Language, customer: Customer) {
   const cards = await screen.findAllByRole('article');
-  expect(cards).toHaveLength(4);
+  expect(cards).toHaveLength(customer.datastores.length);
   for (const card of cards) {
     expect(within(card).getByText(texts[language].badge)).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: texts[language].delete })).toBeDisabled();
@@ -77,7 +96,7 @@ function expectClosedPurchase(language: Language, date: string | null) {
 }
 
 /**
- * A later visit, on a server whose GET /company answers the demo company with `contract_end_date`
+ * A later visit of a customer with datastores, on a server whose GET /company answers its company with `contract_end_date`
  * as given (undefined: without the field, as SPEC §3 and the spec-strict mock have it). The
  * contract itself is cancelled through the mock, which ends every datastore; `status`, when given,
  * is what GET /status answers instead.
@@ -92,26 +111,26 @@ async function cancelOnCompanyPage(language: Language) {
 }
 
 async function laterVisit(companyEnd: string | undefined, language: Language = 'en', status?: Datastore[]) {
-  await loginAs('demo@example.com');
+  const customer = await logInWithDatastores();
   await cancelContract();
   const { contract_end_date: _sent, ...company } = await getCompany();
   const answer: Company = companyEnd === undefined ? company : { ...company, contract_end_date: companyEnd };
   server.use(http.get(apiUrl('/company'), () => HttpResponse.json(answer)));
   if (status) server.use(http.get(apiUrl('/status'), () => HttpResponse.json(status)));
-  return renderApp('/dashboard', { loggedIn: true, language });
+  return { ...renderApp('/dashboard', { loggedIn: true, language }), customer };
 }
 
 describe('the dashboard after a contract cancellation', () => {
   it.each<Language>(['en', 'de'])(
     'shows the datastores read-only and the purchase closed, with the end date, right after the cancellation (%s)',
     async (language) => {
-      await loginAs('demo@example.com');
+      const customer = await logInWithDatastores();
       await cancelOnCompanyPage(language);
       const date = endDate(language);
       // The session knows of the cancellation, whether or not the company carries an end date
       // (the spec-strict mock sends none): the date then comes from the datastores, which all end.
       expect(await screen.findByText(texts[language].notice(date))).toBeInTheDocument();
-      await expectReadOnlyCards(language);
+      await expectReadOnlyCards(language, customer);
       expectClosedPurchase(language, date);
     },
     TWO_PAGES,
@@ -120,7 +139,7 @@ describe('the dashboard after a contract cancellation', () => {
   it.each<Language>(['en', 'de'])(
     'says the contract is cancelled without a date when neither the company nor every datastore carries one (%s)',
     async (language) => {
-      await loginAs('demo@example.com');
+      const customer = await logInWithDatastores();
       const { contract_end_date: _sent, ...company } = await getCompany();
       const running = (await getStatus()).map((datastore) => ({ ...datastore, contract_end_date: null }));
       server.use(
@@ -129,7 +148,7 @@ describe('the dashboard after a contract cancellation', () => {
       );
       await cancelOnCompanyPage(language);
       expect(await screen.findByText(texts[language].noticeWithoutDate)).toBeInTheDocument();
-      await expectReadOnlyCards(language);
+      await expectReadOnlyCards(language, customer);
       expectClosedPurchase(language, null);
     },
     TWO_PAGES,
@@ -138,10 +157,10 @@ describe('the dashboard after a contract cancellation', () => {
   it.each<Language>(['en', 'de'])(
     'shows the datastores read-only on a later visit when the company carries the end date (%s)',
     async (language) => {
-      await laterVisit('2027-01-31', language);
+      const { customer } = await laterVisit('2027-01-31', language);
       const date = language === 'en' ? 'January 31, 2027' : '31. Januar 2027';
       expect(await screen.findByText(texts[language].notice(date))).toBeInTheDocument();
-      await expectReadOnlyCards(language);
+      await expectReadOnlyCards(language, customer);
       expectClosedPurchase(language, date);
     },
   );
@@ -175,7 +194,7 @@ describe('the dashboard after a contract cancellation', () => {
   });
 
   it('keeps the purchase open and claims nothing when the company cannot be read', async () => {
-    await loginAs('demo@example.com');
+    await logInWithDatastores();
     server.use(http.get(apiUrl('/company'), () => new HttpResponse(null, { status: 500 })));
     renderApp('/dashboard', { loggedIn: true });
     await screen.findAllByRole('article');

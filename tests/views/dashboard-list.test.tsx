@@ -1,19 +1,36 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { mock } from '../../src/mocks/node';
+import type { Datastore } from '../../src/domain/entities';
+import { aDatastore } from '../support/builders';
+import { createCustomer, type Customer } from '../support/customers';
 import { loginAs, renderApp, renderAppAs } from '../support/render-app';
 
 /**
- * The dashboard of a reseller (decision 024). The mock's seeded account of 8 holds, in this
- * order: web1, db2, mx3, fs4, erp5, crm6, vm7 and git8; git8 alone has unencrypted files, vm7
- * uses the most space (4.01 TB), none is almost full or cancelled.
+ * The dashboard of a reseller (decision 024): a customer whose 8 datastores the mock generates,
+ * in this order: web1, db2, mx3, fs4, erp5, crm6, vm7 and git8; git8 alone has unencrypted files,
+ * vm7 uses the most space (4.01 TB), none is almost full or cancelled. The mock spreads them over
+ * its hosts: a test reads a datastore's host and name from `reseller`.
  */
-async function openDashboard(options: { count?: number; language?: 'en' | 'de'; path?: string } = {}) {
-  mock.seedDatastores(options.count ?? 8);
-  const view = await renderAppAs(options.path ?? '/dashboard', { language: options.language ?? 'en' });
+async function openDashboard(
+  options: { count?: number; language?: 'en' | 'de'; path?: (reseller: Customer) => string } = {},
+) {
+  const reseller = createCustomer({ generatedDatastores: options.count ?? 8 });
+  const view = await renderAppAs(options.path?.(reseller) ?? '/dashboard', {
+    as: reseller,
+    language: options.language ?? 'en',
+  });
   await screen.findAllByRole('article');
-  return view;
+  /** The names on the server of the datastores with these identifiers, in this order. */
+  const names = (...identifiers: string[]) => identifiers.map((identifier) => reseller.datastore(identifier).datastore);
+  return { ...view, reseller, names };
 }
+
+/** A datastore's host as a search finds it: 'pbs2' of 'pbs2.backup.example.com'. */
+const hostOf = (datastore: Datastore) => datastore.hostname.split('.')[0] ?? '';
+
+/** The names of the reseller's datastores on the host of `datastore`, in the order of purchase. */
+const namesOnTheHostOf = (reseller: Customer, datastore: Datastore) =>
+  reseller.datastores.filter((other) => hostOf(other) === hostOf(datastore)).map((other) => other.datastore);
 
 /** The datastores of the cards in the page, in their order. */
 const cardNames = () =>
@@ -24,9 +41,12 @@ const shownLine = () => within(screen.getByRole('region', { name: /Summary|Zusam
 
 describe('the dashboard of an ordinary customer', () => {
   it('shows up to five datastores as before: no summary, no search, no filters', async () => {
-    await loginAs('demo@example.com');
+    const customer = createCustomer({
+      datastores: [aDatastore('backup'), aDatastore('archive'), aDatastore('old'), aDatastore('media')],
+    });
+    await loginAs(customer);
     renderApp('/dashboard', { loggedIn: true, language: 'en' });
-    expect(await screen.findAllByRole('article')).toHaveLength(4);
+    expect(await screen.findAllByRole('article')).toHaveLength(customer.datastores.length);
     expect(screen.queryByRole('searchbox')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Summary' })).toBeNull();
     expect(screen.queryByRole('feed')).toBeNull();
@@ -55,14 +75,18 @@ describe('the dashboard of a reseller', () => {
   });
 
   it('narrows the list as the customer types, by name or host, and says how many it shows', async () => {
-    const { user, currentPath } = await openDashboard();
+    const { user, currentPath, reseller, names } = await openDashboard();
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'web');
-    expect(cardNames()).toEqual(['k10001_web1']);
+    expect(cardNames()).toEqual(names('web1'));
     expect(shownLine()).toHaveTextContent('Showing 1 of 8 datastores.');
     await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
-    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'pbs3');
-    expect(cardNames()).toEqual(['k10001_mx3', 'k10001_crm6']);
-    await vi.waitFor(() => expect(currentPath()).toBe('/dashboard?q=pbs3'));
+    const mx3 = reseller.datastore('mx3');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), hostOf(mx3));
+    const onTheHost = namesOnTheHostOf(reseller, mx3);
+    expect(onTheHost).toContain(mx3.datastore);
+    expect(onTheHost.length).toBeLessThan(8);
+    expect(cardNames()).toEqual(onTheHost);
+    await vi.waitFor(() => expect(currentPath()).toBe(`/dashboard?q=${hostOf(mx3)}`));
   });
 
   it('offers every datastore again when nothing matches', async () => {
@@ -78,49 +102,56 @@ describe('the dashboard of a reseller', () => {
   });
 
   it('narrows the list to what a figure of the summary counts, and shows all again on a second click', async () => {
-    const { user } = await openDashboard();
+    const { user, names } = await openDashboard();
     const figure = screen.getByRole('button', { name: '1 with unencrypted backups' });
     await user.click(figure);
-    expect(cardNames()).toEqual(['k10001_git8']);
+    expect(cardNames()).toEqual(names('git8'));
     expect(figure).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('checkbox', { name: 'Unencrypted backups' })).toBeChecked();
     await user.click(figure);
-    expect(cardNames()[0]).toBe('k10001_web1');
+    expect(cardNames()[0]).toBe(names('web1')[0]);
     expect(figure).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('shows one rate only', async () => {
-    const { user } = await openDashboard();
+    const { user, names } = await openDashboard();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Rate' }), 'Fixed volume');
-    expect(cardNames()).toEqual(['k10001_db2', 'k10001_mx3', 'k10001_vm7']);
+    expect(cardNames()).toEqual(names('db2', 'mx3', 'vm7'));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Rate' }), 'Dynamic rate');
-    expect(cardNames()).not.toContain('k10001_db2');
+    expect(cardNames()).not.toContain(names('db2')[0]);
     expect(shownLine()).toHaveTextContent('Showing 5 of 8 datastores.');
   });
 
   it('sorts by used space from the toolbar or from the summary, and by name', async () => {
-    const { user, currentPath } = await openDashboard();
+    const { user, currentPath, names } = await openDashboard();
     await user.click(screen.getByRole('button', { name: /TB used/ }));
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('used');
-    expect(cardNames().slice(0, 3)).toEqual(['k10001_vm7', 'k10001_mx3', 'k10001_crm6']);
+    expect(cardNames().slice(0, 3)).toEqual(names('vm7', 'mx3', 'crm6'));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Name');
-    expect(cardNames().slice(0, 3)).toEqual(['k10001_crm6', 'k10001_db2', 'k10001_erp5']);
+    expect(cardNames().slice(0, 3)).toEqual(names('crm6', 'db2', 'erp5'));
     await vi.waitFor(() => expect(currentPath()).toBe('/dashboard?sort=name'));
   });
 
   it('opens with the search and filters of a shared address', async () => {
-    await openDashboard({ path: '/dashboard?q=pbs2&rate=dynamic&sort=name' });
-    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('pbs2');
+    const { reseller } = await openDashboard({
+      path: (reseller) => `/dashboard?q=${hostOf(reseller.datastore('git8'))}&rate=dynamic&sort=name`,
+    });
+    const git8 = reseller.datastore('git8');
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue(hostOf(git8));
     expect(screen.getByRole('combobox', { name: 'Rate' })).toHaveValue('dynamic');
-    expect(cardNames()).toEqual(['k10001_erp5', 'k10001_git8']);
+    const dynamicOnTheHost = namesOnTheHostOf(reseller, git8)
+      .filter((name) => reseller.datastores.find((datastore) => datastore.datastore === name)?.volume === 0)
+      .sort();
+    expect(dynamicOnTheHost).toContain(git8.datastore);
+    expect(cardNames()).toEqual(dynamicOnTheHost);
   });
 
   it('follows the address when it changes from outside, as with the back button', async () => {
-    const { navigate } = await openDashboard({ path: '/dashboard?show=unencrypted' });
-    expect(cardNames()).toEqual(['k10001_git8']);
+    const { navigate, names } = await openDashboard({ path: () => '/dashboard?show=unencrypted' });
+    expect(cardNames()).toEqual(names('git8'));
     act(() => navigate('/dashboard?q=db'));
     expect(await screen.findByRole('searchbox', { name: 'Search' })).toHaveValue('db');
-    expect(cardNames()).toEqual(['k10001_db2']);
+    expect(cardNames()).toEqual(names('db2'));
     expect(screen.getByRole('checkbox', { name: 'Unencrypted backups' })).not.toBeChecked();
   });
 

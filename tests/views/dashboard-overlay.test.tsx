@@ -3,8 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiUrl } from '../../src/api/client';
 import { server } from '../../src/mocks/node';
+import { getStatus } from '../../src/api/datastores';
 import { advanceUntil, renderAppAs } from '../support/render-app';
 import { aDatastore } from '../support/builders';
+import { createCustomer } from '../support/customers';
 
 // The page's code is loaded once up front, so that no test races the lazy route's first transform.
 beforeAll(async () => {
@@ -12,12 +14,14 @@ beforeAll(async () => {
 }, 30_000);
 
 /**
- * Buys a fixed 3 TB datastore `test1` through the purchase card and waits for the overlay, on a
- * fake clock that skips the 2 s after the purchase.
+ * As a customer whose one datastore, `backup`, was bought long ago: buys a fixed 3 TB datastore
+ * `test1` through the purchase card and waits for the overlay, on a fake clock that skips the 2 s
+ * after the purchase. `test1` is the new datastore as the status lists it.
  */
 async function buyTest1(language: 'en' | 'de' = 'en') {
   if (!vi.isFakeTimers()) vi.useFakeTimers({ shouldAdvanceTime: true });
-  const view = await renderAppAs('/dashboard', { language });
+  const customer = createCustomer({ datastores: [aDatastore('backup')] });
+  const view = await renderAppAs('/dashboard', { as: customer, language });
   await screen.findByRole('article', { name: 'backup' });
   const form = within(screen.getByRole('form', { name: language === 'de' ? 'Festes Volumen' : 'Fixed volume' }));
   fireEvent.change(form.getByRole('slider'), { target: { value: '3' } });
@@ -28,7 +32,9 @@ async function buyTest1(language: 'en' | 'de' = 'en') {
   await view.user.click(buy);
   const name = language === 'de' ? 'Ihr Datastore „test1“ ist bereit' : 'Your datastore “test1” is ready';
   const dialog = await advanceUntil(() => screen.queryByRole('dialog', { name }));
-  return { ...view, dialog: within(dialog), dialogElement: dialog, buy };
+  const test1 = (await getStatus()).find((datastore) => datastore.custom_name === 'test1');
+  if (!test1) throw new Error('the status does not list the datastore just bought');
+  return { ...view, dialog: within(dialog), dialogElement: dialog, buy, test1 };
 }
 
 function fact(scope: ReturnType<typeof within>, label: string) {
@@ -41,10 +47,10 @@ describe('the first-time overlay', () => {
   afterEach(() => vi.useRealTimers());
 
   it('shows the new datastore, its username and its password with copy buttons', async () => {
-    const { user, dialog, dialogElement } = await buyTest1();
+    const { user, dialog, dialogElement, test1 } = await buyTest1();
     expect(dialogElement).toHaveAttribute('aria-modal', 'true');
-    expect(fact(dialog, 'Datastore')).toHaveTextContent('k10001_test1');
-    expect(fact(dialog, 'Username')).toHaveTextContent('k10001_test1');
+    expect(fact(dialog, 'Datastore')).toHaveTextContent(test1.datastore);
+    expect(fact(dialog, 'Username')).toHaveTextContent(test1.username);
     expect(fact(dialog, 'Password')).toHaveTextContent('(hidden)');
     expect(dialog.getByRole('button', { name: 'Copy datastore name' })).toHaveFocus();
     await user.click(dialog.getByRole('button', { name: 'Show password' }));
@@ -57,7 +63,7 @@ describe('the first-time overlay', () => {
     expect(await dialog.findByText('Copied')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(password);
     await user.click(dialog.getByRole('button', { name: 'Copy username' }));
-    expect(await navigator.clipboard.readText()).toBe('k10001_test1');
+    expect(await navigator.clipboard.readText()).toBe(test1.username);
   });
 
   it('keeps focus inside, closes with Escape, and is not shown again', async () => {
@@ -92,8 +98,8 @@ describe('the first-time overlay', () => {
   });
 
   it('speaks German on a German page', async () => {
-    const { user, dialog } = await buyTest1('de');
-    expect(fact(dialog, 'Benutzername')).toHaveTextContent('k10001_test1');
+    const { user, dialog, test1 } = await buyTest1('de');
+    expect(fact(dialog, 'Benutzername')).toHaveTextContent(test1.username);
     await user.click(dialog.getByRole('button', { name: 'Schließen' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -102,7 +108,7 @@ describe('the first-time overlay', () => {
     const { user, dialog } = await buyTest1();
     await user.click(dialog.getByRole('button', { name: 'Close' }));
     const guide = within(screen.getByRole('region', { name: 'Configuration guide' }));
-    // The guide shows the first datastore: the seeded `backup`, whose password is long gone.
+    // The guide shows the first datastore: the customer's `backup`, whose password is long gone.
     expect(guide.getByText(/^Empty:/)).toBeInTheDocument();
   });
 });
@@ -111,7 +117,7 @@ describe('the temporary password', () => {
   it('is shown masked in the guide, without a way to reveal it there', async () => {
     const status = [aDatastore('fresh', { password: 'Only-In-Card-7', space_used_text: '0 MB' })];
     server.use(http.get(apiUrl('/status'), () => HttpResponse.json(status)));
-    const { user } = await renderAppAs('/dashboard');
+    const { user } = await renderAppAs('/dashboard', { as: createCustomer() });
     const dialog = await screen.findByRole('dialog', { name: 'Your datastore “fresh” is ready' });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     const guide = within(screen.getByRole('region', { name: 'Configuration guide' }));

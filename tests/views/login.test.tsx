@@ -6,7 +6,8 @@ import { apiUrl } from '../../src/api/client';
 import { readSession } from '../../src/lib/browser-session';
 import type { Language } from '../../src/domain/constants';
 import { mock, server } from '../../src/mocks/node';
-import { renderApp, seedPassword } from '../support/render-app';
+import { createCustomer } from '../support/customers';
+import { renderApp } from '../support/render-app';
 
 /** Whole journeys typed key by key through jsdom take seconds on a busy machine. */
 const journey = { timeout: 15_000 };
@@ -69,8 +70,9 @@ describe.each(['en', 'de'] as const)('the login page in %s', journey, (language)
   const text = words[language];
 
   it('logs an active customer in and shows /dashboard without any message', async () => {
+    const customer = createCustomer();
     const { logIn, currentPath } = await openLogin(language);
-    await logIn('demo@example.com', seedPassword);
+    await logIn(customer.email, customer.password);
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
     expect(readSession().loggedIn).toBe(true);
     // The original portal showed the generic message even after success (SPEC §4); not here.
@@ -80,34 +82,38 @@ describe.each(['en', 'de'] as const)('the login page in %s', journey, (language)
   });
 
   it('shows the activation notice to a customer whose account is not yet active', async () => {
+    const registered = createCustomer({ active: false });
     const { logIn, currentPath, email } = await openLogin(language);
-    await logIn('pending@example.com', seedPassword);
+    await logIn(registered.email, registered.password);
     expect(await screen.findByText(text.notActive)).toBeInTheDocument();
     expect(currentPath()).toBe('/login');
     expect(readSession().loggedIn).toBe(false);
-    expect(email).toHaveValue('pending@example.com');
+    expect(email).toHaveValue(registered.email);
   });
 
   it('shows the activation notice when the server answers 401', async () => {
+    const customer = createCustomer();
     mock.fault('POST /login', 'http401', { times: 1 });
     const { logIn } = await openLogin(language);
-    await logIn('demo@example.com', seedPassword);
+    await logIn(customer.email, customer.password);
     expect(await screen.findByText(text.notActive)).toBeInTheDocument();
   });
 
   it('shows the generic message for a wrong password and keeps what was typed', async () => {
+    const customer = createCustomer();
     const { logIn, email, password } = await openLogin(language);
-    await logIn('demo@example.com', 'Wrong-Password-2026');
+    await logIn(customer.email, 'Wrong-Password-2026');
     expect(await screen.findByRole('alert')).toHaveTextContent(text.failed);
-    expect(email).toHaveValue('demo@example.com');
+    expect(email).toHaveValue(customer.email);
     expect(password).toHaveValue('Wrong-Password-2026');
   });
 
   it('shows the general message when the server fails, and the malformed-answer message', async () => {
+    const customer = createCustomer();
     mock.fault('POST /login', 'http500', { times: 1 });
     mock.fault('POST /login', 'malformed', { times: 1 });
     const { logIn, user, submit } = await openLogin(language);
-    await logIn('demo@example.com', seedPassword);
+    await logIn(customer.email, customer.password);
     expect(await screen.findByText(text.general)).toBeInTheDocument();
     await user.click(submit);
     expect(await screen.findByText(text.invalidAnswer)).toBeInTheDocument();
@@ -115,6 +121,7 @@ describe.each(['en', 'de'] as const)('the login page in %s', journey, (language)
   });
 
   it('shows the text of a server that explains its failure, as plain text and as the server wrote it', async () => {
+    const customer = createCustomer();
     // SPEC §8 "Server errors are shown from the reason or message field" (docs/decisions/017).
     server.use(
       http.post(
@@ -124,34 +131,37 @@ describe.each(['en', 'de'] as const)('the login page in %s', journey, (language)
       ),
     );
     const { logIn, email, password } = await openLogin(language);
-    await logIn('demo@example.com', seedPassword);
+    await logIn(customer.email, customer.password);
     const alert = await screen.findByRole('alert');
     await waitFor(() => expect(alert).toHaveTextContent(/^Wartungsarbeiten bis 14 Uhr$/));
     expect(alert.querySelector('b')).toBeNull();
     expect(screen.queryByText(text.general)).not.toBeInTheDocument();
-    expect(email).toHaveValue('demo@example.com');
-    expect(password).toHaveValue(seedPassword);
+    expect(email).toHaveValue(customer.email);
+    expect(password).toHaveValue(customer.password);
   });
 
   it("shows the general message when the server's text of a 5xx is only markup", async () => {
+    const customer = createCustomer();
     server.use(
       http.post(apiUrl('/login'), () => HttpResponse.json({ status: 'error', reason: ' <br> ' }, { status: 503 }), {
         once: true,
       }),
     );
     const { logIn } = await openLogin(language);
-    await logIn('demo@example.com', seedPassword);
+    await logIn(customer.email, customer.password);
     expect(await screen.findByText(text.general)).toBeInTheDocument();
   });
 
   it('shows the network message when the server cannot be reached', async () => {
+    const customer = createCustomer();
     mock.fault('POST /login', 'network', { times: 1 });
     const { logIn } = await openLogin(language);
-    await logIn('demo@example.com', seedPassword);
+    await logIn(customer.email, customer.password);
     expect(await screen.findByText(text.network)).toBeInTheDocument();
   });
 
   it("says to wait a minute when the proxy's rate limit answers 429, and keeps what was typed (decision 031)", async () => {
+    const customer = createCustomer();
     // nginx's own page for limit_req: HTML, no reason of the API's.
     server.use(
       http.post(
@@ -165,12 +175,13 @@ describe.each(['en', 'de'] as const)('the login page in %s', journey, (language)
       ),
     );
     const { logIn, email } = await openLogin(language);
-    await logIn('demo@example.com', seedPassword);
+    await logIn(customer.email, customer.password);
     expect(await screen.findByText(text.tooMany)).toHaveAttribute('role', 'alert');
-    expect(email).toHaveValue('demo@example.com');
+    expect(email).toHaveValue(customer.email);
   });
 
   it('says how long to wait when a 429 sends Retry-After, and sends nothing on a second press before then (decision 044)', async () => {
+    const customer = createCustomer();
     let calls = 0;
     server.use(
       http.post(apiUrl('/login'), () => {
@@ -182,7 +193,7 @@ describe.each(['en', 'de'] as const)('the login page in %s', journey, (language)
       }),
     );
     const { logIn, submit, user } = await openLogin(language);
-    await logIn('demo@example.com', seedPassword);
+    await logIn(customer.email, customer.password);
     expect(await screen.findByText(text.tooMany20)).toHaveAttribute('role', 'alert');
     expect(screen.queryByText('Rate limit exceeded')).not.toBeInTheDocument();
     expect(submit).toHaveAttribute('aria-disabled', 'true');
@@ -233,17 +244,19 @@ describe('the login page', journey, () => {
   });
 
   it('shows the server text for a refusal the catalogue has no message for', async () => {
+    const customer = createCustomer();
     server.use(
       http.post(apiUrl('/login'), () =>
         HttpResponse.json({ status: 'error', reason: 'This account is locked, please call us' }, { status: 423 }),
       ),
     );
     const { logIn } = await openLogin('en');
-    await logIn('demo@example.com', seedPassword);
+    await logIn(customer.email, customer.password);
     expect(await screen.findByText('This account is locked, please call us')).toBeInTheDocument();
   });
 
   it('sends the form once while busy, with a disabled button', async () => {
+    const customer = createCustomer();
     let calls = 0;
     let release = () => {};
     const gate = new Promise<void>((resolve) => {
@@ -257,7 +270,7 @@ describe('the login page', journey, () => {
       }),
     );
     const { logIn, submit, user, currentPath } = await openLogin('en');
-    await logIn('demo@example.com', seedPassword);
+    await logIn(customer.email, customer.password);
     await waitFor(() => expect(submit).toBeDisabled());
     expect(submit).toHaveAttribute('aria-busy', 'true');
     await user.click(submit);

@@ -1,11 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setNotifications } from '../../src/api/settings';
+import { createCustomer } from '../support/customers';
 import { loginAs, renderApp } from '../support/render-app';
 
 describe('the notifications page', () => {
   it('explains that notifications are off and leads to the company page to switch them on', async () => {
-    await loginAs('demo@example.com');
+    await loginAs(createCustomer({ user: { notifications: true } }));
     await setNotifications(false);
     const { user, currentPath } = renderApp('/notifications', { loggedIn: true });
     expect(
@@ -21,7 +22,7 @@ describe('the notifications page', () => {
   });
 
   it('speaks German', async () => {
-    await loginAs('demo@example.com');
+    await loginAs(createCustomer({ user: { notifications: true } }));
     await setNotifications(false);
     renderApp('/notifications', { loggedIn: true, language: 'de' });
     expect(
@@ -32,7 +33,7 @@ describe('the notifications page', () => {
   });
 
   it('says so when notifications are on', async () => {
-    await loginAs('demo@example.com');
+    await loginAs(createCustomer({ user: { notifications: true } }));
     renderApp('/notifications', { loggedIn: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Notifications are switched on' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to “Account and settings”' })).toHaveAttribute('href', '/company');

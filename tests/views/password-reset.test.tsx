@@ -6,7 +6,8 @@ import { apiUrl } from '../../src/api/client';
 import { resetLinkFrom, takeResetLink } from '../../src/lib/reset-link';
 import type { Language } from '../../src/domain/constants';
 import { mock, server } from '../../src/mocks/node';
-import { renderApp, seedPassword } from '../support/render-app';
+import { createCustomer } from '../support/customers';
+import { renderApp } from '../support/render-app';
 
 // The pages' code is loaded once up front, so that no test races the lazy route's first transform.
 beforeAll(async () => {
@@ -86,8 +87,8 @@ async function openReset(language: Language) {
   return { ...view, email, send };
 }
 
-/** The link of the newest mail, as the mock's outbox holds it. */
-async function resetLink(email = 'demo@example.com') {
+/** The link of the newest mail to `email`, as the mock's outbox holds it. */
+async function resetLink(email: string) {
   await forgotPassword({ email });
   const link = mock.outbox().at(-1)?.link;
   if (!link) throw new Error('no reset link in the outbox');
@@ -112,18 +113,19 @@ describe.each(['en', 'de'] as const)('the forgotten password in %s', journey, (l
   const text = words[language];
 
   it('sends the link and says so, without the form', async () => {
+    const customer = createCustomer();
     const { email, send, user } = await openReset(language);
-    await user.type(email, 'demo@example.com');
+    await user.type(email, customer.email);
     await user.click(send);
     // The status region is always in the page (so that it is announced): wait for its text.
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(text.sent));
     expect(screen.queryByRole('textbox', { name: text.email })).not.toBeInTheDocument();
     expect(mock.outbox().at(-1)).toMatchObject({
-      to: 'demo@example.com',
+      to: customer.email,
       link: expect.stringMatching(/^\/newpassword\?email=/),
     });
     await user.click(screen.getByRole('button', { name: text.again }));
-    expect(screen.getByRole('textbox', { name: text.email })).toHaveValue('demo@example.com');
+    expect(screen.getByRole('textbox', { name: text.email })).toHaveValue(customer.email);
   });
 
   it('shows errors beside the email field', async () => {
@@ -136,22 +138,24 @@ describe.each(['en', 'de'] as const)('the forgotten password in %s', journey, (l
   });
 
   it('keeps the address and explains a failed call', async () => {
+    const customer = createCustomer();
     mock.fault('POST /forgotpassword', 'network', { times: 1 });
     const { email, send, user } = await openReset(language);
-    await user.type(email, 'demo@example.com');
+    await user.type(email, customer.email);
     await user.click(send);
     expect(await screen.findByText(text.network)).toBeInTheDocument();
-    expect(email).toHaveValue('demo@example.com');
+    expect(email).toHaveValue(customer.email);
   });
 
   it('says an error has occurred, not that a session ended, when the public call answers 401', async () => {
+    const customer = createCustomer();
     mock.fault('POST /forgotpassword', 'http401', { times: 1 });
     const { email, send, user } = await openReset(language);
-    await user.type(email, 'demo@example.com');
+    await user.type(email, customer.email);
     await user.click(send);
     expect(await screen.findByText(text.general)).toBeInTheDocument();
     expect(screen.queryByText(text.sessionEnded)).not.toBeInTheDocument();
-    expect(email).toHaveValue('demo@example.com');
+    expect(email).toHaveValue(customer.email);
   });
 });
 
@@ -159,10 +163,11 @@ describe.each(['en', 'de'] as const)('the new password in %s', journey, (languag
   const text = words[language];
 
   it('sets a new password from the emailed link and shows /login with the notice', async () => {
-    const view = await openNewPassword(language, await resetLink());
+    const customer = createCustomer();
+    const view = await openNewPassword(language, await resetLink(customer.email));
     // Decision 031: read once, the link leaves the address; the machine keeps it.
     expect(view.currentPath()).toBe('/newpassword');
-    expect(screen.getByRole('textbox', { name: text.email })).toHaveValue('demo@example.com');
+    expect(screen.getByRole('textbox', { name: text.email })).toHaveValue(customer.email);
     const { password, confirmation, save } = passwordFields(language);
     await view.user.type(password, newSecret);
     await view.user.type(confirmation, `${newSecret}x`);
@@ -175,16 +180,17 @@ describe.each(['en', 'de'] as const)('the new password in %s', journey, (languag
     expect(await screen.findByRole('heading', { level: 1, name: text.loginTitle })).toBeInTheDocument();
     expect(view.currentPath()).toBe('/login/changed');
     expect(screen.getByRole('status')).toHaveTextContent(text.changed);
-    await expect(login({ email: 'demo@example.com', password: newSecret, language })).resolves.toEqual({
+    await expect(login({ email: customer.email, password: newSecret, language })).resolves.toEqual({
       is_active: true,
     });
-    await expect(login({ email: 'demo@example.com', password: seedPassword, language })).rejects.toMatchObject({
+    await expect(login({ email: customer.email, password: customer.password, language })).rejects.toMatchObject({
       status: 403,
     });
   });
 
   it('refuses a weak password beside its field', async () => {
-    const view = await openNewPassword(language, await resetLink());
+    const customer = createCustomer();
+    const view = await openNewPassword(language, await resetLink(customer.email));
     const { password, confirmation, save } = passwordFields(language);
     await view.user.type(password, 'weak');
     await view.user.type(confirmation, 'weak');
@@ -193,7 +199,8 @@ describe.each(['en', 'de'] as const)('the new password in %s', journey, (languag
   });
 
   it('explains a link without token and offers a new one', async () => {
-    await openNewPassword(language, '/newpassword?email=demo%40example.com');
+    const customer = createCustomer();
+    await openNewPassword(language, `/newpassword?email=${encodeURIComponent(customer.email)}`);
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent(text.missing);
     expect(within(alert).getByRole('link', { name: text.requestNew })).toHaveAttribute('href', '/reset');
@@ -201,7 +208,11 @@ describe.each(['en', 'de'] as const)('the new password in %s', journey, (languag
   });
 
   it('explains a link the server refuses and offers a new one', async () => {
-    const view = await openNewPassword(language, '/newpassword?email=demo%40example.com&token=not-a-token');
+    const customer = createCustomer();
+    const view = await openNewPassword(
+      language,
+      `/newpassword?email=${encodeURIComponent(customer.email)}&token=not-a-token`,
+    );
     const { password, confirmation, save } = passwordFields(language);
     await view.user.type(password, newSecret);
     await view.user.type(confirmation, newSecret);
@@ -213,8 +224,9 @@ describe.each(['en', 'de'] as const)('the new password in %s', journey, (languag
   });
 
   it('keeps both fields and shows the general message when the server fails', async () => {
+    const customer = createCustomer();
     mock.fault('POST /changepassword', 'http500', { times: 1 });
-    const view = await openNewPassword(language, await resetLink());
+    const view = await openNewPassword(language, await resetLink(customer.email));
     const { password, confirmation, save } = passwordFields(language);
     await view.user.type(password, newSecret);
     await view.user.type(confirmation, newSecret);
@@ -229,6 +241,7 @@ describe.each(['en', 'de'] as const)('the new password in %s', journey, (languag
 
 describe('the new password', journey, () => {
   it('cannot be sent twice while busy', async () => {
+    const customer = createCustomer();
     let calls = 0;
     let release = () => {};
     const gate = new Promise<void>((resolve) => {
@@ -241,7 +254,7 @@ describe('the new password', journey, () => {
         await gate;
       }),
     );
-    const view = await openNewPassword('en', await resetLink());
+    const view = await openNewPassword('en', await resetLink(customer.email));
     const { password, confirmation, save } = passwordFields('en');
     await view.user.type(password, newSecret);
     await view.user.type(confirmation, newSecret);
@@ -256,7 +269,8 @@ describe('the new password', journey, () => {
   });
 
   it('shows the policy checklist under the new password', async () => {
-    await openNewPassword('en', await resetLink());
+    const customer = createCustomer();
+    await openNewPassword('en', await resetLink(customer.email));
     const { password } = passwordFields('en');
     expect(password).toHaveAccessibleDescription(expect.stringContaining('more than 15 characters (missing)'));
   });
@@ -281,10 +295,10 @@ describe('the reset link out of the address (decision 031)', () => {
   it('is read on /newpassword and the address replaced by the path alone, its history state and hash kept', () => {
     const replaceState = vi.fn();
     const link = takeResetLink(
-      { pathname: '/newpassword', search: '?email=demo%40example.com&token=abc123', hash: '#form' },
+      { pathname: '/newpassword', search: '?email=reader%40example.org&token=abc123', hash: '#form' },
       { state: { idx: 3 }, replaceState },
     );
-    expect(link).toEqual({ email: 'demo@example.com', token: 'abc123' });
+    expect(link).toEqual({ email: 'reader@example.org', token: 'abc123' });
     expect(replaceState).toHaveBeenCalledExactlyOnceWith({ idx: 3 }, '', '/newpassword#form');
   });
 
@@ -299,10 +313,11 @@ describe('the reset link out of the address (decision 031)', () => {
   });
 
   it('gives the page the link the boot took, with the address already plain', async () => {
-    const link = await resetLink();
+    const customer = createCustomer();
+    const link = await resetLink(customer.email);
     const view = renderApp('/newpassword', { resetLink: resetLinkFrom(new URL(link, 'http://portal').search) });
     await screen.findByRole('heading', { level: 1, name: words.en.newTitle });
-    expect(screen.getByRole('textbox', { name: words.en.email })).toHaveValue('demo@example.com');
+    expect(screen.getByRole('textbox', { name: words.en.email })).toHaveValue(customer.email);
     const { password, confirmation, save } = passwordFields('en');
     await view.user.type(password, newSecret);
     await view.user.type(confirmation, newSecret);

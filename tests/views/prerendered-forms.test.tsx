@@ -19,7 +19,8 @@ import { PrerenderedForms } from '../../src/lib/prerendered-form-reader';
 import type { Language } from '../../src/domain/constants';
 import { server } from '../../src/mocks/node';
 import { placePrerendered, prerenderPages, type PrerenderedPages } from '../support/prerendered-pages';
-import { renderApp, seedPassword } from '../support/render-app';
+import { createCustomer } from '../support/customers';
+import { renderApp } from '../support/render-app';
 import { recordRequests } from '../support/requests';
 
 let pages: PrerenderedPages = {};
@@ -31,6 +32,9 @@ const requests = recordRequests();
 afterEach(() => {
   document.body.replaceChildren();
 });
+
+/** An address typed into a form before the app ran; no account needs to have it. */
+const typedEmail = 'visitor@example.org';
 
 const prerendered = (path: string, language: Language = 'en') => placePrerendered(pages, path, language);
 
@@ -73,24 +77,25 @@ describe('a prerendered form', () => {
 
   it('keeps what was typed on /login when the app renders over it, with the focus on the field last used', async () => {
     const root = prerendered('/login');
-    typeInto(root, 'email', 'demo@example.com');
-    typeInto(root, 'password', 'Demo-Pass');
+    typeInto(root, 'email', typedEmail);
+    typeInto(root, 'password', 'Typed-Pass');
     field(root, 'password').focus();
     const forms = new PrerenderedForms(root);
     renderApp('/login', { over: { container: root, forms } });
 
-    expect(await screen.findByRole('textbox', { name: 'Email address' })).toHaveValue('demo@example.com');
+    expect(await screen.findByRole('textbox', { name: 'Email address' })).toHaveValue(typedEmail);
     const password = screen.getByLabelText(/^Password/);
-    expect(password).toHaveValue('Demo-Pass');
+    expect(password).toHaveValue('Typed-Pass');
     await waitFor(() => expect(password).toHaveFocus());
     expect(screen.queryByText(/Your entry will be sent/)).not.toBeInTheDocument();
     expect(requests()).not.toContain('POST /api/v1/login');
   });
 
   it('sends a login the visitor sent before the app ran exactly once, and goes on to /dashboard', async () => {
+    const customer = createCustomer();
     const root = prerendered('/login');
-    typeInto(root, 'email', 'demo@example.com');
-    typeInto(root, 'password', seedPassword);
+    typeInto(root, 'email', customer.email);
+    typeInto(root, 'password', customer.password);
     sendNatively(root);
     const forms = new PrerenderedForms(root);
     const { currentPath } = renderApp('/login', { over: { container: root, forms } });
@@ -101,14 +106,14 @@ describe('a prerendered form', () => {
 
   it('checks a login sent early with an invalid email when the app runs: inline error, focus there, no call', async () => {
     const root = prerendered('/login', 'de');
-    typeInto(root, 'email', 'demo@');
+    typeInto(root, 'email', 'visitor@');
     sendNatively(root);
     const forms = new PrerenderedForms(root);
     renderApp('/login', { language: 'de', over: { container: root, forms } });
 
     const email = await screen.findByRole('textbox', { name: 'E-Mail-Adresse' });
     await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
-    expect(email).toHaveValue('demo@');
+    expect(email).toHaveValue('visitor@');
     await waitFor(() => expect(email).toHaveFocus());
     expect(
       screen.getByText(/^Bitte geben Sie eine gültige E-Mail-Adresse ein, z\.\sB\. name@example\.com\.$/),
@@ -151,14 +156,14 @@ describe('a prerendered form', () => {
 
   it('takes what was typed while the app was rendering, not only what was there when it began', async () => {
     const root = prerendered('/reset');
-    typeInto(root, 'email', 'demo@exa');
+    typeInto(root, 'email', 'visitor@exa');
     const forms = new PrerenderedForms(root);
     // The view reads the values for its first render ...
-    expect(forms.values('reset')).toEqual({ email: 'demo@exa' });
+    expect(forms.values('reset')).toEqual({ email: 'visitor@exa' });
     // ... the visitor goes on typing before React replaces the page ...
-    typeInto(root, 'email', 'demo@example.com');
+    typeInto(root, 'email', typedEmail);
     renderApp('/reset', { over: { container: root, forms } });
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveValue('demo@example.com'));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveValue(typedEmail));
   });
 
   it('puts a key pressed in the very moment the app replaces the page into the field the visitor was in', async () => {
@@ -166,8 +171,9 @@ describe('a prerendered form', () => {
     // task of its own and runs the effects that are not layout effects in a later one. A key the
     // browser delivers between the two (a person typing on, or a password manager's text after
     // its focus) goes wherever the focus is then; it used to be <body>, and the text was lost.
+    const customer = createCustomer();
     const root = prerendered('/login');
-    typeInto(root, 'email', 'demo@example.com');
+    typeInto(root, 'email', customer.email);
     const oldPassword = field(root, 'password');
     oldPassword.focus();
     const forms = new PrerenderedForms(root);
@@ -180,7 +186,7 @@ describe('a prerendered form', () => {
         typedInto = document.activeElement;
         if (typedInto instanceof HTMLInputElement) {
           const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-          setValue?.call(typedInto, `${typedInto.value}${seedPassword}`);
+          setValue?.call(typedInto, `${typedInto.value}${customer.password}`);
           typedInto.dispatchEvent(new Event('input', { bubbles: true }));
         }
         resolve();
@@ -209,8 +215,8 @@ describe('a prerendered form', () => {
       await replaced;
       const password = screen.getByLabelText(/^Password/);
       expect(typedInto).toBe(password);
-      await waitFor(() => expect(password).toHaveValue(seedPassword));
-      expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveValue('demo@example.com');
+      await waitFor(() => expect(password).toHaveValue(customer.password));
+      expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveValue(customer.email);
       expect(password).toHaveFocus();
     } finally {
       reactRoot.unmount();
@@ -221,15 +227,15 @@ describe('a prerendered form', () => {
   it('tells what changed after the view read the values, whether the form was sent and which field had the focus', () => {
     const root = prerendered('/login');
     document.body.append(root);
-    typeInto(root, 'email', 'demo@exa');
+    typeInto(root, 'email', 'visitor@exa');
     field(root, 'email').focus();
     const forms = new PrerenderedForms(root);
-    expect(forms.values('login')).toEqual({ email: 'demo@exa', password: '' });
-    typeInto(root, 'email', 'demo@example.com');
-    expect(forms.values('login')).toEqual({ email: 'demo@exa', password: '' });
+    expect(forms.values('login')).toEqual({ email: 'visitor@exa', password: '' });
+    typeInto(root, 'email', typedEmail);
+    expect(forms.values('login')).toEqual({ email: 'visitor@exa', password: '' });
     sendNatively(root);
     expect(forms.takeOver('login')).toEqual({
-      changed: { email: 'demo@example.com' },
+      changed: { email: typedEmail },
       submitted: true,
       focus: { name: 'email', start: null, end: null },
     });
@@ -239,10 +245,10 @@ describe('a prerendered form', () => {
 
   it('is taken over once: a later visit of the same page starts empty', async () => {
     const root = prerendered('/reset');
-    typeInto(root, 'email', 'demo@example.com');
+    typeInto(root, 'email', typedEmail);
     const forms = new PrerenderedForms(root);
     const { navigate } = renderApp('/reset', { over: { container: root, forms } });
-    expect(await screen.findByRole('textbox', { name: 'Email address' })).toHaveValue('demo@example.com');
+    expect(await screen.findByRole('textbox', { name: 'Email address' })).toHaveValue(typedEmail);
     navigate('/login');
     await screen.findByRole('heading', { level: 1, name: 'Log in' });
     navigate('/reset');
@@ -251,7 +257,7 @@ describe('a prerendered form', () => {
 
   it('ignores a field the form does not have and a value of the wrong type', async () => {
     const root = prerendered('/reset');
-    typeInto(root, 'email', 'demo@example.com');
+    typeInto(root, 'email', typedEmail);
     const stray = document.createElement('input');
     stray.name = 'admin';
     stray.value = 'yes';
@@ -259,7 +265,7 @@ describe('a prerendered form', () => {
     const forms = new PrerenderedForms(root);
     renderApp('/reset', { over: { container: root, forms } });
     const email = await screen.findByRole('textbox', { name: 'Email address' });
-    expect(email).toHaveValue('demo@example.com');
+    expect(email).toHaveValue(typedEmail);
     fireEvent.submit(email.closest('form') as HTMLFormElement);
     await screen.findByText('You will receive an email to set a new password.');
     expect(requests().filter((call) => call === 'POST /api/v1/forgotpassword')).toHaveLength(1);

@@ -9,7 +9,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiUrl } from '../../src/api/client';
 import { server } from '../../src/mocks/node';
-import { countCalls, renderApp, seedPassword, acceptTerms, renderAppAs } from '../support/render-app';
+import { createCustomer, type Customer } from '../support/customers';
+import { countCalls, renderApp, acceptTerms, renderAppAs } from '../support/render-app';
 
 type View = ReturnType<typeof renderApp>;
 
@@ -36,14 +37,22 @@ function dialog(name: string | RegExp = 'Your session has ended') {
   return screen.findByRole('dialog', { name });
 }
 
-async function logInAgain(view: View, { email, language = 'en' }: { email?: string; language?: 'en' | 'de' } = {}) {
+/**
+ * Logs in again in the dialog as `customer`: with the email the dialog gives, or with the
+ * customer's own typed over it when `typeEmail` (another account than the page's).
+ */
+async function logInAgain(
+  view: View,
+  customer: Customer,
+  { typeEmail = false, language = 'en' }: { typeEmail?: boolean; language?: 'en' | 'de' } = {},
+) {
   const box = within(await dialog(language === 'de' ? 'Ihre Sitzung ist abgelaufen' : 'Your session has ended'));
   const emailField = box.getByLabelText(language === 'de' ? /E-Mail-Adresse/ : /Email address/);
-  if (email !== undefined) {
+  if (typeEmail) {
     await view.user.clear(emailField);
-    await view.user.type(emailField, email);
+    await view.user.type(emailField, customer.email);
   }
-  await view.user.type(box.getByLabelText(language === 'de' ? /Passwort/ : /Password/), seedPassword);
+  await view.user.type(box.getByLabelText(language === 'de' ? /Passwort/ : /Password/), customer.password);
   await view.user.click(box.getByRole('button', { name: language === 'de' ? 'Erneut anmelden' : 'Log in again' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 }
@@ -58,15 +67,15 @@ function expectNotStored(...texts: string[]) {
   }
 }
 
-async function openContactWithMessage(language: 'en' | 'de' = 'en') {
-  const view = await renderAppAs('/contact', { language });
+async function openContactWithMessage(customer: Customer, language: 'en' | 'de' = 'en') {
+  const view = await renderAppAs('/contact', { as: customer, language });
   const message = await screen.findByRole('textbox', { name: language === 'de' ? /Ihre Nachricht/ : /Your message/ });
   await waitFor(() =>
     expect(
       screen.getByRole('textbox', {
         name: language === 'de' ? /E-Mail-Adresse für unsere Antwort/ : /Email address for our answer/,
       }),
-    ).toHaveValue('demo@example.com'),
+    ).toHaveValue(customer.email),
   );
   await view.user.type(message, 'My backup job fails since Tuesday.');
   return { view, message };
@@ -74,7 +83,8 @@ async function openContactWithMessage(language: 'en' | 'de' = 'en') {
 
 describe('the login in place after a 401', journey, () => {
   it('keeps the company edit with every value under the login dialog, and saves it on the next click', async () => {
-    const view = await renderAppAs('/company');
+    const customer = createCustomer();
+    const view = await renderAppAs('/company', { as: customer });
     await view.user.click(await screen.findByRole('button', { name: /^(Edit|Enter company data)$/ }));
     const form = within(await screen.findByRole('form', { name: 'Edit company data' }));
     const street = form.getByRole('textbox', { name: /Street/ });
@@ -88,12 +98,12 @@ describe('the login in place after a 401', journey, () => {
     const box = within(await dialog());
     expect(box.getByText(/What you entered on this page stays as it is/)).toBeInTheDocument();
     // The email of the account whose page this is is given; the password is the customer's to type.
-    expect(box.getByLabelText(/Email address/)).toHaveValue('demo@example.com');
+    expect(box.getByLabelText(/Email address/)).toHaveValue(customer.email);
     expect(refused()).toBe(1);
     expect(view.currentPath()).toBe('/company');
     expectNotStored('Neue Straße 7');
 
-    await logInAgain(view);
+    await logInAgain(view, customer);
     // Same page, same step, same values; nothing said about an ended session any more.
     expect(view.currentPath()).toBe('/company');
     const again = within(screen.getByRole('form', { name: 'Edit company data' }));
@@ -109,7 +119,8 @@ describe('the login in place after a 401', journey, () => {
   });
 
   it('keeps the contact message under the login dialog and sends it once on the next click', async () => {
-    const { view, message } = await openContactWithMessage();
+    const customer = createCustomer();
+    const { view, message } = await openContactWithMessage(customer);
     const sends = countCalls('post', '/contact');
     sessionEndsAt('post', '/contact');
     await view.user.click(screen.getByRole('button', { name: 'Send message' }));
@@ -117,7 +128,7 @@ describe('the login in place after a 401', journey, () => {
     expect(message).toHaveValue('My backup job fails since Tuesday.');
     expectNotStored('My backup job fails since Tuesday.');
 
-    await logInAgain(view);
+    await logInAgain(view, customer);
     expect(view.currentPath()).toBe('/contact');
     expect(screen.getByRole('textbox', { name: /Your message/ })).toHaveValue('My backup job fails since Tuesday.');
     expect(screen.queryByText('Your session has ended. Please log in again.')).not.toBeInTheDocument();
@@ -128,9 +139,12 @@ describe('the login in place after a 401', journey, () => {
   });
 
   it('keeps a logged-in licence order on its step and places it once after the login', async () => {
-    const view = await renderAppAs('/ishop/2');
+    const customer = createCustomer();
+    const view = await renderAppAs('/ishop/2', { as: customer });
     const phone = await screen.findByRole('textbox', { name: 'Phone' });
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Company name' })).toHaveValue('Demo GmbH'));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Company name' })).toHaveValue(customer.company.name),
+    );
     await view.user.clear(phone);
     await view.user.type(phone, '+49 30 1234567');
     const orders = countCalls('post', '/licence/order');
@@ -139,7 +153,7 @@ describe('the login in place after a 401', journey, () => {
     await view.user.click(screen.getByRole('button', { name: 'Order and pay' }));
     await dialog();
 
-    await logInAgain(view);
+    await logInAgain(view, customer);
     expect(view.currentPath()).toBe('/ishop/2');
     expect(screen.getByRole('textbox', { name: 'Phone' })).toHaveValue('+49 30 1234567');
     expect(orders()).toBe(0);
@@ -150,24 +164,26 @@ describe('the login in place after a 401', journey, () => {
   });
 
   it("never hands another account the first customer's typed message: it starts afresh on /dashboard", async () => {
-    const { view } = await openContactWithMessage();
+    const { view } = await openContactWithMessage(createCustomer());
+    const another = createCustomer({ company: null });
     const sends = countCalls('post', '/contact');
     sessionEndsAt('post', '/contact');
     await view.user.click(screen.getByRole('button', { name: 'Send message' }));
-    await logInAgain(view, { email: 'fresh@example.com' });
+    await logInAgain(view, another, { typeEmail: true });
 
     await waitFor(() => expect(view.currentPath()).toBe('/dashboard'));
     view.navigate('/contact');
     const message = await screen.findByRole('textbox', { name: /Your message/ });
     expect(message).toHaveValue('');
     await waitFor(() =>
-      expect(screen.getByRole('textbox', { name: /Email address for our answer/ })).toHaveValue('fresh@example.com'),
+      expect(screen.getByRole('textbox', { name: /Email address for our answer/ })).toHaveValue(another.email),
     );
     expect(sends()).toBe(0);
   });
 
   it('shows inline errors in the dialog, ignores Escape, and sends one login however often it is pressed', async () => {
-    const { view } = await openContactWithMessage();
+    const customer = createCustomer();
+    const { view } = await openContactWithMessage(customer);
     sessionEndsAt('post', '/contact');
     await view.user.click(screen.getByRole('button', { name: 'Send message' }));
     const box = within(await dialog());
@@ -182,14 +198,14 @@ describe('the login in place after a 401', journey, () => {
     expect(screen.getByRole('dialog', { name: 'Your session has ended' })).toBeInTheDocument();
 
     const logins = countCalls('post', '/login');
-    await view.user.type(password, seedPassword);
+    await view.user.type(password, customer.password);
     await view.user.keyboard('{Enter}{Enter}{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(logins()).toBe(1);
   });
 
   it('drops the typed work and shows the login page, which leads back, when the customer leaves the dialog', async () => {
-    const { view } = await openContactWithMessage();
+    const { view } = await openContactWithMessage(createCustomer());
     sessionEndsAt('post', '/contact');
     await view.user.click(screen.getByRole('button', { name: 'Send message' }));
     const box = within(await dialog());
@@ -200,24 +216,26 @@ describe('the login in place after a 401', journey, () => {
   });
 
   it('asks for the login in place in German too', async () => {
-    const { view, message } = await openContactWithMessage('de');
+    const customer = createCustomer();
+    const { view, message } = await openContactWithMessage(customer, 'de');
     sessionEndsAt('post', '/contact');
     await view.user.click(screen.getByRole('button', { name: 'Nachricht senden' }));
     const box = within(await dialog('Ihre Sitzung ist abgelaufen'));
     expect(box.getByText(/Bitte melden Sie sich erneut an/)).toBeInTheDocument();
     expect(box.getByRole('button', { name: 'Verwerfen und zur Anmeldung' })).toBeInTheDocument();
-    await logInAgain(view, { language: 'de' });
+    await logInAgain(view, customer, { language: 'de' });
     expect(message).toHaveValue('My backup job fails since Tuesday.');
   });
 });
 
 describe('the way back after a login', journey, () => {
   it('returns a bookmark of /company opened logged out to /company after the login', async () => {
+    const customer = createCustomer();
     const view = renderApp('/company');
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
     expect(view.currentPath()).toBe('/login?next=%2Fcompany');
-    await view.user.type(screen.getByRole('textbox', { name: /Email address/ }), 'demo@example.com');
-    await view.user.type(screen.getByLabelText(/Password/), seedPassword);
+    await view.user.type(screen.getByRole('textbox', { name: /Email address/ }), customer.email);
+    await view.user.type(screen.getByLabelText(/Password/), customer.password);
     await view.user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Account and settings' })).toBeInTheDocument();
     expect(view.currentPath()).toBe('/company');
@@ -232,10 +250,11 @@ describe('the way back after a login', journey, () => {
   it.each(['//evil.example', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)', '%2F%2Fevil.example'])(
     'refuses %s as the way back and goes to /dashboard instead',
     async (target) => {
+      const customer = createCustomer();
       const view = renderApp(`/login?next=${encodeURIComponent(target)}`);
       await screen.findByRole('heading', { level: 1, name: 'Log in' });
-      await view.user.type(screen.getByRole('textbox', { name: /Email address/ }), 'demo@example.com');
-      await view.user.type(screen.getByLabelText(/Password/), seedPassword);
+      await view.user.type(screen.getByRole('textbox', { name: /Email address/ }), customer.email);
+      await view.user.type(screen.getByLabelText(/Password/), customer.password);
       await view.user.click(screen.getByRole('button', { name: 'Log in' }));
       expect(await screen.findByRole('heading', { level: 1, name: 'Your datastores' })).toBeInTheDocument();
       expect(view.currentPath()).toBe('/dashboard');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readSession } from '../../src/lib/browser-session';
 import { detectLanguage } from '../../src/i18n/language';
 import { mock } from '../../src/mocks/node';
+import { createCustomer } from '../support/customers';
 import { loginAs, renderApp, renderAppAs } from '../support/render-app';
 
 const englishTitle = 'Cloud backup storage for Proxmox, hosted in Germany';
@@ -89,13 +90,14 @@ describe('routing', () => {
 
 describe('the logged-in layout', () => {
   it('shows the email, the customer number and the menu of a logged-in customer', async () => {
-    await loginAs('demo@example.com');
+    const customer = createCustomer();
+    await loginAs(customer);
     renderApp('/tutorial', { loggedIn: true });
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
-    expect(await within(menu).findByText('demo@example.com')).toBeInTheDocument();
-    expect(within(menu).getByText(/Customer number K-/)).toBeInTheDocument();
+    expect(await within(menu).findByText(customer.email)).toBeInTheDocument();
+    expect(within(menu).getByText(/Customer number K-/)).toHaveTextContent(`Customer number ${customer.companyNumber}`);
     // Personal data is marked once, so that a bug report's screenshot hides it (decision 044).
-    for (const element of screen.getAllByText('demo@example.com')) expect(element).toHaveAttribute('data-pii');
+    for (const element of screen.getAllByText(customer.email)) expect(element).toHaveAttribute('data-pii');
     expect(within(menu).getByText(/Customer number K-/)).toHaveAttribute('data-pii');
     for (const name of [
       'Dashboard',

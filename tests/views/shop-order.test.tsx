@@ -5,6 +5,7 @@ import { apiUrl } from '../../src/api/client';
 import { db } from '../../src/mocks/db';
 import { handlers } from '../../src/mocks/handlers';
 import { mock, server } from '../../src/mocks/node';
+import { createCustomer } from '../support/customers';
 import { advanceUntil, loginAs, renderApp, acceptTerms, renderAppAs } from '../support/render-app';
 
 type View = ReturnType<typeof renderApp>;
@@ -335,18 +336,22 @@ describe('an order without an answer (decision 026)', { timeout: 20_000 }, () =>
 
 describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
   it('is prefilled from the account and orders a VE licence for 4 CPUs through /ishop', async () => {
-    const view = await renderAppAs('/ishop/2');
+    const customer = createCustomer({
+      user: { firstname: 'Olga', lastname: 'Ordner', phone: '+49 221 4455' },
+      company: { name: 'Ordner KG', street: 'Domplatz 5', postcode: '50667', city: 'Köln', ustid: 'DE811569869' },
+    });
+    const view = await renderAppAs('/ishop/2', { as: customer });
     await orderPage('Order Proxmox VE Basic');
-    await waitFor(() => expect(field('Company name')).toHaveValue('Demo GmbH'));
-    expect(field('Email address')).toHaveValue('demo@example.com');
-    expect(field('First name')).toHaveValue('Erika');
-    expect(field('Last name')).toHaveValue('Mustermann');
-    expect(field('Phone')).toHaveValue('+49 30 1234567');
-    expect(field('Street and number')).toHaveValue('Musterstraße 1');
-    expect(field('Postcode')).toHaveValue('10115');
-    expect(field('City')).toHaveValue('Berlin');
-    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('DE');
-    expect(field('VAT ID')).toHaveValue('DE123456789');
+    await waitFor(() => expect(field('Company name')).toHaveValue(customer.company.name));
+    expect(field('Email address')).toHaveValue(customer.email);
+    expect(field('First name')).toHaveValue(customer.user.firstname);
+    expect(field('Last name')).toHaveValue(customer.user.lastname);
+    expect(field('Phone')).toHaveValue(customer.user.phone);
+    expect(field('Street and number')).toHaveValue(customer.company.street);
+    expect(field('Postcode')).toHaveValue(customer.company.postcode);
+    expect(field('City')).toHaveValue(customer.company.city);
+    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue(customer.company.country);
+    expect(field('VAT ID')).toHaveValue(customer.company.ustid);
     await view.user.click(screen.getByRole('radio', { name: /^4 CPU sockets/ }));
     expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: 1.420,00 € per year, plus VAT');
     await acceptTerms(view.user);
@@ -356,8 +361,8 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     expect(screen.getByRole('link', { name: 'Back to the licence shop' })).toHaveAttribute('href', '/ishop');
     expect(db.licenceOrder.getAll()).toEqual([
       expect.objectContaining({
-        email: 'demo@example.com',
-        company_name: 'Demo GmbH',
+        email: customer.email,
+        company_name: customer.company.name,
         product_id: 2,
         cpu_count: 4,
         totalNetEur: 1420,
@@ -366,21 +371,23 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
   });
 
   it("speaks German and keeps the user's details when the company cannot be loaded", async () => {
-    await loginAs('demo@example.com');
+    const customer = createCustomer();
+    await loginAs(customer);
     mock.fault('GET /company', 'http500');
     renderApp('/ishop/11', { loggedIn: true, language: 'de' });
     expect(await screen.findByText(/Ihre Firmendaten konnten nicht geladen werden/)).toHaveTextContent(
       'Ihre Firmendaten konnten nicht geladen werden (Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.). Bitte tragen Sie sie ein.',
     );
-    expect(field('E-Mail-Adresse')).toHaveValue('demo@example.com');
-    expect(field('Vorname')).toHaveValue('Erika');
+    expect(field('E-Mail-Adresse')).toHaveValue(customer.email);
+    expect(field('Vorname')).toHaveValue(customer.user.firstname);
     expect(field('Firmenname')).toHaveValue('');
     expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 790,00 € pro Jahr zzgl. USt.');
   });
 
   it("names the server's own text, made plain, when the company cannot be loaded", async () => {
     // SPEC §8 "Server errors are shown from the reason or message field" (docs/decisions/017).
-    await loginAs('demo@example.com');
+    const customer = createCustomer();
+    await loginAs(customer);
     server.use(
       http.get(apiUrl('/company'), () =>
         HttpResponse.json({ status: 'error', reason: '<p>Maintenance until 2 pm</p>' }, { status: 503 }),
@@ -390,13 +397,14 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     expect(await screen.findByText(/Your company details could not be loaded/)).toHaveTextContent(
       'Your company details could not be loaded (Maintenance until 2 pm). Please fill them in.',
     );
-    expect(field('Email address')).toHaveValue('demo@example.com');
+    expect(field('Email address')).toHaveValue(customer.email);
   });
 
   it('orders in German for 2 CPUs and thanks in German, with the order summary', async () => {
-    const view = await renderAppAs('/ishop/2', { language: 'de' });
+    const customer = createCustomer();
+    const view = await renderAppAs('/ishop/2', { as: customer, language: 'de' });
     await orderPage('Proxmox VE Basic bestellen');
-    await waitFor(() => expect(field('Firmenname')).toHaveValue('Demo GmbH'));
+    await waitFor(() => expect(field('Firmenname')).toHaveValue(customer.company.name));
     await view.user.click(screen.getByRole('radio', { name: /^2 CPU-Sockel/ }));
     expect(screen.getByText(/^Gesamt:/)).toHaveTextContent('Gesamt: 710,00 € pro Jahr zzgl. USt.');
     await acceptTerms(view.user);
@@ -408,14 +416,15 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
       'Ihre Bestellung „Proxmox VE Basic“ für 2 CPU-Sockel zum Preis von 710,00 € pro Jahr zzgl. USt. ist bei uns eingegangen.',
     );
     expect(db.licenceOrder.getAll()).toEqual([
-      expect.objectContaining({ email: 'demo@example.com', product_id: 2, cpu_count: 2 }),
+      expect.objectContaining({ email: customer.email, product_id: 2, cpu_count: 2 }),
     ]);
   });
 
   it.each(['en', 'de'] as const)(
     'keeps the prefilled and typed details when the order fails (%s), and orders on the next try',
     async (language) => {
-      await loginAs('demo@example.com');
+      const customer = createCustomer();
+      await loginAs(customer);
       mock.fault('POST /licence/order', 'http500', { times: 1 });
       const view = renderApp('/ishop/3', { loggedIn: true, language });
       const text =
@@ -436,7 +445,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
               network: 'An error has occurred!',
               four: /^4 CPU sockets/,
             };
-      await waitFor(() => expect(field(text.company)).toHaveValue('Demo GmbH'));
+      await waitFor(() => expect(field(text.company)).toHaveValue(customer.company.name));
       await view.user.clear(field(text.phone));
       await view.user.type(field(text.phone), '+49 89 555');
       await view.user.click(screen.getByRole('radio', { name: text.four }));
@@ -444,7 +453,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
       await view.user.click(screen.getByRole('button', { name: text.order }));
       expect(await screen.findByText(text.network)).toHaveAttribute('role', 'alert');
       expect(view.currentPath()).toBe('/ishop/3');
-      expect(field(text.company)).toHaveValue('Demo GmbH');
+      expect(field(text.company)).toHaveValue(customer.company.name);
       expect(field(text.phone)).toHaveValue('+49 89 555');
       expect(screen.getByRole('radio', { name: text.four })).toBeChecked();
       expect(db.licenceOrder.getAll()).toHaveLength(0);
@@ -458,8 +467,9 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
   );
 
   it('forgets the order summary when the customer logs out', async () => {
-    const view = await renderAppAs('/ishop/2');
-    await waitFor(() => expect(field('Company name')).toHaveValue('Demo GmbH'));
+    const customer = createCustomer();
+    const view = await renderAppAs('/ishop/2', { as: customer });
+    await waitFor(() => expect(field('Company name')).toHaveValue(customer.company.name));
     await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Order and pay' }));
     expect(await screen.findByText(/for 1 CPU/)).toBeInTheDocument();
@@ -468,22 +478,23 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     view.navigate('/order_done');
     // The page may first show its loading line, which is a status too.
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('We have received your licence order.'));
-    expect(screen.queryByText(/demo@example.com/)).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(customer.email);
   });
 
   it('asks a customer whose session ended during the order to log in again over the form, and tells a visitor only that an error occurred', async () => {
-    await loginAs('demo@example.com');
+    const customer = createCustomer();
+    await loginAs(customer);
     mock.fault('POST /licence/order', 'http401', { times: 1 });
-    const customer = renderApp('/shop/2', { loggedIn: true });
-    await waitFor(() => expect(field('Company name')).toHaveValue('Demo GmbH'));
-    await acceptTerms(customer.user);
-    await customer.user.click(screen.getByRole('button', { name: 'Order and pay' }));
+    const customerView = renderApp('/shop/2', { loggedIn: true });
+    await waitFor(() => expect(field('Company name')).toHaveValue(customer.company.name));
+    await acceptTerms(customerView.user);
+    await customerView.user.click(screen.getByRole('button', { name: 'Order and pay' }));
     // The login dialog says it (docs/decisions/027); the form's error line stays empty.
     expect(await screen.findByRole('dialog', { name: 'Your session has ended' })).toBeInTheDocument();
     expect(screen.queryByText('Your session has ended. Please log in again.')).not.toBeInTheDocument();
     // The form stays as it was: nothing prefilled or typed is lost with the session.
-    expect(field('Company name')).toHaveValue('Demo GmbH');
-    customer.unmount();
+    expect(field('Company name')).toHaveValue(customer.company.name);
+    customerView.unmount();
 
     mock.fault('POST /licence/order', 'http401', { times: 1 });
     const visitor = renderApp('/shop/2');
@@ -496,10 +507,11 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
   });
 
   it('prefills only the person when the account has no company data yet', async () => {
-    await loginAs('fresh@example.com');
+    const customer = createCustomer({ company: null });
+    await loginAs(customer);
     renderApp('/ishop/4', { loggedIn: true });
     await orderPage('Order Proxmox VE Premium');
-    await waitFor(() => expect(field('Email address')).toHaveValue('fresh@example.com'));
+    await waitFor(() => expect(field('Email address')).toHaveValue(customer.email));
     expect(field('Company name')).toHaveValue('');
     expect(field('Street and number')).toHaveValue('');
   });

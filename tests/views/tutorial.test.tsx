@@ -1,19 +1,24 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getStatus } from '../../src/api/datastores';
 import { mock } from '../../src/mocks/node';
+import { cancellationEndDate } from '../../src/mocks/rules';
+import { aDatastore } from '../support/builders';
+import { createCustomer } from '../support/customers';
 import { loginAs, renderApp, renderAppAs } from '../support/render-app';
 
-async function demoDatastores() {
-  return getStatus();
+/** A customer with a running datastore, `backup`, and a cancelled one, `old`, bought in this order. */
+function aCustomerWithDatastores() {
+  return createCustomer({
+    datastores: [aDatastore('backup'), aDatastore('old', { contract_end_date: cancellationEndDate() })],
+  });
 }
 
 describe('the tutorial', () => {
   it("shows both parts with the customer's real connection data", async () => {
-    await loginAs('demo@example.com');
-    const [first] = await demoDatastores();
-    if (!first?.repository) throw new Error('the demo account has datastores with a repository');
-    const repository = first.repository;
+    const customer = aCustomerWithDatastores();
+    await loginAs(customer);
+    const first = customer.datastore('backup');
+    const repository = first.repository ?? '';
     renderApp('/tutorial', { loggedIn: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tutorial' })).toBeInTheDocument();
     const data = screen.getByRole('region', { name: 'Your connection data' });
@@ -21,8 +26,8 @@ describe('the tutorial', () => {
     expect(within(data).getByText(`${first.username}@pbs`)).toBeInTheDocument();
     const storage = screen.getByRole('region', { name: 'Part 1: Set up the storage in Proxmox VE' });
     expect(within(storage).getByText(first.hostname)).toBeInTheDocument();
-    expect(within(storage).getByText('k10001_backup@pbs')).toBeInTheDocument();
-    expect(within(storage).getByText('k10001_backup')).toBeInTheDocument();
+    expect(within(storage).getByText(`${first.username}@pbs`)).toBeInTheDocument();
+    expect(within(storage).getByText(first.datastore)).toBeInTheDocument();
     expect(within(storage).getByText('8007')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Part 2: Set up a backup job' })).toBeInTheDocument();
     const client = screen.getByRole('region', { name: 'Without Proxmox VE: back up a Linux host' });
@@ -31,16 +36,18 @@ describe('the tutorial', () => {
   });
 
   it('lets the customer pick the datastore the steps use', async () => {
-    const { user } = await renderAppAs('/tutorial');
+    const customer = aCustomerWithDatastores();
+    const old = customer.datastore('old');
+    const { user } = await renderAppAs('/tutorial', { as: customer });
     const picker = await screen.findByRole('combobox', { name: 'Datastore for this tutorial' });
-    await user.selectOptions(picker, 'k10001_old');
+    await user.selectOptions(picker, old.datastore);
     const storage = screen.getByRole('region', { name: 'Part 1: Set up the storage in Proxmox VE' });
-    expect(within(storage).getByText('k10001_old@pbs')).toBeInTheDocument();
+    expect(within(storage).getByText(`${old.username}@pbs`)).toBeInTheDocument();
     expect(screen.getByText(/This datastore is cancelled and will be deleted after/)).toBeInTheDocument();
   });
 
   it('shows the English illustrations with text alternatives', async () => {
-    await loginAs('demo@example.com');
+    await loginAs(aCustomerWithDatastores());
     renderApp('/tutorial', { loggedIn: true });
     const storage = await screen.findByRole('img', {
       name: /Illustration of the Proxmox VE dialog “Add: Proxmox Backup Server”/,
@@ -50,7 +57,8 @@ describe('the tutorial', () => {
   });
 
   it('speaks German with the German illustrations', async () => {
-    await loginAs('demo@example.com');
+    const customer = aCustomerWithDatastores();
+    await loginAs(customer);
     renderApp('/tutorial', { loggedIn: true, language: 'de' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Anleitung' })).toBeInTheDocument();
     expect(
@@ -60,11 +68,13 @@ describe('the tutorial', () => {
       /storage-de\.svg/,
     );
     expect(screen.getByRole('img', { name: /„Erstellen: Backup-Job“/ }).getAttribute('src')).toMatch(/job-de\.svg/);
-    expect(await screen.findByText('k10001_backup@pbs', { selector: '.tutorial-values code' })).toBeInTheDocument();
+    expect(
+      await screen.findByText(`${customer.datastore('backup').username}@pbs`, { selector: '.tutorial-values code' }),
+    ).toBeInTheDocument();
   });
 
   it('shows placeholders and a way to the dashboard to a customer without a datastore', async () => {
-    await loginAs('fresh@example.com');
+    await loginAs(createCustomer({ company: null }));
     renderApp('/tutorial', { loggedIn: true });
     expect(await screen.findByText(/You have no datastore yet/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'portal’s dashboard' })).toHaveAttribute('href', '/dashboard');
@@ -74,7 +84,7 @@ describe('the tutorial', () => {
   });
 
   it('explains a failed load, keeps the steps and loads again on retry', async () => {
-    await loginAs('demo@example.com');
+    await loginAs(aCustomerWithDatastores());
     mock.fault('GET /status', 'http500', { times: 1 });
     const { user } = renderApp('/tutorial', { loggedIn: true });
     expect(await screen.findByText(/Your connection data could not be loaded/)).toBeInTheDocument();
