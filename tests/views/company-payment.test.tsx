@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getCompany } from '../../src/api/company';
 import { config } from '../../src/config';
 import type { Language } from '../../src/domain/constants';
+import { createCustomer } from '../support/customers';
 import { renderAppAs } from '../support/render-app';
 
 const labels = {
@@ -28,7 +29,10 @@ const labels = {
 
 async function openEditForm(language: Language = 'en') {
   const text = labels[language];
-  const view = await renderAppAs('/company', { language });
+  // Confirmed, paid by direct debit with a mandate given (the builder's company).
+  const holder = 'Südwind Logistik GmbH';
+  const customer = createCustomer({ company: { name: holder } });
+  const view = await renderAppAs('/company', { language, as: customer });
   const edit = await screen.findByRole('button', { name: text.edit });
   await waitFor(() => expect(edit).toBeEnabled());
   await view.user.click(edit);
@@ -42,7 +46,7 @@ async function openEditForm(language: Language = 'en') {
     await view.user.selectOptions(payment, text.bill);
     await view.user.selectOptions(payment, text.debit);
   };
-  return { ...view, form, payment, iban, mandate, save, chooseDirectDebitAfresh, text };
+  return { ...view, holder, form, payment, iban, mandate, save, chooseDirectDebitAfresh, text };
 }
 
 describe.each<Language>(['en', 'de'])('the payment method (%s)', (language) => {
@@ -187,12 +191,12 @@ describe('the SEPA mandate', () => {
   it.each<Language>(['en', 'de'])(
     'names the creditor with its address and identifier, recurring payments, the company as account holder and the electronic date, below the checkbox (%s)',
     async (language) => {
-      const { mandate, chooseDirectDebitAfresh } = await openEditForm(language);
+      const { holder, mandate, chooseDirectDebitAfresh } = await openEditForm(language);
       await chooseDirectDebitAfresh();
       expect(creditor).not.toBe('');
       expect(address).toMatch(/^[^,]+, \d{5} \S/);
       expect(creditorId).toMatch(/^DE\d{2}ZZZ\d{11}$/);
-      expect(mandate()).toHaveAccessibleDescription(mandateTexts('Demo GmbH')[language]);
+      expect(mandate()).toHaveAccessibleDescription(mandateTexts(holder)[language]);
       // "The following mandate": its text comes after the checkbox.
       const text = screen.getByText(/^(Creditor|Gläubiger): /);
       expect(mandate().compareDocumentPosition(text)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../src/mocks/db';
 import { mock } from '../../src/mocks/node';
+import { createCustomer, type Customer } from '../support/customers';
 import { renderAppAs } from '../support/render-app';
 
 const texts = {
@@ -38,13 +39,11 @@ const texts = {
   },
 } as const;
 
-async function openContact(language: 'en' | 'de') {
-  const view = await renderAppAs('/contact', { language });
+async function openContact(language: 'en' | 'de', customer: Customer = createCustomer()) {
+  const view = await renderAppAs('/contact', { language, as: customer });
   await screen.findByRole('heading', { level: 1, name: texts[language].title });
   // The name and email are prefilled once GET /me has answered.
-  await waitFor(() =>
-    expect(screen.getByRole('textbox', { name: texts[language].email })).toHaveValue('demo@example.com'),
-  );
+  await waitFor(() => expect(screen.getByRole('textbox', { name: texts[language].email })).toHaveValue(customer.email));
   return view;
 }
 
@@ -58,21 +57,22 @@ describe.each(['en', 'de'] as const)('the contact form in %s', (language) => {
   const t = texts[language];
 
   it("prefills the customer's name and email and sends the message", async () => {
-    const { user } = await openContact(language);
-    expect(screen.getByRole('textbox', { name: t.name })).toHaveValue('Erika Mustermann');
+    const customer = createCustomer({ user: { firstname: 'Karla', lastname: 'Kundin' } });
+    const { user } = await openContact(language, customer);
+    expect(screen.getByRole('textbox', { name: t.name })).toHaveValue('Karla Kundin');
     await user.type(screen.getByRole('textbox', { name: t.message }), 'My backup job fails every night.');
     await user.click(screen.getByRole('button', { name: t.send }));
     expect(await screen.findByText(t.sent)).toBeInTheDocument();
     expect(db.contactMessage.getAll()).toEqual([
       expect.objectContaining({
-        name: 'Erika Mustermann',
-        email: 'demo@example.com',
+        name: 'Karla Kundin',
+        email: customer.email,
         message: 'My backup job fails every night.',
       }),
     ]);
     await user.click(screen.getByRole('button', { name: t.another }));
     expect(screen.getByRole('textbox', { name: t.message })).toHaveValue('');
-    expect(screen.getByRole('textbox', { name: t.name })).toHaveValue('Erika Mustermann');
+    expect(screen.getByRole('textbox', { name: t.name })).toHaveValue('Karla Kundin');
   });
 
   it('keeps everything typed and shows the error line when sending fails', async () => {

@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { createCustomer } from '../support/customers';
 import { loginAs, renderApp } from '../support/render-app';
 
 describe('the encryption page', () => {
   it('explains server-side and client-side encryption, keeping the key and key rotation', async () => {
-    await loginAs('demo@example.com');
+    await loginAs(createCustomer());
     renderApp('/encryption', { loggedIn: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Encryption' })).toBeInTheDocument();
     for (const name of ['Server-side encryption', 'Client-side encryption', 'Keep the key safe', 'Key rotation']) {
@@ -19,7 +20,7 @@ describe('the encryption page', () => {
   });
 
   it('speaks German', async () => {
-    await loginAs('demo@example.com');
+    await loginAs(createCustomer());
     renderApp('/encryption', { loggedIn: true, language: 'de' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Verschlüsselung' })).toBeInTheDocument();
     for (const name of [

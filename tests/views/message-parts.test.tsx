@@ -6,6 +6,8 @@ import { MessageStore } from '../../src/i18n/message-store';
 import type { Messages } from '../../src/i18n/language';
 import de from '../../translations/de.json';
 import en from '../../translations/en.json';
+import { aDatastore } from '../support/builders';
+import { createCustomer } from '../support/customers';
 import { loginAs, renderApp } from '../support/render-app';
 
 /**
@@ -52,7 +54,7 @@ describe('the pages on messages in parts', () => {
   it.each(['en', 'de'] as const)(
     'shows the dashboard and the logged-in layout with their own parts (%s)',
     async (language) => {
-      await loginAs('demo@example.com');
+      await loginAs(createCustomer({ datastores: [aDatastore('backup')] }));
       const { messageStore, asked } = splitMessageStore(language);
       renderApp('/dashboard', { messageStore, loggedIn: true, language });
       const card = await screen.findByRole('article', { name: 'backup' });

@@ -87,7 +87,7 @@ describe('the app started over a prerendered page', () => {
     const root = placePrerendered(pages, '/login', 'en');
     const email = root.querySelector('input[name="email"]');
     if (!(email instanceof HTMLInputElement)) throw new Error('no email field on /login');
-    email.value = 'demo@example.com';
+    email.value = 'visitor@example.org';
     pick(root, 'de');
     // As src/main.tsx does, before React renders over the page.
     const language = readPrerenderedLanguage(root);
@@ -98,7 +98,7 @@ describe('the app started over a prerendered page', () => {
     });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'E-Mail-Adresse' })).toHaveValue('demo@example.com');
+    expect(screen.getByRole('textbox', { name: 'E-Mail-Adresse' })).toHaveValue('visitor@example.org');
     expect(screen.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
     expect(readSession().language).toBe('de');
   });

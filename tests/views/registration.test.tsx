@@ -5,6 +5,7 @@ import { apiUrl } from '../../src/api/client';
 import type { Language } from '../../src/domain/constants';
 import { findAccountByEmail, findCompany } from '../../src/mocks/db';
 import { mock, server } from '../../src/mocks/node';
+import { createCustomer } from '../support/customers';
 import { renderApp } from '../support/render-app';
 
 // The pages' code is loaded once up front, so that no test races the lazy route's first transform.
@@ -224,12 +225,13 @@ describe.each(['en', 'de'] as const)('the registration in %s', journey, (languag
   });
 
   it('says in its own words that an address is already registered, keeping what was typed (decision 039)', async () => {
+    const { email } = createCustomer();
     const { fields, fillAll, submit, user, currentPath } = await openRegistration(language);
-    await fillAll('demo@example.com');
+    await fillAll(email);
     await user.click(submit);
     expect(await screen.findByRole('alert')).toHaveTextContent(text.emailTaken);
     expect(currentPath()).toBe('/register');
-    expect(fields.email).toHaveValue('demo@example.com');
+    expect(fields.email).toHaveValue(email);
     expect(fields.email).not.toHaveAttribute('aria-invalid');
   });
 });

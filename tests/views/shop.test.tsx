@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mock, server } from '../../src/mocks/node';
+import { createCustomer } from '../support/customers';
 import { loginAs, renderApp } from '../support/render-app';
 
 // The page's code is loaded once up front, so that no test races the lazy route's first transform.
@@ -117,7 +118,7 @@ describe('the licence list (step 0)', () => {
     const visitor = renderApp('/shop');
     expect(await screen.findByRole('link', { name: 'Buy Proxmox VE Standard' })).toHaveAttribute('href', '/shop/3');
     visitor.unmount();
-    await loginAs('demo@example.com');
+    await loginAs(createCustomer());
     renderApp('/ishop', { loggedIn: true });
     expect(await screen.findByRole('link', { name: 'Buy Proxmox VE Standard' })).toHaveAttribute('href', '/ishop/3');
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
@@ -184,7 +185,7 @@ describe('the licence list (step 0)', () => {
 
 describe('the catalogue', () => {
   it('is fetched once per visit and shared by /shop, /shop/{id} and /ishop/{id}', async () => {
-    await loginAs('demo@example.com');
+    await loginAs(createCustomer());
     let calls = 0;
     const count = ({ request }: { request: Request }) => {
       if (new URL(request.url).pathname.endsWith('/licences')) calls += 1;

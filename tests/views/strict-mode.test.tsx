@@ -5,6 +5,8 @@
  */
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aDatastore } from '../support/builders';
+import { createCustomer } from '../support/customers';
 import { renderApp, renderAppAs } from '../support/render-app';
 import { recordRequests } from '../support/requests';
 
@@ -13,9 +15,10 @@ const made = (call: string) => requests().filter((seen) => seen === call).length
 
 describe('the portal under StrictMode', () => {
   it('reads the user, the datastores and the company once each on the dashboard, and shows no failure', async () => {
-    await renderAppAs('/dashboard', { strict: true });
+    const customer = createCustomer({ datastores: [aDatastore('archive')] });
+    await renderAppAs('/dashboard', { strict: true, as: customer });
     expect(await screen.findByRole('article', { name: 'archive' })).toBeInTheDocument();
-    await screen.findAllByText('demo@example.com');
+    await screen.findAllByText(customer.email);
     expect(made('GET /api/v1/me')).toBe(1);
     expect(made('GET /api/v1/status')).toBe(1);
     expect(made('GET /api/v1/company')).toBe(1);

@@ -17,6 +17,8 @@ import { getCompany } from '../../src/api/company';
 import { getStatus } from '../../src/api/datastores';
 import { getCatalogue } from '../../src/api/licences';
 import { server } from '../../src/mocks/node';
+import { aDatastore } from '../support/builders';
+import { createCustomer, type Customer } from '../support/customers';
 import { loginAs, renderApp } from '../support/render-app';
 
 // Each case renders whole pages: 200 cases a property in CI, fewer in the change-test loop.
@@ -38,8 +40,12 @@ beforeAll(async () => {
   ]);
 });
 
+/** The customer whose real answers seed the variants: datastores on both rates, a company, products. */
+let customer: Customer;
+
 beforeEach(async () => {
-  await loginAs('demo@example.com');
+  customer = createCustomer({ datastores: [aDatastore('backup'), aDatastore('archive', { volume: 0 })] });
+  await loginAs(customer);
 });
 
 /** Unknown fields a later server might add: names the portal does not read, with any JSON value. */
@@ -121,8 +127,6 @@ async function renderWith(
   }
 }
 
-const email = 'demo@example.com';
-
 describe('the check the properties rely on', () => {
   it('sees the invalid-answer message when an essential field is missing', async () => {
     const [entry] = (await getStatus()) as unknown as Answer[];
@@ -175,9 +179,11 @@ describe('tolerant reading of the answers the screens show', () => {
         fc.asyncProperty(user, routes, async (answer, route) => {
           await renderWith('/me', answer, route, async () => {
             // The top bar shows the email once the user has arrived; then each page's own use of it.
-            await settle(() => screen.queryAllByText(email).length > 0);
+            await settle(() => screen.queryAllByText(customer.email).length > 0);
             if (route === '/company') {
-              await settle(() => within(screen.getByRole('region', { name: 'Company data' })).queryByText(email));
+              await settle(() =>
+                within(screen.getByRole('region', { name: 'Company data' })).queryByText(customer.email),
+              );
               await settle(
                 () =>
                   screen
@@ -190,11 +196,13 @@ describe('tolerant reading of the answers the screens show', () => {
               await settle(
                 () =>
                   (screen.queryByRole('textbox', { name: /^Email address for our answer/ }) as HTMLInputElement | null)
-                    ?.value === email,
+                    ?.value === customer.email,
               );
             } else {
               await settle(
-                () => (screen.queryByRole('textbox', { name: /^Email/ }) as HTMLInputElement | null)?.value === email,
+                () =>
+                  (screen.queryByRole('textbox', { name: /^Email/ }) as HTMLInputElement | null)?.value ===
+                  customer.email,
               );
             }
           });
@@ -212,7 +220,9 @@ describe('tolerant reading of the answers the screens show', () => {
       await fc.assert(
         fc.asyncProperty(tolerantVariant(seed, []), async (answer) => {
           await renderWith('/company', answer, '/company', async ({ user }) => {
-            await settle(() => within(screen.getByRole('region', { name: 'Company data' })).queryByText(email));
+            await settle(() =>
+              within(screen.getByRole('region', { name: 'Company data' })).queryByText(customer.email),
+            );
             const edit = screen.getByRole('button', { name: /^(Edit|Enter company data)$/ });
             await settle(() => !(edit as HTMLButtonElement).disabled);
             await user.click(edit);

@@ -8,9 +8,11 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiUrl } from '../../src/api/client';
 import { server } from '../../src/mocks/node';
+import { createCustomer, type Customer } from '../support/customers';
 import { loginAs, renderApp } from '../support/render-app';
 
-const email = 'demo@example.com';
+/** The email of the user the tests serve as GET /me (the logged-in customer is another). */
+const email = 'served@example.org';
 const dash = '–unknown';
 const bareDatastore = { datastore: 'k1_backup', hostname: 'pbs1.example.com', port: 8007, username: 'k1_backup' };
 
@@ -30,8 +32,12 @@ function expectNoInvalidAnswer() {
   expect(screen.queryByRole('heading', { name: 'Something went wrong' })).not.toBeInTheDocument();
 }
 
+/** The customer logged in; its own GET /me answers where a test serves none. */
+let customer: Customer;
+
 beforeEach(async () => {
-  await loginAs(email);
+  customer = createCustomer();
+  await loginAs(customer);
 });
 
 describe('a datastore with only its name, host, port and user name', () => {
@@ -102,7 +108,7 @@ describe('a company answer that leaves fields out', () => {
     serve('/company', { street: 'Musterstraße 1', city: 'Berlin', country: 'DE', ustid: null });
     renderApp('/company', { loggedIn: true });
     const data = within(await screen.findByRole('region', { name: 'Company data' }));
-    await data.findByText(email);
+    await data.findByText(customer.email);
     expect(fact(data, 'Company name')).toHaveTextContent(dash);
     expect(fact(data, 'Customer number')).toHaveTextContent(dash);
     expect(fact(data, 'Street and number')).toHaveTextContent('Musterstraße 1');
