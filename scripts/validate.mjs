@@ -39,7 +39,7 @@ const stages = [
     step('State diagrams are current', 'npm', ['run', 'diagrams', '--', '--check']),
     step('Requirements: every SPEC § reference resolves', 'npm', ['run', 'check', '--', 'requirements']),
     step(
-      'The description of v1 (contracts/v1.openapi.yaml): linted, its types current, the contract validated against it',
+      'The descriptions of v1 and v1.1 (contracts/): linted; the v1 types current, the contract validated against v1',
       'npm',
       ['run', 'contract', '--', 'openapi'],
     ),
