@@ -10,7 +10,9 @@ import { emitMockChange } from '../../src/mocks/changes';
 import { datastoresOf, db, type DatastoreRow } from '../../src/mocks/db';
 import { provisionDatastore } from '../../src/mocks/provision';
 import { seedDatastores } from '../../src/mocks/reseller';
-import { hasEnded, spaceText, totalSpaceText } from '../../src/mocks/rules';
+import { companyOf } from '../../src/mocks/handlers/company';
+import { userOf } from '../../src/mocks/handlers/auth';
+import { spaceText, totalSpaceText } from '../../src/mocks/rules';
 import { aCompany, aDatastore, aUser } from './builders';
 
 const DAY = 86_400_000;
@@ -148,8 +150,6 @@ export function createCustomer(spec: CustomerSpec = {}): Customer {
     phone: company?.phone ?? null,
     contract_end_date: company?.contract_end_date ?? null,
   });
-  // The row holds the company's fields under their API names, and the state that no answer has.
-  const { id: _id, accountId: _accountId, state: _state, ...answered } = companyRow;
 
   const built = spec.datastores ?? [];
   const bought = built.map((datastore, index) => {
@@ -170,27 +170,14 @@ export function createCustomer(spec: CustomerSpec = {}): Customer {
   const datastores = generated === undefined ? bought : datastoresOf(account.id).map((row) => listed(row, false));
   emitMockChange();
 
-  const running = datastores.filter((datastore) => !hasEnded(datastore.contract_end_date ?? null));
-  const user: User = {
-    ...person,
-    products: running.map((datastore) => ({
-      name: datastore.custom_name,
-      dynamic_volume: datastore.volume === 0 ? 1 : 0,
-      volume: datastore.volume,
-      contract_end_date: datastore.contract_end_date,
-    })),
-  };
+  // What GET /me and GET /company answer for this account: the handlers' own answers.
+  const user: User = userOf(account);
   return {
     email,
     password,
     companyNumber,
     user,
-    company: {
-      ...answered,
-      company_number: companyNumber,
-      has_product_count: running.length,
-      notifications: account.notifications,
-    },
+    company: companyOf(account, companyRow),
     datastores,
     datastore(customName) {
       const found = datastores.find((datastore) => datastore.custom_name === customName);

@@ -30,7 +30,7 @@ export function orNull(value: string): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-function userOf(account: AccountRow) {
+export function userOf(account: AccountRow) {
   const products = datastoresOf(account.id)
     .filter((datastore) => !hasEnded(datastore.contract_end_date))
     .map((datastore) =>

@@ -25,7 +25,7 @@ function paymentTypeOf(value: string | null): PaymentType | null {
   return value === 'bill' || value === 'direct_debit' ? value : null;
 }
 
-function companyOf(account: AccountRow, company: CompanyRow | null) {
+export function companyOf(account: AccountRow, company: CompanyRow | null) {
   return asSpec('company', {
     name: company?.name ?? null,
     street: company?.street ?? null,
