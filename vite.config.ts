@@ -125,6 +125,10 @@ function portalMessages(build: boolean): Plugin {
  *     resolve against the page's location; the mock's handlers; machines whose tests render);
  *   - `*.page.test.ts(x)`: jsdom, each file on a page of its own with fresh modules (`page`): the
  *     files that start the Sentry SDK, which keeps one client per page on the global object;
+ *   - `*.heavy.test.tsx`: jsdom like `dom`, for tests that render the whole app hundreds of times
+ *     (`heavy`: `npm run test:heavy`, which CI runs beside the type-check and lint, and which
+ *     `npm test` leaves out): with CI's 200 cases a property, the tolerant-reading properties kept
+ *     one of `npm test`'s two workers busy for 76 s;
  *   - `*.bench.tsx`: only `npm run bench -- dashboard`, which sets DASHBOARD_BENCH_OUT (`bench`).
  */
 const testFiles = {
@@ -133,7 +137,11 @@ const testFiles = {
     exclude: ['tests/**/*.dom.test.ts', 'tests/**/*.page.test.ts', 'tests/contract/**', 'tests/scripts/**'],
   },
   tooling: { include: ['tests/scripts/**/*.test.ts'], exclude: [] },
-  dom: { include: ['tests/**/*.test.tsx', 'tests/**/*.dom.test.ts'], exclude: ['tests/**/*.page.test.tsx'] },
+  dom: {
+    include: ['tests/**/*.test.tsx', 'tests/**/*.dom.test.ts'],
+    exclude: ['tests/**/*.page.test.tsx', 'tests/**/*.heavy.test.tsx'],
+  },
+  heavy: { include: ['tests/**/*.heavy.test.tsx'], exclude: [] },
   page: { include: ['tests/**/*.page.test.{ts,tsx}'], exclude: [] },
   bench: { include: ['tests/bench/**/*.bench.tsx'], exclude: [] },
 };
@@ -232,6 +240,16 @@ export default defineConfig(({ mode, command }) => {
             // The files of a worker share their modules: loading React, the app and the
             // mock API once per worker instead of once per file halves the run. What the app keeps
             // between renders is reset before each test (tests/setup/dom.ts).
+            isolate: false,
+            setupFiles: ['./tests/setup/common.ts', './tests/setup/dom.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'heavy',
+            environment: 'jsdom',
+            include: testFiles.heavy.include,
             isolate: false,
             setupFiles: ['./tests/setup/common.ts', './tests/setup/dom.ts'],
           },

@@ -44,6 +44,13 @@ const stages = [
       ['run', 'contract', '--', 'openapi'],
     ),
     step("Tests of the project's scripts (one worker)", 'npm', ['run', 'test:tooling', '--', '--maxWorkers', '1']),
+    step('Whole-app properties: tolerant reading of every answer the screens show (one worker)', 'npm', [
+      'run',
+      'test:heavy',
+      '--',
+      '--maxWorkers',
+      '1',
+    ]),
   ],
   [step('Unit, machine and view tests', 'npm', ['test'])],
   [

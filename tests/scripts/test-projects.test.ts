@@ -8,7 +8,7 @@ import contractConfig from '../../vitest.contract.config';
 
 type ConfigFunction = (env: { mode: string; command: 'serve' | 'build' }) => UserConfig;
 
-/** The files each Vitest project runs (`npm test`, `npm run test:tooling`), and those of `npm run contract -- test`. */
+/** The files each Vitest project runs (`npm test`, `npm run test:tooling`, `npm run test:heavy`), and those of `npm run contract -- test`. */
 async function filesByProject() {
   const config = (viteConfig as ConfigFunction)({ mode: 'test', command: 'serve' });
   const projects = (config.test?.projects ?? []) as TestProjectInlineConfiguration[];
@@ -31,7 +31,7 @@ describe('the test projects', () => {
       ]),
     );
     expect([...runs].filter(([, names]) => names.length !== 1)).toEqual([]);
-    expect(projects.map((project) => project.name)).toEqual(['node', 'tooling', 'dom', 'page', 'contract']);
+    expect(projects.map((project) => project.name)).toEqual(['node', 'tooling', 'dom', 'heavy', 'page', 'contract']);
     // A rendered view needs a document: no .tsx test runs in the node projects.
     expect(projects.slice(0, 2).flatMap((project) => project.files.filter((file) => file.endsWith('.tsx')))).toEqual(
       [],
@@ -40,11 +40,25 @@ describe('the test projects', () => {
 
   it('start the Sentry SDK only on a page of its own: its client is global, and node and dom files share modules', async () => {
     const projects = await filesByProject();
-    const shared = projects.filter((project) => ['node', 'tooling', 'dom'].includes(project.name));
+    const shared = projects.filter((project) => ['node', 'tooling', 'dom', 'heavy'].includes(project.name));
     const starting = shared
       .flatMap((project) => project.files)
       .filter((file) => /\b(initSentry|startReporting)\(/.test(readFileSync(file, 'utf8')));
     expect(starting).toEqual([]);
+  });
+
+  it('are each run by an npm script that CI runs', async () => {
+    const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+    const validate = readFileSync('scripts/validate.mjs', 'utf8');
+    const run = ['test', 'test:tooling', 'test:heavy'].filter((name) =>
+      name === 'test' ? validate.includes("['test']") : validate.includes(`'${name}'`),
+    );
+    expect(run).toEqual(['test', 'test:tooling', 'test:heavy']);
+    const named = run.flatMap((name) =>
+      [...(scripts[name] ?? '').matchAll(/--project (\S+)/g)].map((match) => match[1]),
+    );
+    const vitest = (await filesByProject()).map((project) => project.name).filter((name) => name !== 'contract');
+    expect(named.sort()).toEqual(vitest.sort());
   });
 });
 
