@@ -95,7 +95,8 @@ export const appMachine = setup({
     navigate: (_, _params: NavigateParams) => {},
     openCatalogue: assign({
       catalogue: ({ context, event, spawn }) =>
-        context.catalogue ?? (event.type === 'catalogue.open' ? spawn(event.logic) : null),
+        // A public call: no session to hand it.
+        context.catalogue ?? (event.type === 'catalogue.open' ? spawn(event.logic, { input: {} }) : null),
     }),
     rememberOrder: assign({
       lastOrder: ({ context, event }) => (event.type === 'order.placed' ? event.order : context.lastOrder),
@@ -130,7 +131,7 @@ export type AppActor = ActorRefFrom<typeof appMachine>;
  */
 export function selectLastOrder(snapshot: AppSnapshot): { order: PlacedOrder; catalogue: Catalogue | null } | null {
   const { lastOrder, catalogue } = snapshot.context;
-  return lastOrder && { order: lastOrder, catalogue: catalogue?.getSnapshot().context.catalogue ?? null };
+  return lastOrder && { order: lastOrder, catalogue: catalogue?.getSnapshot().context.data ?? null };
 }
 
 /** The key of the logged-in pages: it changes when another account logs in in place. */

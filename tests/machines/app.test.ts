@@ -48,7 +48,7 @@ function start(loggedIn = true, users: User[] = []) {
   // What a shop page sends: the catalogue's machine, here with a provided fetch.
   const open = {
     type: 'catalogue.open' as const,
-    logic: catalogueMachine.provide({ actors: { loadCatalogue: fromPromise(loadCatalogue) } }),
+    logic: catalogueMachine.provide({ actors: { load: fromPromise(loadCatalogue) } }),
   };
   /** A shop page opens the catalogue, and its order form tells the app of an order placed. */
   const placeOrder = async () => {
@@ -93,7 +93,7 @@ describe('the app machine', () => {
     await settle();
     actor.send(open);
     expect(actor.getSnapshot().context.catalogue).toBe(first);
-    expect(first?.getSnapshot().context.catalogue).toEqual(catalogue);
+    expect(first?.getSnapshot().context.data).toEqual(catalogue);
     expect(loadCatalogue).toHaveBeenCalledOnce();
   });
 

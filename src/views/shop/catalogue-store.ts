@@ -2,7 +2,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { Catalogue } from '../../domain/entities';
 import { useAppActor } from '../../lib/app-actor';
-import { catalogueMachine, selectCatalogueStatus } from '../../machines/catalogue.machine';
+import { catalogueMachine } from '../../machines/catalogue.machine';
+import { selectLoadStatus } from '../../machines/loader.machine';
 import type { UserError } from '../../machines/user-error';
 
 export interface CatalogueView {
@@ -24,8 +25,8 @@ export function useCatalogue(): CatalogueView {
     app.send({ type: 'catalogue.open', logic: catalogueMachine });
   }, [app]);
   const ref = useSelector(app, (snapshot) => snapshot.context.catalogue) ?? undefined;
-  const status = useSelector(ref, selectCatalogueStatus);
-  const catalogue = useSelector(ref, (snapshot) => snapshot?.context.catalogue ?? null);
+  const status = useSelector(ref, selectLoadStatus);
+  const catalogue = useSelector(ref, (snapshot) => snapshot?.context.data ?? null);
   const error = useSelector(ref, (snapshot) => snapshot?.context.error ?? null);
-  return { status, catalogue, error, retry: () => ref?.send({ type: 'catalogue.retry' }) };
+  return { status, catalogue, error, retry: () => ref?.send({ type: 'load.retry' }) };
 }

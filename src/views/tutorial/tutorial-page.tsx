@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { usePortalActor } from '../../lib/use-portal-actor';
 import type { Datastore } from '../../domain/entities';
@@ -10,6 +11,8 @@ import { tutorialMessages as messages } from './tutorial-messages';
 import { ClientSteps, JobSteps, StorageSteps, type StepData } from './tutorial-steps';
 import './tutorial.css';
 
+const none: Datastore[] = [];
+
 /**
  * SPEC §2 Tutorial: setting up the storage and a backup job in Proxmox VE, with illustrations
  * per language and, where the customer has a datastore, its real connection data from
@@ -20,9 +23,10 @@ export default function TutorialPage() {
   const actor = usePortalActor(tutorialMachine);
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
-  const datastores = useSelector(actor, (snapshot) => snapshot.context.datastores);
-  const chosenName = useSelector(actor, (snapshot) => snapshot.context.chosen);
-  const chosen = datastores.find((entry) => entry.datastore === chosenName) ?? null;
+  const datastores = useSelector(actor, (snapshot) => snapshot.context.data) ?? none;
+  // The datastore whose data the steps show: the customer's choice, else the first.
+  const [chosenName, choose] = useState<string | null>(null);
+  const chosen = datastores.find((entry) => entry.datastore === chosenName) ?? datastores[0] ?? null;
 
   const placeholderRepository = intl.formatMessage(messages.placeholderRepository);
   const data: StepData = chosen
@@ -46,8 +50,8 @@ export default function TutorialPage() {
         error={error}
         datastores={datastores}
         chosen={chosen}
-        onChoose={(datastore) => actor.send({ type: 'datastore.choose', datastore })}
-        onRetry={() => actor.send({ type: 'status.retry' })}
+        onChoose={choose}
+        onRetry={() => actor.send({ type: 'load.retry' })}
       />
       <StorageSteps data={data} />
       <JobSteps />

@@ -33,7 +33,7 @@ export const models: PathModel[] = [
     input: { session: { loggedIn: true, language: 'en' } },
     events: [
       { type: 'navigate', to: '/dashboard' },
-      { type: 'catalogue.open', logic: catalogueMachine.provide({ actors: { loadCatalogue: pending } }) },
+      { type: 'catalogue.open', logic: catalogueMachine.provide({ actors: { load: pending } }) },
       { type: 'session.ended' },
       { type: 'account.switched' },
       { type: 'order.placed', order: { productId: 3, cpuCount: 1, email: 'buyer@example.com' } },

@@ -80,10 +80,11 @@ const order: LicenceOrderValues = {
 
 export const models: PathModel[] = [
   {
-    machine: catalogueMachine.provide({ actors: { loadCatalogue: pending } }) as AnyStateMachine,
-    events: [{ type: 'catalogue.retry' }],
-    outputs: { loadCatalogue: [catalogue] },
-    errors: { loadCatalogue: [serverError, networkError, aborted] },
+    machine: catalogueMachine.provide({ actors: { load: pending } }) as AnyStateMachine,
+    input: {},
+    events: [{ type: 'load.retry' }],
+    outputs: { load: [catalogue] },
+    errors: { load: [serverError, networkError, aborted] },
   },
   {
     machine: shopTabMachine,

@@ -30,7 +30,7 @@ const capture: Capture = { url: 'data:image/png;base64,AAAA', width: 100, height
 const screenshot: Screenshot = { url: 'data:image/png;base64,BBBB', data: new Uint8Array([1]) };
 
 const tutorial = tutorialMachine.provide({
-  actors: { loadStatus: pending },
+  actors: { load: pending },
   actions: { sessionExpired: () => {} },
 }) as AnyStateMachine;
 const feedback = feedbackMachine.provide({
@@ -66,13 +66,9 @@ export const models: PathModel[] = [
   {
     machine: tutorial,
     session: {},
-    events: [
-      { type: 'datastore.choose', datastore: 'k10001_archive' },
-      { type: 'datastore.choose', datastore: 'unknown' },
-      { type: 'status.retry' },
-    ],
-    outputs: { loadStatus: [[datastore('k10001_backup'), datastore('k10001_archive')], []] },
-    errors: { loadStatus: [unauthorized, serverError, aborted] },
+    events: [{ type: 'load.retry' }],
+    outputs: { load: [[datastore('k10001_backup'), datastore('k10001_archive')], []] },
+    errors: { load: [unauthorized, serverError, aborted] },
   },
   {
     machine: feedback,
