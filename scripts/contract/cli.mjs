@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `npm run contract -- test | check | mock | verify | smoke | openapi | openapi-types`: the consumer
+ * `npm run contract -- test | check | mock | verify | smoke | openapi | pages | openapi-types`: the consumer
  * contract with the v1 API (contracts/backup-portal-v1-api.json, README "The contract with the v1
  * API") and the description of v1 as it is (contracts/v1.openapi.yaml, decision 051).
  */
@@ -13,7 +13,7 @@ const redocly = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'tru
 const mock = (/** @type {string[]} */ rest, /** @type {NodeJS.ProcessEnv} */ env = {}) =>
   run('node', ['scripts/contract/verify-mock.mjs', ...rest], env);
 
-await dispatch('npm run contract -- test | check | mock | verify | smoke | openapi | openapi-types [options]', {
+await dispatch('npm run contract -- test | check | mock | verify | smoke | openapi | pages | openapi-types [options]', {
   test: {
     what: 'writes the contract afresh from the consumer tests (tests/contract/) and tests the tools below',
     run: (rest) => run('vitest', ['run', '--config', 'vitest.contract.config.ts', ...rest]),
@@ -48,6 +48,10 @@ await dispatch('npm run contract -- test | check | mock | verify | smoke | opena
       run('node', ['scripts/contract/openapi-types.mjs', '--check']);
       run('node', ['scripts/contract/validate-openapi.mjs'], redocly);
     },
+  },
+  pages: {
+    what: 'the two descriptions as static API reference pages (Redoc), reaching nothing outside [--out DIR, default dist-api]',
+    run: (rest) => run('node', ['scripts/contract/api-pages.mjs', ...rest]),
   },
   'openapi-types': {
     what: 'writes contracts/v1.openapi.d.ts from the description [--check: fail when it is stale instead]',

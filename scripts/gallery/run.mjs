@@ -25,6 +25,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { chromiumArgs, chromiumPath } from '../chromium.mjs';
+import { apiPageProblems, apiPages, buildApiPages } from '../contract/api-pages.mjs';
 import { drivers, faultFor } from './drivers.mjs';
 
 const repo = new URL('../..', import.meta.url).pathname;
@@ -372,6 +373,12 @@ for (const { machine, states } of gallery) {
     ),
   );
 }
+// ---- the API reference: v1 as it is and the v1.1 proposal (issue 43), drawn by Redoc ----
+const apiProblems = [];
+for (const path of buildApiPages(join(out, 'api'))) {
+  for (const problem of await apiPageProblems(browser, path)) apiProblems.push(`${relative(out, path)}: ${problem}`);
+}
+
 writeFileSync(
   join(out, 'index.html'),
   pageOf(
@@ -380,6 +387,13 @@ writeFileSync(
       .map(
         ({ machine, states }) =>
           `<li><a href="${machine}.html">${escape(machine)}</a>: ${states.filter((entry) => !entry.reason).length} of ${states.length} states shown</li>`,
+      )
+      .join(
+        '',
+      )}</ul><h2>API reference</h2><p>The calls the portal makes and the calls it asks for, from <code>contracts/</code>:</p><ul>${apiPages
+      .map(
+        ({ file, description, title }) =>
+          `<li><a href="api/${file}">${escape(title)}</a> (<code>${description}</code>)</li>`,
       )
       .join('')}</ul>`,
   ),
@@ -501,6 +515,10 @@ console.log(
 );
 for (const entry of all.filter((state) => state.reason)) console.log(`  ${entry.state}: ${entry.reason}`);
 console.log(`Open ${relative(process.cwd(), join(out, 'index.html'))} in a browser.`);
+if (apiProblems.length > 0) {
+  console.error(`\nThe API pages: ${apiProblems.join('; ')}.`);
+  process.exitCode = 1;
+}
 if (failedReplays.length > 0) {
   console.error(`\n${failedReplays.length} replays failed: ${failedReplays.join(', ')}.`);
   process.exitCode = 1;
