@@ -78,15 +78,11 @@ export function renderApp(path: string, options: RenderOptions = {}) {
 }
 
 /**
- * Logs in as `as` (a customer from `createCustomer()`, or the seed's demo customer unless said)
- * and renders the portal at `path` with the session on: the start of every view test of a
- * logged-in page.
+ * Logs in as `as` (a customer of the test's own, from `createCustomer()`) and renders the portal
+ * at `path` with the session on: the start of every view test of a logged-in page.
  */
-export async function renderAppAs(
-  path: string,
-  options: Omit<RenderOptions, 'loggedIn'> & { as?: LoginIdentity } = {},
-) {
-  const { as = 'demo@example.com', ...rest } = options;
+export async function renderAppAs(path: string, options: Omit<RenderOptions, 'loggedIn'> & { as: LoginIdentity }) {
+  const { as, ...rest } = options;
   await loginAs(as);
   return renderApp(path, { ...rest, loggedIn: true });
 }

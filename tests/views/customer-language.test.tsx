@@ -13,6 +13,7 @@ import type { Language } from '../../src/domain/constants';
 import { server } from '../../src/mocks/node';
 import { seedEmails } from '../../src/mocks/seed';
 import { preloadRoute } from '../../src/app/router';
+import { createCustomer } from '../support/customers';
 import { loginAs, renderApp, renderAppAs } from '../support/render-app';
 
 // The pages' code is loaded once up front, so that no test races a lazy route's first transform.
@@ -150,7 +151,7 @@ describe.each<Language>(['de', 'en'])('the portal in %s', journey, (language) =>
         ),
       ),
     );
-    const { user } = await renderAppAs('/company', { language });
+    const { user } = await renderAppAs('/company', { language, as: createCustomer() });
     const edit = await screen.findByRole('button', { name: text.edit });
     await waitFor(() => expect(edit).toBeEnabled());
     await user.click(edit);

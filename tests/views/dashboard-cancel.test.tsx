@@ -4,6 +4,8 @@ import type { Language } from '../../src/domain/constants';
 import { mock } from '../../src/mocks/node';
 import { cancellationEndDate } from '../../src/mocks/rules';
 import { renderAppAs } from '../support/render-app';
+import { aDatastore } from '../support/builders';
+import { createCustomer } from '../support/customers';
 
 /** The mock's end date of a cancellation made now, as the card writes it in each language. */
 const endDate = (language: Language) =>
@@ -27,8 +29,12 @@ const texts = {
   },
 } satisfies Record<Language, unknown>;
 
+/** A customer with four datastores, as many as a small business runs. */
+const aCustomer = () =>
+  createCustomer({ datastores: ['backup', 'archive', 'old', 'media'].map((name) => aDatastore(name)) });
+
 async function openDashboard(language: 'en' | 'de' = 'en') {
-  const view = await renderAppAs('/dashboard', { language });
+  const view = await renderAppAs('/dashboard', { language, as: aCustomer() });
   await screen.findByRole('article', { name: 'backup' });
   return view;
 }

@@ -7,14 +7,20 @@ import { db } from '../../src/mocks/db';
 import { handlers } from '../../src/mocks/handlers';
 import { mock, server } from '../../src/mocks/node';
 import { advanceUntil, countCalls, renderApp, renderAppAs } from '../support/render-app';
+import { aDatastore } from '../support/builders';
+import { createCustomer } from '../support/customers';
 
 // The page's code is loaded once up front, so that no test races the lazy route's first transform.
 beforeAll(async () => {
   await import('../../src/views/dashboard/dashboard-page');
 }, 30_000);
 
+/** A customer with four datastores, as many as a small business runs. */
+const aCustomer = () =>
+  createCustomer({ datastores: ['backup', 'archive', 'old', 'media'].map((name) => aDatastore(name)) });
+
 async function openDashboard(language: 'en' | 'de' = 'en') {
-  const view = await renderAppAs('/dashboard', { language });
+  const view = await renderAppAs('/dashboard', { language, as: aCustomer() });
   await screen.findByRole('article', { name: 'backup' });
   return view;
 }

@@ -119,7 +119,7 @@ describe('the logged-in layout', () => {
   });
 
   it('logs out through the menu and shows /login', async () => {
-    const view = await renderAppAs('/dashboard');
+    const view = await renderAppAs('/dashboard', { as: createCustomer() });
     await view.user.click(await screen.findByRole('button', { name: 'Log out' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
     expect(view.currentPath()).toBe('/login');
@@ -128,7 +128,7 @@ describe('the logged-in layout', () => {
 
   it('says honestly that the logout is only in this browser when the server does not confirm it (decision 044)', async () => {
     mock.fault('GET /logout', 'network', { times: 1 });
-    const view = await renderAppAs('/dashboard');
+    const view = await renderAppAs('/dashboard', { as: createCustomer() });
     await view.user.click(await screen.findByRole('button', { name: 'Log out' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
     expect(view.currentPath()).toBe('/login/logout-unconfirmed');
@@ -141,7 +141,7 @@ describe('the logged-in layout', () => {
   });
 
   it('says nothing of the kind after a logout the server confirmed', async () => {
-    const view = await renderAppAs('/dashboard');
+    const view = await renderAppAs('/dashboard', { as: createCustomer() });
     await view.user.click(await screen.findByRole('button', { name: 'Log out' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
@@ -183,7 +183,7 @@ describe('languages', () => {
   });
 
   it('tells the server the new language when logged in', async () => {
-    const { user } = await renderAppAs('/tutorial', { language: 'de' });
+    const { user } = await renderAppAs('/tutorial', { language: 'de', as: createCustomer() });
     await screen.findByRole('heading', { level: 1, name: 'Anleitung' });
     const [picker] = screen.getAllByLabelText('Sprache');
     if (!picker) throw new Error('no language picker');
@@ -204,7 +204,7 @@ describe('a page restored from the back/forward cache (decision 044)', () => {
   const restoring = () => document.documentElement.hasAttribute('data-restoring');
 
   it('hides a logged-in page as it goes into the cache, and shows the login when the session ended meanwhile', async () => {
-    const view = await renderAppAs('/dashboard');
+    const view = await renderAppAs('/dashboard', { as: createCustomer() });
     await screen.findByRole('button', { name: 'Log out' });
     window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
     expect(restoring()).toBe(true);
@@ -219,7 +219,7 @@ describe('a page restored from the back/forward cache (decision 044)', () => {
   });
 
   it('shows the page again once the session is confirmed', async () => {
-    const view = await renderAppAs('/dashboard');
+    const view = await renderAppAs('/dashboard', { as: createCustomer() });
     await screen.findByRole('button', { name: 'Log out' });
     window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
     window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));

@@ -26,7 +26,7 @@ describe('the portal under StrictMode', () => {
   });
 
   it('reads the company once on the company page', async () => {
-    await renderAppAs('/company', { strict: true });
+    await renderAppAs('/company', { strict: true, as: createCustomer() });
     expect(await screen.findByRole('region', { name: 'Company data' })).toBeInTheDocument();
     expect(made('GET /api/v1/company')).toBe(1);
     for (const alert of screen.queryAllByRole('alert')) expect(alert).toBeEmptyDOMElement();
