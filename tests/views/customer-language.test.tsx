@@ -11,7 +11,6 @@ import en from '../../translations/en.json';
 import { apiUrl } from '../../src/api/client';
 import type { Language } from '../../src/domain/constants';
 import { server } from '../../src/mocks/node';
-import { seedEmails } from '../../src/mocks/seed';
 import { preloadRoute } from '../../src/app/router';
 import { createCustomer } from '../support/customers';
 import { loginAs, renderApp, renderAppAs } from '../support/render-app';
@@ -74,6 +73,9 @@ const words = {
   },
 } as const;
 
+/** A customer who has not entered any company data yet, so has no customer number either. */
+const aCustomerWithoutCompanyData = () => createCustomer({ company: null });
+
 /** Every call the portal makes, with the language it names. */
 const calls: { call: string; language: string | null }[] = [];
 const record = ({ request }: { request: Request }) => {
@@ -116,14 +118,14 @@ describe.each<Language>(['de', 'en'])('the portal in %s', journey, (language) =>
   const text = words[language];
 
   it('says in its own words that an address is already registered (review finding B21)', async () => {
-    const { currentPath } = await register(language, seedEmails.demo);
+    const { currentPath } = await register(language, createCustomer().email);
     expect(await screen.findByRole('alert')).toHaveTextContent(text.emailTaken);
     expect(currentPath()).toBe('/register');
     expect(calls).toContainEqual({ call: 'POST /register/company', language });
   });
 
   it('says in its own words that the company data must be complete before a purchase (review finding C17)', async () => {
-    const { user } = await renderAppAs('/dashboard', { language, as: seedEmails.fresh });
+    const { user } = await renderAppAs('/dashboard', { language, as: aCustomerWithoutCompanyData() });
     const buy = await screen.findByRole('button', { name: text.buyDynamic });
     await user.click(buy);
     const card = buy.closest('section');
@@ -166,7 +168,7 @@ describe.each<Language>(['de', 'en'])('the portal in %s', journey, (language) =>
 
 describe('the language of every call', journey, () => {
   it('is the page’s already for the first call of a page that renders with the app, its code loaded first as src/main.tsx does', async () => {
-    await loginAs(seedEmails.demo);
+    await loginAs(createCustomer());
     await preloadRoute('/company', true);
     // What index.html says before the app runs.
     document.documentElement.lang = 'en';
@@ -178,7 +180,7 @@ describe('the language of every call', journey, () => {
   });
 
   it('is the page’s from the first read, and follows the customer’s switch for the next write', async () => {
-    const { user } = await renderAppAs('/dashboard', { language: 'de', as: seedEmails.fresh });
+    const { user } = await renderAppAs('/dashboard', { language: 'de', as: aCustomerWithoutCompanyData() });
     const buy = await screen.findByRole('button', { name: words.de.buyDynamic });
     const reads = calls.filter(({ call }) => call.startsWith('GET '));
     expect(reads.map(({ call }) => call)).toEqual(expect.arrayContaining(['GET /me', 'GET /status']));
