@@ -8,7 +8,7 @@
  * with `provide`). Reads that are one step of a larger lifecycle (the company page, the dashboard,
  * the session's user, the order form's prefill) are states of their machines (decision 053).
  */
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { timers } from '../domain/constants';
 import type { SessionRef } from './session.machine';
 import { typeOf } from './type-of';
@@ -104,9 +104,7 @@ export function createLoader<T>({ id, description, load, isPublic = false }: Loa
   });
 }
 
-export type LoaderMachine<T> = ReturnType<typeof createLoader<T>>;
-export type LoaderActor<T> = ActorRefFrom<LoaderMachine<T>>;
-export type LoaderSnapshot<T> = SnapshotFrom<LoaderMachine<T>>;
+type LoaderSnapshot<T> = SnapshotFrom<ReturnType<typeof createLoader<T>>>;
 
 /** Where a loader stands; `loading` while there is none yet. */
 export function selectLoadStatus<T>(snapshot: LoaderSnapshot<T> | undefined): 'loading' | 'loaded' | 'failed' {
