@@ -192,26 +192,45 @@ function execute(
   return { transitions, states };
 }
 
-export function coverageOf(model: PathModel): Coverage {
-  const keys = transitionsOf(model.machine);
-  const allStates = stateNodes(model.machine).map((node) => node.id);
-  const reachedTransitions = new Set<AnyTransitionDefinition>();
+/**
+ * The coverage of one machine by all of its models (several may explore it from different
+ * inputs; their paths add up). Once every state and transition is reached, the remaining paths
+ * cannot change the verdict (nothing is left to miss) and are not run. The shortest paths of all
+ * its models come first, so most are skipped (the dashboard's models find 3,232 paths; 6.6 s of
+ * `npm test` became 1 s). A machine with something unreached runs every path, and its missing
+ * lists are those of a run that skipped none.
+ */
+export function coverageOf(models: PathModel[]): Coverage {
+  const [first] = models;
+  if (!first) throw new Error('coverageOf needs at least one model');
+  const keys = [...transitionsOf(first.machine).values()];
+  const allStates = stateNodes(first.machine).map((node) => node.id);
+  const reachedTransitions = new Set<string>();
   const reachedStates = new Set<string>();
-  const paths = pathsOf(model);
-  for (const path of paths) {
+  const complete = () =>
+    reachedTransitions.size === keys.length && allStates.every((state) => reachedStates.has(state));
+  const runs = models
+    .flatMap((model) => {
+      const names = transitionsOf(model.machine);
+      return pathsOf(model).map((path) => ({ model, names, path }));
+    })
+    .sort((a, b) => a.path.length - b.path.length);
+  for (const { model, names, path } of runs) {
+    if (complete()) break;
     const result = execute(model, path);
-    result.transitions.forEach((transition) => reachedTransitions.add(transition));
+    result.transitions.forEach((transition) => {
+      const name = names.get(transition);
+      if (name !== undefined) reachedTransitions.add(name);
+    });
     result.states.forEach((state) => reachedStates.add(state));
   }
-  const missingTransitions = [...keys]
-    .filter(([transition]) => !reachedTransitions.has(transition))
-    .map(([, key]) => key);
+  const missingTransitions = keys.filter((key) => !reachedTransitions.has(key));
   const missingStates = allStates.filter((state) => !reachedStates.has(state));
   return {
-    machine: model.machine.id,
+    machine: first.machine.id,
     states: { reached: allStates.length - missingStates.length, total: allStates.length, missing: missingStates },
-    transitions: { reached: keys.size - missingTransitions.length, total: keys.size, missing: missingTransitions },
-    paths: paths.length,
+    transitions: { reached: keys.length - missingTransitions.length, total: keys.length, missing: missingTransitions },
+    paths: runs.length,
   };
 }
 
