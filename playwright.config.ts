@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
+import { chromiumArgs, headlessShellPath } from './scripts/chromium.mjs';
 import { journeyApiTimeoutMs } from './tests/e2e/support/api-timeout';
 
 const ci = Boolean(process.env.CI);
@@ -37,7 +37,7 @@ export default defineConfig({
     trace: ci ? 'off' : 'retain-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: headlessShellPath,
       args: [...chromiumArgs],
     },
   },

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Debian's Chromium, nginx and openssl, which the browser tests, the server tests, the header check
+# Debian's Chromium (and its headless shell), nginx and openssl, which the browser tests, the server tests, the header check
 # and the benchmark need (Playwright cannot download browsers here). Installs what is missing when
 # run as root; otherwise says what to install. Used by .ci/run, `npm run test:e2e` and `npm run bench`.
 set -euo pipefail
 
 missing=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+# What the journeys and the state gallery launch (scripts/chromium.mjs).
+[ -x "${CHROMIUM_HEADLESS_SHELL_PATH:-/usr/bin/chromium-headless-shell}" ] || missing+=(chromium-headless-shell)
 command -v nginx >/dev/null 2>&1 || missing+=(nginx-light)
 # The self-signed certificate of the HTTPS tests and the header check (scripts/nginx.ts).
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)

@@ -24,7 +24,7 @@
 /* global window, document, Image -- used inside page.evaluate, which runs in the browser */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { chromiumArgs, chromiumPath } from '../chromium.mjs';
+import { chromiumArgs, headlessShellPath } from '../chromium.mjs';
 import { apiPageProblems, apiPages, buildApiPages } from '../contract/api-pages.mjs';
 import { drivers, faultFor } from './drivers.mjs';
 
@@ -72,7 +72,7 @@ const { module: planner } = await runnerImport(join(repo, 'scripts/gallery/plan.
 const plans = planner.plan(machines);
 
 const browser = await chromium.launch({
-  executablePath: chromiumPath,
+  executablePath: headlessShellPath,
   args: [
     ...chromiumArgs,
     '--font-render-hinting=none',

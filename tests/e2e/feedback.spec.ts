@@ -17,8 +17,9 @@ let server: ViteDevServer | undefined;
 
 test.use({
   baseURL: `http://localhost:${port}`,
-  // The configuration's Chromium, which here shares the current tab without asking, as a
-  // customer would choose it in the browser's picker for a screenshot.
+  // The full Chromium (the headless shell the other journeys run cannot capture a tab), which here
+  // shares the current tab without asking, as a customer would choose it in the browser's picker
+  // for a screenshot.
   launchOptions: {
     executablePath: chromiumPath,
     args: [...chromiumArgs, '--auto-accept-this-tab-capture'],

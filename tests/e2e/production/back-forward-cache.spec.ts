@@ -1,7 +1,7 @@
 /**
  * The back/forward cache on the build customers get (security review N7, decisions 043 and 044).
  * Playwright launches Chromium with the cache switched off, so this journey starts a browser of its
- * own with it on: a logged-in page the customer leaves is kept in memory, the session ends
+ * own with it on, the full Chromium (the headless shell the other journeys run has no such cache): a logged-in page the customer leaves is kept in memory, the session ends
  * elsewhere meanwhile, and going back must show the login, never the datastores, and the page must really
  * have come back from the cache (or the journey proves nothing).
  */
