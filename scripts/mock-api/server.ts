@@ -12,6 +12,8 @@
  *                                   `fault()` of the controls sets it (`ms`: how long a `slow`
  *                                   fault waits); answers {faults}, or 400 with a reason for an
  *                                   unknown call or kind or a bad number
+ *   POST /__mock/api-version        {version}: "v1" (every v1.1 path answers 404) or "v1.1", until
+ *                                   the next reset; answers {version}
  *   POST /__mock/provider-state     {state, params, action}: a provider state of the consumer
  *                                   contract (Pact's state-change call); answers the values the
  *                                   state chose ({email, name, …}) and {session?}
@@ -20,10 +22,12 @@
  * on Vite's server, so that the dev server's mock answers over HTTP too (vite.config.ts).
  *
  * It starts from the default seed, or from the one named by `seed` or the environment variable
- * MOCK_SEED (`second`, decision 030); reset and the provider states go back to that seed.
+ * MOCK_SEED (`second`, decision 030); reset and the provider states go back to that seed. It speaks
+ * the API named by `apiVersion` or MOCK_API_VERSION ("v1" or "v1.1", src/mocks/api-version.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { getResponse } from 'msw';
+import { isMockApiVersion, type MockApiVersion } from '../../src/mocks/api-version';
 import { isMockCall } from '../../src/mocks/calls';
 import { createMockControls, type MockControls } from '../../src/mocks/controls';
 import { isFaultKind } from '../../src/mocks/faults';
@@ -111,6 +115,11 @@ function control(controls: MockControls, method: string, path: string, body: Buf
     json(outgoing, 200, controls.outbox());
   } else if (method === 'POST' && path === '/__mock/fault') {
     setFault(controls, body, outgoing);
+  } else if (method === 'POST' && path === '/__mock/api-version') {
+    const { version } = readJson(body);
+    if (!isMockApiVersion(version)) return refuse(outgoing, `Unknown API version "${String(version)}".`);
+    controls.setApiVersion(version);
+    json(outgoing, 200, { version: controls.apiVersion() });
   } else {
     json(outgoing, 404, { status: 'error', reason: 'No such mock control' });
   }
@@ -126,6 +135,16 @@ export interface MockApiServer {
 interface MockApiOptions {
   /** The seed scenario; MOCK_SEED or the default when not given. */
   seed?: SeedName;
+  /** The API it speaks, "v1" or "v1.1"; MOCK_API_VERSION or the mock's default when not given. */
+  apiVersion?: MockApiVersion;
+}
+
+/** MOCK_API_VERSION, checked: an unknown value is a mistake of whoever started the server. */
+function apiVersionFromEnvironment(): MockApiVersion | undefined {
+  const value = process.env.MOCK_API_VERSION;
+  if (value === undefined || value === '') return undefined;
+  if (!isMockApiVersion(value)) throw new Error(`MOCK_API_VERSION must be v1 or v1.1, not "${value}".`);
+  return value;
 }
 
 type MockApiHandler = ((incoming: IncomingMessage, outgoing: ServerResponse) => void) & { controls: MockControls };
@@ -135,7 +154,11 @@ type MockApiHandler = ((incoming: IncomingMessage, outgoing: ServerResponse) => 
  * @public Loaded by name through Vite (`ssrLoadModule` in vite.config.ts), which knip cannot follow.
  */
 export function createMockApiHandler(origin: string, options: MockApiOptions = {}): MockApiHandler {
-  const controls = createMockControls({ latency: 0, seed: options.seed ?? seedNameFrom(process.env.MOCK_SEED) });
+  const controls = createMockControls({
+    latency: 0,
+    seed: options.seed ?? seedNameFrom(process.env.MOCK_SEED),
+    apiVersion: options.apiVersion ?? apiVersionFromEnvironment(),
+  });
   controls.reset();
   const handle = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     void (async () => {

@@ -25,28 +25,62 @@ export const mockCalls = [
   'GET /logout',
 ] as const;
 
-export type MockCall = (typeof mockCalls)[number];
+/**
+ * The calls of the v1.1 proposal the mock answers so far (contracts/v1.1.openapi.yaml), named
+ * "v1.1 METHOD /path" below the v1.1 base; a mock in "v1" mode answers each with 404
+ * (src/mocks/api-version.ts).
+ */
+export const mockCallsV11 = [
+  'v1.1 GET /capabilities',
+  'v1.1 GET /me',
+  'v1.1 POST /logout',
+  'v1.1 GET /company',
+  'v1.1 POST /contract/cancellation',
+  'v1.1 GET /datastores',
+  'v1.1 GET /datastores/{name}',
+  'v1.1 POST /datastores/{name}/cancellation',
+  'v1.1 GET /licences',
+  'v1.1 PUT /language',
+  'v1.1 PUT /notifications',
+] as const;
+
+export type MockCall = (typeof mockCalls)[number] | (typeof mockCallsV11)[number];
 
 export function isMockCall(value: string): value is MockCall {
-  return isOneOf(mockCalls, value);
+  return isOneOf(mockCalls, value) || isOneOf(mockCallsV11, value);
 }
 
 export interface CallRoute {
-  method: 'GET' | 'POST';
+  /** Which API the call belongs to: its base is the v1 base or the v1.1 base beside it. */
+  version: 'v1' | 'v1.1';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** MSW path pattern below the API base, e.g. `/datastore/cancel/:name`. */
   path: string;
 }
 
 /** The route pattern of a call: `{name}` becomes `:name`, `{true|false}` becomes `:flag`. */
 export function callRoute(call: MockCall): CallRoute {
-  const [verb, template = ''] = call.split(' ');
-  const method = verb === 'POST' ? 'POST' : 'GET';
+  const words = call.split(' ');
+  const version = words[0] === 'v1.1' ? 'v1.1' : 'v1';
+  const [verb, template = ''] = version === 'v1.1' ? words.slice(1) : words;
+  const method = verb === 'POST' || verb === 'PUT' || verb === 'DELETE' ? verb : 'GET';
   const path = template.replace('{true|false}', ':flag').replace(/\{([A-Za-z]+)\}/g, ':$1');
-  return { method, path };
+  return { version, method, path };
 }
 
 /** Calls that only read; every other call changes the mock database (used for persistence). */
-const readOnlyCalls: readonly MockCall[] = ['GET /me', 'GET /company', 'GET /status', 'GET /licences'];
+const readOnlyCalls: readonly MockCall[] = [
+  'GET /me',
+  'GET /company',
+  'GET /status',
+  'GET /licences',
+  'v1.1 GET /capabilities',
+  'v1.1 GET /me',
+  'v1.1 GET /company',
+  'v1.1 GET /datastores',
+  'v1.1 GET /datastores/{name}',
+  'v1.1 GET /licences',
+];
 
 export function isMutatingCall(call: MockCall): boolean {
   return !readOnlyCalls.includes(call);

@@ -20,6 +20,8 @@ import {
   type Latency,
 } from './faults';
 import { activateAccount } from './provision';
+import { apiVersion, defaultApiVersion, setApiVersion, type MockApiVersion } from './api-version';
+import { forgetIdempotencyKeys } from './v1-1/idempotency';
 import { seedDatastores } from './reseller';
 import { seedEmails } from './seed';
 import { seedScenario, type SeedName } from './seed-scenarios';
@@ -65,22 +67,32 @@ export interface MockControls {
    * every kind, 0 to 10,000 (decision 024); returns how many it has.
    */
   seedDatastores(count: number, email?: string): number;
+  /** Which API the mock speaks: "v1" (a server that knows only v1) or "v1.1" beside it. */
+  apiVersion(): MockApiVersion;
+  /** Switches the API until the next reset; throws for an unknown version. */
+  setApiVersion(version: MockApiVersion): void;
   /** Called after every mutating call and every operator action. */
   subscribe(listener: () => void): () => void;
 }
 
 /**
  * `seed` names the scenario that `reset()` seeds: the default one unless told (the HTTP mock may
- * start from the second one, decision 030). The demo account is the default seed's.
+ * start from the second one, decision 030). The demo account is the default seed's. `apiVersion`
+ * is what `reset()` goes back to (src/mocks/api-version.ts).
  */
-export function createMockControls(options: { latency?: Latency; seed?: SeedName } = {}): MockControls {
+export function createMockControls(
+  options: { latency?: Latency; seed?: SeedName; apiVersion?: MockApiVersion } = {},
+): MockControls {
   const defaultLatency = options.latency ?? 0;
   const scenario = options.seed ?? 'default';
+  const startVersion = options.apiVersion ?? defaultApiVersion;
   return {
     reset() {
       drop(db);
       clearFaults();
       setLatency(defaultLatency);
+      setApiVersion(startVersion);
+      forgetIdempotencyKeys();
       seedScenario(scenario);
       emitMockChange();
     },
@@ -110,6 +122,11 @@ export function createMockControls(options: { latency?: Latency; seed?: SeedName
     },
     faults: listFaults,
     latency: getLatency,
+    apiVersion,
+    setApiVersion(version) {
+      setApiVersion(version);
+      emitMockChange();
+    },
     pendingAccounts() {
       return db.account
         .findMany({ where: { active: { equals: false } }, orderBy: { created: 'asc' } })

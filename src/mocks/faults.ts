@@ -5,6 +5,7 @@
  */
 import { delay, http, HttpResponse } from 'msw';
 import { config } from '../config';
+import { apiVersion, v11Base } from './api-version';
 import { emitMockChange } from './changes';
 import { callRoute, isMutatingCall, type MockCall } from './calls';
 import { notLoggedIn, refuse } from './respond';
@@ -12,6 +13,7 @@ import { clearSessionCookie, endSession, type Cookies } from './session';
 import { requestLanguage } from './language';
 import type { Language } from '../domain/constants';
 import { SLOW_FAULT_MS, type FaultKind } from './fault-kinds';
+import { problem } from './v1-1/problems';
 
 export { faultKinds, isFaultKind, SLOW_FAULT_MS, type FaultKind } from './fault-kinds';
 
@@ -99,6 +101,9 @@ const bodylessCalls: readonly MockCall[] = [
   'GET /notifications/{true|false}',
   'GET /contract/cancel',
   'GET /datastore/cancel/{name}',
+  'v1.1 POST /logout',
+  'v1.1 PUT /language',
+  'v1.1 PUT /notifications',
 ];
 
 /**
@@ -137,15 +142,20 @@ function textParams(params: Record<string, string | readonly string[] | undefine
   return result;
 }
 
-/** The MSW handler of one call of the v1 API, with latency and faults applied. */
+/** The MSW handler of one call of the v1 API (or of v1.1 beside it), with latency and faults applied. */
 export function route(call: MockCall, resolver: CallResolver) {
-  const { method, path } = callRoute(call);
-  const url = `${config.apiBaseUrl.replace(/\/$/, '')}${path}`;
-  const register = method === 'GET' ? http.get : http.post;
+  const { version, method, path } = callRoute(call);
+  const v1Base = config.apiBaseUrl.replace(/\/$/, '');
+  const url = `${version === 'v1.1' ? v11Base(v1Base) : v1Base}${path}`;
+  const register = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete }[method];
   return register(url, async ({ request, params, cookies }) => {
     const language = requestLanguage(request);
     const wait = latencyMs();
     if (wait > 0) await delay(wait);
+    // A server that knows only v1 has no such path (what this mock's HTTP server answers then).
+    if (version === 'v1.1' && apiVersion() !== 'v1.1') {
+      return HttpResponse.json({ status: 'error', reason: 'Not found' }, { status: 404 });
+    }
     const fault = takeFault(call);
     switch (fault?.kind) {
       case 'http500':
@@ -157,6 +167,11 @@ export function route(call: MockCall, resolver: CallResolver) {
         // A real expiry: the session is gone, not only this one answer.
         endSession(cookies);
         emitMockChange();
+        if (version === 'v1.1') {
+          const ended = problem('session-ended', language);
+          ended.headers.append('Set-Cookie', clearSessionCookie);
+          return ended;
+        }
         return notLoggedIn(language, { 'Set-Cookie': clearSessionCookie });
       }
       case 'network':

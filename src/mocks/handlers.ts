@@ -1,10 +1,12 @@
-/** Every handler of the v1 mock API, one file per resource over the one database. */
+/** Every handler of the mock API, one file per resource over the one database; v1.1's in ./v1-1. */
 import { authHandlers } from './handlers/auth';
 import { companyHandlers } from './handlers/company';
 import { contactHandlers } from './handlers/contact';
 import { datastoreHandlers } from './handlers/datastores';
 import { licenceHandlers } from './handlers/licences';
 import { settingsHandlers } from './handlers/settings';
+import { v11Handlers } from './v1-1/handlers';
+import { platformHandlers } from './v1-1/platform';
 
 export const handlers = [
   ...authHandlers,
@@ -13,4 +15,6 @@ export const handlers = [
   ...licenceHandlers,
   ...contactHandlers,
   ...settingsHandlers,
+  ...platformHandlers,
+  ...v11Handlers,
 ];

@@ -4,6 +4,7 @@
  * accounts, the outbox, faults, latency and a data reset. English only; it is a dev tool.
  */
 import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { mockApiVersions } from './api-version';
 import { mockCalls, type MockCall } from './calls';
 import { mockVersion } from './changes';
 import type { MockControls } from './controls';
@@ -241,6 +242,21 @@ export function OperatorPanel({ controls }: { controls: MockControls }) {
             Realistic latency
           </button>
         </form>
+
+        <h3>API</h3>
+        <ChoiceField
+          label="The mock speaks"
+          options={mockApiVersions}
+          value={controls.apiVersion()}
+          onChange={(version) => {
+            controls.setApiVersion(version);
+            setStatus(
+              version === 'v1'
+                ? 'The mock speaks v1 only (every v1.1 path answers 404).'
+                : 'The mock speaks v1 and v1.1.',
+            );
+          }}
+        />
 
         <h3>Data</h3>
         <form className="pm-row" onSubmit={giveDatastores}>

@@ -1,10 +1,12 @@
 /**
- * Keeps the browser mock across page loads: the whole database, the faults and the latency as
+ * Keeps the browser mock across page loads: the whole database, the faults, the latency and the
+ * API it speaks as
  * JSON under one localStorage key (so a test's `setLatency(0)` survives its `page.goto`). A
  * snapshot from another schema version, or one that does not load, is dropped and the seed
  * is used instead.
  */
 import { drop } from '@mswjs/data';
+import { apiVersion, defaultApiVersion, isMockApiVersion, setApiVersion, type MockApiVersion } from './api-version';
 import { isMockCall } from './calls';
 import { db, modelNames, type ModelName } from './db';
 import {
@@ -28,6 +30,7 @@ interface Snapshot {
   models: Partial<Record<ModelName, unknown[]>>;
   faults?: readonly Fault[];
   latency?: Latency;
+  apiVersion?: MockApiVersion;
 }
 
 function takeSnapshot(): Snapshot {
@@ -37,7 +40,7 @@ function takeSnapshot(): Snapshot {
     const rows: unknown[] = JSON.parse(JSON.stringify(db[name].getAll()));
     models[name] = rows;
   }
-  return { version: SNAPSHOT_VERSION, models, faults: listFaults(), latency: getLatency() };
+  return { version: SNAPSHOT_VERSION, models, faults: listFaults(), latency: getLatency(), apiVersion: apiVersion() };
 }
 
 /** A property of a value read from storage, if the value is an object that has it. */
@@ -46,8 +49,10 @@ function property(value: unknown, key: string): unknown {
   return new Map<string, unknown>(Object.entries(value)).get(key);
 }
 
-function loadSettings(faults: unknown, latency: unknown): void {
+function loadSettings(faults: unknown, latency: unknown, version: unknown): void {
   clearFaults();
+  // A snapshot from before the switch existed speaks what every mock starts with.
+  setApiVersion(isMockApiVersion(version) ? version : defaultApiVersion);
   if (Array.isArray(faults)) {
     for (const fault of faults) {
       const [call, kind, remaining, ms] = ['call', 'kind', 'remaining', 'ms'].map((key) => property(fault, key));
@@ -71,7 +76,7 @@ type RowCreator = { create(values: object): unknown };
 
 function loadSnapshot(snapshot: unknown): boolean {
   if (typeof snapshot !== 'object' || snapshot === null) return false;
-  const [version, models, faults, latency] = ['version', 'models', 'faults', 'latency'].map((key) =>
+  const [version, models, faults, latency, api] = ['version', 'models', 'faults', 'latency', 'apiVersion'].map((key) =>
     property(snapshot, key),
   );
   if (version !== SNAPSHOT_VERSION || typeof models !== 'object' || models === null) return false;
@@ -87,7 +92,7 @@ function loadSnapshot(snapshot: unknown): boolean {
         model.create(row);
       }
     }
-    loadSettings(faults, latency);
+    loadSettings(faults, latency, api);
     return true;
   } catch {
     drop(db);

@@ -67,7 +67,7 @@ const FIELD_LABELS: Record<string, Bilingual> = {
  * A sentence that names the field of the first failure (SPEC §8 shows `reason`). English names
  * the field in the sentence; German quotes it, which needs no article for it.
  */
-function refusalReason(error: StructError, language: Language): string {
+export function refusalReason(error: StructError, language: Language): string {
   const say = (text: Bilingual) => inLanguage(language, text);
   const [failure] = error.failures();
   if (!failure || failure.path.length === 0)

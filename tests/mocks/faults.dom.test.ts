@@ -5,7 +5,7 @@ import { sendContact } from '../../src/api/contact';
 import { buyDatastore, cancelDatastore, getStatus } from '../../src/api/datastores';
 import { getCatalogue } from '../../src/api/licences';
 import { UserStruct } from '../../src/api/structs';
-import { callRoute, mockCalls, type MockCall } from '../../src/mocks/calls';
+import { callRoute, mockCalls, mockCallsV11, type MockCall } from '../../src/mocks/calls';
 import { faultKinds, SLOW_FAULT_MS } from '../../src/mocks/faults';
 import { mock } from '../../src/mocks/node';
 import { apiError, loginAs } from '../support/mock-api';
@@ -13,13 +13,20 @@ import { apiError, loginAs } from '../support/mock-api';
 afterEach(() => vi.useRealTimers());
 
 describe('the call keys', () => {
-  it('name the 17 calls of the spec and map to route patterns', () => {
+  it('name the 17 calls of the spec and the v1.1 calls answered so far, and map to route patterns', () => {
     expect(mockCalls).toHaveLength(17);
     expect(callRoute('GET /product/pbs/{datastoreIdentifier}/{productId}')).toEqual({
+      version: 'v1',
       method: 'GET',
       path: '/product/pbs/:datastoreIdentifier/:productId',
     });
-    expect(callRoute('GET /notifications/{true|false}')).toEqual({ method: 'GET', path: '/notifications/:flag' });
+    expect(callRoute('GET /notifications/{true|false}')).toEqual({
+      version: 'v1',
+      method: 'GET',
+      path: '/notifications/:flag',
+    });
+    expect(mockCallsV11).toContain('v1.1 GET /capabilities');
+    expect(callRoute('v1.1 GET /capabilities')).toEqual({ version: 'v1.1', method: 'GET', path: '/capabilities' });
     expect(faultKinds).toEqual(['http500', 'http401', 'network', 'timeout', 'malformed', 'slow']);
   });
 

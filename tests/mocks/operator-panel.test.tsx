@@ -55,6 +55,20 @@ describe('the operator panel', () => {
     expect(within(panel).getByText('No faults.')).toBeVisible();
   });
 
+  it('switches the API the mock speaks between v1 only and v1.1', async () => {
+    const { user, panel } = await openPanel();
+    const choice = within(panel).getByRole('combobox', { name: 'The mock speaks' });
+    expect(choice).toHaveValue('v1');
+    await user.selectOptions(choice, 'v1.1');
+    expect(mock.apiVersion()).toBe('v1.1');
+    expect(within(panel).getByRole('status')).toHaveTextContent('The mock speaks v1 and v1.1.');
+    await user.selectOptions(choice, 'v1');
+    expect(mock.apiVersion()).toBe('v1');
+    expect(within(panel).getByRole('status')).toHaveTextContent(
+      'The mock speaks v1 only (every v1.1 path answers 404).',
+    );
+  });
+
   it('sets the latency', async () => {
     const { user, panel } = await openPanel();
     const input = within(panel).getByLabelText('Latency in ms');

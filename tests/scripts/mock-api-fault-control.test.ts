@@ -69,3 +69,41 @@ describe('POST /__mock/fault', () => {
     expect(await response.json()).toEqual({ status: 'error', reason: 'The body is not JSON.' });
   });
 });
+
+describe('POST /__mock/api-version', () => {
+  const switchTo = (version: unknown) =>
+    fetch(`${api.url}/__mock/api-version`, { method: 'POST', body: JSON.stringify({ version }) });
+
+  it('switches the HTTP mock between v1 only and v1.1 until the next reset', async () => {
+    expect((await fetch(`${api.url}/api/v1.1/capabilities`)).status).toBe(404);
+    const response = await switchTo('v1.1');
+    expect(await response.json()).toEqual({ version: 'v1.1' });
+    const capabilities = await fetch(`${api.url}/api/v1.1/capabilities`);
+    expect(capabilities.status).toBe(200);
+    expect(await capabilities.json()).toMatchObject({ api: '1.1' });
+    await fetch(`${api.url}/__mock/reset`, { method: 'POST' });
+    expect((await fetch(`${api.url}/api/v1.1/capabilities`)).status).toBe(404);
+  });
+
+  it('refuses a version it does not know', async () => {
+    const response = await switchTo('v2');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ status: 'error', reason: 'Unknown API version "v2".' });
+  });
+
+  it('starts in the version MOCK_API_VERSION names, and refuses one it does not know', async () => {
+    process.env.MOCK_API_VERSION = 'v1.1';
+    try {
+      const other = await startApiServer(await freePort());
+      try {
+        expect((await fetch(`${other.url}/api/v1.1/capabilities`)).status).toBe(200);
+      } finally {
+        await other.close();
+      }
+      process.env.MOCK_API_VERSION = 'v9';
+      await expect(startApiServer(await freePort())).rejects.toThrow('MOCK_API_VERSION must be v1 or v1.1, not "v9".');
+    } finally {
+      delete process.env.MOCK_API_VERSION;
+    }
+  });
+});

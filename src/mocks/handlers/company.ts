@@ -5,12 +5,12 @@
  */
 import { CompanyStruct, EditCompanyPayload } from '../../api/structs';
 import type { PaymentType } from '../../domain/entities';
-import { datastoresOf, db, findCompany, sendMail, type AccountRow, type CompanyRow } from '../db';
+import { datastoresOf, db, findCompany, type AccountRow, type CompanyRow } from '../db';
+import { cancelContract } from '../cancellations';
 import { route } from '../faults';
 import { inLanguage } from '../language';
-import { contractCancelled } from '../mails';
 import { answer, done, notLoggedIn, postcodeRefusal, readPayload, refuse } from '../respond';
-import { cancellationEndDate, hasEnded, isValidIban } from '../rules';
+import { hasEnded, isValidIban } from '../rules';
 import { sessionAccount } from '../session';
 import { orNull } from './auth';
 import { asSpec } from '../strict';
@@ -137,31 +137,7 @@ export const companyHandlers = [
   route('GET /contract/cancel', ({ cookies, language }) => {
     const account = sessionAccount(cookies);
     if (!account) return notLoggedIn(language);
-    if (!account.company_number) {
-      return refuse(
-        409,
-        inLanguage(language, {
-          en: 'There is no contract to cancel',
-          de: 'Es gibt keinen Vertrag, der gekündigt werden kann',
-        }),
-      );
-    }
-    const company = companyRowOf(account);
-    if (company.contract_end_date) {
-      return refuse(
-        409,
-        inLanguage(language, { en: 'The contract is already cancelled', de: 'Der Vertrag ist bereits gekündigt' }),
-      );
-    }
-    const end = cancellationEndDate();
-    for (const datastore of datastoresOf(account.id)) {
-      // A datastore that already ends earlier keeps its earlier date.
-      if (datastore.contract_end_date !== null && datastore.contract_end_date <= end) continue;
-      db.datastore.update({ where: { id: { equals: datastore.id } }, data: { contract_end_date: end } });
-    }
-    db.company.update({ where: { id: { equals: company.id } }, data: { contract_end_date: end } });
-    const mail = contractCancelled(language, account, end);
-    sendMail(account.email, mail.subject, mail.body);
-    return done();
+    const outcome = cancelContract(account, language);
+    return outcome.ok ? done() : refuse(outcome.refusal.v1Status, inLanguage(language, outcome.refusal.detail));
   }),
 ];

@@ -6,13 +6,14 @@ import { StatusListAnswer } from '../../api/structs';
 import type { Datastore } from '../../domain/entities';
 import { business, timers } from '../../domain/constants';
 import { isDatastoreIdentifier } from '../../domain/fields';
-import { datastoresOf, db, findCompany, sendMail, type DatastoreRow } from '../db';
+import { datastoresOf, findCompany, sendMail, type DatastoreRow } from '../db';
 import { route } from '../faults';
 import { inLanguage, type Bilingual } from '../language';
-import { datastoreCancelled, datastoreReady } from '../mails';
+import { datastoreReady } from '../mails';
 import { provisionDatastore } from '../provision';
+import { cancelDatastore, runningDatastores } from '../cancellations';
 import { answer, done, notLoggedIn, refuse } from '../respond';
-import { cancellationEndDate, hasEnded, spaceText, totalSpaceText } from '../rules';
+import { spaceText, totalSpaceText } from '../rules';
 import { sessionAccount } from '../session';
 import { asSpec } from '../strict';
 
@@ -21,7 +22,8 @@ function visiblePassword(datastore: DatastoreRow): string {
   return Date.now() - datastore.passwordSetAt < timers.passwordVisible ? datastore.password : '';
 }
 
-function statusOf(datastore: DatastoreRow): Datastore {
+/** A datastore as v1's GET /status lists it (SPEC §3). */
+export function statusOf(datastore: DatastoreRow): Datastore {
   return asSpec('datastore', {
     datastore: datastore.datastore,
     custom_name: datastore.identifier,
@@ -36,11 +38,6 @@ function statusOf(datastore: DatastoreRow): Datastore {
     space_used_text: spaceText(datastore.usedBytes),
     space_total_text: totalSpaceText(datastore.volume),
   });
-}
-
-/** Datastores whose end date has passed are deleted by the provider and no longer listed. */
-function runningDatastores(accountId: string): DatastoreRow[] {
-  return datastoresOf(accountId).filter((datastore) => !hasEnded(datastore.contract_end_date));
 }
 
 /** '0' is the dynamic rate, '1' to '20' a volume in TB; anything else is null. */
@@ -123,32 +120,7 @@ export const datastoreHandlers = [
     const account = sessionAccount(cookies);
     if (!account) return notLoggedIn(language);
     // {name} is the datastore's name on the server; the customer's identifier is accepted too.
-    const name = (params.name ?? '').toLowerCase();
-    const datastore = runningDatastores(account.id).find(
-      (candidate) => candidate.datastore.toLowerCase() === name || candidate.identifier.toLowerCase() === name,
-    );
-    if (!datastore) {
-      return refuse(
-        404,
-        inLanguage(language, {
-          en: 'There is no datastore with this name',
-          de: 'Es gibt keinen Datastore mit diesem Namen',
-        }),
-      );
-    }
-    if (datastore.contract_end_date) {
-      return refuse(
-        409,
-        inLanguage(language, {
-          en: 'This datastore is already cancelled',
-          de: 'Dieser Datastore ist bereits gekündigt',
-        }),
-      );
-    }
-    const end = cancellationEndDate();
-    db.datastore.update({ where: { id: { equals: datastore.id } }, data: { contract_end_date: end } });
-    const mail = datastoreCancelled(language, account, datastore, end);
-    sendMail(account.email, mail.subject, mail.body);
-    return done();
+    const outcome = cancelDatastore(account, params.name ?? '', language);
+    return outcome.ok ? done() : refuse(outcome.refusal.v1Status, inLanguage(language, outcome.refusal.detail));
   }),
 ];

@@ -25,7 +25,7 @@ function licenceTypeOf(value: string): LicenceType {
   return type;
 }
 
-function catalogue(): Catalogue {
+export function catalogue(): Catalogue {
   const grouped: Catalogue = { VE: [], PBS: [], MG: [] };
   for (const row of db.licence.findMany({ where: {}, orderBy: { id: 'asc' } })) {
     const licence: Licence = asSpec('licence', {

@@ -1,0 +1,123 @@
+/**
+ * The calls of v1.1 the mock answers so far (contracts/v1.1.openapi.yaml), over the same database
+ * as v1: the reads (the user, the company, the datastores with their sizes in bytes, the licence
+ * catalogue), the logout as a POST, both cancellations as POSTs and the two settings as PUTs, each
+ * state change with an idempotency key. Refusals are problem details (./problems.ts).
+ */
+import { boolean, object } from 'superstruct';
+import { CatalogueAnswer, CompanyStruct, LanguagePayload, UserStruct } from '../../api/structs';
+import { cancelContract, cancelDatastore, runningDatastores } from '../cancellations';
+import { db, findCompany, type DatastoreRow } from '../db';
+import { route } from '../faults';
+import { userOf } from '../handlers/auth';
+import { companyOf } from '../handlers/company';
+import { statusOf } from '../handlers/datastores';
+import { catalogue } from '../handlers/licences';
+import { answer } from '../respond';
+import { clearSessionCookie, endSession, sessionAccount } from '../session';
+import { customerChange, isFromPortal, notFromPortal, readBody, sessionEnded } from './guard';
+import { problem } from './problems';
+
+/** 1 TB is 10^12 bytes, 1 GB 10^9 (docs/api-v1.1.md, "Sizes in bytes"). */
+const bytesPerTb = 1e12;
+
+/** A datastore as v1.1 answers it: v1's fields and, beside the texts, the sizes in bytes. */
+function datastoreOf(row: DatastoreRow) {
+  return {
+    ...statusOf(row),
+    space_used_bytes: row.usedBytes,
+    space_total_bytes: row.volume > 0 ? row.volume * bytesPerTb : null,
+  };
+}
+
+const NotificationsPayload = object({ enabled: boolean() });
+
+/** A success without a body. */
+const noContent = (init?: ResponseInit) => new Response(null, { status: 204, ...init });
+
+export const v11Handlers = [
+  route('v1.1 GET /me', ({ cookies, language }) => {
+    const account = sessionAccount(cookies);
+    return account ? answer(UserStruct, userOf(account)) : sessionEnded(language);
+  }),
+
+  route('v1.1 POST /logout', ({ request, cookies, language }) => {
+    if (!isFromPortal(request)) return notFromPortal(language);
+    const headers = { 'Set-Cookie': clearSessionCookie };
+    if (!endSession(cookies)) {
+      const ended = sessionEnded(language);
+      ended.headers.append('Set-Cookie', clearSessionCookie);
+      return ended;
+    }
+    return noContent({ headers });
+  }),
+
+  route('v1.1 GET /company', ({ cookies, language }) => {
+    const account = sessionAccount(cookies);
+    return account ? answer(CompanyStruct, companyOf(account, findCompany(account.id))) : sessionEnded(language);
+  }),
+
+  route('v1.1 POST /contract/cancellation', ({ request, cookies, language }) =>
+    customerChange(request, cookies, language, (account) => {
+      const outcome = cancelContract(account, language);
+      if (!outcome.ok) return problem(outcome.refusal.problem, language, { detail: outcome.refusal.detail });
+      return Response.json({ contract_end_date: outcome.value });
+    }),
+  ),
+
+  route('v1.1 GET /datastores', ({ cookies, language }) => {
+    const account = sessionAccount(cookies);
+    return account ? Response.json(runningDatastores(account.id).map(datastoreOf)) : sessionEnded(language);
+  }),
+
+  route('v1.1 GET /datastores/{name}', ({ cookies, params, language }) => {
+    const account = sessionAccount(cookies);
+    if (!account) return sessionEnded(language);
+    const wanted = (params.name ?? '').toLowerCase();
+    const datastore = runningDatastores(account.id).find(
+      (candidate) => candidate.datastore.toLowerCase() === wanted || candidate.identifier.toLowerCase() === wanted,
+    );
+    if (!datastore) {
+      return problem('datastore-unknown', language, {
+        detail: { en: 'There is no datastore with this name', de: 'Es gibt keinen Datastore mit diesem Namen' },
+      });
+    }
+    return Response.json(datastoreOf(datastore));
+  }),
+
+  route('v1.1 POST /datastores/{name}/cancellation', ({ request, cookies, params, language }) =>
+    customerChange(request, cookies, language, (account) => {
+      if (findCompany(account.id)?.contract_end_date) {
+        return problem('contract-cancelled', language, {
+          detail: {
+            en: 'Your contract is cancelled; its datastores end with it.',
+            de: 'Ihr Vertrag ist gekündigt; seine Datastores enden mit ihm.',
+          },
+        });
+      }
+      const outcome = cancelDatastore(account, params.name ?? '', language);
+      if (!outcome.ok) return problem(outcome.refusal.problem, language, { detail: outcome.refusal.detail });
+      return Response.json(datastoreOf(outcome.value));
+    }),
+  ),
+
+  route('v1.1 GET /licences', () => answer(CatalogueAnswer, catalogue())),
+
+  route('v1.1 PUT /language', ({ request, cookies, language }) =>
+    customerChange(request, cookies, language, async (account) => {
+      const body = await readBody(request, LanguagePayload, language);
+      if (!body.ok) return body.response;
+      db.account.update({ where: { id: { equals: account.id } }, data: { language: body.value.language } });
+      return noContent();
+    }),
+  ),
+
+  route('v1.1 PUT /notifications', ({ request, cookies, language }) =>
+    customerChange(request, cookies, language, async (account) => {
+      const body = await readBody(request, NotificationsPayload, language);
+      if (!body.ok) return body.response;
+      db.account.update({ where: { id: { equals: account.id } }, data: { notifications: body.value.enabled } });
+      return noContent();
+    }),
+  ),
+];

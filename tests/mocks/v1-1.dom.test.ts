@@ -1,0 +1,232 @@
+/**
+ * The v1.1 calls the mock answers (issue 43, item 3), over the same database as v1: reads with
+ * sizes in bytes, state changes as POST and PUT with an idempotency key, refusals as problem
+ * details in the language asked for, and nothing of it while the mock speaks v1 only.
+ */
+import { readFileSync } from 'node:fs';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiUrl } from '../../src/api/client';
+import { v11Base } from '../../src/mocks/api-version';
+import { callRoute, mockCallsV11 } from '../../src/mocks/calls';
+import { mock } from '../../src/mocks/node';
+import { aDatastore } from '../support/builders';
+import { createCustomer, type Customer } from '../support/customers';
+import { loginAs } from '../support/mock-api';
+
+const base = () => v11Base(apiUrl(''));
+let keys = 0;
+
+/** A v1.1 call as the portal sends it: its header, a fresh key for a state change, JSON. */
+function call(method: string, path: string, options: { body?: unknown; key?: string | null; language?: string } = {}) {
+  const headers = new Headers({ 'X-Portal-Request': '1', 'Accept-Language': options.language ?? 'en' });
+  const key = options.key === undefined ? `"key-${(keys += 1)}"` : options.key;
+  if (method !== 'GET' && key !== null) headers.set('Idempotency-Key', key);
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  return fetch(`${base()}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+}
+
+async function customerWithTwoDatastores(): Promise<Customer> {
+  const customer = createCustomer({
+    datastores: [aDatastore('web', { volume: 2, space_used_text: '310 GB' }), aDatastore('mail', { volume: 0 })],
+  });
+  await loginAs(customer.email, customer.password);
+  return customer;
+}
+
+beforeEach(() => mock.setApiVersion('v1.1'));
+
+describe('the v1.1 calls of the mock', () => {
+  it('are calls of the v1.1 description, each with its method and path', () => {
+    const description = readFileSync('contracts/v1.1.openapi.yaml', 'utf8');
+    const described = new Set<string>();
+    let path = '';
+    for (const line of description.split('\n')) {
+      const pathLine = /^ {2}(\/\S*):$/.exec(line);
+      if (pathLine) path = pathLine[1] ?? '';
+      const methodLine = /^ {4}(get|post|put|delete):$/.exec(line);
+      if (methodLine && path) described.add(`${methodLine[1]?.toUpperCase()} ${path}`);
+    }
+    for (const v11Call of mockCallsV11) {
+      const { method, path: pattern } = callRoute(v11Call);
+      const template = pattern.replace(/:([A-Za-z]+)/g, '{$1}');
+      expect(described, v11Call).toContain(`${method} ${template}`);
+    }
+  });
+
+  it('answer 404 on every one of them while the mock speaks v1 only', async () => {
+    await customerWithTwoDatastores();
+    mock.setApiVersion('v1');
+    expect((await call('GET', '/datastores')).status).toBe(404);
+    expect((await call('PUT', '/notifications', { body: { enabled: false } })).status).toBe(404);
+  });
+});
+
+describe('the reads of v1.1', () => {
+  it('answer the user, the company and the catalogue as v1 does', async () => {
+    await customerWithTwoDatastores();
+    for (const path of ['/me', '/company', '/licences']) {
+      const [v1, v11] = await Promise.all([fetch(apiUrl(path)), call('GET', path)]);
+      expect(v11.status, path).toBe(200);
+      expect(await v11.json(), path).toEqual(await v1.json());
+    }
+  });
+
+  it("list the datastores as v1's status does, with their sizes in bytes beside the texts", async () => {
+    await customerWithTwoDatastores();
+    const v1 = (await (await fetch(apiUrl('/status'))).json()) as Record<string, unknown>[];
+    const v11 = (await (await call('GET', '/datastores')).json()) as Record<string, unknown>[];
+    expect(v11.map(({ space_used_bytes: _used, space_total_bytes: _total, ...rest }) => rest)).toEqual(v1);
+    expect(v11.map((datastore) => [datastore.space_used_text, datastore.space_used_bytes])).toEqual([
+      ['310 GB', 310e9],
+      [v1[1]?.space_used_text, expect.any(Number)],
+    ]);
+    expect(v11.map((datastore) => datastore.space_total_bytes)).toEqual([2e12, null]);
+  });
+
+  it('read one datastore by its name or identifier, and refuse an unknown one with datastore-unknown', async () => {
+    const customer = await customerWithTwoDatastores();
+    const web = await call('GET', '/datastores/web');
+    expect(await web.json()).toMatchObject({ custom_name: 'web', space_total_bytes: 2e12 });
+    const byName = await call('GET', `/datastores/${customer.datastore('mail').datastore}`);
+    expect(await byName.json()).toMatchObject({ custom_name: 'mail', space_total_bytes: null });
+    const unknown = await call('GET', '/datastores/nothing', { language: 'de' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('Content-Type')).toBe('application/problem+json');
+    expect(await unknown.json()).toMatchObject({
+      type: '/problems/datastore-unknown',
+      title: 'Datastore nicht gefunden',
+      detail: 'Es gibt keinen Datastore mit diesem Namen',
+    });
+  });
+
+  it('answer 401 session-ended without a session', async () => {
+    const answer = await call('GET', '/me');
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toMatchObject({ type: '/problems/session-ended', status: 401 });
+  });
+
+  it('answer a session-ended problem for an expiry the operator sets on a v1.1 call', async () => {
+    await customerWithTwoDatastores();
+    mock.fault('v1.1 GET /datastores', 'http401', { times: 1 });
+    const answer = await call('GET', '/datastores');
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toMatchObject({ type: '/problems/session-ended' });
+    expect((await call('GET', '/me')).status).toBe(401);
+  });
+});
+
+describe('a datastore cancelled over v1.1', () => {
+  it('answers the datastore with its end date, once per key, and sends one mail', async () => {
+    const customer = await customerWithTwoDatastores();
+    const first = await call('POST', '/datastores/web/cancellation', { key: '"cancel-web"' });
+    expect(first.status).toBe(200);
+    const cancelled = (await first.json()) as { contract_end_date: string | null };
+    expect(cancelled).toMatchObject({
+      custom_name: 'web',
+      contract_end_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    const repeat = await call('POST', '/datastores/web/cancellation', { key: '"cancel-web"' });
+    expect(await repeat.json()).toEqual(cancelled);
+    expect(mock.outbox().filter((mail) => mail.to === customer.email)).toHaveLength(1);
+    const again = await call('POST', '/datastores/web/cancellation', { language: 'de' });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({
+      type: '/problems/already-cancelled',
+      detail: 'Dieser Datastore ist bereits gekündigt',
+    });
+  });
+
+  it('is refused with contract-cancelled once the whole contract is', async () => {
+    await customerWithTwoDatastores();
+    expect((await call('POST', '/contract/cancellation')).status).toBe(200);
+    const answer = await call('POST', '/datastores/mail/cancellation');
+    expect(answer.status).toBe(409);
+    expect(await answer.json()).toMatchObject({ type: '/problems/contract-cancelled' });
+  });
+
+  it('is refused with not-from-portal without the portal header or from another site, and changes nothing', async () => {
+    await customerWithTwoDatastores();
+    const plain = await fetch(`${base()}/datastores/web/cancellation`, {
+      method: 'POST',
+      headers: { 'Idempotency-Key': '"a"' },
+    });
+    const crossSite = await fetch(`${base()}/datastores/web/cancellation`, {
+      method: 'POST',
+      headers: { 'Idempotency-Key': '"b"', 'X-Portal-Request': '1', 'Sec-Fetch-Site': 'cross-site' },
+    });
+    for (const answer of [plain, crossSite]) {
+      expect(answer.status).toBe(403);
+      expect(await answer.json()).toMatchObject({ type: '/problems/not-from-portal' });
+    }
+    expect(await (await call('GET', '/datastores/web')).json()).toMatchObject({ contract_end_date: null });
+  });
+
+  it('is refused with idempotency-key-missing without a key', async () => {
+    await customerWithTwoDatastores();
+    const answer = await call('POST', '/datastores/web/cancellation', { key: null });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ type: '/problems/idempotency-key-missing' });
+  });
+});
+
+describe('the contract cancelled over v1.1', () => {
+  it('answers its end date, which every datastore then carries', async () => {
+    await customerWithTwoDatastores();
+    const answer = await call('POST', '/contract/cancellation');
+    const { contract_end_date: end } = (await answer.json()) as { contract_end_date: string };
+    expect(end).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const datastores = (await (await call('GET', '/datastores')).json()) as { contract_end_date: string }[];
+    expect(datastores.map((datastore) => datastore.contract_end_date)).toEqual([end, end]);
+    const again = await call('POST', '/contract/cancellation');
+    expect(await again.json()).toMatchObject({ type: '/problems/already-cancelled', status: 409 });
+  });
+
+  it('is refused with no-contract for an account without a customer number', async () => {
+    const customer = createCustomer({ company: null });
+    await loginAs(customer.email, customer.password);
+    const answer = await call('POST', '/contract/cancellation');
+    expect(await answer.json()).toMatchObject({ type: '/problems/no-contract', status: 409 });
+  });
+});
+
+describe('the settings over v1.1', () => {
+  it('switch the notifications with PUT and answer 204', async () => {
+    await customerWithTwoDatastores();
+    const answer = await call('PUT', '/notifications', { body: { enabled: false } });
+    expect(answer.status).toBe(204);
+    expect(await (await call('GET', '/company')).json()).toMatchObject({ notifications: false });
+  });
+
+  it('refuse a body that is not the payload with invalid-fields naming the field', async () => {
+    await customerWithTwoDatastores();
+    const answer = await call('PUT', '/notifications', { body: { enabled: 'yes' }, language: 'de' });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({
+      type: '/problems/invalid-fields',
+      title: 'Ungültige Angaben',
+      errors: [{ field: 'enabled', detail: expect.any(String) }],
+    });
+  });
+
+  it('store the language with PUT', async () => {
+    await customerWithTwoDatastores();
+    expect((await call('PUT', '/language', { body: { language: 'de' } })).status).toBe(204);
+    expect(await (await call('GET', '/me')).json()).toMatchObject({ language: 'de' });
+  });
+});
+
+describe('the logout over v1.1', () => {
+  it('ends the session with 204, and a second one answers session-ended', async () => {
+    await customerWithTwoDatastores();
+    const first = await call('POST', '/logout');
+    expect(first.status).toBe(204);
+    expect((await call('GET', '/me')).status).toBe(401);
+    const second = await call('POST', '/logout');
+    expect(second.status).toBe(401);
+    expect(await second.json()).toMatchObject({ type: '/problems/session-ended' });
+  });
+});
