@@ -38,6 +38,8 @@ export const mockCallsV11 = [
   'v1.1 POST /contract/cancellation',
   'v1.1 GET /datastores',
   'v1.1 GET /datastores/{name}',
+  'v1.1 POST /datastores',
+  'v1.1 GET /operations/{id}',
   'v1.1 POST /datastores/{name}/cancellation',
   'v1.1 GET /licences',
   'v1.1 PUT /language',
@@ -79,6 +81,7 @@ const readOnlyCalls: readonly MockCall[] = [
   'v1.1 GET /company',
   'v1.1 GET /datastores',
   'v1.1 GET /datastores/{name}',
+  'v1.1 GET /operations/{id}',
   'v1.1 GET /licences',
 ];
 

@@ -22,6 +22,7 @@ import {
 import { activateAccount } from './provision';
 import { apiVersion, defaultApiVersion, setApiVersion, type MockApiVersion } from './api-version';
 import { forgetIdempotencyKeys } from './v1-1/idempotency';
+import { forgetOperations } from './v1-1/operations';
 import { seedDatastores } from './reseller';
 import { seedEmails } from './seed';
 import { seedScenario, type SeedName } from './seed-scenarios';
@@ -93,6 +94,7 @@ export function createMockControls(
       setLatency(defaultLatency);
       setApiVersion(startVersion);
       forgetIdempotencyKeys();
+      forgetOperations();
       seedScenario(scenario);
       emitMockChange();
     },

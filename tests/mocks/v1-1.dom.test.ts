@@ -4,11 +4,12 @@
  * details in the language asked for, and nothing of it while the mock speaks v1 only.
  */
 import { readFileSync } from 'node:fs';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl } from '../../src/api/client';
 import { v11Base } from '../../src/mocks/api-version';
 import { callRoute, mockCallsV11 } from '../../src/mocks/calls';
 import { mock } from '../../src/mocks/node';
+import { provisioningMs } from '../../src/mocks/v1-1/operations';
 import { aDatastore } from '../support/builders';
 import { createCustomer, type Customer } from '../support/customers';
 import { loginAs } from '../support/mock-api';
@@ -228,5 +229,88 @@ describe('the logout over v1.1', () => {
     const second = await call('POST', '/logout');
     expect(second.status).toBe(401);
     expect(await second.json()).toMatchObject({ type: '/problems/session-ended' });
+  });
+});
+
+describe('a purchase over v1.1', () => {
+  type Operation = { id: string; state: string; result?: string };
+  const start = new Date('2026-11-28T10:00:00Z');
+  const at = (ms: number) => vi.setSystemTime(new Date(start.getTime() + ms));
+  const buy = (identifier: string, productId: number, key?: string) =>
+    call('POST', '/datastores', { body: { identifier, product_id: productId }, ...(key ? { key } : {}) });
+  const read = async (id: string) => (await (await call('GET', `/operations/${id}`)).json()) as Operation;
+  const identifiers = async () =>
+    ((await (await call('GET', '/datastores')).json()) as { custom_name: string }[]).map((store) => store.custom_name);
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    at(0);
+  });
+
+  it('is accepted with 202 and an operation, which runs and then lists the datastore with one mail', async () => {
+    const customer = await customerWithTwoDatastores();
+    const accepted = await buy('new1', 3);
+    expect(accepted.status).toBe(202);
+    expect(accepted.headers.get('Retry-After')).toBe('1');
+    const operation = (await accepted.json()) as Operation;
+    expect(operation).toMatchObject({ kind: 'datastore.purchase', state: 'pending', created_at: start.toISOString() });
+    expect(accepted.headers.get('Location')).toBe(`/api/v1.1/operations/${operation.id}`);
+    at(300);
+    expect(await read(operation.id)).toMatchObject({ state: 'running' });
+    expect(await identifiers()).toEqual(['web', 'mail']);
+    at(provisioningMs);
+    const done = await read(operation.id);
+    expect(done).toMatchObject({
+      state: 'succeeded',
+      updated_at: new Date(start.getTime() + provisioningMs).toISOString(),
+    });
+    expect(await identifiers()).toEqual(['web', 'mail', 'new1']);
+    const made = await (await call('GET', (done.result ?? '').replace('/api/v1.1', ''))).json();
+    expect(made).toMatchObject({ custom_name: 'new1', volume: 3, space_total_bytes: 3e12 });
+    const v1 = (await (await fetch(apiUrl('/status'))).json()) as { custom_name: string }[];
+    expect(v1.map((store) => store.custom_name)).toEqual(['web', 'mail', 'new1']);
+    expect(mock.outbox().filter((mail) => mail.to === customer.email)).toHaveLength(1);
+  });
+
+  it('answers a retry with the same key with the same operation, and books once', async () => {
+    await customerWithTwoDatastores();
+    const first = (await (await buy('twice', 0, '"buy-twice"')).json()) as Operation;
+    const retry = await buy('twice', 0, '"buy-twice"');
+    expect(retry.status).toBe(202);
+    expect(((await retry.json()) as Operation).id).toBe(first.id);
+    at(provisioningMs);
+    expect((await identifiers()).filter((name) => name === 'twice')).toHaveLength(1);
+  });
+
+  it('refuses an identifier that a purchase still running has reserved, or that a datastore has', async () => {
+    await customerWithTwoDatastores();
+    await buy('new2', 1);
+    for (const identifier of ['new2', 'WEB']) {
+      const refused = await buy(identifier, 1);
+      expect(refused.status, identifier).toBe(409);
+      expect(await refused.json()).toMatchObject({ type: '/problems/identifier-taken' });
+    }
+  });
+
+  it('refuses an unknown product, an identifier of the wrong form and a company without its data', async () => {
+    await customerWithTwoDatastores();
+    expect(await (await buy('ok', 21)).json()).toMatchObject({ type: '/problems/product-unknown', status: 400 });
+    expect(await (await buy('not ok!', 1)).json()).toMatchObject({
+      type: '/problems/invalid-fields',
+      errors: [{ field: 'identifier' }],
+    });
+    const newcomer = createCustomer({ company: null });
+    await loginAs(newcomer.email, newcomer.password);
+    expect(await (await buy('first', 0)).json()).toMatchObject({ type: '/problems/company-incomplete', status: 409 });
+  });
+
+  it("keeps an account's operation from every other account", async () => {
+    await customerWithTwoDatastores();
+    const { id } = (await (await buy('mine', 0)).json()) as Operation;
+    const other = createCustomer();
+    await loginAs(other.email, other.password);
+    const answer = await call('GET', `/operations/${id}`);
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toMatchObject({ type: '/problems/operation-unknown' });
   });
 });

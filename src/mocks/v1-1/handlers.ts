@@ -1,12 +1,14 @@
 /**
  * The calls of v1.1 the mock answers so far (contracts/v1.1.openapi.yaml), over the same database
  * as v1: the reads (the user, the company, the datastores with their sizes in bytes, the licence
- * catalogue), the logout as a POST, both cancellations as POSTs and the two settings as PUTs, each
- * state change with an idempotency key. Refusals are problem details (./problems.ts).
+ * catalogue), the logout as a POST, the purchase as a POST answered 202 with its operation
+ * (./operations.ts), both cancellations as POSTs and the two settings as PUTs, each state change
+ * with an idempotency key. Refusals are problem details (./problems.ts).
  */
-import { boolean, object } from 'superstruct';
+import { boolean, integer, min, object, string } from 'superstruct';
 import { CatalogueAnswer, CompanyStruct, LanguagePayload, UserStruct } from '../../api/structs';
 import { cancelContract, cancelDatastore, runningDatastores } from '../cancellations';
+import { checkPurchase } from '../purchases';
 import { db, findCompany, type DatastoreRow } from '../db';
 import { route } from '../faults';
 import { userOf } from '../handlers/auth';
@@ -16,6 +18,14 @@ import { catalogue } from '../handlers/licences';
 import { answer } from '../respond';
 import { clearSessionCookie, endSession, sessionAccount } from '../session';
 import { customerChange, isFromPortal, notFromPortal, readBody, sessionEnded } from './guard';
+import {
+  operationJson,
+  operationOf,
+  operationPath,
+  reservedIdentifiers,
+  settleOperations,
+  startPurchase,
+} from './operations';
 import { problem } from './problems';
 
 /** 1 TB is 10^12 bytes, 1 GB 10^9 (docs/api-v1.1.md, "Sizes in bytes"). */
@@ -31,6 +41,7 @@ function datastoreOf(row: DatastoreRow) {
 }
 
 const NotificationsPayload = object({ enabled: boolean() });
+const PurchasePayload = object({ identifier: string(), product_id: min(integer(), 0) });
 
 /** A success without a body. */
 const noContent = (init?: ResponseInit) => new Response(null, { status: 204, ...init });
@@ -67,12 +78,51 @@ export const v11Handlers = [
 
   route('v1.1 GET /datastores', ({ cookies, language }) => {
     const account = sessionAccount(cookies);
-    return account ? Response.json(runningDatastores(account.id).map(datastoreOf)) : sessionEnded(language);
+    if (!account) return sessionEnded(language);
+    settleOperations(account.id);
+    return Response.json(runningDatastores(account.id).map(datastoreOf));
+  }),
+
+  route('v1.1 POST /datastores', ({ request, cookies, language }) =>
+    customerChange(request, cookies, language, async (account) => {
+      const body = await readBody(request, PurchasePayload, language);
+      if (!body.ok) return body.response;
+      const { identifier, product_id: productId } = body.value;
+      settleOperations(account.id);
+      const outcome = checkPurchase(account, identifier, String(productId), reservedIdentifiers(account.id));
+      if (!outcome.ok) {
+        const { problem: type, detail } = outcome.refusal;
+        const errors = type === 'invalid-fields' ? [{ field: 'identifier', detail }] : undefined;
+        return problem(type, language, { detail, ...(errors ? { errors } : {}) });
+      }
+      const operation = startPurchase(account, identifier, outcome.value, language);
+      return Response.json(operationJson(operation), {
+        status: 202,
+        headers: { Location: operationPath(operation), 'Retry-After': '1' },
+      });
+    }),
+  ),
+
+  route('v1.1 GET /operations/{id}', ({ cookies, params, language }) => {
+    const account = sessionAccount(cookies);
+    if (!account) return sessionEnded(language);
+    const operation = operationOf(account.id, params.id ?? '');
+    if (!operation) {
+      return problem('operation-unknown', language, {
+        detail: {
+          en: 'There is no such operation of this account, or it ended more than 24 hours ago.',
+          de: 'Diesen Vorgang gibt es für dieses Konto nicht, oder er endete vor mehr als 24 Stunden.',
+        },
+      });
+    }
+    const over = operation.state === 'succeeded' || operation.state === 'failed';
+    return Response.json(operationJson(operation), { headers: over ? {} : { 'Retry-After': '1' } });
   }),
 
   route('v1.1 GET /datastores/{name}', ({ cookies, params, language }) => {
     const account = sessionAccount(cookies);
     if (!account) return sessionEnded(language);
+    settleOperations(account.id);
     const wanted = (params.name ?? '').toLowerCase();
     const datastore = runningDatastores(account.id).find(
       (candidate) => candidate.datastore.toLowerCase() === wanted || candidate.identifier.toLowerCase() === wanted,
