@@ -314,3 +314,30 @@ describe('a purchase over v1.1', () => {
     expect(await answer.json()).toMatchObject({ type: '/problems/operation-unknown' });
   });
 });
+
+describe('the login over v1.1', () => {
+  const logIn = (email: string, password: string, language = 'en') =>
+    call('POST', '/login', { body: { email, password, language: 'de' }, key: null, language });
+
+  it("answers 204 with the session cookie, and the language of the login is the account's from now on", async () => {
+    const customer = createCustomer({ user: { language: 'en' } });
+    const answer = await logIn(customer.email, customer.password);
+    expect(answer.status).toBe(204);
+    expect(await call('GET', '/me').then((me) => me.json())).toMatchObject({ email: customer.email, language: 'de' });
+  });
+
+  it('refuses wrong credentials with wrong-credentials and an account awaiting activation with account-not-active', async () => {
+    const customer = createCustomer();
+    const wrong = await logIn(customer.email, 'Not-The-Password-1', 'de');
+    expect(wrong.status).toBe(403);
+    expect(await wrong.json()).toMatchObject({
+      type: '/problems/wrong-credentials',
+      detail: 'E-Mail-Adresse und Passwort passen nicht zusammen',
+    });
+    const pending = createCustomer({ active: false });
+    const waiting = await logIn(pending.email, pending.password);
+    expect(waiting.status).toBe(403);
+    expect(await waiting.json()).toMatchObject({ type: '/problems/account-not-active' });
+    expect((await call('GET', '/me')).status).toBe(401);
+  });
+});

@@ -11,6 +11,7 @@ import {
   RegisterPayload,
   UserStruct,
 } from '../../api/structs';
+import type { Outcome } from '../cancellations';
 import { datastoresOf, db, findAccountByEmail, sendMail, type AccountRow } from '../db';
 import { route } from '../faults';
 import { inLanguage } from '../language';
@@ -51,6 +52,28 @@ export function userOf(account: AccountRow) {
     company_number: account.company_number,
     products,
   });
+}
+
+/**
+ * A login, shared by v1 and v1.1: wrong credentials are refused; an account that awaits activation
+ * gets no session; an active one gets a session, and its language is the login's from now on
+ * (mails follow it, docs/decisions/001, point 4).
+ */
+export function logIn(payload: LoginPayload): Outcome<'inactive' | { account: AccountRow; cookie: string }> {
+  const account = findAccountByEmail(payload.email);
+  if (!account || account.password !== payload.password) {
+    return {
+      ok: false,
+      refusal: {
+        v1Status: 403,
+        problem: 'wrong-credentials',
+        detail: { en: 'Username and password do not match', de: 'E-Mail-Adresse und Passwort passen nicht zusammen' },
+      },
+    };
+  }
+  if (!account.active) return { ok: true, value: 'inactive' };
+  db.account.update({ where: { id: { equals: account.id } }, data: { language: payload.language } });
+  return { ok: true, value: { account, cookie: startSession(account.id) } };
 }
 
 export const authHandlers = [
@@ -101,20 +124,10 @@ export const authHandlers = [
   route('POST /login', async ({ request, language }) => {
     const payload = await readPayload(request, LoginPayload);
     if (!payload.ok) return payload.response;
-    const account = findAccountByEmail(payload.value.email);
-    if (!account || account.password !== payload.value.password) {
-      return refuse(
-        403,
-        inLanguage(language, {
-          en: 'Username and password do not match',
-          de: 'E-Mail-Adresse und Passwort passen nicht zusammen',
-        }),
-      );
-    }
-    if (!account.active) return answer(LoginAnswer, { is_active: false });
-    // The login carries the interface language; mails follow it (docs/decisions/001, point 4).
-    db.account.update({ where: { id: { equals: account.id } }, data: { language: payload.value.language } });
-    return answer(LoginAnswer, { is_active: true }, { headers: { 'Set-Cookie': startSession(account.id) } });
+    const outcome = logIn(payload.value);
+    if (!outcome.ok) return refuse(outcome.refusal.v1Status, inLanguage(language, outcome.refusal.detail));
+    if (outcome.value === 'inactive') return answer(LoginAnswer, { is_active: false });
+    return answer(LoginAnswer, { is_active: true }, { headers: { 'Set-Cookie': outcome.value.cookie } });
   }),
 
   route('POST /forgotpassword', async ({ request, language }) => {

@@ -1,17 +1,18 @@
 /**
  * The calls of v1.1 the mock answers so far (contracts/v1.1.openapi.yaml), over the same database
- * as v1: the reads (the user, the company, the datastores with their sizes in bytes, the licence
+ * as v1: the login (204 and the session's cookie), the reads (the user, the company, the datastores with their sizes in bytes, the licence
  * catalogue), the logout as a POST, the purchase as a POST answered 202 with its operation
  * (./operations.ts), both cancellations as POSTs and the two settings as PUTs, each state change
  * with an idempotency key. Refusals are problem details (./problems.ts).
  */
+import { HttpResponse } from 'msw';
 import { boolean, integer, min, object, string } from 'superstruct';
-import { CatalogueAnswer, CompanyStruct, LanguagePayload, UserStruct } from '../../api/structs';
+import { CatalogueAnswer, CompanyStruct, LanguagePayload, LoginPayload, UserStruct } from '../../api/structs';
 import { cancelContract, cancelDatastore, runningDatastores } from '../cancellations';
 import { checkPurchase } from '../purchases';
 import { db, findCompany, type DatastoreRow } from '../db';
 import { route } from '../faults';
-import { userOf } from '../handlers/auth';
+import { logIn, userOf } from '../handlers/auth';
 import { companyOf } from '../handlers/company';
 import { statusOf } from '../handlers/datastores';
 import { catalogue } from '../handlers/licences';
@@ -43,13 +44,31 @@ function datastoreOf(row: DatastoreRow) {
 const NotificationsPayload = object({ enabled: boolean() });
 const PurchasePayload = object({ identifier: string(), product_id: min(integer(), 0) });
 
-/** A success without a body. */
-const noContent = (init?: ResponseInit) => new Response(null, { status: 204, ...init });
+/** A success without a body (MSW's response, so that a `Set-Cookie` of it reaches the cookie store). */
+const noContent = (init?: ResponseInit) => new HttpResponse(null, { status: 204, ...init });
 
 export const v11Handlers = [
   route('v1.1 GET /me', ({ cookies, language }) => {
     const account = sessionAccount(cookies);
     return account ? answer(UserStruct, userOf(account)) : sessionEnded(language);
+  }),
+
+  // No key: a stored answer would hold a session's secret, and a second login books nothing.
+  route('v1.1 POST /login', async ({ request, language }) => {
+    if (!isFromPortal(request)) return notFromPortal(language);
+    const body = await readBody(request, LoginPayload, language);
+    if (!body.ok) return body.response;
+    const outcome = logIn(body.value);
+    if (!outcome.ok) return problem(outcome.refusal.problem, language, { detail: outcome.refusal.detail });
+    if (outcome.value === 'inactive') {
+      return problem('account-not-active', language, {
+        detail: {
+          en: 'Your account awaits activation; we will tell you by email when it is active.',
+          de: 'Ihr Konto wartet auf die Freischaltung; wir benachrichtigen Sie per E-Mail, sobald es aktiv ist.',
+        },
+      });
+    }
+    return noContent({ headers: { 'Set-Cookie': outcome.value.cookie } });
   }),
 
   route('v1.1 POST /logout', ({ request, cookies, language }) => {
