@@ -33,6 +33,8 @@ export const mockCalls = [
 export const mockCallsV11 = [
   'v1.1 GET /capabilities',
   'v1.1 POST /login',
+  'v1.1 POST /forgotpassword',
+  'v1.1 POST /changepassword',
   'v1.1 GET /me',
   'v1.1 POST /logout',
   'v1.1 GET /company',

@@ -102,6 +102,8 @@ const bodylessCalls: readonly MockCall[] = [
   'GET /contract/cancel',
   'GET /datastore/cancel/{name}',
   'v1.1 POST /logout',
+  'v1.1 POST /forgotpassword',
+  'v1.1 POST /changepassword',
   'v1.1 PUT /language',
   'v1.1 PUT /notifications',
 ];

@@ -341,3 +341,33 @@ describe('the login over v1.1', () => {
     expect((await call('GET', '/me')).status).toBe(401);
   });
 });
+
+describe('the password reset over v1.1', () => {
+  const linkOf = (email: string) => mock.outbox().findLast((mail) => mail.to === email)?.link ?? '';
+
+  it('mails a link for a known address and answers 204 for an unknown one alike, once per key', async () => {
+    const customer = createCustomer();
+    const known = await call('POST', '/forgotpassword', { body: { email: customer.email }, key: '"reset-1"' });
+    const repeat = await call('POST', '/forgotpassword', { body: { email: customer.email }, key: '"reset-1"' });
+    const unknown = await call('POST', '/forgotpassword', { body: { email: 'nobody@example.org' } });
+    expect([known.status, repeat.status, unknown.status]).toEqual([204, 204, 204]);
+    expect(mock.outbox().filter((mail) => mail.to === customer.email)).toHaveLength(1);
+    expect(linkOf(customer.email)).toMatch(/^\/newpassword\?email=/);
+  });
+
+  it('sets the new password with the link, ends every session, and refuses the used link with reset-link-invalid', async () => {
+    const customer = createCustomer();
+    await loginAs(customer.email, customer.password);
+    await call('POST', '/forgotpassword', { body: { email: customer.email } });
+    const token = new URLSearchParams(linkOf(customer.email).split('?')[1]).get('token') ?? '';
+    const change = { email: customer.email, password: 'Brand-New-Password-2026', language: 'en', token };
+    expect((await call('POST', '/changepassword', { body: change })).status).toBe(204);
+    expect((await call('GET', '/me')).status).toBe(401);
+    const again = await call('POST', '/changepassword', { body: change, language: 'de' });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({
+      type: '/problems/reset-link-invalid',
+      detail: 'Dieser Link ist ungültig oder abgelaufen',
+    });
+  });
+});

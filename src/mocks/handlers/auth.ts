@@ -11,6 +11,7 @@ import {
   RegisterPayload,
   UserStruct,
 } from '../../api/structs';
+import type { Language } from '../../domain/constants';
 import type { Outcome } from '../cancellations';
 import { datastoresOf, db, findAccountByEmail, sendMail, type AccountRow } from '../db';
 import { route } from '../faults';
@@ -76,6 +77,55 @@ export function logIn(payload: LoginPayload): Outcome<'inactive' | { account: Ac
   return { ok: true, value: { account, cookie: startSession(account.id) } };
 }
 
+/**
+ * A reset link for a known address, mailed in `language`; nothing for an unknown one (the answer is
+ * the same either way, so it reveals nothing). Only the newest link works.
+ */
+export function sendResetLink(email: string, language: Language): void {
+  const account = findAccountByEmail(email);
+  if (!account) return;
+  db.resetToken.updateMany({
+    where: { email: { equals: account.email }, used: { equals: false } },
+    data: { used: true },
+  });
+  const token = randomToken(32);
+  db.resetToken.create({ token, email: account.email, expires: Date.now() + RESET_TOKEN_TTL_MS, used: false });
+  const link = `/newpassword?email=${encodeURIComponent(account.email)}&token=${token}`;
+  const mail = newPasswordLink(language, account);
+  sendMail(account.email, mail.subject, mail.body, link);
+}
+
+/**
+ * A new password with the link's token: refused when the link is unknown, used, expired or for
+ * another address. The payload's `language` is the account's from now on, and every session of the
+ * account ends.
+ */
+export function changePassword(payload: ChangePasswordPayload): Outcome<null> {
+  const { email, password, language, token } = payload;
+  const reset = db.resetToken.findFirst({ where: { token: { equals: token } } });
+  const account = findAccountByEmail(email);
+  if (
+    !reset ||
+    !account ||
+    reset.used ||
+    reset.expires <= Date.now() ||
+    reset.email.toLowerCase() !== email.trim().toLowerCase()
+  ) {
+    return {
+      ok: false,
+      refusal: {
+        v1Status: 400,
+        problem: 'reset-link-invalid',
+        detail: { en: 'This link is invalid or has expired', de: 'Dieser Link ist ungültig oder abgelaufen' },
+      },
+    };
+  }
+  db.account.update({ where: { id: { equals: account.id } }, data: { password, language } });
+  db.resetToken.update({ where: { token: { equals: token } }, data: { used: true } });
+  db.session.deleteMany({ where: { accountId: { equals: account.id } } });
+  return { ok: true, value: null };
+}
+
 export const authHandlers = [
   route('POST /register/company', async ({ request, language }) => {
     const payload = await readPayload(request, RegisterPayload);
@@ -133,50 +183,15 @@ export const authHandlers = [
   route('POST /forgotpassword', async ({ request, language }) => {
     const payload = await readPayload(request, ForgotPasswordPayload);
     if (!payload.ok) return payload.response;
-    // The answer is the same whether or not the address is known, so it reveals nothing.
-    const account = findAccountByEmail(payload.value.email);
-    if (account) {
-      // Only the newest link works.
-      db.resetToken.updateMany({
-        where: { email: { equals: account.email }, used: { equals: false } },
-        data: { used: true },
-      });
-      const token = randomToken(32);
-      db.resetToken.create({ token, email: account.email, expires: Date.now() + RESET_TOKEN_TTL_MS, used: false });
-      const link = `/newpassword?email=${encodeURIComponent(account.email)}&token=${token}`;
-      const mail = newPasswordLink(language, account);
-      sendMail(account.email, mail.subject, mail.body, link);
-    }
+    sendResetLink(payload.value.email, language);
     return done();
   }),
 
   route('POST /changepassword', async ({ request, language: answerIn }) => {
     const payload = await readPayload(request, ChangePasswordPayload);
     if (!payload.ok) return payload.response;
-    // `language` of the payload is the account's from now on; the refusal is in the request's.
-    const { email, password, language, token } = payload.value;
-    const reset = db.resetToken.findFirst({ where: { token: { equals: token } } });
-    const account = findAccountByEmail(email);
-    if (
-      !reset ||
-      !account ||
-      reset.used ||
-      reset.expires <= Date.now() ||
-      reset.email.toLowerCase() !== email.trim().toLowerCase()
-    ) {
-      return refuse(
-        400,
-        inLanguage(answerIn, {
-          en: 'This link is invalid or has expired',
-          de: 'Dieser Link ist ungültig oder abgelaufen',
-        }),
-      );
-    }
-    db.account.update({ where: { id: { equals: account.id } }, data: { password, language } });
-    db.resetToken.update({ where: { token: { equals: token } }, data: { used: true } });
-    // A new password ends every session of the account.
-    db.session.deleteMany({ where: { accountId: { equals: account.id } } });
-    return done();
+    const outcome = changePassword(payload.value);
+    return outcome.ok ? done() : refuse(outcome.refusal.v1Status, inLanguage(answerIn, outcome.refusal.detail));
   }),
 
   route('GET /me', ({ cookies, language }) => {

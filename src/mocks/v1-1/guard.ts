@@ -57,6 +57,20 @@ export async function customerChange(
   return idempotent(request, account.id, language, async () => run(account));
 }
 
+/**
+ * A state change anyone may send (a visitor's, or a customer's without a session check): from the
+ * portal, once per idempotency key, the key bound to the account when there is a session.
+ */
+export async function visitorChange(
+  request: Request,
+  cookies: Cookies,
+  language: Language,
+  run: () => Response | Promise<Response>,
+): Promise<Response> {
+  if (!isFromPortal(request)) return notFromPortal(language);
+  return idempotent(request, sessionAccount(cookies)?.id ?? null, language, async () => run());
+}
+
 /** A v1.1 request body, read with its struct; 400 `invalid-fields` naming the field at fault. */
 export async function readBody<T>(
   request: Request,

@@ -1,24 +1,32 @@
 /**
  * The calls of v1.1 the mock answers so far (contracts/v1.1.openapi.yaml), over the same database
- * as v1: the login (204 and the session's cookie), the reads (the user, the company, the datastores with their sizes in bytes, the licence
+ * as v1: the login (204 and the session's cookie), both password calls, the reads (the user, the company, the datastores with their sizes in bytes, the licence
  * catalogue), the logout as a POST, the purchase as a POST answered 202 with its operation
  * (./operations.ts), both cancellations as POSTs and the two settings as PUTs, each state change
  * with an idempotency key. Refusals are problem details (./problems.ts).
  */
 import { HttpResponse } from 'msw';
 import { boolean, integer, min, object, string } from 'superstruct';
-import { CatalogueAnswer, CompanyStruct, LanguagePayload, LoginPayload, UserStruct } from '../../api/structs';
+import {
+  CatalogueAnswer,
+  ChangePasswordPayload,
+  CompanyStruct,
+  ForgotPasswordPayload,
+  LanguagePayload,
+  LoginPayload,
+  UserStruct,
+} from '../../api/structs';
 import { cancelContract, cancelDatastore, runningDatastores } from '../cancellations';
 import { checkPurchase } from '../purchases';
 import { db, findCompany, type DatastoreRow } from '../db';
 import { route } from '../faults';
-import { logIn, userOf } from '../handlers/auth';
+import { changePassword, logIn, sendResetLink, userOf } from '../handlers/auth';
 import { companyOf } from '../handlers/company';
 import { statusOf } from '../handlers/datastores';
 import { catalogue } from '../handlers/licences';
 import { answer } from '../respond';
 import { clearSessionCookie, endSession, sessionAccount } from '../session';
-import { customerChange, isFromPortal, notFromPortal, readBody, sessionEnded } from './guard';
+import { customerChange, isFromPortal, notFromPortal, readBody, sessionEnded, visitorChange } from './guard';
 import {
   operationJson,
   operationOf,
@@ -48,6 +56,24 @@ const PurchasePayload = object({ identifier: string(), product_id: min(integer()
 const noContent = (init?: ResponseInit) => new HttpResponse(null, { status: 204, ...init });
 
 export const v11Handlers = [
+  route('v1.1 POST /forgotpassword', ({ request, cookies, language }) =>
+    visitorChange(request, cookies, language, async () => {
+      const body = await readBody(request, ForgotPasswordPayload, language);
+      if (!body.ok) return body.response;
+      sendResetLink(body.value.email, language);
+      return noContent();
+    }),
+  ),
+
+  route('v1.1 POST /changepassword', ({ request, cookies, language }) =>
+    visitorChange(request, cookies, language, async () => {
+      const body = await readBody(request, ChangePasswordPayload, language);
+      if (!body.ok) return body.response;
+      const outcome = changePassword(body.value);
+      return outcome.ok ? noContent() : problem(outcome.refusal.problem, language, { detail: outcome.refusal.detail });
+    }),
+  ),
+
   route('v1.1 GET /me', ({ cookies, language }) => {
     const account = sessionAccount(cookies);
     return account ? answer(UserStruct, userOf(account)) : sessionEnded(language);
