@@ -12,7 +12,7 @@ import { cancellationEndDate, hasEnded } from './rules';
 import type { ProblemType } from './v1-1/problems';
 
 /** A refusal in both APIs' terms. */
-interface Refusal {
+export interface Refusal {
   v1Status: RefusalStatus;
   problem: ProblemType;
   detail: Bilingual;

@@ -101,6 +101,7 @@ const bodylessCalls: readonly MockCall[] = [
   'GET /notifications/{true|false}',
   'GET /contract/cancel',
   'GET /datastore/cancel/{name}',
+  'v1.1 POST /register/company',
   'v1.1 POST /logout',
   'v1.1 POST /forgotpassword',
   'v1.1 POST /changepassword',

@@ -9,6 +9,7 @@ import { assert, type Struct, type StructError } from 'superstruct';
 import { StatusAnswer } from '../api/structs';
 import type { Language } from '../domain/constants';
 import { isPostcode } from '../domain/fields';
+import type { Refusal } from './cancellations';
 import { inLanguage, requestLanguage, type Bilingual } from './language';
 
 export type RefusalStatus = 400 | 401 | 403 | 404 | 409;
@@ -134,14 +135,24 @@ export async function readPayload<T>(request: Request, struct: Struct<T, unknown
   return { ok: true, value };
 }
 
-/** SPEC §5 postcodes: the payload structs only check presence, the server checks the shape. */
-export function postcodeRefusal(postcode: string, country: string, language: Language): Response | null {
+/**
+ * SPEC §5 postcodes: the payload structs only check presence, the server checks the shape. The
+ * refusal in both APIs' terms, or null when the postcode fits.
+ */
+export function postcodeMismatch(postcode: string, country: string): Refusal | null {
   if (isPostcode(postcode, country)) return null;
-  return refuse(
-    400,
-    inLanguage(language, {
+  return {
+    v1Status: 400,
+    problem: 'postcode-country',
+    detail: {
       en: `The postcode does not fit the country ${country}.`,
       de: `Die Postleitzahl passt nicht zum Land ${country}.`,
-    }),
-  );
+    },
+  };
+}
+
+/** v1's answer to a postcode that does not fit the country, or null when it fits. */
+export function postcodeRefusal(postcode: string, country: string, language: Language): Response | null {
+  const mismatch = postcodeMismatch(postcode, country);
+  return mismatch && refuse(mismatch.v1Status, inLanguage(language, mismatch.detail));
 }

@@ -12,7 +12,7 @@ import { mock } from '../../src/mocks/node';
 import { provisioningMs } from '../../src/mocks/v1-1/operations';
 import { aDatastore } from '../support/builders';
 import { createCustomer, type Customer } from '../support/customers';
-import { loginAs } from '../support/mock-api';
+import { loginAs, registration } from '../support/mock-api';
 
 const base = () => v11Base(apiUrl(''));
 let keys = 0;
@@ -368,6 +368,38 @@ describe('the password reset over v1.1', () => {
     expect(await again.json()).toMatchObject({
       type: '/problems/reset-link-invalid',
       detail: 'Dieser Link ist ungültig oder abgelaufen',
+    });
+  });
+});
+
+describe('the registration over v1.1', () => {
+  it('registers once per key with 204, the account awaiting activation, and one mail', async () => {
+    const body = registration({ email: 'v11@example.org' });
+    const first = await call('POST', '/register/company', { body, key: '"register-1"' });
+    const repeat = await call('POST', '/register/company', { body, key: '"register-1"' });
+    expect([first.status, repeat.status]).toEqual([204, 204]);
+    expect(mock.pendingAccounts().map((account) => account.email)).toContain('v11@example.org');
+    expect(mock.outbox().filter((mail) => mail.to === 'v11@example.org')).toHaveLength(1);
+  });
+
+  it('refuses a taken address with email-taken and a postcode of another country with postcode-country', async () => {
+    const customer = createCustomer();
+    const taken = await call('POST', '/register/company', {
+      body: registration({ email: customer.email }),
+      language: 'de',
+    });
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toMatchObject({
+      type: '/problems/email-taken',
+      title: 'Diese E-Mail-Adresse ist bereits registriert',
+    });
+    const postcode = await call('POST', '/register/company', {
+      body: registration({ email: 'other@example.org', pending_country: 'LUX', pending_postcode: '20457' }),
+    });
+    expect(postcode.status).toBe(400);
+    expect(await postcode.json()).toMatchObject({
+      type: '/problems/postcode-country',
+      errors: [{ field: 'pending_postcode', detail: 'The postcode does not fit the country LUX.' }],
     });
   });
 });

@@ -18,7 +18,7 @@ import { route } from '../faults';
 import { inLanguage } from '../language';
 import { newPasswordLink, registrationReceived } from '../mails';
 import { randomToken } from '../random';
-import { answer, done, notLoggedIn, postcodeRefusal, readPayload, refuse } from '../respond';
+import { answer, done, notLoggedIn, postcodeMismatch, readPayload, refuse } from '../respond';
 import { hasEnded } from '../rules';
 import { clearSessionCookie, endSession, sessionAccount, startSession } from '../session';
 import { asSpec } from '../strict';
@@ -126,49 +126,58 @@ export function changePassword(payload: ChangePasswordPayload): Outcome<null> {
   return { ok: true, value: null };
 }
 
+/**
+ * A registration (SPEC §4), shared by v1 and v1.1: the postcode must fit the country and the address
+ * must be new. The account awaits activation; its address waits in pending_* until the provider
+ * activates it (SPEC §3); the mail goes out in `language`.
+ */
+export function register(body: RegisterPayload, language: Language): Outcome<AccountRow> {
+  const mismatch = postcodeMismatch(body.pending_postcode, body.pending_country);
+  if (mismatch) return { ok: false, refusal: mismatch };
+  if (findAccountByEmail(body.email)) {
+    return {
+      ok: false,
+      refusal: {
+        v1Status: 409,
+        problem: 'email-taken',
+        detail: { en: 'This email address is already registered', de: 'Diese E-Mail-Adresse ist bereits registriert' },
+      },
+    };
+  }
+  const account = db.account.create({
+    email: body.email.trim(),
+    password: body.password,
+    language: body.language,
+    notifications: body.notifications,
+    firstname: body.firstname.trim(),
+    lastname: body.lastname.trim(),
+    phone: orNull(body.phone),
+    active: false,
+    company_number: null,
+  });
+  db.company.create({
+    accountId: account.id,
+    checkbox_iban: false,
+    phone: orNull(body.phone),
+    pending_name: orNull(body.pending_name),
+    pending_street: orNull(body.pending_street),
+    pending_postcode: orNull(body.pending_postcode),
+    pending_city: orNull(body.pending_city),
+    pending_state: orNull(body.pending_state),
+    pending_country: body.pending_country,
+    pending_ustid: orNull(body.pending_ustid),
+  });
+  const mail = registrationReceived(language, account);
+  sendMail(account.email, mail.subject, mail.body);
+  return { ok: true, value: account };
+}
+
 export const authHandlers = [
   route('POST /register/company', async ({ request, language }) => {
     const payload = await readPayload(request, RegisterPayload);
     if (!payload.ok) return payload.response;
-    const body = payload.value;
-    const badPostcode = postcodeRefusal(body.pending_postcode, body.pending_country, language);
-    if (badPostcode) return badPostcode;
-    if (findAccountByEmail(body.email)) {
-      return refuse(
-        409,
-        inLanguage(language, {
-          en: 'This email address is already registered',
-          de: 'Diese E-Mail-Adresse ist bereits registriert',
-        }),
-      );
-    }
-    const account = db.account.create({
-      email: body.email.trim(),
-      password: body.password,
-      language: body.language,
-      notifications: body.notifications,
-      firstname: body.firstname.trim(),
-      lastname: body.lastname.trim(),
-      phone: orNull(body.phone),
-      active: false,
-      company_number: null,
-    });
-    // The address waits in pending_* until the provider activates the account (SPEC §3, §4).
-    db.company.create({
-      accountId: account.id,
-      checkbox_iban: false,
-      phone: orNull(body.phone),
-      pending_name: orNull(body.pending_name),
-      pending_street: orNull(body.pending_street),
-      pending_postcode: orNull(body.pending_postcode),
-      pending_city: orNull(body.pending_city),
-      pending_state: orNull(body.pending_state),
-      pending_country: body.pending_country,
-      pending_ustid: orNull(body.pending_ustid),
-    });
-    const mail = registrationReceived(language, account);
-    sendMail(account.email, mail.subject, mail.body);
-    return done();
+    const outcome = register(payload.value, language);
+    return outcome.ok ? done() : refuse(outcome.refusal.v1Status, inLanguage(language, outcome.refusal.detail));
   }),
 
   route('POST /login', async ({ request, language }) => {

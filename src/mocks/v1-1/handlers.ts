@@ -1,6 +1,6 @@
 /**
  * The calls of v1.1 the mock answers so far (contracts/v1.1.openapi.yaml), over the same database
- * as v1: the login (204 and the session's cookie), both password calls, the reads (the user, the company, the datastores with their sizes in bytes, the licence
+ * as v1: the registration, the login (204 and the session's cookie), both password calls, the reads (the user, the company, the datastores with their sizes in bytes, the licence
  * catalogue), the logout as a POST, the purchase as a POST answered 202 with its operation
  * (./operations.ts), both cancellations as POSTs and the two settings as PUTs, each state change
  * with an idempotency key. Refusals are problem details (./problems.ts).
@@ -14,13 +14,14 @@ import {
   ForgotPasswordPayload,
   LanguagePayload,
   LoginPayload,
+  RegisterPayload,
   UserStruct,
 } from '../../api/structs';
 import { cancelContract, cancelDatastore, runningDatastores } from '../cancellations';
 import { checkPurchase } from '../purchases';
 import { db, findCompany, type DatastoreRow } from '../db';
 import { route } from '../faults';
-import { changePassword, logIn, sendResetLink, userOf } from '../handlers/auth';
+import { changePassword, logIn, register, sendResetLink, userOf } from '../handlers/auth';
 import { companyOf } from '../handlers/company';
 import { statusOf } from '../handlers/datastores';
 import { catalogue } from '../handlers/licences';
@@ -56,6 +57,18 @@ const PurchasePayload = object({ identifier: string(), product_id: min(integer()
 const noContent = (init?: ResponseInit) => new HttpResponse(null, { status: 204, ...init });
 
 export const v11Handlers = [
+  route('v1.1 POST /register/company', ({ request, cookies, language }) =>
+    visitorChange(request, cookies, language, async () => {
+      const body = await readBody(request, RegisterPayload, language);
+      if (!body.ok) return body.response;
+      const outcome = register(body.value, language);
+      if (outcome.ok) return noContent();
+      const { problem: type, detail } = outcome.refusal;
+      const errors = type === 'postcode-country' ? [{ field: 'pending_postcode', detail }] : undefined;
+      return problem(type, language, { detail, ...(errors ? { errors } : {}) });
+    }),
+  ),
+
   route('v1.1 POST /forgotpassword', ({ request, cookies, language }) =>
     visitorChange(request, cookies, language, async () => {
       const body = await readBody(request, ForgotPasswordPayload, language);
