@@ -132,7 +132,8 @@ export const drivers = {
   company: {
     route: () => '/company',
     email: 'demo@example.com',
-    calls: { loadCompany: 'GET /company', saveCompany: 'POST /edit/company' },
+    // Edit mode's form is the child `form` (its own driver, companyEdit, below): a save ends it.
+    calls: { loadCompany: 'GET /company', form: 'POST /edit/company' },
     events: {
       'company.edit': async (page) =>
         page
@@ -146,6 +147,25 @@ export const drivers = {
           .first()
           .click();
         await submit('.company-page form')(page);
+      },
+      'form.submit': submit('.company-page form'),
+    },
+  },
+  companyEdit: {
+    route: () => '/company',
+    email: 'demo@example.com',
+    // The company page's edit form: the page opens it with Edit.
+    open: async (page) =>
+      page
+        .locator('.company-page button', { hasText: /^(Edit|Bearbeiten)$/ })
+        .first()
+        .click(),
+    calls: { submit: 'POST /edit/company' },
+    events: {
+      'field.change': async (page, event) => {
+        const field = page.locator(`.company-page form [name="${event.name}"]`).first();
+        if (event.name === 'payment_type') await field.selectOption(String(event.value));
+        else await field.fill(String(event.value ?? ''));
       },
       'form.submit': submit('.company-page form'),
     },

@@ -190,6 +190,11 @@ async function replay(page, driver, planned, language) {
   await page.goto(`${base}${route}`);
   await page.locator('main').first().waitFor({ timeout: 30_000 });
   await settle(page);
+  // A machine that a page starts on a click (the company's edit form) is opened first.
+  if (driver.open) {
+    await driver.open(page);
+    await settle(page);
+  }
   // A state the machine leaves by itself within moments (the 2 s before a purchase reloads the
   // status, the 300 ms before a list's query is written to the address) is held for the
   // screenshots: the page's timers stop before the last action of its path. Calls still answer

@@ -58,7 +58,9 @@ export interface EditCompanyValues {
   checkbox_iban: boolean;
 }
 
-export interface CompanyFormValues {
+// A type, not an interface: a form's values are a record of its fields (`createFormMachine`), and
+// only a type alias of an object is one without an index signature that would loosen its keys.
+export type CompanyFormValues = {
   name: string;
   phone: string;
   street: string;
@@ -72,7 +74,7 @@ export interface CompanyFormValues {
   iban: string;
   /** The SEPA direct debit mandate (the "legal-notice checkbox" of SPEC §2). */
   checkbox_iban: boolean;
-}
+};
 
 type CompanyField = keyof CompanyFormValues & string;
 export type CompanyFieldErrors = Partial<Record<CompanyField, field.FieldErrorCode>>;

@@ -1,54 +1,33 @@
 /**
  * The company page (SPEC §2 "Company page", §4 "Company page: view or edit. Edit ends on
- * success. Choosing payment type bill clears iban and the checkbox."): GET /company, view
- * mode, edit mode with its form, POST /edit/company, and a reload with the fresh data.
- * The user (names, email, products) comes from the session the machine holds: an edit starts
- * with its names, and the save sends them, because SPEC §7 sends them with every edit. The side
- * card's contract cancellation runs as the child `cancellation`; after its yes, this machine
- * reloads the company and asks the session to reload the user (`reloadedUser`), and hands the
- * child the reloaded products, which may carry the contract's end date.
+ * success."): GET /company, view mode, edit mode, and a reload with the fresh data.
+ * Edit mode is the form's own lifecycle (`company-edit.machine.ts`, a `createFormMachine` form),
+ * invoked as the child `form` (decision 053): it starts with the company and the session user's
+ * names, and its success brings this machine back to `loading`, which asks the session to reload
+ * the user. The side card's contract cancellation runs as the child `cancellation`; after its
+ * yes, this machine reloads the company and asks the session to reload the user (`reloadedUser`),
+ * and hands the child the reloaded products, which may carry the contract's end date.
  */
 import { assign, fromPromise, raise, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { editCompany, getCompany } from '../api/company';
+import { getCompany } from '../api/company';
 import type { Company } from '../domain/entities';
-import { timers, waiting } from '../domain/constants';
-import {
-  companyFormValues,
-  editCompanyPayload,
-  validateCompanyForm,
-  type CompanyFieldErrors,
-  type CompanyFormValues,
-  type EditCompanyValues,
-  type PaymentType,
-} from '../domain/company-form';
-import { formatIban } from '../domain/iban';
+import { timers } from '../domain/constants';
+import { companyFormValues } from '../domain/company-form';
+import { companyEditMachine } from './company-edit.machine';
 import { contractCancellationMachine } from './contract-cancellation.machine';
-import { errorLineMachine } from './error-line.machine';
-import { clearError, clearFieldErrors, markInvalid, showError, showTimeout, withoutErrors } from './form-actions';
-import { callErrorFrom, knownRefusal } from './known-refusals';
 import { unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
-import { sessionExpired, sessionInterrupted, tellSession, type WithSession } from './portal-refs';
+import { sessionExpired, tellSession, type PortalRefs } from './portal-refs';
 import { reloadedUser, type UserReload } from './session-readers';
 import { selectUser } from './session.machine';
-import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
 
-export interface CompanyContext extends WithSession {
+export interface CompanyContext extends PortalRefs {
   company: Company | null;
-  values: CompanyFormValues;
-  fieldErrors: CompanyFieldErrors;
-  /** Set after a refused submit, so that the field errors follow the typing live. */
-  submitted: boolean;
   /** Why the company could not be (re)loaded. */
   loadError: UserError | null;
   /** Set by a successful save until the next edit: the view confirms the save. */
   saved: boolean;
 }
-
-type TypedField = Exclude<keyof CompanyFormValues & string, 'payment_type'>;
-export type CompanyFieldChange = {
-  [K in TypedField]: { type: 'field.change'; name: K; value: CompanyFormValues[K] };
-}[TypedField];
 
 export type CompanyEvent =
   | { type: 'company.retry' }
@@ -58,55 +37,20 @@ export type CompanyEvent =
   | { type: 'cancellation.sessionExpired' }
   | UserReload
   | { type: 'company.edit' }
-  | { type: 'company.back' }
-  | CompanyFieldChange
-  | { type: 'payment.choose'; paymentType: PaymentType }
-  | { type: 'form.submit' };
-
-const emptyValues: CompanyFormValues = {
-  name: '',
-  phone: '',
-  street: '',
-  postcode: '',
-  city: '',
-  country: 'DE',
-  ustid: '',
-  payment_type: '',
-  iban: '',
-  checkbox_iban: false,
-};
-
-/**
- * The field a refusal of the server blames, marked beside it too (decision 039): a postcode that
- * does not fit the country, a direct debit without the mandate.
- */
-export function refusedCompanyFields(error: unknown): CompanyFieldErrors {
-  switch (knownRefusal('companyEdit', error)) {
-    case 'postcodeCountry':
-      return { postcode: 'postcode' };
-    case 'mandateMissing':
-      return { checkbox_iban: 'mandate' };
-    default:
-      return {};
-  }
-}
-
-/** Applies a change and, once a submit was refused, re-checks every field (live errors). */
-function changed(context: CompanyContext, values: CompanyFormValues, names: string[]) {
-  const fieldErrors = context.submitted ? validateCompanyForm(values) : withoutErrors(context.fieldErrors, names);
-  return { values, fieldErrors };
-}
+  | { type: 'company.back' };
 
 export const companyMachine = setup({
   types: {
     context: typeOf<CompanyContext>(),
     events: typeOf<CompanyEvent>(),
-    input: typeOf<WithSession>(),
+    input: typeOf<PortalRefs>(),
+    /** The children by id, so that the page reads each as its own machine's actor. */
+    children: typeOf<{ cancellation: 'cancellation'; form: 'form'; reloadedUser: 'reloadedUser' }>(),
   },
   actors: {
     loadCompany: fromPromise<Company>(({ signal }) => getCompany({ signal })),
-    saveCompany: fromPromise<void, EditCompanyValues>(({ input, signal }) => editCompany(input, { signal })),
-    errorLine: errorLineMachine,
+    /** Edit mode's form: its values, field errors, error line and POST /edit/company. */
+    form: companyEditMachine,
     cancellation: contractCancellationMachine,
     /** The session's reload of the user after a cancellation, told back. */
     reloadedUser,
@@ -114,76 +58,30 @@ export const companyMachine = setup({
   actions: {
     /** A 401: the session ends silently (decision 001). */
     sessionExpired: sessionExpired(),
-    /**
-     * A 401 on saving: the session ends in place, a login dialog opens over the form, and the
-     * values wait for the customer's next click on Save (docs/decisions/027).
-     */
-    sessionInterrupted: sessionInterrupted(),
     tellSession: tellSession(),
     /** The company of GET /company, given by the `loadCompany` actor's done event (typed by `setup`). */
     keepCompany: assign((_, { company }: { company: Company }) => ({ company, loadError: null })),
     keepLoadError: assign({ loadError: ({ event }) => userErrorFrom('error' in event ? event.error : undefined) }),
     keepLoadTimeout: assign({ loadError: { key: 'timeout' } }),
-    startEditing: assign(({ context }) => {
-      const person = selectUser(context.session.getSnapshot());
-      return {
-        values: context.company ? companyFormValues(context.company, person) : emptyValues,
-        fieldErrors: {},
-        submitted: false,
-        saved: false,
-      };
-    }),
-    setValue: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
-      // SPEC §5: the IBAN is kept as shown, reformatted live.
-      const value = event.name === 'iban' ? formatIban(event.value) : event.value;
-      return changed(context, { ...context.values, [event.name]: value }, [event.name]);
-    }),
-    /** SPEC §4: choosing bill clears the IBAN and the mandate. */
-    chooseBill: assign(({ context }) =>
-      changed(context, { ...context.values, payment_type: 'bill', iban: '', checkbox_iban: false }, [
-        'payment_type',
-        'iban',
-        'checkbox_iban',
-      ]),
-    ),
-    chooseDirectDebit: assign(({ context }) =>
-      changed(context, { ...context.values, payment_type: 'direct_debit' }, ['payment_type']),
-    ),
-    markInvalid: markInvalid(validateCompanyForm),
-    markRefusedFields: assign(({ context, event }) =>
-      'error' in event ? { fieldErrors: { ...context.fieldErrors, ...refusedCompanyFields(event.error) } } : {},
-    ),
-    clearFieldErrors: clearFieldErrors(),
+    forgetSaved: assign({ saved: false }),
     markSaved: assign({ saved: true }),
     productsUnknown: sendTo('cancellation', { type: 'products.reloaded', products: null }),
-    clearError: clearError(),
-    // A postcode or a direct debit the server refuses: in the portal's words (decision 039).
-    showError: showError(callErrorFrom('companyEdit')),
-    showTimeout: showTimeout(),
   },
   guards: {
-    isInvalid: ({ context }) => Object.keys(validateCompanyForm(context.values)).length > 0,
     isUnauthorized: unauthorizedGuard,
-    choosesBill: ({ event }) => event.type === 'payment.choose' && event.paymentType === 'bill',
   },
-  delays: { loadingTimeout: timers.loadingTimeout, stillWorking: waiting.stillWorking },
+  delays: { loadingTimeout: timers.loadingTimeout },
 }).createMachine({
   id: 'company',
   description: 'SPEC §2 Company page: view or edit; edit ends on success.',
   context: ({ input }) => ({
     session: input.session,
+    app: input.app,
     company: null,
-    values: emptyValues,
-    fieldErrors: {},
-    submitted: false,
     loadError: null,
     saved: false,
   }),
-  invoke: [
-    { id: 'errorLine', src: 'errorLine' },
-    { id: 'cancellation', src: 'cancellation' },
-  ],
+  invoke: { id: 'cancellation', src: 'cancellation' },
   on: {
     // SPEC §4: a cancelled contract changes the company (its products) and the user's products.
     'cancellation.done': {
@@ -230,7 +128,7 @@ export const companyMachine = setup({
     view: {
       description: 'View mode: the company, its pending changes, the products and the side cards.',
       initial: 'shown',
-      on: { 'company.edit': { target: 'edit', actions: ['startEditing', 'clearError'] } },
+      on: { 'company.edit': { target: 'edit', actions: 'forgetSaved' } },
       states: {
         shown: {
           on: { 'company.reload': { target: 'refreshing' } },
@@ -253,47 +151,25 @@ export const companyMachine = setup({
       },
     },
     edit: {
-      description: 'Edit mode: the form, then back or save.',
-      initial: 'editing',
-      states: {
-        editing: {
-          description: 'The customer types; field errors show beside their fields.',
-          on: {
-            'field.change': { actions: 'setValue' },
-            'payment.choose': [{ guard: 'choosesBill', actions: 'chooseBill' }, { actions: 'chooseDirectDebit' }],
-            'form.submit': [
-              { guard: 'isInvalid', actions: ['markInvalid', 'clearError'] },
-              { target: 'saving', actions: ['clearFieldErrors', 'clearError'] },
-            ],
-            'company.back': { target: '#company.view', actions: 'clearError' },
-          },
-        },
-        saving: {
-          description:
-            'POST /edit/company, once; on failure, a 401 included, every field keeps what was typed (docs/decisions/027).',
-          tags: ['busy'],
-          invoke: {
-            src: 'saveCompany',
-            input: ({ context }) =>
-              editCompanyPayload(
-                context.values,
-                selectUser(context.session.getSnapshot()),
-                context.company?.pending_state ?? null,
-              ),
-            onDone: {
-              target: '#company.loading',
-              actions: ['markSaved', { type: 'tellSession', params: { type: 'user.reload' } }],
-            },
-            onError: [
-              // The dialog says that the session ended; the error line stays empty, for after the login.
-              { guard: 'isUnauthorized', target: 'editing', actions: 'sessionInterrupted' },
-              { target: 'editing', actions: ['markRefusedFields', 'showError'] },
-            ],
-          },
-          after: { loadingTimeout: { target: 'editing', actions: 'showTimeout' } },
-          ...stillWorkingStates(),
+      description:
+        'Edit mode: the form (the child `form`), then back, or a save that reloads; on failure, a 401 included, every field keeps what was typed (docs/decisions/027).',
+      invoke: {
+        id: 'form',
+        src: 'form',
+        input: ({ context }) => ({
+          session: context.session,
+          app: context.app,
+          // An edit starts from the company and the session user's names (SPEC §7 sends them).
+          values: context.company ? companyFormValues(context.company, selectUser(context.session.getSnapshot())) : {},
+          given: { pendingState: context.company?.pending_state ?? null },
+        }),
+        onDone: {
+          target: 'loading',
+          actions: ['markSaved', { type: 'tellSession', params: { type: 'user.reload' } }],
         },
       },
+      // The values typed are dropped with the form; the view offers Back only while nothing is sent.
+      on: { 'company.back': { target: 'view' } },
     },
   },
 });

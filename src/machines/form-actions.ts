@@ -41,16 +41,30 @@ function fieldsUpdate<V, TContext extends FieldsContext<V>>(update: Partial<Fiel
 }
 
 /**
- * `field.change`: keeps the value; once a submission was refused every field is checked again,
- * before that only the changed field's error goes (the customer is correcting it).
+ * What else a change of one field changes, given the values with that change: the fields to set
+ * as well (the IBAN in blocks of four, SPEC §5; bill clears the IBAN and the mandate, SPEC §4).
  */
-export function setValue<V, TContext extends FieldsContext<V>, TEvent extends EventObject>(validate: Validate<V>) {
+export type AlsoChanges<V> = (values: V, name: string) => Partial<V>;
+
+/**
+ * `field.change`: keeps the value, and what `alsoChanges` makes of it; once a submission was
+ * refused every field is checked again, before that only the errors of the fields the change
+ * touched go (the customer is correcting them).
+ */
+export function setValue<V, TContext extends FieldsContext<V>, TEvent extends EventObject>(
+  validate: Validate<V>,
+  alsoChanges?: AlsoChanges<V>,
+) {
   return assign<TContext, TEvent, undefined, TEvent, never>(({ context, event }) => {
     // Stryker disable next-line ConditionalExpression,LogicalOperator: every machine names this action for field.change only; the guard narrows the event's type
     if (event.type !== 'field.change' || !('name' in event) || typeof event.name !== 'string' || !('value' in event))
       return {};
-    const values: V = { ...context.values, [event.name]: event.value };
-    const fieldErrors = context.submitted ? validate(values) : withoutErrors(context.fieldErrors, [event.name]);
+    const changed: V = { ...context.values, [event.name]: event.value };
+    const also = alsoChanges?.(changed, event.name) ?? {};
+    const values: V = { ...changed, ...also };
+    const fieldErrors = context.submitted
+      ? validate(values)
+      : withoutErrors(context.fieldErrors, [event.name, ...Object.keys(also)]);
     return fieldsUpdate<V, TContext>({ values, fieldErrors });
   });
 }

@@ -8,6 +8,10 @@
  * `createFormMachine` builds one machine per form from its field rules and its call (the
  * `submit` actor); after success a form that leads elsewhere sends the `navigate` action to its
  * `next` page, and one whose success the app must know tells it (`tellsApp`, the `tellApp` action).
+ * A form that is one step of a page (the company edit, invoked by the company machine) ends with
+ * its success (`endsOnSuccess`: the machine that invoked it hears its done event), may send more
+ * than its values (`payload`, made from its context with what its input `given`), and may change
+ * more than the field the customer changed (`alsoChanges`).
  */
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../api/error';
@@ -22,6 +26,7 @@ import {
   setValue,
   showError,
   withoutErrors,
+  type AlsoChanges,
   type FieldErrors,
   type FieldsContext,
 } from './form-actions';
@@ -32,10 +37,16 @@ import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
 import { unauthorizedGuard, userErrorFrom, type UserError } from './user-error';
 
-export type FormContext<V> = FieldsContext<V> & PortalRefs;
+/** A form's context: its fields, the session and the app's actor, and what its input gave (`given`). */
+export type FormContext<V, G = undefined> = FieldsContext<V> & PortalRefs & { given: G | undefined };
 
-/** A form's input: the session and the app's actor, and values to start with. */
-export type FormInput<V> = PortalRefs & { values?: Partial<V> };
+/**
+ * A form's input: the session and the app's actor, values to start with, and what the machine
+ * that invokes the form gives its call besides the values (`given`, the company's pending state);
+ * required when the form names its type.
+ */
+export type FormInput<V, G = undefined> = PortalRefs & { values?: Partial<V> } & Given<G>;
+type Given<G> = undefined extends G ? { given?: G } : { given: G };
 
 export type FormEvent<V> =
   | { type: 'field.change'; name: keyof V & string; value: V[keyof V & string] }
@@ -44,15 +55,18 @@ export type FormEvent<V> =
   /** The logged-in customer, from the session (forms with `fromUser`). */
   | UserKnown;
 
-export interface FormOptions<V> {
+export interface FormOptions<V, P = V> {
   id: string;
   description: string;
   /** The form's values before the customer types (merged with `input.values`). */
   initialValues: V;
   /** The field rules: an error code per invalid field. */
   validate: (values: V) => FieldErrors<V>;
-  /** The call, given the checked values (tests swap the `submit` actor with `provide`). */
-  submit: (values: V, signal: AbortSignal) => Promise<unknown>;
+  /**
+   * The call, given the checked values, or what `payload` made of them (tests swap the `submit`
+   * actor with `provide`; its input is that payload).
+   */
+  submit: (payload: P, signal: AbortSignal) => Promise<unknown>;
   /** How a failed call reads to the customer; by default `userErrorFrom`. */
   errorOf?: (error: unknown) => UserError;
   /**
@@ -70,9 +84,28 @@ export interface FormOptions<V> {
   fromUser?: (user: User) => Partial<V>;
   /** What the app must know of a successful call (the licence order's `order.placed`). */
   tellsApp?: (values: V) => AppNews;
+  /** What else a change of a field changes (the company's IBAN blocks, and bill clearing the IBAN). */
+  alsoChanges?: AlsoChanges<V>;
+  /**
+   * The form ends with its success (a final state): the machine that invoked it goes on with its
+   * done event (the company page reloads). Without it the form shows its success, `form.edit` reopens it.
+   */
+  endsOnSuccess?: boolean;
 }
 
-export function createFormMachine<V extends Record<string, unknown>>(options: FormOptions<V>) {
+/**
+ * What the call sends, made from the form's context (its values, the session, what its input
+ * gave): required when it is not the values themselves.
+ */
+type PayloadOption<V, G, P> = [V] extends [P]
+  ? { payload?: (form: FormContext<V, G>) => P }
+  : { payload: (form: FormContext<V, G>) => P };
+
+export function createFormMachine<
+  V extends Record<string, unknown>,
+  G = undefined,
+  P extends Record<string, unknown> = V,
+>(options: FormOptions<V, P> & PayloadOption<V, G, P>) {
   const {
     id,
     description,
@@ -84,18 +117,25 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
     next,
     fromUser,
     tellsApp,
+    alsoChanges,
+    endsOnSuccess = false,
   } = options;
+  const payloadOf: (form: FormContext<V, G>) => P | V = options.payload ?? ((form) => form.values);
+  const succeeded = endsOnSuccess
+    ? { type: 'final' as const }
+    : { on: { 'form.edit': { target: 'editing' as const } } };
   return setup({
     types: {
-      context: typeOf<FormContext<V>>(),
+      context: typeOf<FormContext<V, G>>(),
       events: typeOf<FormEvent<V>>(),
-      input: typeOf<FormInput<V>>(),
+      input: typeOf<FormInput<V, G>>(),
     },
     actors: {
       // The input is typed loosely because XState cannot check an invoke against a generic
-      // input type; it is always this form's `context.values`.
-      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the invoke's input is this form's values (see above).
-      submit: fromPromise<unknown, Record<string, unknown>>(({ input, signal }) => submit(input as V, signal)),
+      // input type; it is always what `payloadOf` made of this form's context: the payload, or
+      // the values, which a form without `payload` sends (then V is a P: `PayloadOption`).
+      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the invoke's input is this form's payload (see above).
+      submit: fromPromise<unknown, Record<string, unknown>>(({ input, signal }) => submit(input as P, signal)),
       errorLine: errorLineMachine,
       /** Tells the form the session's user, now and when it changes. */
       user: sessionUser,
@@ -104,7 +144,7 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
       tellApp: tellApp(),
       navigate: navigate(),
       sessionInterrupted: sessionInterrupted(),
-      setValue: setValue(validate),
+      setValue: setValue(validate, alsoChanges),
       /** Fills the fields the customer has left empty with what the user gives. */
       fillFromUser: assign(({ context, event }) => {
         if (event.type !== 'user.known' || !fromUser) return {};
@@ -146,11 +186,12 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
       submitted: false,
       session: input.session,
       app: input.app,
+      given: input.given,
     }),
     invoke: [
       { id: 'errorLine', src: 'errorLine' },
       ...(fromUser
-        ? [{ id: 'user', src: 'user', input: ({ context }: { context: FormContext<V> }) => context } as const]
+        ? [{ id: 'user', src: 'user', input: ({ context }: { context: FormContext<V, G> }) => context } as const]
         : []),
     ],
     initial: 'editing',
@@ -171,7 +212,7 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
         tags: ['busy'],
         invoke: {
           src: 'submit',
-          input: ({ context }) => context.values,
+          input: ({ context }: { context: FormContext<V, G> }) => payloadOf(context),
           onDone: {
             target: 'succeeded',
             actions: [
@@ -179,7 +220,7 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
                 ? [
                     {
                       type: 'tellApp' as const,
-                      params: ({ context }: { context: FormContext<V> }) => tellsApp(context.values),
+                      params: ({ context }: { context: FormContext<V, G> }) => tellsApp(context.values),
                     },
                   ]
                 : []),
@@ -210,14 +251,24 @@ export function createFormMachine<V extends Record<string, unknown>>(options: Fo
           : {}),
       },
       succeeded: {
-        description: 'The call succeeded; the form shows its success or the app moves on.',
+        description: endsOnSuccess
+          ? 'The call succeeded; the form ends, and the machine that invoked it goes on.'
+          : 'The call succeeded; the form shows its success or the app moves on.',
         tags: ['done'],
-        on: { 'form.edit': { target: 'editing' } },
+        ...succeeded,
       },
     },
   });
 }
 
-export type FormMachine<V extends Record<string, unknown>> = ReturnType<typeof createFormMachine<V>>;
-export type FormActor<V extends Record<string, unknown>> = ActorRefFrom<FormMachine<V>>;
-export type FormSnapshot<V extends Record<string, unknown>> = SnapshotFrom<FormMachine<V>>;
+/** A form's payload: what its call sends (by default its values). */
+type Payload = Record<string, unknown>;
+export type FormMachine<V extends Record<string, unknown>, G = undefined, P extends Payload = V> = ReturnType<
+  typeof createFormMachine<V, G, P>
+>;
+export type FormActor<V extends Record<string, unknown>, G = undefined, P extends Payload = V> = ActorRefFrom<
+  FormMachine<V, G, P>
+>;
+export type FormSnapshot<V extends Record<string, unknown>, G = undefined, P extends Payload = V> = SnapshotFrom<
+  FormMachine<V, G, P>
+>;

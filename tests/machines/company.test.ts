@@ -3,10 +3,11 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import type { EditCompanyPayload } from '../../src/api/structs';
 import type { Company, User } from '../../src/domain/entities';
+import { companyEditMachine } from '../../src/machines/company-edit.machine';
 import { companyMachine } from '../../src/machines/company.machine';
 import { contractCancellationMachine } from '../../src/machines/contract-cancellation.machine';
 import { aCompany, aUser } from '../support/builders';
-import { stubSession } from '../support/portal-refs';
+import { stubApp, stubSession } from '../support/portal-refs';
 
 const company = aCompany();
 
@@ -30,25 +31,33 @@ function start(
   const machine = companyMachine.provide({
     actors: {
       loadCompany: fromPromise(() => load()),
-      saveCompany: fromPromise(({ input }: { input: EditCompanyPayload }) => save(input)),
+      form: companyEditMachine.provide({
+        actors: {
+          // The invoke's input is the form's payload (src/machines/form.machine.ts).
+          submit: fromPromise(({ input }) => save(input as EditCompanyPayload)),
+        },
+      }),
       cancellation: contractCancellationMachine.provide({
         actors: { cancelContract: fromPromise(() => (options.cancel ?? (async () => {}))()) },
       }),
     },
   });
-  const actor = createActor(machine, { input: { session: stub.session } }).start();
-  const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
+  const actor = createActor(machine, { input: { session: stub.session, app: stubApp().app } }).start();
+  /** Edit mode's form, the child `form` (tests/machines/company-edit.test.ts tests it alone). */
+  const form = () => actor.getSnapshot().children.form;
   const context = () => actor.getSnapshot().context;
   /** The events of one type the session was told. */
   const told = (type: string) => stub.received().filter((event) => event.type === type);
-  return { actor, load, save, reload, session: stub.session, told, errorLine, context };
+  return { actor, load, save, reload, session: stub.session, told, context, form };
 }
 
 async function editing(options: Parameters<typeof start>[0] = {}) {
   const started = start(options);
   await waitFor(started.actor, (snapshot) => snapshot.matches('view'));
   started.actor.send({ type: 'company.edit' });
-  return started;
+  const form = started.form();
+  if (!form) throw new Error('no form child in edit mode');
+  return { ...started, edit: form };
 }
 
 afterEach(() => vi.useRealTimers());
@@ -97,53 +106,28 @@ describe('loading the company', () => {
 });
 
 describe('edit mode', () => {
-  it('fills the form from the company and the IBAN in blocks of four', async () => {
-    const { actor, context } = await editing();
-    expect(actor.getSnapshot().matches({ edit: 'editing' })).toBe(true);
-    expect(context().values).toMatchObject({
+  it('starts the form with the company and the session user, the IBAN in blocks of four', async () => {
+    const { actor, edit } = await editing();
+    expect(actor.getSnapshot().matches('edit')).toBe(true);
+    expect(edit.getSnapshot().matches('editing')).toBe(true);
+    expect(edit.getSnapshot().context.values).toMatchObject({
       name: 'Demo GmbH',
+      phone: '+49 30 1234567',
       payment_type: 'direct_debit',
       iban: 'DE89 3704 0044 0532 0130 00',
       checkbox_iban: true,
     });
   });
 
-  it('reformats the IBAN live as it is typed', async () => {
-    const { actor, context } = await editing();
-    actor.send({ type: 'field.change', name: 'iban', value: 'de44 5001 0517 5407 3249 31' });
-    expect(context().values.iban).toBe('DE44 5001 0517 5407 3249 31');
-  });
-
-  it('clears the IBAN and the mandate when bill is chosen, and asks for both again with direct debit', async () => {
-    const { actor, context } = await editing();
-    actor.send({ type: 'payment.choose', paymentType: 'bill' });
-    expect(context().values).toMatchObject({ payment_type: 'bill', iban: '', checkbox_iban: false });
-    actor.send({ type: 'payment.choose', paymentType: 'direct_debit' });
-    expect(context().values).toMatchObject({ payment_type: 'direct_debit', iban: '', checkbox_iban: false });
-    actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().matches({ edit: 'editing' })).toBe(true);
-    expect(context().fieldErrors).toEqual({ iban: 'required', checkbox_iban: 'mandate' });
-    // After a refused submit the errors follow the typing live, also through payment switches.
-    actor.send({ type: 'field.change', name: 'iban', value: 'DE89 3704 0044 0532 0130 01' });
-    expect(context().fieldErrors).toEqual({ iban: 'iban', checkbox_iban: 'mandate' });
-    actor.send({ type: 'payment.choose', paymentType: 'bill' });
-    expect(context().fieldErrors).toEqual({});
-  });
-
-  it('drops a field error as soon as the field is changed, before any submit', async () => {
-    const { actor, context } = await editing();
-    actor.send({ type: 'field.change', name: 'street', value: '' });
-    expect(context().fieldErrors).toEqual({});
-    actor.send({ type: 'form.submit' });
-    expect(context().fieldErrors).toEqual({ street: 'required' });
-  });
-
-  it('goes back to the view without saving', async () => {
-    const { actor, save } = await editing();
-    actor.send({ type: 'field.change', name: 'street', value: 'Neue Straße 5' });
+  it('goes back to the view without saving, and drops what was typed', async () => {
+    const { actor, save, edit, form } = await editing();
+    edit.send({ type: 'field.change', name: 'street', value: 'Neue Straße 5' });
     actor.send({ type: 'company.back' });
     expect(actor.getSnapshot().matches({ view: 'shown' })).toBe(true);
+    expect(form()).toBeUndefined();
     expect(save).not.toHaveBeenCalled();
+    actor.send({ type: 'company.edit' });
+    expect(form()?.getSnapshot().context.values.street).toBe(company.street);
   });
 });
 
@@ -151,12 +135,14 @@ describe('saving', () => {
   it('saves once with the SPEC §7 payload, then reloads and shows the view with the fresh data', async () => {
     const fresh = { ...company, pending_street: 'Neue Straße 5' };
     let loads = 0;
-    const { actor, save, told, context } = await editing({ load: async () => (++loads === 1 ? company : fresh) });
-    actor.send({ type: 'field.change', name: 'street', value: 'Neue Straße 5' });
-    actor.send({ type: 'form.submit' });
-    actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().matches({ edit: 'saving' })).toBe(true);
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    const { actor, save, told, context, edit } = await editing({
+      load: async () => (++loads === 1 ? company : fresh),
+    });
+    edit.send({ type: 'field.change', name: 'street', value: 'Neue Straße 5' });
+    edit.send({ type: 'form.submit' });
+    edit.send({ type: 'form.submit' });
+    expect(edit.getSnapshot().matches('submitting')).toBe(true);
+    expect(edit.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (snapshot) => snapshot.matches({ view: 'shown' }));
     expect(save).toHaveBeenCalledOnce();
     expect(save).toHaveBeenCalledWith({
@@ -180,108 +166,30 @@ describe('saving', () => {
     expect(context().saved).toBe(false);
   });
 
-  it('keeps every field as typed and shows the server reason when the save fails, cleared after 30 seconds', async () => {
-    const { actor, context, errorLine } = await editing({
-      save: async () => {
-        throw new ApiError('http', { status: 400, reason: 'The IBAN is not valid.' });
-      },
-    });
-    actor.send({ type: 'field.change', name: 'city', value: 'Hamburg' });
-    actor.send({ type: 'field.change', name: 'postcode', value: '20457' });
-    const typed = context().values;
-    vi.useFakeTimers();
-    actor.send({ type: 'form.submit' });
-    await vi.waitFor(() => expect(actor.getSnapshot().matches({ edit: 'editing' })).toBe(true));
-    expect(context().values).toEqual(typed);
-    expect(errorLine()).toEqual({ key: 'server', reason: 'The IBAN is not valid.' });
-    vi.advanceTimersByTime(30_000);
-    expect(errorLine()).toBeNull();
-  });
-
-  it.each([
-    [
-      'a postcode that does not fit the country',
-      'Die Postleitzahl passt nicht zum Land DE.',
-      'postcodeCountry',
-      { postcode: 'postcode' },
-    ],
-    [
-      'a direct debit without the mandate',
-      'Direct debit needs the SEPA mandate: please accept the legal notice.',
-      'mandateMissing',
-      { checkbox_iban: 'mandate' },
-    ],
-  ] as const)(
-    'says in its own words that the server refused %s, and marks the field (decision 039)',
-    async (_name, reason, key, fieldErrors) => {
-      const { actor, context, errorLine } = await editing({
-        save: async () => {
-          throw new ApiError('http', { status: 400, reason });
-        },
-      });
-      actor.send({ type: 'form.submit' });
-      await waitFor(actor, (snapshot) => snapshot.matches({ edit: 'editing' }) && errorLine() !== null);
-      expect(errorLine()).toEqual({ key });
-      expect(context().fieldErrors).toEqual(fieldErrors);
-      const [field] = Object.keys(fieldErrors);
-      actor.send(
-        field === 'postcode'
-          ? { type: 'field.change', name: 'postcode', value: '10117' }
-          : { type: 'field.change', name: 'checkbox_iban', value: true },
-      );
-      expect(context().fieldErrors).toEqual({});
-    },
-  );
-
-  it('clears the message of a failed save when the customer sends again, and shows no field errors meanwhile', async () => {
-    let fail = true;
-    const { actor, errorLine, context } = await editing({
-      save: async () => {
-        if (fail) throw new ApiError('network');
-        await never();
-      },
-    });
-    actor.send({ type: 'field.change', name: 'street', value: '' });
-    actor.send({ type: 'form.submit' });
-    expect(context()).toMatchObject({ fieldErrors: { street: 'required' }, submitted: true });
-    actor.send({ type: 'field.change', name: 'street', value: 'Neue Straße 5' });
-    actor.send({ type: 'form.submit' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ edit: 'editing' }) && errorLine() !== null);
-    expect(errorLine()).toEqual({ key: 'network' });
-    fail = false;
-    actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().matches({ edit: 'saving' })).toBe(true);
-    expect(errorLine()).toBeNull();
-    expect(context()).toMatchObject({ fieldErrors: {}, submitted: false });
-  });
-
-  it('asks for the login in place when the save answers 401, keeping every value and saving nothing twice', async () => {
-    const { actor, told, errorLine, save, context } = await editing({
+  it('stays in edit mode with every value when the save fails, and asks for the login in place on a 401', async () => {
+    const { actor, told, save, edit } = await editing({
       save: async () => {
         throw new ApiError('http', { status: 401 });
       },
     });
-    actor.send({ type: 'field.change', name: 'city', value: 'Köln' });
-    actor.send({ type: 'form.submit' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ edit: 'editing' }));
-    expect(told('session.interrupted')).toHaveLength(1);
+    edit.send({ type: 'field.change', name: 'city', value: 'Köln' });
+    edit.send({ type: 'form.submit' });
+    await waitFor(edit, (snapshot) => snapshot.matches('editing') && told('session.interrupted').length > 0);
+    expect(actor.getSnapshot().matches('edit')).toBe(true);
     expect(told('session.expired')).toHaveLength(0);
-    // The dialog says that the session ended; after the login the error line has nothing stale to say.
-    expect(errorLine()).toBeNull();
-    expect(context().values.city).toBe('Köln');
-    // The save waits for the customer's next click (docs/decisions/027).
+    expect(edit.getSnapshot().context.values.city).toBe('Köln');
     expect(save).toHaveBeenCalledOnce();
   });
 
-  it('gives up saving after the 120 second loading timeout and keeps the form', async () => {
-    const { actor, errorLine } = await editing({ save: never });
+  it('keeps edit mode when saving gives up after the 120 second loading timeout, and Back leaves its message', async () => {
+    const { actor, edit, form } = await editing({ save: never });
     vi.useFakeTimers();
-    actor.send({ type: 'form.submit' });
+    edit.send({ type: 'form.submit' });
     vi.advanceTimersByTime(120_000);
-    expect(actor.getSnapshot().matches({ edit: 'editing' })).toBe(true);
-    expect(errorLine()).toEqual({ key: 'timeout' });
+    expect(actor.getSnapshot().matches('edit')).toBe(true);
+    expect(edit.getSnapshot().children.errorLine?.getSnapshot().context.error).toEqual({ key: 'timeout' });
     actor.send({ type: 'company.back' });
-    expect(errorLine()).toBeNull();
+    expect(form()).toBeUndefined();
   });
 });
 

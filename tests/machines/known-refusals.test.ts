@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/error';
 import { callErrorFrom, knownRefusal, type RefusingCall } from '../../src/machines/known-refusals';
-import { refusedCompanyFields } from '../../src/machines/company.machine';
+import { refusedCompanyFields } from '../../src/machines/company-edit.machine';
 import { licenceOrderError, refusedLicenceOrderFields } from '../../src/machines/licence-order.machine';
 import { refusedRegistrationFields } from '../../src/machines/registration.machine';
 

@@ -1,15 +1,14 @@
-import { useSelector } from '@xstate/react';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { defineMessage, defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { config } from '../../config';
 import type { PaymentType } from '../../domain/company-form';
-import type { CompanyActor } from '../../machines/company.machine';
-import { ErrorLine, useErrorLine } from '../shared/error-line';
+import type { CompanyEditActor } from '../../machines/company-edit.machine';
+import { ErrorLine } from '../shared/error-line';
 import { CheckboxField, RequiredNote, SelectField, SubmitButton, TextField } from '../shared/form-fields';
 import { companyMessages, paymentTypeMessages } from './company-messages';
 import { countryOptions } from '../shared/countries';
 import { IbanField } from './iban-field';
-import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
+import { useFormActor } from '../shared/use-form';
 
 const messages = defineMessages({
   heading: { id: 'company.edit.heading', defaultMessage: 'Edit company data' },
@@ -56,27 +55,20 @@ const paymentOptions = (['bill', 'direct_debit'] as const).map((value) => ({
   label: paymentTypeMessages[value],
 }));
 
-/** SPEC §2 "Edit mode": the fields, direct debit with IBAN and mandate, back and save. */
-export function CompanyEditForm({ actor }: { actor: CompanyActor }) {
-  const values = useSelector(actor, (snapshot) => snapshot.context.values);
-  const errors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
-  const slow = useSelector(actor, (snapshot) => snapshot.hasTag('slow'));
-  const error = useErrorLine(actor);
+/**
+ * SPEC §2 "Edit mode": the fields, direct debit with IBAN and mandate, back and save. The form is
+ * the company machine's child (`form`); Back is the page's (`onBack`), which drops what was typed.
+ */
+export function CompanyEditForm({ form, onBack }: { form: CompanyEditActor; onBack: () => void }) {
+  const { values, fieldErrors: errors, busy, slow, waiting, error, formRef, change: send, submit } = useFormActor(form);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const { formRef, attempted } = useFocusFirstInvalid();
   const intl = useIntl();
 
   // Entering edit mode moves the focus to the form, so that keyboard and screen reader users start there.
   useEffect(() => headingRef.current?.focus(), []);
 
   const change = (name: 'name' | 'phone' | 'street' | 'postcode' | 'city' | 'ustid') => (value: string) =>
-    actor.send({ type: 'field.change', name, value });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    actor.send({ type: 'form.submit' });
-    attempted();
-  };
+    send(name, value);
   const paymentChoices =
     values.payment_type === '' ? [{ value: '' as const, label: messages.choose }, ...paymentOptions] : paymentOptions;
 
@@ -147,7 +139,7 @@ export function CompanyEditForm({ actor }: { actor: CompanyActor }) {
         options={countryOptions}
         value={values.country === '' ? 'DE' : values.country}
         error={errors.country}
-        onChange={(value) => actor.send({ type: 'field.change', name: 'country', value })}
+        onChange={(value) => send('country', value)}
       />
       <TextField
         name="ustid"
@@ -168,7 +160,7 @@ export function CompanyEditForm({ actor }: { actor: CompanyActor }) {
         value={values.payment_type}
         error={errors.payment_type}
         onChange={(value) => {
-          if (value !== '') actor.send({ type: 'payment.choose', paymentType: value });
+          if (value !== '') send('payment_type', value);
         }}
       />
       {values.payment_type === 'direct_debit' && (
@@ -181,7 +173,7 @@ export function CompanyEditForm({ actor }: { actor: CompanyActor }) {
             hint={messages.ibanHint}
             value={values.iban}
             error={errors.iban}
-            onChange={(value) => actor.send({ type: 'field.change', name: 'iban', value })}
+            onChange={(value) => send('iban', value)}
           />
           <CheckboxField
             name="checkbox_iban"
@@ -195,21 +187,16 @@ export function CompanyEditForm({ actor }: { actor: CompanyActor }) {
             required
             checked={values.checkbox_iban}
             error={errors.checkbox_iban}
-            onChange={(checked) => actor.send({ type: 'field.change', name: 'checkbox_iban', value: checked })}
+            onChange={(checked) => send('checkbox_iban', checked)}
           />
         </fieldset>
       )}
       <ErrorLine error={error} />
       <div className="company-form-actions">
-        <button
-          type="button"
-          className="button-secondary"
-          disabled={busy}
-          onClick={() => actor.send({ type: 'company.back' })}
-        >
+        <button type="button" className="button-secondary" disabled={busy} onClick={onBack}>
           <FormattedMessage {...messages.back} />
         </button>
-        <SubmitButton busy={busy} slow={slow} label={messages.save} busyLabel={messages.saving} />
+        <SubmitButton busy={busy} slow={slow} waiting={waiting} label={messages.save} busyLabel={messages.saving} />
       </div>
     </form>
   );

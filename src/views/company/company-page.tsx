@@ -41,6 +41,8 @@ export default function CompanyPage() {
   const user = useUser();
   const actor = usePortalActor(companyMachine);
   const cancellation = useSelector(actor, (snapshot) => snapshot.children.cancellation);
+  // Edit mode's form, the machine's child while the page is in edit mode.
+  const form = useSelector(actor, (snapshot) => snapshot.children.form);
   const state = useSelector(actor, (snapshot) =>
     snapshot.matches('loading')
       ? 'loading'
@@ -94,7 +96,7 @@ export default function CompanyPage() {
               </div>
             )}
             {state === 'edit' ? (
-              <CompanyEditForm actor={actor} />
+              form && <CompanyEditForm form={form} onBack={() => actor.send({ type: 'company.back' })} />
             ) : (
               <CompanyDetails
                 company={company}

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { useLoggedIn } from '../../lib/session';
 import { usePortalActor } from '../../lib/use-portal-actor';
-import type { FormMachine } from '../../machines/form.machine';
+import type { FormActor, FormMachine } from '../../machines/form.machine';
 import { errorForAudience } from '../../machines/user-error';
 import { useErrorLine } from './error-line';
 import { useFocusFirstInvalid } from './use-focus-first-invalid';
@@ -17,6 +17,16 @@ export function useForm<V extends Record<string, unknown>>(
   options: { values?: Partial<V> } = {},
 ) {
   const actor = usePortalActor(machine, { input: { values: options.values } });
+  return { actor, ...useFormActor(actor) };
+}
+
+/**
+ * Reads a running form for a view and sends it what the customer does: the form a view runs
+ * (`useForm`), or one another machine invoked (the company page's edit form, its child `form`).
+ */
+export function useFormActor<V extends Record<string, unknown>, G, P extends Record<string, unknown>>(
+  actor: FormActor<V, G, P>,
+) {
   const values = useSelector(actor, (snapshot) => snapshot.context.values);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
@@ -31,7 +41,6 @@ export function useForm<V extends Record<string, unknown>>(
   const { formRef, attempted } = useFocusFirstInvalid();
 
   return {
-    actor,
     values,
     fieldErrors,
     busy,

@@ -1,16 +1,18 @@
 /**
- * Path models of the company page (SPEC §2; decision 007): the company machine (view, edit, saving, reloads),
- * the contract cancellation and the notifications checkbox. The machine tests in tests/machines/
+ * Path models of the company page (SPEC §2; decision 007): the company machine (view, edit, reloads), its
+ * edit form (a createFormMachine form: editing, saving, waiting), the contract cancellation and the notifications checkbox. The machine tests in tests/machines/
  * drive the same machines through their real outcomes.
  */
 import { fromCallback, type AnyStateMachine } from 'xstate';
 import type { Company } from '../../../src/domain/entities';
+import { companyFormValues } from '../../../src/domain/company-form';
+import { companyEditMachine } from '../../../src/machines/company-edit.machine';
 import { companyMachine } from '../../../src/machines/company.machine';
 import { contractCancellationMachine } from '../../../src/machines/contract-cancellation.machine';
 import { notificationsMachine } from '../../../src/machines/notifications.machine';
 import { aUser } from '../../support/builders';
 import type { PathModel } from '../coverage';
-import { aborted, pending, refused, serverError, unauthorized } from '../fixtures';
+import { aborted, pending, refused, serverError, tooManyRequests, unauthorized } from '../fixtures';
 
 const company: Company = {
   name: 'Demo GmbH',
@@ -41,7 +43,8 @@ export const models: PathModel[] = [
     machine: companyMachine.provide({
       actors: {
         loadCompany: pending,
-        saveCompany: pending,
+        // The edit form's own model is below; here it ends (a save) or Back stops it.
+        form: companyEditMachine.provide({ actors: { submit: pending } }),
         cancellation: contractCancellationMachine.provide({ actors: { cancelContract: pending } }),
         reloadedUser: fromCallback(() => {}),
       },
@@ -57,30 +60,43 @@ export const models: PathModel[] = [
       { type: 'user.reloaded', user: aUser() },
       { type: 'user.reloadFailed' },
       { type: 'company.back' },
-      { type: 'form.submit' },
       { type: 'company.edit' },
-      { type: 'field.change', name: 'street', value: '' },
-      { type: 'field.change', name: 'street', value: 'Neue Straße 5' },
-      { type: 'payment.choose', paymentType: 'bill' },
-      { type: 'payment.choose', paymentType: 'direct_debit' },
     ],
-    outputs: { loadCompany: [company] },
-    errors: { loadCompany: [unauthorized, serverError, aborted], saveCompany: [unauthorized, refused, aborted] },
+    outputs: { loadCompany: [company], form: [undefined] },
+    errors: { loadCompany: [unauthorized, serverError, aborted] },
     serializeContext: (context) => {
-      const {
-        company: loaded,
-        values,
-        loadError,
-        saved,
-      } = context as {
-        company: unknown;
-        values: { street: string; payment_type: string };
-        loadError: unknown;
-        saved: boolean;
-      };
-      return { loaded: loaded !== null, street: values.street, payment: values.payment_type, loadError, saved };
+      const { company: loaded, loadError, saved } = context as { company: unknown; loadError: unknown; saved: boolean };
+      return { loaded: loaded !== null, loadError, saved };
     },
   },
+  ...[companyFormValues(company, null), { ...companyFormValues(company, null), street: '' }].map(
+    (values): PathModel => ({
+      machine: companyEditMachine.provide({ actors: { submit: pending } }) as AnyStateMachine,
+      session: {},
+      input: { values, given: { pendingState: null } },
+      events: [
+        { type: 'field.change', name: 'street', value: '' },
+        { type: 'field.change', name: 'street', value: 'Neue Straße 5' },
+        { type: 'field.change', name: 'payment_type', value: 'bill' },
+        { type: 'field.change', name: 'payment_type', value: 'direct_debit' },
+        { type: 'field.change', name: 'iban', value: 'de89370400440532013000' },
+        { type: 'form.submit' },
+      ],
+      errors: { submit: [unauthorized, refused, aborted, tooManyRequests] },
+      serializeContext: (context) => {
+        const {
+          values: typed,
+          submitted,
+          fieldErrors,
+        } = context as {
+          values: { street: string; payment_type: string; iban: string };
+          submitted: boolean;
+          fieldErrors: object;
+        };
+        return { ...typed, submitted, errors: Object.keys(fieldErrors).length > 0 };
+      },
+    }),
+  ),
   {
     // Alone, the card's machine has no company page to tell.
     machine: contractCancellationMachine.provide({
