@@ -49,6 +49,29 @@ describe('editing the company data', () => {
     });
   });
 
+  it('starts empty, in Germany and without a payment type, when the page gives no values', () => {
+    const { refs } = stubRefs({ user: aUser(person) });
+    const actor = createActor(companyEditMachine, { input: { ...refs, given: { pendingState: null } } }).start();
+    expect(actor.getSnapshot().context.values).toEqual({
+      name: '',
+      phone: '',
+      street: '',
+      postcode: '',
+      city: '',
+      country: 'DE',
+      ustid: '',
+      payment_type: '',
+      iban: '',
+      checkbox_iban: false,
+    });
+  });
+
+  it('keeps the IBAN and the mandate when direct debit is chosen again', () => {
+    const { context, change } = start();
+    change('payment_type', 'direct_debit');
+    expect(context().values).toMatchObject({ iban: 'DE89 3704 0044 0532 0130 00', checkbox_iban: true });
+  });
+
   it('reformats the IBAN live as it is typed', () => {
     const { context, change } = start();
     change('iban', 'de44 5001 0517 5407 3249 31');

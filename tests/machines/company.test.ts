@@ -166,6 +166,13 @@ describe('saving', () => {
     expect(context().saved).toBe(false);
   });
 
+  it("sends the company's pending state, which the form does not show, with the save (SPEC §7)", async () => {
+    const { actor, save, edit } = await editing({ load: async () => ({ ...company, pending_state: 'Bayern' }) });
+    edit.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('loading') || snapshot.matches('view'));
+    expect(save).toHaveBeenCalledWith(expect.objectContaining({ pending_state: 'Bayern' }));
+  });
+
   it('stays in edit mode with every value when the save fails, and asks for the login in place on a 401', async () => {
     const { actor, told, save, edit } = await editing({
       save: async () => {
