@@ -39,6 +39,7 @@ export const mockCallsV11 = [
   'v1.1 GET /me',
   'v1.1 POST /logout',
   'v1.1 GET /company',
+  'v1.1 POST /edit/company',
   'v1.1 POST /contract/cancellation',
   'v1.1 GET /datastores',
   'v1.1 GET /datastores/{name}',
@@ -46,6 +47,8 @@ export const mockCallsV11 = [
   'v1.1 GET /operations/{id}',
   'v1.1 POST /datastores/{name}/cancellation',
   'v1.1 GET /licences',
+  'v1.1 POST /licence/order',
+  'v1.1 POST /contact',
   'v1.1 PUT /language',
   'v1.1 PUT /notifications',
 ] as const;

@@ -102,9 +102,12 @@ const bodylessCalls: readonly MockCall[] = [
   'GET /contract/cancel',
   'GET /datastore/cancel/{name}',
   'v1.1 POST /register/company',
+  'v1.1 POST /edit/company',
   'v1.1 POST /logout',
   'v1.1 POST /forgotpassword',
   'v1.1 POST /changepassword',
+  'v1.1 POST /licence/order',
+  'v1.1 POST /contact',
   'v1.1 PUT /language',
   'v1.1 PUT /notifications',
 ];

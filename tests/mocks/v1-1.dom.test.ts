@@ -12,7 +12,7 @@ import { mock } from '../../src/mocks/node';
 import { provisioningMs } from '../../src/mocks/v1-1/operations';
 import { aDatastore } from '../support/builders';
 import { createCustomer, type Customer } from '../support/customers';
-import { loginAs, registration } from '../support/mock-api';
+import { companyEdit, loginAs, registration } from '../support/mock-api';
 
 const base = () => v11Base(apiUrl(''));
 let keys = 0;
@@ -401,5 +401,91 @@ describe('the registration over v1.1', () => {
       type: '/problems/postcode-country',
       errors: [{ field: 'pending_postcode', detail: 'The postcode does not fit the country LUX.' }],
     });
+  });
+});
+
+describe('the licence order and the message to support over v1.1', () => {
+  const order = (overrides: Record<string, unknown> = {}) => ({
+    email: 'buyer@example.org',
+    company_name: 'Käufer GmbH',
+    firstname: 'Kai',
+    lastname: 'Käufer',
+    phone: '',
+    street: 'Hafenweg 2',
+    postcode: '20457',
+    city: 'Hamburg',
+    country: 'DE',
+    ustid: '',
+    product_id: 1,
+    cpu_count: 1,
+    ...overrides,
+  });
+
+  it('orders a licence once per key with 204 and one confirmation, also for a visitor', async () => {
+    const first = await call('POST', '/licence/order', { body: order(), key: '"order-1"' });
+    const repeat = await call('POST', '/licence/order', { body: order(), key: '"order-1"' });
+    expect([first.status, repeat.status]).toEqual([204, 204]);
+    expect(mock.outbox().filter((mail) => mail.to === 'buyer@example.org')).toHaveLength(1);
+  });
+
+  it('refuses an unknown licence with product-unknown and a postcode of another country naming the field', async () => {
+    const unknown = await call('POST', '/licence/order', { body: order({ product_id: 999 }), language: 'de' });
+    expect(await unknown.json()).toMatchObject({
+      type: '/problems/product-unknown',
+      status: 400,
+      detail: 'Diese Lizenz gibt es nicht.',
+    });
+    const postcode = await call('POST', '/licence/order', { body: order({ country: 'LUX' }) });
+    expect(await postcode.json()).toMatchObject({
+      type: '/problems/postcode-country',
+      errors: [{ field: 'postcode' }],
+    });
+  });
+
+  it('sends a message to support once per key', async () => {
+    const message = { name: 'Kai Käufer', email: 'buyer@example.org', message: 'Wie lange dauert die Freischaltung?' };
+    const first = await call('POST', '/contact', { body: message, key: '"contact-1"' });
+    const repeat = await call('POST', '/contact', { body: message, key: '"contact-1"' });
+    expect([first.status, repeat.status]).toEqual([204, 204]);
+    expect(mock.outbox().filter((mail) => mail.body === message.message)).toHaveLength(1);
+  });
+});
+
+describe('the company edit over v1.1', () => {
+  it('applies the payment at once and answers 204, once per key', async () => {
+    await customerWithTwoDatastores();
+    const body = companyEdit({ payment_type: 'bill', iban: '', checkbox_iban: false, phone: '+49 40 999' });
+    const first = await call('POST', '/edit/company', { body, key: '"edit-1"' });
+    const repeat = await call('POST', '/edit/company', { body, key: '"edit-1"' });
+    expect([first.status, repeat.status]).toEqual([204, 204]);
+    expect(await (await call('GET', '/company')).json()).toMatchObject({
+      payment_type: 'bill',
+      iban: null,
+      phone: '+49 40 999',
+    });
+  });
+
+  it('refuses a direct debit without the mandate with mandate-missing, naming the checkbox', async () => {
+    await customerWithTwoDatastores();
+    const answer = await call('POST', '/edit/company', { body: companyEdit({ checkbox_iban: false }), language: 'de' });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({
+      type: '/problems/mandate-missing',
+      title: 'Für die Lastschrift fehlt das SEPA-Mandat',
+      errors: [{ field: 'checkbox_iban' }],
+    });
+  });
+
+  it('refuses a postcode of another country with postcode-country, and needs a session', async () => {
+    await customerWithTwoDatastores();
+    const answer = await call('POST', '/edit/company', {
+      body: companyEdit({ pending_country: 'FR', pending_postcode: '1234' }),
+    });
+    expect(await answer.json()).toMatchObject({
+      type: '/problems/postcode-country',
+      errors: [{ field: 'pending_postcode' }],
+    });
+    await call('POST', '/logout');
+    expect((await call('POST', '/edit/company', { body: companyEdit() })).status).toBe(401);
   });
 });

@@ -6,10 +6,10 @@
 import { CompanyStruct, EditCompanyPayload } from '../../api/structs';
 import type { PaymentType } from '../../domain/entities';
 import { datastoresOf, db, findCompany, type AccountRow, type CompanyRow } from '../db';
-import { cancelContract } from '../cancellations';
+import { cancelContract, type Outcome, type Refusal } from '../cancellations';
 import { route } from '../faults';
 import { inLanguage } from '../language';
-import { answer, done, notLoggedIn, postcodeRefusal, readPayload, refuse } from '../respond';
+import { answer, done, notLoggedIn, postcodeMismatch, readPayload, refuse } from '../respond';
 import { hasEnded, isValidIban } from '../rules';
 import { sessionAccount } from '../session';
 import { orNull } from './auth';
@@ -56,6 +56,74 @@ function companyRowOf(account: AccountRow): CompanyRow {
   return findCompany(account.id) ?? db.company.create({ accountId: account.id, checkbox_iban: false });
 }
 
+/**
+ * A company edit (SPEC §4, §7), shared by v1 and v1.1: the postcode must fit the country; a direct
+ * debit needs a valid IBAN and the SEPA mandate. Phone and payment apply at once; the submitted
+ * address waits for the provider's review, unless nothing in it changed; the names are the user's.
+ */
+export function editCompany(account: AccountRow, body: EditCompanyPayload): Outcome<null> {
+  const refused = (problem: Refusal['problem'], detail: Refusal['detail']): Outcome<null> => ({
+    ok: false,
+    refusal: { v1Status: 400, problem, detail },
+  });
+  const mismatch = postcodeMismatch(body.pending_postcode, body.pending_country);
+  if (mismatch) return { ok: false, refusal: mismatch };
+  const iban = body.iban.replace(/\s+/g, '').toUpperCase();
+  if (body.payment_type === 'direct_debit') {
+    if (iban === '') {
+      return refused('invalid-fields', {
+        en: 'The IBAN is required for direct debit.',
+        de: 'Für die Zahlung per Lastschrift ist die IBAN erforderlich.',
+      });
+    }
+    if (!isValidIban(iban))
+      return refused('invalid-fields', { en: 'The IBAN is not valid.', de: 'Die IBAN ist ungültig.' });
+    if (!body.checkbox_iban) {
+      return refused('mandate-missing', {
+        en: 'Direct debit needs the SEPA mandate: please accept the legal notice.',
+        de: 'Für die Zahlung per Lastschrift ist das SEPA-Lastschriftmandat nötig: Bitte stimmen Sie dem rechtlichen Hinweis zu.',
+      });
+    }
+  }
+  const company = companyRowOf(account);
+  const submitted = {
+    name: orNull(body.pending_name),
+    street: orNull(body.pending_street),
+    postcode: orNull(body.pending_postcode),
+    city: orNull(body.pending_city),
+    state: orNull(body.pending_state),
+    country: body.pending_country,
+    ustid: orNull(body.pending_ustid),
+  };
+  const current = new Map(Object.entries(company));
+  const unchanged = Object.entries(submitted).every(([key, value]) => value === current.get(key));
+  const direct = body.payment_type === 'direct_debit';
+  db.company.update({
+    where: { id: { equals: company.id } },
+    data: {
+      phone: orNull(body.phone),
+      payment_type: body.payment_type,
+      iban: direct ? iban : null,
+      checkbox_iban: direct,
+      // The whole submitted address waits for review, unless nothing in it changed.
+      pending_name: unchanged ? null : submitted.name,
+      pending_street: unchanged ? null : submitted.street,
+      pending_postcode: unchanged ? null : submitted.postcode,
+      pending_city: unchanged ? null : submitted.city,
+      pending_state: unchanged ? null : submitted.state,
+      pending_country: unchanged ? null : submitted.country,
+      pending_ustid: unchanged ? null : submitted.ustid,
+    },
+  });
+  const firstname = orNull(body.firstname);
+  const lastname = orNull(body.lastname);
+  db.account.update({
+    where: { id: { equals: account.id } },
+    data: { firstname: firstname ?? account.firstname, lastname: lastname ?? account.lastname },
+  });
+  return { ok: true, value: null };
+}
+
 export const companyHandlers = [
   route('GET /company', ({ cookies, language }) => {
     const account = sessionAccount(cookies);
@@ -68,70 +136,8 @@ export const companyHandlers = [
     if (!account) return notLoggedIn(language);
     const payload = await readPayload(request, EditCompanyPayload);
     if (!payload.ok) return payload.response;
-    const body = payload.value;
-    const badPostcode = postcodeRefusal(body.pending_postcode, body.pending_country, language);
-    if (badPostcode) return badPostcode;
-    const iban = body.iban.replace(/\s+/g, '').toUpperCase();
-    if (body.payment_type === 'direct_debit') {
-      if (iban === '') {
-        return refuse(
-          400,
-          inLanguage(language, {
-            en: 'The IBAN is required for direct debit.',
-            de: 'Für die Zahlung per Lastschrift ist die IBAN erforderlich.',
-          }),
-        );
-      }
-      if (!isValidIban(iban)) {
-        return refuse(400, inLanguage(language, { en: 'The IBAN is not valid.', de: 'Die IBAN ist ungültig.' }));
-      }
-      if (!body.checkbox_iban) {
-        return refuse(
-          400,
-          inLanguage(language, {
-            en: 'Direct debit needs the SEPA mandate: please accept the legal notice.',
-            de: 'Für die Zahlung per Lastschrift ist das SEPA-Lastschriftmandat nötig: Bitte stimmen Sie dem rechtlichen Hinweis zu.',
-          }),
-        );
-      }
-    }
-    const company = companyRowOf(account);
-    const submitted = {
-      name: orNull(body.pending_name),
-      street: orNull(body.pending_street),
-      postcode: orNull(body.pending_postcode),
-      city: orNull(body.pending_city),
-      state: orNull(body.pending_state),
-      country: body.pending_country,
-      ustid: orNull(body.pending_ustid),
-    };
-    const current = new Map(Object.entries(company));
-    const unchanged = Object.entries(submitted).every(([key, value]) => value === current.get(key));
-    const direct = body.payment_type === 'direct_debit';
-    db.company.update({
-      where: { id: { equals: company.id } },
-      data: {
-        phone: orNull(body.phone),
-        payment_type: body.payment_type,
-        iban: direct ? iban : null,
-        checkbox_iban: direct,
-        // The whole submitted address waits for review, unless nothing in it changed.
-        pending_name: unchanged ? null : submitted.name,
-        pending_street: unchanged ? null : submitted.street,
-        pending_postcode: unchanged ? null : submitted.postcode,
-        pending_city: unchanged ? null : submitted.city,
-        pending_state: unchanged ? null : submitted.state,
-        pending_country: unchanged ? null : submitted.country,
-        pending_ustid: unchanged ? null : submitted.ustid,
-      },
-    });
-    const firstname = orNull(body.firstname);
-    const lastname = orNull(body.lastname);
-    db.account.update({
-      where: { id: { equals: account.id } },
-      data: { firstname: firstname ?? account.firstname, lastname: lastname ?? account.lastname },
-    });
-    return done();
+    const outcome = editCompany(account, payload.value);
+    return outcome.ok ? done() : refuse(outcome.refusal.v1Status, inLanguage(language, outcome.refusal.detail));
   }),
 
   route('GET /contract/cancel', ({ cookies, language }) => {

@@ -3,13 +3,14 @@
  */
 import { CatalogueAnswer, LicenceOrderPayload } from '../../api/structs';
 import type { Catalogue, Licence } from '../../domain/entities';
-import type { CpuChoice, LicenceType } from '../../domain/constants';
+import type { CpuChoice, Language, LicenceType } from '../../domain/constants';
 import { isSoldPerCpu } from '../../domain/licence-features';
 import { db, sendMail } from '../db';
 import { route } from '../faults';
 import { inLanguage } from '../language';
 import { licenceOrdered } from '../mails';
-import { answer, done, postcodeRefusal, readPayload, refuse } from '../respond';
+import type { Outcome } from '../cancellations';
+import { answer, done, postcodeMismatch, readPayload, refuse } from '../respond';
 import { asSpec } from '../strict';
 
 const LINE_NAMES: Record<LicenceType, string> = {
@@ -42,49 +43,66 @@ export function catalogue(): Catalogue {
   return grouped;
 }
 
+/**
+ * A licence order (SPEC §2, §7), shared by v1 and v1.1: the postcode must fit the country, the
+ * product must exist, and only VE is sold per CPU socket. The order is kept and confirmed by mail
+ * in `language`.
+ */
+export function orderLicence(order: LicenceOrderPayload, language: Language): Outcome<null> {
+  const mismatch = postcodeMismatch(order.postcode, order.country);
+  if (mismatch) return { ok: false, refusal: mismatch };
+  const licence = db.licence.findFirst({ where: { id: { equals: order.product_id } } });
+  if (!licence) {
+    return {
+      ok: false,
+      refusal: {
+        v1Status: 400,
+        problem: 'product-unknown',
+        detail: { en: 'The licence product does not exist.', de: 'Diese Lizenz gibt es nicht.' },
+      },
+    };
+  }
+  const type = licenceTypeOf(licence.product_type);
+  // Only VE is sold per CPU socket; the shop offers the choice for VE alone (SPEC §2).
+  if (!isSoldPerCpu(type) && order.cpu_count !== 1) {
+    const line = LINE_NAMES[type];
+    return {
+      ok: false,
+      refusal: {
+        v1Status: 400,
+        problem: 'invalid-fields',
+        detail: {
+          en: `${line} licences are sold per server; the number of CPU sockets must be 1.`,
+          de: `Lizenzen für ${line} gelten je Server; die Anzahl der CPU-Sockel muss 1 sein.`,
+        },
+      },
+    };
+  }
+  const prices: Record<CpuChoice, number> = {
+    1: licence.price_1_cpu,
+    2: licence.price_2_cpu,
+    4: licence.price_4_cpu,
+  };
+  // The payload struct lets only the CPU choices of SPEC §2 through.
+  const total = Object.entries(prices).find(([cpus]) => Number(cpus) === order.cpu_count)?.[1] ?? Number.NaN;
+  db.licenceOrder.create({ ...order, totalNetEur: total });
+  const mail = licenceOrdered(language, order, {
+    licenceName: licence.name,
+    perCpuSocket: isSoldPerCpu(type),
+    cpuCount: order.cpu_count,
+    totalNetEur: total,
+  });
+  sendMail(order.email, mail.subject, mail.body);
+  return { ok: true, value: null };
+}
+
 export const licenceHandlers = [
   route('GET /licences', () => answer(CatalogueAnswer, catalogue())),
 
   route('POST /licence/order', async ({ request, language }) => {
     const payload = await readPayload(request, LicenceOrderPayload);
     if (!payload.ok) return payload.response;
-    const order = payload.value;
-    const badPostcode = postcodeRefusal(order.postcode, order.country, language);
-    if (badPostcode) return badPostcode;
-    const licence = db.licence.findFirst({ where: { id: { equals: order.product_id } } });
-    if (!licence) {
-      return refuse(
-        400,
-        inLanguage(language, { en: 'The licence product does not exist.', de: 'Diese Lizenz gibt es nicht.' }),
-      );
-    }
-    const type = licenceTypeOf(licence.product_type);
-    // Only VE is sold per CPU socket; the shop offers the choice for VE alone (SPEC §2).
-    if (!isSoldPerCpu(type) && order.cpu_count !== 1) {
-      const line = LINE_NAMES[type];
-      return refuse(
-        400,
-        inLanguage(language, {
-          en: `${line} licences are sold per server; the number of CPU sockets must be 1.`,
-          de: `Lizenzen für ${line} gelten je Server; die Anzahl der CPU-Sockel muss 1 sein.`,
-        }),
-      );
-    }
-    const prices: Record<CpuChoice, number> = {
-      1: licence.price_1_cpu,
-      2: licence.price_2_cpu,
-      4: licence.price_4_cpu,
-    };
-    // The payload struct lets only the CPU choices of SPEC §2 through.
-    const total = Object.entries(prices).find(([cpus]) => Number(cpus) === order.cpu_count)?.[1] ?? Number.NaN;
-    db.licenceOrder.create({ ...order, totalNetEur: total });
-    const mail = licenceOrdered(language, order, {
-      licenceName: licence.name,
-      perCpuSocket: isSoldPerCpu(type),
-      cpuCount: order.cpu_count,
-      totalNetEur: total,
-    });
-    sendMail(order.email, mail.subject, mail.body);
-    return done();
+    const outcome = orderLicence(payload.value, language);
+    return outcome.ok ? done() : refuse(outcome.refusal.v1Status, inLanguage(language, outcome.refusal.detail));
   }),
 ];

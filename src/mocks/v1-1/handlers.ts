@@ -1,7 +1,7 @@
 /**
  * The calls of v1.1 the mock answers so far (contracts/v1.1.openapi.yaml), over the same database
- * as v1: the registration, the login (204 and the session's cookie), both password calls, the reads (the user, the company, the datastores with their sizes in bytes, the licence
- * catalogue), the logout as a POST, the purchase as a POST answered 202 with its operation
+ * as v1: the registration, the company edit, the login (204 and the session's cookie), both password calls, the reads (the user, the company, the datastores with their sizes in bytes, the licence
+ * catalogue), the licence order and the message to support, the logout as a POST, the purchase as a POST answered 202 with its operation
  * (./operations.ts), both cancellations as POSTs and the two settings as PUTs, each state change
  * with an idempotency key. Refusals are problem details (./problems.ts).
  */
@@ -11,8 +11,11 @@ import {
   CatalogueAnswer,
   ChangePasswordPayload,
   CompanyStruct,
+  ContactPayload,
+  EditCompanyPayload,
   ForgotPasswordPayload,
   LanguagePayload,
+  LicenceOrderPayload,
   LoginPayload,
   RegisterPayload,
   UserStruct,
@@ -22,9 +25,10 @@ import { checkPurchase } from '../purchases';
 import { db, findCompany, type DatastoreRow } from '../db';
 import { route } from '../faults';
 import { changePassword, logIn, register, sendResetLink, userOf } from '../handlers/auth';
-import { companyOf } from '../handlers/company';
+import { companyOf, editCompany } from '../handlers/company';
 import { statusOf } from '../handlers/datastores';
-import { catalogue } from '../handlers/licences';
+import { sendContactMessage } from '../handlers/contact';
+import { catalogue, orderLicence } from '../handlers/licences';
 import { answer } from '../respond';
 import { clearSessionCookie, endSession, sessionAccount } from '../session';
 import { customerChange, isFromPortal, notFromPortal, readBody, sessionEnded, visitorChange } from './guard';
@@ -126,6 +130,19 @@ export const v11Handlers = [
     return account ? answer(CompanyStruct, companyOf(account, findCompany(account.id))) : sessionEnded(language);
   }),
 
+  route('v1.1 POST /edit/company', ({ request, cookies, language }) =>
+    customerChange(request, cookies, language, async (account) => {
+      const body = await readBody(request, EditCompanyPayload, language);
+      if (!body.ok) return body.response;
+      const outcome = editCompany(account, body.value);
+      if (outcome.ok) return noContent();
+      const { problem: type, detail } = outcome.refusal;
+      const field =
+        type === 'postcode-country' ? 'pending_postcode' : type === 'mandate-missing' ? 'checkbox_iban' : 'iban';
+      return problem(type, language, { detail, errors: [{ field, detail }] });
+    }),
+  ),
+
   route('v1.1 POST /contract/cancellation', ({ request, cookies, language }) =>
     customerChange(request, cookies, language, (account) => {
       const outcome = cancelContract(account, language);
@@ -210,6 +227,27 @@ export const v11Handlers = [
   ),
 
   route('v1.1 GET /licences', () => answer(CatalogueAnswer, catalogue())),
+
+  route('v1.1 POST /licence/order', ({ request, cookies, language }) =>
+    visitorChange(request, cookies, language, async () => {
+      const body = await readBody(request, LicenceOrderPayload, language);
+      if (!body.ok) return body.response;
+      const outcome = orderLicence(body.value, language);
+      if (outcome.ok) return noContent();
+      const { problem: type, detail } = outcome.refusal;
+      const field = type === 'postcode-country' ? 'postcode' : type === 'invalid-fields' ? 'cpu_count' : null;
+      return problem(type, language, { detail, ...(field ? { errors: [{ field, detail }] } : {}) });
+    }),
+  ),
+
+  route('v1.1 POST /contact', ({ request, cookies, language }) =>
+    visitorChange(request, cookies, language, async () => {
+      const body = await readBody(request, ContactPayload, language);
+      if (!body.ok) return body.response;
+      sendContactMessage(body.value, sessionAccount(cookies));
+      return noContent();
+    }),
+  ),
 
   route('v1.1 PUT /language', ({ request, cookies, language }) =>
     customerChange(request, cookies, language, async (account) => {
