@@ -150,9 +150,3 @@ export function postcodeMismatch(postcode: string, country: string): Refusal | n
     },
   };
 }
-
-/** v1's answer to a postcode that does not fit the country, or null when it fits. */
-export function postcodeRefusal(postcode: string, country: string, language: Language): Response | null {
-  const mismatch = postcodeMismatch(postcode, country);
-  return mismatch && refuse(mismatch.v1Status, inLanguage(language, mismatch.detail));
-}
