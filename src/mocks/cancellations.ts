@@ -20,6 +20,11 @@ export interface Refusal {
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
 
+/** A refusal as an outcome: v1's status, v1.1's problem type, the sentence in both languages. */
+export function refused<T>(v1Status: RefusalStatus, problem: ProblemType, detail: Bilingual): Outcome<T> {
+  return { ok: false, refusal: { v1Status, problem, detail } };
+}
+
 /** Datastores whose end date has passed are deleted by the provider and no longer listed. */
 export function runningDatastores(accountId: string): DatastoreRow[] {
   return datastoresOf(accountId).filter((datastore) => !hasEnded(datastore.contract_end_date));
@@ -35,24 +40,16 @@ export function cancelDatastore(account: AccountRow, name: string, language: Lan
     (candidate) => candidate.datastore.toLowerCase() === wanted || candidate.identifier.toLowerCase() === wanted,
   );
   if (!datastore) {
-    return {
-      ok: false,
-      refusal: {
-        v1Status: 404,
-        problem: 'datastore-unknown',
-        detail: { en: 'There is no datastore with this name', de: 'Es gibt keinen Datastore mit diesem Namen' },
-      },
-    };
+    return refused(404, 'datastore-unknown', {
+      en: 'There is no datastore with this name',
+      de: 'Es gibt keinen Datastore mit diesem Namen',
+    });
   }
   if (datastore.contract_end_date) {
-    return {
-      ok: false,
-      refusal: {
-        v1Status: 409,
-        problem: 'already-cancelled',
-        detail: { en: 'This datastore is already cancelled', de: 'Dieser Datastore ist bereits gekündigt' },
-      },
-    };
+    return refused(409, 'already-cancelled', {
+      en: 'This datastore is already cancelled',
+      de: 'Dieser Datastore ist bereits gekündigt',
+    });
   }
   const end = cancellationEndDate();
   const cancelled = db.datastore.update({
@@ -70,25 +67,17 @@ export function cancelDatastore(account: AccountRow, name: string, language: Lan
  */
 export function cancelContract(account: AccountRow, language: Language): Outcome<string> {
   if (!account.company_number) {
-    return {
-      ok: false,
-      refusal: {
-        v1Status: 409,
-        problem: 'no-contract',
-        detail: { en: 'There is no contract to cancel', de: 'Es gibt keinen Vertrag, der gekündigt werden kann' },
-      },
-    };
+    return refused(409, 'no-contract', {
+      en: 'There is no contract to cancel',
+      de: 'Es gibt keinen Vertrag, der gekündigt werden kann',
+    });
   }
   const company = findCompany(account.id) ?? db.company.create({ accountId: account.id, checkbox_iban: false });
   if (company.contract_end_date) {
-    return {
-      ok: false,
-      refusal: {
-        v1Status: 409,
-        problem: 'already-cancelled',
-        detail: { en: 'The contract is already cancelled', de: 'Der Vertrag ist bereits gekündigt' },
-      },
-    };
+    return refused(409, 'already-cancelled', {
+      en: 'The contract is already cancelled',
+      de: 'Der Vertrag ist bereits gekündigt',
+    });
   }
   const end = cancellationEndDate();
   for (const datastore of datastoresOf(account.id)) {

@@ -4,7 +4,7 @@
  */
 import { business, type Language } from '../domain/constants';
 import { isDatastoreIdentifier } from '../domain/fields';
-import type { Outcome } from './cancellations';
+import { refused, type Outcome } from './cancellations';
 import { datastoresOf, findCompany, sendMail, type AccountRow, type DatastoreRow } from './db';
 import { datastoreReady } from './mails';
 import { provisionDatastore } from './provision';
@@ -29,75 +29,40 @@ export function checkPurchase(
 ): Outcome<number> {
   const company = findCompany(account.id);
   if (!company?.name || !account.company_number) {
-    return {
-      ok: false,
-      refusal: {
-        v1Status: 403,
-        problem: 'company-incomplete',
-        detail: {
-          en: 'Please complete your company details before buying a datastore.',
-          de: 'Bitte vervollständigen Sie Ihre Firmendaten, bevor Sie einen Datastore kaufen.',
-        },
-      },
-    };
+    return refused(403, 'company-incomplete', {
+      en: 'Please complete your company details before buying a datastore.',
+      de: 'Bitte vervollständigen Sie Ihre Firmendaten, bevor Sie einen Datastore kaufen.',
+    });
   }
   if (company.contract_end_date) {
-    return {
-      ok: false,
-      refusal: {
-        v1Status: 403,
-        problem: 'contract-cancelled',
-        detail: {
-          en: 'Your contract is cancelled; no new datastores can be bought.',
-          de: 'Ihr Vertrag ist gekündigt; neue Datastores können nicht mehr gekauft werden.',
-        },
-      },
-    };
+    return refused(403, 'contract-cancelled', {
+      en: 'Your contract is cancelled; no new datastores can be bought.',
+      de: 'Ihr Vertrag ist gekündigt; neue Datastores können nicht mehr gekauft werden.',
+    });
   }
   if (!isDatastoreIdentifier(identifier)) {
-    return {
-      ok: false,
-      refusal: {
-        v1Status: 400,
-        problem: 'invalid-fields',
-        detail: {
-          en: 'The datastore identifier must be 1 to 8 letters or digits.',
-          de: 'Der Name des Datastores muss aus 1 bis 8 Buchstaben oder Ziffern bestehen.',
-        },
-      },
-    };
+    return refused(400, 'invalid-fields', {
+      en: 'The datastore identifier must be 1 to 8 letters or digits.',
+      de: 'Der Name des Datastores muss aus 1 bis 8 Buchstaben oder Ziffern bestehen.',
+    });
   }
   const volume = productVolume(productId);
   if (volume === null) {
     const max = business.maxVolumeTb;
-    return {
-      ok: false,
-      refusal: {
-        v1Status: 400,
-        problem: 'product-unknown',
-        detail: {
-          en: `The product must be 0 for the dynamic rate or a volume of 1 to ${max} TB.`,
-          de: `Das Produkt muss 0 für den dynamischen Tarif oder ein Volumen von 1 bis ${max}\u00a0TB sein.`,
-        },
-      },
-    };
+    return refused(400, 'product-unknown', {
+      en: `The product must be 0 for the dynamic rate or a volume of 1 to ${max} TB.`,
+      de: `Das Produkt muss 0 für den dynamischen Tarif oder ein Volumen von 1 bis ${max}\u00a0TB sein.`,
+    });
   }
   const wanted = identifier.toLowerCase();
   const taken =
     datastoresOf(account.id).some((datastore) => datastore.identifier.toLowerCase() === wanted) ||
     reserved.some((name) => name.toLowerCase() === wanted);
   if (taken) {
-    return {
-      ok: false,
-      refusal: {
-        v1Status: 409,
-        problem: 'identifier-taken',
-        detail: {
-          en: 'A datastore with this name already exists',
-          de: 'Es gibt bereits einen Datastore mit diesem Namen',
-        },
-      },
-    };
+    return refused(409, 'identifier-taken', {
+      en: 'A datastore with this name already exists',
+      de: 'Es gibt bereits einen Datastore mit diesem Namen',
+    });
   }
   return { ok: true, value: volume };
 }

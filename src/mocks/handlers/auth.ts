@@ -12,7 +12,7 @@ import {
   UserStruct,
 } from '../../api/structs';
 import type { Language } from '../../domain/constants';
-import type { Outcome } from '../cancellations';
+import { refused, type Outcome } from '../cancellations';
 import { datastoresOf, db, findAccountByEmail, sendMail, type AccountRow } from '../db';
 import { route } from '../faults';
 import { inLanguage } from '../language';
@@ -63,14 +63,10 @@ export function userOf(account: AccountRow) {
 export function logIn(payload: LoginPayload): Outcome<'inactive' | { account: AccountRow; cookie: string }> {
   const account = findAccountByEmail(payload.email);
   if (!account || account.password !== payload.password) {
-    return {
-      ok: false,
-      refusal: {
-        v1Status: 403,
-        problem: 'wrong-credentials',
-        detail: { en: 'Username and password do not match', de: 'E-Mail-Adresse und Passwort passen nicht zusammen' },
-      },
-    };
+    return refused(403, 'wrong-credentials', {
+      en: 'Username and password do not match',
+      de: 'E-Mail-Adresse und Passwort passen nicht zusammen',
+    });
   }
   if (!account.active) return { ok: true, value: 'inactive' };
   db.account.update({ where: { id: { equals: account.id } }, data: { language: payload.language } });
@@ -111,14 +107,10 @@ export function changePassword(payload: ChangePasswordPayload): Outcome<null> {
     reset.expires <= Date.now() ||
     reset.email.toLowerCase() !== email.trim().toLowerCase()
   ) {
-    return {
-      ok: false,
-      refusal: {
-        v1Status: 400,
-        problem: 'reset-link-invalid',
-        detail: { en: 'This link is invalid or has expired', de: 'Dieser Link ist ungültig oder abgelaufen' },
-      },
-    };
+    return refused(400, 'reset-link-invalid', {
+      en: 'This link is invalid or has expired',
+      de: 'Dieser Link ist ungültig oder abgelaufen',
+    });
   }
   db.account.update({ where: { id: { equals: account.id } }, data: { password, language } });
   db.resetToken.update({ where: { token: { equals: token } }, data: { used: true } });
@@ -135,14 +127,10 @@ export function register(body: RegisterPayload, language: Language): Outcome<Acc
   const mismatch = postcodeMismatch(body.pending_postcode, body.pending_country);
   if (mismatch) return { ok: false, refusal: mismatch };
   if (findAccountByEmail(body.email)) {
-    return {
-      ok: false,
-      refusal: {
-        v1Status: 409,
-        problem: 'email-taken',
-        detail: { en: 'This email address is already registered', de: 'Diese E-Mail-Adresse ist bereits registriert' },
-      },
-    };
+    return refused(409, 'email-taken', {
+      en: 'This email address is already registered',
+      de: 'Diese E-Mail-Adresse ist bereits registriert',
+    });
   }
   const account = db.account.create({
     email: body.email.trim(),

@@ -6,7 +6,7 @@
 import { CompanyStruct, EditCompanyPayload } from '../../api/structs';
 import type { PaymentType } from '../../domain/entities';
 import { datastoresOf, db, findCompany, type AccountRow, type CompanyRow } from '../db';
-import { cancelContract, type Outcome, type Refusal } from '../cancellations';
+import { cancelContract, refused, type Outcome } from '../cancellations';
 import { route } from '../faults';
 import { inLanguage } from '../language';
 import { answer, done, notLoggedIn, postcodeMismatch, readPayload, refuse } from '../respond';
@@ -62,24 +62,20 @@ function companyRowOf(account: AccountRow): CompanyRow {
  * address waits for the provider's review, unless nothing in it changed; the names are the user's.
  */
 export function editCompany(account: AccountRow, body: EditCompanyPayload): Outcome<null> {
-  const refused = (problem: Refusal['problem'], detail: Refusal['detail']): Outcome<null> => ({
-    ok: false,
-    refusal: { v1Status: 400, problem, detail },
-  });
   const mismatch = postcodeMismatch(body.pending_postcode, body.pending_country);
   if (mismatch) return { ok: false, refusal: mismatch };
   const iban = body.iban.replace(/\s+/g, '').toUpperCase();
   if (body.payment_type === 'direct_debit') {
     if (iban === '') {
-      return refused('invalid-fields', {
+      return refused(400, 'invalid-fields', {
         en: 'The IBAN is required for direct debit.',
         de: 'Für die Zahlung per Lastschrift ist die IBAN erforderlich.',
       });
     }
     if (!isValidIban(iban))
-      return refused('invalid-fields', { en: 'The IBAN is not valid.', de: 'Die IBAN ist ungültig.' });
+      return refused(400, 'invalid-fields', { en: 'The IBAN is not valid.', de: 'Die IBAN ist ungültig.' });
     if (!body.checkbox_iban) {
-      return refused('mandate-missing', {
+      return refused(400, 'mandate-missing', {
         en: 'Direct debit needs the SEPA mandate: please accept the legal notice.',
         de: 'Für die Zahlung per Lastschrift ist das SEPA-Lastschriftmandat nötig: Bitte stimmen Sie dem rechtlichen Hinweis zu.',
       });

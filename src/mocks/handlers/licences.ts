@@ -9,7 +9,7 @@ import { db, sendMail } from '../db';
 import { route } from '../faults';
 import { inLanguage } from '../language';
 import { licenceOrdered } from '../mails';
-import type { Outcome } from '../cancellations';
+import { refused, type Outcome } from '../cancellations';
 import { answer, done, postcodeMismatch, readPayload, refuse } from '../respond';
 import { asSpec } from '../strict';
 
@@ -53,30 +53,19 @@ export function orderLicence(order: LicenceOrderPayload, language: Language): Ou
   if (mismatch) return { ok: false, refusal: mismatch };
   const licence = db.licence.findFirst({ where: { id: { equals: order.product_id } } });
   if (!licence) {
-    return {
-      ok: false,
-      refusal: {
-        v1Status: 400,
-        problem: 'product-unknown',
-        detail: { en: 'The licence product does not exist.', de: 'Diese Lizenz gibt es nicht.' },
-      },
-    };
+    return refused(400, 'product-unknown', {
+      en: 'The licence product does not exist.',
+      de: 'Diese Lizenz gibt es nicht.',
+    });
   }
   const type = licenceTypeOf(licence.product_type);
   // Only VE is sold per CPU socket; the shop offers the choice for VE alone (SPEC §2).
   if (!isSoldPerCpu(type) && order.cpu_count !== 1) {
     const line = LINE_NAMES[type];
-    return {
-      ok: false,
-      refusal: {
-        v1Status: 400,
-        problem: 'invalid-fields',
-        detail: {
-          en: `${line} licences are sold per server; the number of CPU sockets must be 1.`,
-          de: `Lizenzen für ${line} gelten je Server; die Anzahl der CPU-Sockel muss 1 sein.`,
-        },
-      },
-    };
+    return refused(400, 'invalid-fields', {
+      en: `${line} licences are sold per server; the number of CPU sockets must be 1.`,
+      de: `Lizenzen für ${line} gelten je Server; die Anzahl der CPU-Sockel muss 1 sein.`,
+    });
   }
   const prices: Record<CpuChoice, number> = {
     1: licence.price_1_cpu,
