@@ -30,21 +30,27 @@ export function runningDatastores(accountId: string): DatastoreRow[] {
   return datastoresOf(accountId).filter((datastore) => !hasEnded(datastore.contract_end_date));
 }
 
+/** A running datastore by its name on the server or the customer's identifier, or the refusal. */
+export function findDatastore(accountId: string, name: string): Outcome<DatastoreRow> {
+  const wanted = name.toLowerCase();
+  const datastore = runningDatastores(accountId).find(
+    (candidate) => candidate.datastore.toLowerCase() === wanted || candidate.identifier.toLowerCase() === wanted,
+  );
+  if (datastore) return { ok: true, value: datastore };
+  return refused(404, 'datastore-unknown', {
+    en: 'There is no datastore with this name',
+    de: 'Es gibt keinen Datastore mit diesem Namen',
+  });
+}
+
 /**
  * Cancels one datastore: {name} is its name on the server, or the customer's identifier. It ends
  * on the first billing date at least four weeks away; the mail goes out in `language`.
  */
 export function cancelDatastore(account: AccountRow, name: string, language: Language): Outcome<DatastoreRow> {
-  const wanted = name.toLowerCase();
-  const datastore = runningDatastores(account.id).find(
-    (candidate) => candidate.datastore.toLowerCase() === wanted || candidate.identifier.toLowerCase() === wanted,
-  );
-  if (!datastore) {
-    return refused(404, 'datastore-unknown', {
-      en: 'There is no datastore with this name',
-      de: 'Es gibt keinen Datastore mit diesem Namen',
-    });
-  }
+  const found = findDatastore(account.id, name);
+  if (!found.ok) return found;
+  const datastore = found.value;
   if (datastore.contract_end_date) {
     return refused(409, 'already-cancelled', {
       en: 'This datastore is already cancelled',

@@ -20,7 +20,7 @@ import {
   RegisterPayload,
   UserStruct,
 } from '../../api/structs';
-import { cancelContract, cancelDatastore, runningDatastores } from '../cancellations';
+import { cancelContract, cancelDatastore, findDatastore, runningDatastores } from '../cancellations';
 import { checkPurchase } from '../purchases';
 import { db, findCompany, type DatastoreRow } from '../db';
 import { route } from '../faults';
@@ -198,16 +198,9 @@ export const v11Handlers = [
     const account = sessionAccount(cookies);
     if (!account) return sessionEnded(language);
     settleOperations(account.id);
-    const wanted = (params.name ?? '').toLowerCase();
-    const datastore = runningDatastores(account.id).find(
-      (candidate) => candidate.datastore.toLowerCase() === wanted || candidate.identifier.toLowerCase() === wanted,
-    );
-    if (!datastore) {
-      return problem('datastore-unknown', language, {
-        detail: { en: 'There is no datastore with this name', de: 'Es gibt keinen Datastore mit diesem Namen' },
-      });
-    }
-    return Response.json(datastoreOf(datastore));
+    const found = findDatastore(account.id, params.name ?? '');
+    if (!found.ok) return problem(found.refusal.problem, language, { detail: found.refusal.detail });
+    return Response.json(datastoreOf(found.value));
   }),
 
   route('v1.1 POST /datastores/{name}/cancellation', ({ request, cookies, params, language }) =>
