@@ -3,6 +3,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import wordsInJsx from './scripts/eslint/words-in-jsx.mjs';
 
 const root = import.meta.dirname;
 
@@ -189,6 +190,14 @@ export default tseslint.config(
   {
     files: ['src/mocks/**'],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    // What a customer reads comes from the message catalogue (scripts/eslint/words-in-jsx.mjs);
+    // the mock's operator panel is a developer's tool, in English only.
+    files: ['src/**/*.tsx'],
+    ignores: ['src/mocks/**'],
+    plugins: { portal: { rules: { 'words-in-jsx': wordsInJsx } } },
+    rules: { 'portal/words-in-jsx': 'error' },
   },
   {
     // No type assertions in src: each one left is allowed on

@@ -260,7 +260,7 @@ export default defineConfig(({ mode, command }) => {
             name: 'page',
             environment: 'jsdom',
             include: testFiles.page.include,
-            setupFiles: ['./tests/setup/common.ts', './tests/setup/dom.ts'],
+            setupFiles: ['./tests/setup/common.ts', './tests/setup/page.ts'],
           },
         },
         ...(process.env.DASHBOARD_BENCH_OUT

@@ -69,6 +69,32 @@ async function openLogin(language: Language, path = '/login') {
 describe.each(['en', 'de'] as const)('the login page in %s', journey, (language) => {
   const text = words[language];
 
+  it('shows the logout notice at /login/logout-unconfirmed (decision 044)', async () => {
+    await openLogin(language, '/login/logout-unconfirmed');
+    expect(screen.getByRole('status')).toHaveTextContent(text.logoutUnconfirmed);
+  });
+
+  it('shows field errors beside their fields and focuses the first one', async () => {
+    const { user, submit, email, password } = await openLogin(language);
+    await user.click(submit);
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(text.required);
+    expect(password).toHaveAccessibleDescription(text.required);
+    expect(email).toHaveFocus();
+    await user.type(email, 'demo@');
+    expect(email).toHaveAccessibleDescription(text.emailInvalid);
+  });
+
+  it('shows the password-changed notice at /login/changed', async () => {
+    await openLogin(language, '/login/changed');
+    expect(screen.getByRole('status')).toHaveTextContent(text.changed);
+  });
+});
+
+describe('the login page in English', journey, () => {
+  const language: Language = 'en';
+  const text = words[language];
+
   it('logs an active customer in and shows /dashboard without any message', async () => {
     const customer = createCustomer();
     const { logIn, currentPath } = await openLogin(language);
@@ -81,31 +107,12 @@ describe.each(['en', 'de'] as const)('the login page in %s', journey, (language)
     expect((await me()).language).toBe(language);
   });
 
-  it('shows the activation notice to a customer whose account is not yet active', async () => {
-    const registered = createCustomer({ active: false });
-    const { logIn, currentPath, email } = await openLogin(language);
-    await logIn(registered.email, registered.password);
-    expect(await screen.findByText(text.notActive)).toBeInTheDocument();
-    expect(currentPath()).toBe('/login');
-    expect(readSession().loggedIn).toBe(false);
-    expect(email).toHaveValue(registered.email);
-  });
-
   it('shows the activation notice when the server answers 401', async () => {
     const customer = createCustomer();
     mock.fault('POST /login', 'http401', { times: 1 });
     const { logIn } = await openLogin(language);
     await logIn(customer.email, customer.password);
     expect(await screen.findByText(text.notActive)).toBeInTheDocument();
-  });
-
-  it('shows the generic message for a wrong password and keeps what was typed', async () => {
-    const customer = createCustomer();
-    const { logIn, email, password } = await openLogin(language);
-    await logIn(customer.email, 'Wrong-Password-2026');
-    expect(await screen.findByRole('alert')).toHaveTextContent(text.failed);
-    expect(email).toHaveValue(customer.email);
-    expect(password).toHaveValue('Wrong-Password-2026');
   });
 
   it('shows the general message when the server fails, and the malformed-answer message', async () => {
@@ -118,6 +125,62 @@ describe.each(['en', 'de'] as const)('the login page in %s', journey, (language)
     await user.click(submit);
     expect(await screen.findByText(text.invalidAnswer)).toBeInTheDocument();
     expect(screen.queryByText(text.general)).not.toBeInTheDocument();
+  });
+
+  it("shows the general message when the server's text of a 5xx is only markup", async () => {
+    const customer = createCustomer();
+    server.use(
+      http.post(apiUrl('/login'), () => HttpResponse.json({ status: 'error', reason: ' <br> ' }, { status: 503 }), {
+        once: true,
+      }),
+    );
+    const { logIn } = await openLogin(language);
+    await logIn(customer.email, customer.password);
+    expect(await screen.findByText(text.general)).toBeInTheDocument();
+  });
+
+  it("says to wait a minute when the proxy's rate limit answers 429, and keeps what was typed (decision 031)", async () => {
+    const customer = createCustomer();
+    // nginx's own page for limit_req: HTML, no reason of the API's.
+    server.use(
+      http.post(
+        apiUrl('/login'),
+        () =>
+          new HttpResponse('<html><head><title>429 Too Many Requests</title></head></html>', {
+            status: 429,
+            headers: { 'Content-Type': 'text/html' },
+          }),
+        { once: true },
+      ),
+    );
+    const { logIn, email } = await openLogin(language);
+    await logIn(customer.email, customer.password);
+    expect(await screen.findByText(text.tooMany)).toHaveAttribute('role', 'alert');
+    expect(email).toHaveValue(customer.email);
+  });
+});
+
+describe('the login page in German', journey, () => {
+  const language: Language = 'de';
+  const text = words[language];
+
+  it('shows the activation notice to a customer whose account is not yet active', async () => {
+    const registered = createCustomer({ active: false });
+    const { logIn, currentPath, email } = await openLogin(language);
+    await logIn(registered.email, registered.password);
+    expect(await screen.findByText(text.notActive)).toBeInTheDocument();
+    expect(currentPath()).toBe('/login');
+    expect(readSession().loggedIn).toBe(false);
+    expect(email).toHaveValue(registered.email);
+  });
+
+  it('shows the generic message for a wrong password and keeps what was typed', async () => {
+    const customer = createCustomer();
+    const { logIn, email, password } = await openLogin(language);
+    await logIn(customer.email, 'Wrong-Password-2026');
+    expect(await screen.findByRole('alert')).toHaveTextContent(text.failed);
+    expect(email).toHaveValue(customer.email);
+    expect(password).toHaveValue('Wrong-Password-2026');
   });
 
   it('shows the text of a server that explains its failure, as plain text and as the server wrote it', async () => {
@@ -140,44 +203,12 @@ describe.each(['en', 'de'] as const)('the login page in %s', journey, (language)
     expect(password).toHaveValue(customer.password);
   });
 
-  it("shows the general message when the server's text of a 5xx is only markup", async () => {
-    const customer = createCustomer();
-    server.use(
-      http.post(apiUrl('/login'), () => HttpResponse.json({ status: 'error', reason: ' <br> ' }, { status: 503 }), {
-        once: true,
-      }),
-    );
-    const { logIn } = await openLogin(language);
-    await logIn(customer.email, customer.password);
-    expect(await screen.findByText(text.general)).toBeInTheDocument();
-  });
-
   it('shows the network message when the server cannot be reached', async () => {
     const customer = createCustomer();
     mock.fault('POST /login', 'network', { times: 1 });
     const { logIn } = await openLogin(language);
     await logIn(customer.email, customer.password);
     expect(await screen.findByText(text.network)).toBeInTheDocument();
-  });
-
-  it("says to wait a minute when the proxy's rate limit answers 429, and keeps what was typed (decision 031)", async () => {
-    const customer = createCustomer();
-    // nginx's own page for limit_req: HTML, no reason of the API's.
-    server.use(
-      http.post(
-        apiUrl('/login'),
-        () =>
-          new HttpResponse('<html><head><title>429 Too Many Requests</title></head></html>', {
-            status: 429,
-            headers: { 'Content-Type': 'text/html' },
-          }),
-        { once: true },
-      ),
-    );
-    const { logIn, email } = await openLogin(language);
-    await logIn(customer.email, customer.password);
-    expect(await screen.findByText(text.tooMany)).toHaveAttribute('role', 'alert');
-    expect(email).toHaveValue(customer.email);
   });
 
   it('says how long to wait when a 429 sends Retry-After, and sends nothing on a second press before then (decision 044)', async () => {
@@ -201,27 +232,6 @@ describe.each(['en', 'de'] as const)('the login page in %s', journey, (language)
     await user.keyboard('{Enter}');
     expect(calls).toBe(1);
     expect(screen.getByText(text.tooMany20)).toBeInTheDocument();
-  });
-
-  it('shows the logout notice at /login/logout-unconfirmed (decision 044)', async () => {
-    await openLogin(language, '/login/logout-unconfirmed');
-    expect(screen.getByRole('status')).toHaveTextContent(text.logoutUnconfirmed);
-  });
-
-  it('shows field errors beside their fields and focuses the first one', async () => {
-    const { user, submit, email, password } = await openLogin(language);
-    await user.click(submit);
-    expect(email).toHaveAttribute('aria-invalid', 'true');
-    expect(email).toHaveAccessibleDescription(text.required);
-    expect(password).toHaveAccessibleDescription(text.required);
-    expect(email).toHaveFocus();
-    await user.type(email, 'demo@');
-    expect(email).toHaveAccessibleDescription(text.emailInvalid);
-  });
-
-  it('shows the password-changed notice at /login/changed', async () => {
-    await openLogin(language, '/login/changed');
-    expect(screen.getByRole('status')).toHaveTextContent(text.changed);
   });
 });
 

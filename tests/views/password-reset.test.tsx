@@ -112,6 +112,20 @@ function passwordFields(language: Language) {
 describe.each(['en', 'de'] as const)('the forgotten password in %s', journey, (language) => {
   const text = words[language];
 
+  it('shows errors beside the email field', async () => {
+    const { email, send, user } = await openReset(language);
+    await user.click(send);
+    expect(email).toHaveAccessibleDescription(text.required);
+    await user.type(email, 'demo@');
+    expect(email).toHaveAccessibleDescription(text.emailInvalid);
+    expect(mock.outbox()).toHaveLength(0);
+  });
+});
+
+describe('the forgotten password in English', journey, () => {
+  const language: Language = 'en';
+  const text = words[language];
+
   it('sends the link and says so, without the form', async () => {
     const customer = createCustomer();
     const { email, send, user } = await openReset(language);
@@ -128,25 +142,6 @@ describe.each(['en', 'de'] as const)('the forgotten password in %s', journey, (l
     expect(screen.getByRole('textbox', { name: text.email })).toHaveValue(customer.email);
   });
 
-  it('shows errors beside the email field', async () => {
-    const { email, send, user } = await openReset(language);
-    await user.click(send);
-    expect(email).toHaveAccessibleDescription(text.required);
-    await user.type(email, 'demo@');
-    expect(email).toHaveAccessibleDescription(text.emailInvalid);
-    expect(mock.outbox()).toHaveLength(0);
-  });
-
-  it('keeps the address and explains a failed call', async () => {
-    const customer = createCustomer();
-    mock.fault('POST /forgotpassword', 'network', { times: 1 });
-    const { email, send, user } = await openReset(language);
-    await user.type(email, customer.email);
-    await user.click(send);
-    expect(await screen.findByText(text.network)).toBeInTheDocument();
-    expect(email).toHaveValue(customer.email);
-  });
-
   it('says an error has occurred, not that a session ended, when the public call answers 401', async () => {
     const customer = createCustomer();
     mock.fault('POST /forgotpassword', 'http401', { times: 1 });
@@ -159,7 +154,66 @@ describe.each(['en', 'de'] as const)('the forgotten password in %s', journey, (l
   });
 });
 
+describe('the forgotten password in German', journey, () => {
+  const language: Language = 'de';
+  const text = words[language];
+
+  it('keeps the address and explains a failed call', async () => {
+    const customer = createCustomer();
+    mock.fault('POST /forgotpassword', 'network', { times: 1 });
+    const { email, send, user } = await openReset(language);
+    await user.type(email, customer.email);
+    await user.click(send);
+    expect(await screen.findByText(text.network)).toBeInTheDocument();
+    expect(email).toHaveValue(customer.email);
+  });
+});
+
 describe.each(['en', 'de'] as const)('the new password in %s', journey, (language) => {
+  const text = words[language];
+
+  it('refuses a weak password beside its field', async () => {
+    const customer = createCustomer();
+    const view = await openNewPassword(language, await resetLink(customer.email));
+    const { password, confirmation, save } = passwordFields(language);
+    await view.user.type(password, 'weak');
+    await view.user.type(confirmation, 'weak');
+    await view.user.click(save);
+    expect(password).toHaveAccessibleDescription(expect.stringContaining(text.policy));
+  });
+});
+
+describe('the new password in English', journey, () => {
+  const language: Language = 'en';
+  const text = words[language];
+
+  it('explains a link without token and offers a new one', async () => {
+    const customer = createCustomer();
+    await openNewPassword(language, `/newpassword?email=${encodeURIComponent(customer.email)}`);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(text.missing);
+    expect(within(alert).getByRole('link', { name: text.requestNew })).toHaveAttribute('href', '/reset');
+    expect(screen.queryByRole('button', { name: text.save })).not.toBeInTheDocument();
+  });
+
+  it('keeps both fields and shows the general message when the server fails', async () => {
+    const customer = createCustomer();
+    mock.fault('POST /changepassword', 'http500', { times: 1 });
+    const view = await openNewPassword(language, await resetLink(customer.email));
+    const { password, confirmation, save } = passwordFields(language);
+    await view.user.type(password, newSecret);
+    await view.user.type(confirmation, newSecret);
+    await view.user.click(save);
+    expect(await screen.findByText(text.general)).toBeInTheDocument();
+    expect(password).toHaveValue(newSecret);
+    expect(confirmation).toHaveValue(newSecret);
+    await view.user.click(save);
+    await waitFor(() => expect(view.currentPath()).toBe('/login/changed'));
+  });
+});
+
+describe('the new password in German', journey, () => {
+  const language: Language = 'de';
   const text = words[language];
 
   it('sets a new password from the emailed link and shows /login with the notice', async () => {
@@ -188,25 +242,6 @@ describe.each(['en', 'de'] as const)('the new password in %s', journey, (languag
     });
   });
 
-  it('refuses a weak password beside its field', async () => {
-    const customer = createCustomer();
-    const view = await openNewPassword(language, await resetLink(customer.email));
-    const { password, confirmation, save } = passwordFields(language);
-    await view.user.type(password, 'weak');
-    await view.user.type(confirmation, 'weak');
-    await view.user.click(save);
-    expect(password).toHaveAccessibleDescription(expect.stringContaining(text.policy));
-  });
-
-  it('explains a link without token and offers a new one', async () => {
-    const customer = createCustomer();
-    await openNewPassword(language, `/newpassword?email=${encodeURIComponent(customer.email)}`);
-    const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent(text.missing);
-    expect(within(alert).getByRole('link', { name: text.requestNew })).toHaveAttribute('href', '/reset');
-    expect(screen.queryByRole('button', { name: text.save })).not.toBeInTheDocument();
-  });
-
   it('explains a link the server refuses and offers a new one', async () => {
     const customer = createCustomer();
     const view = await openNewPassword(
@@ -221,21 +256,6 @@ describe.each(['en', 'de'] as const)('the new password in %s', journey, (languag
     const notice = alert.closest('[role="alert"]') as HTMLElement;
     expect(notice).toHaveTextContent(text.reason);
     expect(within(notice).getByRole('link', { name: text.requestNew })).toHaveAttribute('href', '/reset');
-  });
-
-  it('keeps both fields and shows the general message when the server fails', async () => {
-    const customer = createCustomer();
-    mock.fault('POST /changepassword', 'http500', { times: 1 });
-    const view = await openNewPassword(language, await resetLink(customer.email));
-    const { password, confirmation, save } = passwordFields(language);
-    await view.user.type(password, newSecret);
-    await view.user.type(confirmation, newSecret);
-    await view.user.click(save);
-    expect(await screen.findByText(text.general)).toBeInTheDocument();
-    expect(password).toHaveValue(newSecret);
-    expect(confirmation).toHaveValue(newSecret);
-    await view.user.click(save);
-    await waitFor(() => expect(view.currentPath()).toBe('/login/changed'));
   });
 });
 

@@ -247,7 +247,9 @@ describe('the way back after a login', journey, () => {
     expect(view.currentPath()).toBe('/login?next=%2Fishop%2F3');
   });
 
-  it.each(['//evil.example', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)', '%2F%2Fevil.example'])(
+  // Every unsafe target is refused by safeReturnTarget (tests/domain/return-target.test.ts); here
+  // the page reads one as given and one encoded, as the address carries them.
+  it.each(['//evil.example', '%2F%2Fevil.example'])(
     'refuses %s as the way back and goes to /dashboard instead',
     async (target) => {
       const customer = createCustomer();

@@ -46,8 +46,10 @@ const german = {
 
 async function fillVisitor(view: View, names: Record<string, string> = {}, base: Record<string, string> = english) {
   const labels = { ...base, ...names };
-  for (const [label, value] of Object.entries(labels)) {
-    await view.user.click(field(label));
+  // Found before any is filled: a query after each change of the form would compute every style afresh.
+  const fields = Object.entries(labels).map(([label, value]) => [field(label), value] as const);
+  for (const [element, value] of fields) {
+    await view.user.click(element);
     await view.user.paste(value);
   }
   await acceptTerms(view.user);
@@ -258,14 +260,8 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
 describe('an order without an answer (decision 026)', { timeout: 20_000 }, () => {
   afterEach(() => vi.useRealTimers());
 
+  // Each behaviour in one language (decision 056): this one in German, the next in English.
   it.each([
-    [
-      'en',
-      english,
-      'Order Proxmox VE Community',
-      'Order and pay',
-      'Your order could not be confirmed: the server did not answer. If it reached us, our sales team will confirm it by email, so please do not order again. If you hear nothing from us within one business day, please write to sales@example.com.',
-    ],
     [
       'de',
       german,
@@ -301,13 +297,6 @@ describe('an order without an answer (decision 026)', { timeout: 20_000 }, () =>
 
   it.each([
     ['en', english, 'Order Proxmox VE Community', 'Order and pay', 'Still working – this can take up to a minute.'],
-    [
-      'de',
-      german,
-      'Proxmox VE Community bestellen',
-      'Zahlungspflichtig bestellen',
-      'Wird noch bearbeitet – das kann bis zu einer Minute dauern.',
-    ],
   ] as const)(
     'says in place that a slow order is still working, then thanks once it is answered (%s)',
     async (language, labels, heading, order, still) => {
@@ -420,7 +409,8 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     ]);
   });
 
-  it.each(['en', 'de'] as const)(
+  // In German only (decision 056); the English order form fails in the visitor's tests.
+  it.each(['de'] as const)(
     'keeps the prefilled and typed details when the order fails (%s), and orders on the next try',
     async (language) => {
       const customer = createCustomer();
