@@ -259,6 +259,10 @@ export default defineConfig(({ mode, command }) => {
           test: {
             name: 'page',
             environment: 'jsdom',
+            // Each file in a VM context of its own inside a worker that stays: a fresh global object
+            // and fresh modules for each page, as a new process gave, without loading Node's side of
+            // jsdom again for each file (the project's run went from 10 s to 6 s).
+            pool: 'vmForks',
             include: testFiles.page.include,
             setupFiles: ['./tests/setup/common.ts', './tests/setup/page.ts'],
           },
