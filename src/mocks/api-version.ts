@@ -4,8 +4,9 @@
  * contracts/v1.1.openapi.yaml under the v1.1 base. The same database answers both. The HTTP mock
  * of the production journeys takes `MOCK_API_VERSION`.
  *
- * Until the mock answers every call of v1.1 (issue 43, item 3, under way), every mock starts in
- * "v1": a mock must not claim what it cannot answer. Development and the demo then start in "v1.1".
+ * The mock answers every call of v1.1, the event stream included, so every mock starts in "v1.1"
+ * (development, the demo, the tests, the HTTP mock); a test, the operator panel or
+ * `MOCK_API_VERSION=v1` makes it a server that knows only v1.
  */
 import { isOneOf } from '../domain/one-of';
 
@@ -17,7 +18,7 @@ export function isMockApiVersion(value: unknown): value is MockApiVersion {
 }
 
 /** What a mock speaks unless told otherwise. */
-export const defaultApiVersion: MockApiVersion = 'v1';
+export const defaultApiVersion: MockApiVersion = 'v1.1';
 
 let current: MockApiVersion = defaultApiVersion;
 

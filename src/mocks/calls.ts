@@ -45,6 +45,7 @@ export const mockCallsV11 = [
   'v1.1 GET /datastores/{name}',
   'v1.1 POST /datastores',
   'v1.1 GET /operations/{id}',
+  'v1.1 GET /events',
   'v1.1 POST /datastores/{name}/cancellation',
   'v1.1 GET /licences',
   'v1.1 POST /licence/order',

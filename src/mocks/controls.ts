@@ -22,6 +22,7 @@ import {
 import { activateAccount } from './provision';
 import { apiVersion, defaultApiVersion, setApiVersion, type MockApiVersion } from './api-version';
 import { forgetIdempotencyKeys } from './v1-1/idempotency';
+import { forgetEvents } from './v1-1/events';
 import { forgetOperations } from './v1-1/operations';
 import { seedDatastores } from './reseller';
 import { seedEmails } from './seed';
@@ -95,6 +96,7 @@ export function createMockControls(
       setApiVersion(startVersion);
       forgetIdempotencyKeys();
       forgetOperations();
+      forgetEvents();
       seedScenario(scenario);
       emitMockChange();
     },

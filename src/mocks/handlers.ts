@@ -6,6 +6,7 @@ import { datastoreHandlers } from './handlers/datastores';
 import { licenceHandlers } from './handlers/licences';
 import { settingsHandlers } from './handlers/settings';
 import { v11Handlers } from './v1-1/handlers';
+import { eventStreamHandlers } from './v1-1/event-stream';
 import { platformHandlers } from './v1-1/platform';
 
 export const handlers = [
@@ -16,5 +17,6 @@ export const handlers = [
   ...contactHandlers,
   ...settingsHandlers,
   ...platformHandlers,
+  ...eventStreamHandlers,
   ...v11Handlers,
 ];

@@ -5,7 +5,10 @@
  */
 import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { mockApiVersions } from './api-version';
-import { mockCalls, type MockCall } from './calls';
+import { mockCalls, mockCallsV11, type MockCall } from './calls';
+
+/** Every call a fault can hit: v1's, then v1.1's (which answer only while the mock speaks v1.1). */
+const faultCalls: readonly MockCall[] = [...mockCalls, ...mockCallsV11];
 import { mockVersion } from './changes';
 import type { MockControls } from './controls';
 import { faultKinds, type FaultKind, type Latency } from './faults';
@@ -172,7 +175,7 @@ export function OperatorPanel({ controls }: { controls: MockControls }) {
 
         <h3>Faults</h3>
         <form className="pm-row" onSubmit={addFault}>
-          <ChoiceField label="Call" options={mockCalls} value={call} onChange={setCall} />
+          <ChoiceField label="Call" options={faultCalls} value={call} onChange={setCall} />
           <ChoiceField label="Kind" options={faultKinds} value={kind} onChange={setKind} />
           <label className="pm-field">
             Times (empty: until cleared)

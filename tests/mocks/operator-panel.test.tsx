@@ -55,18 +55,26 @@ describe('the operator panel', () => {
     expect(within(panel).getByText('No faults.')).toBeVisible();
   });
 
+  it('offers the calls of v1.1 for a fault too', async () => {
+    const { user, panel } = await openPanel();
+    await user.selectOptions(within(panel).getByLabelText('Call'), 'v1.1 POST /datastores');
+    await user.selectOptions(within(panel).getByLabelText('Kind'), 'http500');
+    await user.click(within(panel).getByRole('button', { name: 'Add fault' }));
+    expect(mock.faults()).toEqual([{ call: 'v1.1 POST /datastores', kind: 'http500', remaining: null }]);
+  });
+
   it('switches the API the mock speaks between v1 only and v1.1', async () => {
     const { user, panel } = await openPanel();
     const choice = within(panel).getByRole('combobox', { name: 'The mock speaks' });
-    expect(choice).toHaveValue('v1');
-    await user.selectOptions(choice, 'v1.1');
-    expect(mock.apiVersion()).toBe('v1.1');
-    expect(within(panel).getByRole('status')).toHaveTextContent('The mock speaks v1 and v1.1.');
+    expect(choice).toHaveValue('v1.1');
     await user.selectOptions(choice, 'v1');
     expect(mock.apiVersion()).toBe('v1');
     expect(within(panel).getByRole('status')).toHaveTextContent(
       'The mock speaks v1 only (every v1.1 path answers 404).',
     );
+    await user.selectOptions(choice, 'v1.1');
+    expect(mock.apiVersion()).toBe('v1.1');
+    expect(within(panel).getByRole('status')).toHaveTextContent('The mock speaks v1 and v1.1.');
   });
 
   it('sets the latency', async () => {

@@ -74,15 +74,15 @@ describe('POST /__mock/api-version', () => {
   const switchTo = (version: unknown) =>
     fetch(`${api.url}/__mock/api-version`, { method: 'POST', body: JSON.stringify({ version }) });
 
-  it('switches the HTTP mock between v1 only and v1.1 until the next reset', async () => {
-    expect((await fetch(`${api.url}/api/v1.1/capabilities`)).status).toBe(404);
-    const response = await switchTo('v1.1');
-    expect(await response.json()).toEqual({ version: 'v1.1' });
+  it('switches the HTTP mock between v1.1 and v1 only until the next reset', async () => {
     const capabilities = await fetch(`${api.url}/api/v1.1/capabilities`);
     expect(capabilities.status).toBe(200);
     expect(await capabilities.json()).toMatchObject({ api: '1.1' });
-    await fetch(`${api.url}/__mock/reset`, { method: 'POST' });
+    const response = await switchTo('v1');
+    expect(await response.json()).toEqual({ version: 'v1' });
     expect((await fetch(`${api.url}/api/v1.1/capabilities`)).status).toBe(404);
+    await fetch(`${api.url}/__mock/reset`, { method: 'POST' });
+    expect((await fetch(`${api.url}/api/v1.1/capabilities`)).status).toBe(200);
   });
 
   it('refuses a version it does not know', async () => {
@@ -92,11 +92,11 @@ describe('POST /__mock/api-version', () => {
   });
 
   it('starts in the version MOCK_API_VERSION names, and refuses one it does not know', async () => {
-    process.env.MOCK_API_VERSION = 'v1.1';
+    process.env.MOCK_API_VERSION = 'v1';
     try {
       const other = await startApiServer(await freePort());
       try {
-        expect((await fetch(`${other.url}/api/v1.1/capabilities`)).status).toBe(200);
+        expect((await fetch(`${other.url}/api/v1.1/capabilities`)).status).toBe(404);
       } finally {
         await other.close();
       }

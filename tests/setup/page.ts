@@ -7,7 +7,15 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { performance as nodePerformance } from 'node:perf_hooks';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// A page's VM context (the project's vmForks pool) takes jsdom's \`performance\`, which has the clock
+// but not the entries browsers keep (getEntriesByType, marks), which Sentry's tracing reads; the
+// forks pool left Node's in place. The page gets Node's again.
+if (typeof performance.getEntriesByType !== 'function') {
+  Object.defineProperty(globalThis, 'performance', { value: nodePerformance, configurable: true, writable: true });
+}
 
 beforeEach(() => {
   vi.stubGlobal('fetch', (input: RequestInfo | URL) => {

@@ -4,7 +4,8 @@
  * `pending`, `running` from `runningAfterMs`, then `succeeded` with the datastore made and its
  * mail sent. The state follows the clock and is settled whenever the account's operations or
  * datastores are read, so no timer runs and a test's fake clock drives it. Operations are kept
- * 24 hours after they end, in memory, readable only by their account.
+ * 24 hours after they end, in memory, readable only by their account. Each change of state is
+ * an `operation.updated` event of the account (./events.ts), for `GET /events`.
  */
 import { config } from '../../config';
 import type { Language } from '../../domain/constants';
@@ -13,6 +14,7 @@ import type { AccountRow } from '../db';
 import { db } from '../db';
 import { completePurchase } from '../purchases';
 import { randomToken } from '../random';
+import { recordEvent } from './events';
 
 /** How long the mock's create-datastore task takes. */
 export const provisioningMs = 1_500;
@@ -63,8 +65,14 @@ export function startPurchase(
     state: 'pending',
     datastore: null,
   };
-  operations.set(operation.id, operation);
+  changed(operation);
   return operation;
+}
+
+/** Keeps an operation's new state and tells the account (`operation.updated`). */
+function changed(operation: PurchaseOperation): void {
+  operations.set(operation.id, operation);
+  recordEvent(operation.accountId, 'operation.updated', operationJson(operation), operation.updatedAt);
 }
 
 /** The identifiers that purchases still running have reserved. */
@@ -84,18 +92,21 @@ export function settleOperations(accountId: string, now = Date.now()): void {
     if (isOver(operation.state) && now - operation.updatedAt > keptMs) operations.delete(id);
     if (operation.accountId !== accountId || isOver(operation.state)) continue;
     const elapsed = now - operation.createdAt;
+    let current = operation;
+    if (elapsed >= runningAfterMs && current.state === 'pending') {
+      current = { ...current, state: 'running', updatedAt: current.createdAt + runningAfterMs };
+      changed(current);
+    }
     if (elapsed >= provisioningMs) {
       const account = db.account.findFirst({ where: { id: { equals: accountId } } });
       if (!account) continue;
-      const made = completePurchase(account, operation.identifier, operation.volume, operation.language);
-      operations.set(id, {
-        ...operation,
+      const made = completePurchase(account, current.identifier, current.volume, current.language);
+      changed({
+        ...current,
         state: 'succeeded',
-        updatedAt: operation.createdAt + provisioningMs,
+        updatedAt: current.createdAt + provisioningMs,
         datastore: made.datastore,
       });
-    } else if (elapsed >= runningAfterMs && operation.state === 'pending') {
-      operations.set(id, { ...operation, state: 'running', updatedAt: operation.createdAt + runningAfterMs });
     }
   }
 }

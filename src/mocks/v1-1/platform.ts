@@ -4,11 +4,8 @@
 import { route } from '../faults';
 import { idempotencyRetentionSeconds } from './idempotency';
 
-/**
- * The features the mock offers in "v1.1" mode: v1.1's base three. `events` joins them once the
- * mock streams them (issue 43).
- */
-const mockFeatures = ['idempotency', 'problem-details', 'sizes-in-bytes'] as const;
+/** The features the mock offers in "v1.1" mode: v1.1's base three and the event stream. */
+const mockFeatures = ['idempotency', 'problem-details', 'sizes-in-bytes', 'events'] as const;
 
 export const platformHandlers = [
   // The portal's one probe, with or without a session.
