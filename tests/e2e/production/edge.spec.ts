@@ -35,7 +35,19 @@ test.beforeAll(async () => {
     incoming.resume();
     const path = (incoming.url ?? '').split('?')[0];
     const json = { 'Content-Type': 'application/json' };
-    if (path === '/api/v1/logout') {
+    if (path === '/api/v1.1/events') {
+      // A stream as the v1.1 proposal's: one event at once, the next only after a second, then
+      // open until the client goes. No X-Accel-Buffering: what passes it on at once is the edge's own.
+      outgoing.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      outgoing.write('retry: 5000\n\nevent: operation.updated\nid: 1\ndata: {"state":"running"}\n\n');
+      const next = setTimeout(
+        () => outgoing.write('event: operation.updated\nid: 2\ndata: {"state":"succeeded"}\n\n'),
+        1_000,
+      );
+      outgoing.once('close', () => clearTimeout(next));
+      return;
+    }
+    if (path === '/api/v1/logout' || path === '/api/v1.1/logout') {
       if (logout === 'hang') return; // never answers
       if (logout === 'crash') return void outgoing.writeHead(500, { 'Content-Type': 'text/plain' }).end('Traceback …');
       return void outgoing.writeHead(200, json).end('{"status":"done"}');
@@ -166,6 +178,17 @@ test.describe('rate limits that stop a script (N1)', () => {
     expect((await call('2001:db8:0:0:1:0:0:2', '/api/v1/login')).status).toBe(429);
   });
 
+  test("the v1.1 proposal's calls of the same names count against the same limits as v1's", async () => {
+    // One bucket for both: three logins of each, and the seventh of either is refused.
+    expect(await inARow('198.51.100.70', '/api/v1/login', 3)).toEqual([200, 200, 200]);
+    expect(await inARow('198.51.100.70', '/api/v1.1/login', 4)).toEqual([200, 200, 200, 429]);
+    expect((await call('198.51.100.70', '/api/v1/login')).status).toBe(429);
+    expect(await inARow('198.51.100.71', '/api/v1.1/register/company', 3)).toEqual([200, 200, 429]);
+    expect(await inARow('198.51.100.72', '/api/v1.1/%6Cogin', 7)).toEqual([...Array<number>(6).fill(200), 429]);
+    // Another version's path is another call: /api/v1.2/login is not a login here.
+    expect(await inARow('198.51.100.73', '/api/v1.2/login', 7)).toEqual(Array<number>(7).fill(200));
+  });
+
   test("the API's own 429 is passed on with its Retry-After", async () => {
     const answer = await call('198.51.100.40', '/api/v1/contract/cancel', { method: 'GET' });
     expect(answer.status).toBe(429);
@@ -261,6 +284,35 @@ test.describe('a host-only session cookie (N2)', () => {
   });
 });
 
+test.describe("the v1.1 proposal's event stream through the edge", () => {
+  test('passes each event on as it comes, uncompressed and never stored, and only for the portal', async () => {
+    const started = Date.now();
+    const response = await fetch(`${edge.url}/api/v1.1/events`, {
+      headers: { 'X-Portal-Request': '1', 'X-Forwarded-For': '198.51.100.80', 'Accept-Encoding': 'gzip' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const readOn = async () => {
+      const { done, value } = await reader.read();
+      if (done) throw new Error(`The stream ended early: ${text}`);
+      text += decoder.decode(value, { stream: true });
+    };
+    while (!text.includes('id: 1')) await readOn();
+    // The first event, before the API sends its second a second later: nothing held back.
+    expect(Date.now() - started).toBeLessThan(900);
+    expect(text).not.toContain('id: 2');
+    while (!text.includes('id: 2')) await readOn();
+    await reader.cancel();
+    const foreign = await fetch(`${edge.url}/api/v1.1/events`, { headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    expect(foreign.status).toBe(403);
+  });
+});
+
 test.describe('a logout that cannot fail open (N3, the edge)', () => {
   const clears = '"cache", "cookies"';
 
@@ -286,6 +338,16 @@ test.describe('a logout that cannot fail open (N3, the edge)', () => {
     expect([timedOut.status, timedOut.headers.get('clear-site-data')]).toEqual([502, clears]);
     // nginx's 10 s, well before the portal's own 120 s.
     expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  test("the v1.1 proposal's POST logout clears the cookies as v1's does, whatever the API answers", async () => {
+    const answered = await call('198.51.100.62', '/api/v1.1/logout');
+    expect([answered.status, answered.headers.get('clear-site-data')]).toEqual([200, clears]);
+    logout = 'crash';
+    const crashed = await call('198.51.100.62', '/api/v1.1/logout');
+    expect([crashed.status, crashed.headers.get('clear-site-data')]).toEqual([502, clears]);
+    const foreign = await call('198.51.100.62', '/api/v1.1/logout', { headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    expect([foreign.status, foreign.headers.get('clear-site-data')]).toEqual([403, null]);
   });
 
   test('another site cannot log a customer out, and other calls keep the error the API sent', async () => {
