@@ -21,6 +21,26 @@ const submit =
   async (page) =>
     page.locator(form).locator('button[type="submit"]').first().click();
 
+/**
+ * The link of a reset mail; a refused link (a 400 with the server's reason, the form's failure or
+ * the refusal it ended with) is an unknown token.
+ */
+async function resetLinkRoute(page, planned) {
+  const refused = planned.events.some(
+    (event) => event.error?.status === 400 || event.output?.ending?.refusal?.status === 400,
+  );
+  if (refused) return '/newpassword?email=demo%40example.com&token=unknown';
+  const link = await page.evaluate(async () => {
+    await fetch('/api/v1/forgotpassword', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@example.com' }),
+    });
+    return window.__portalMock.outbox().at(-1)?.link ?? null;
+  });
+  return link ?? '/newpassword';
+}
+
 const registration = {
   email: 'nora@example.com',
   password: 'Correct-Horse-Battery-9',
@@ -62,22 +82,22 @@ export const drivers = {
     },
   },
   newPassword: {
-    // The link of a reset mail; a refused link (a 400 with the server's reason) is an unknown token.
-    route: async (page, planned) => {
-      const refused = planned.events.some((event) => event.error?.status === 400);
-      if (refused) return '/newpassword?email=demo%40example.com&token=unknown';
-      const link = await page.evaluate(async () => {
-        await fetch('/api/v1/forgotpassword', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email: 'demo@example.com' }),
-        });
-        return window.__portalMock.outbox().at(-1)?.link ?? null;
-      });
-      return link ?? '/newpassword';
-    },
+    route: resetLinkRoute,
     inputRoute: (input) => (input && input.email === null ? '/newpassword' : null),
-    calls: { changePassword: 'POST /changepassword' },
+    // The form is the child `form` (its own driver, newPasswordForm, below); the page's machine
+    // goes on when it ends, so a path with its end fills and sends it.
+    open: async (page, planned) => {
+      if (!planned.events?.some((event) => event.type === 'xstate.done.actor.form')) return;
+      await fill('password', 'Correct-Horse-Battery-9')(page);
+      await fill('confirmation', 'Correct-Horse-Battery-9')(page);
+      await submit()(page);
+    },
+    calls: { form: 'POST /changepassword' },
+    events: {},
+  },
+  newPasswordForm: {
+    route: resetLinkRoute,
+    calls: { submit: 'POST /changepassword' },
     events: {
       'field.change': async (page, event) => fill(event.name, event.value)(page),
       'form.submit': submit(),

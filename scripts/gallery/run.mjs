@@ -192,7 +192,7 @@ async function replay(page, driver, planned, language) {
   await settle(page);
   // A machine that a page starts on a click (the company's edit form) is opened first.
   if (driver.open) {
-    await driver.open(page);
+    await driver.open(page, planned);
     await settle(page);
   }
   // A state the machine leaves by itself within moments (the 2 s before a purchase reloads the

@@ -11,11 +11,15 @@
  * A form that is one step of a page (the company edit, invoked by the company machine) ends with
  * its success (`endsOnSuccess`: the machine that invoked it hears its done event), may send more
  * than its values (`payload`, made from its context with what its input `given`), and may change
- * more than the field the customer changed (`alsoChanges`).
+ * more than the field the customer changed (`alsoChanges`). A failure the form cannot mend may end
+ * it too (`endsOnError`: the new password's refused link, an account not yet active at login); the
+ * done event's output (`FormOutput`) then says which failure, or what the call answered, and
+ * what the fields held, so that the machine around the form decides what comes next.
+ * `form.submit` may carry the page's language, which the form keeps for its call (SPEC §7).
  */
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../api/error';
-import { timers, waiting } from '../domain/constants';
+import { timers, waiting, type Language } from '../domain/constants';
 import type { User } from '../domain/entities';
 import type { AppNews } from './app.machine';
 import { errorLineMachine } from './error-line.machine';
@@ -37,25 +41,43 @@ import { stillWorkingStates } from './still-working';
 import { typeOf } from './type-of';
 import { unauthorizedGuard, userErrorFrom, type UserError } from './user-error';
 
-/** A form's context: its fields, the session and the app's actor, and what its input gave (`given`). */
-export type FormContext<V, G = undefined> = FieldsContext<V> & PortalRefs & { given: G | undefined };
+/**
+ * How a form ended (`endsOnSuccess`, `endsOnError`): with its call's answer, or with a failure
+ * that ends it (the refusal).
+ */
+export type FormEnding<A = unknown> = { answer: A; refusal?: never } | { refusal: unknown; answer?: never };
+
+/** The done event's output of a form that ends: how it ended, and what its fields held then. */
+export interface FormOutput<V, A = unknown> {
+  values: V;
+  /** Null only for a form that has not ended: a done event always has it. */
+  ending: FormEnding<A> | null;
+}
+
+/**
+ * A form's context: its fields, the session and the app's actor, what its input gave (`given`),
+ * the page's language when it was sent, and how it ended.
+ */
+export type FormContext<V, G = undefined, A = unknown> = FieldsContext<V> &
+  PortalRefs & { given: G | undefined; language: Language; ending: FormEnding<A> | null };
 
 /**
  * A form's input: the session and the app's actor, values to start with, and what the machine
  * that invokes the form gives its call besides the values (`given`, the company's pending state);
  * required when the form names its type.
  */
-export type FormInput<V, G = undefined> = PortalRefs & { values?: Partial<V> } & Given<G>;
+export type FormInput<V, G = undefined> = PortalRefs & { values?: Partial<V>; language?: Language } & Given<G>;
 type Given<G> = undefined extends G ? { given?: G } : { given: G };
 
 export type FormEvent<V> =
   | { type: 'field.change'; name: keyof V & string; value: V[keyof V & string] }
-  | { type: 'form.submit' }
+  /** The page's language goes with the call where the form's payload carries it (SPEC §7). */
+  | { type: 'form.submit'; language?: Language }
   | { type: 'form.edit' }
   /** The logged-in customer, from the session (forms with `fromUser`). */
   | UserKnown;
 
-export interface FormOptions<V, P = V> {
+export interface FormOptions<V, P = V, A = unknown> {
   id: string;
   description: string;
   /** The form's values before the customer types (merged with `input.values`). */
@@ -66,7 +88,7 @@ export interface FormOptions<V, P = V> {
    * The call, given the checked values, or what `payload` made of them (tests swap the `submit`
    * actor with `provide`; its input is that payload).
    */
-  submit: (payload: P, signal: AbortSignal) => Promise<unknown>;
+  submit: (payload: P, signal: AbortSignal) => Promise<A>;
   /** How a failed call reads to the customer; by default `userErrorFrom`. */
   errorOf?: (error: unknown) => UserError;
   /**
@@ -91,6 +113,13 @@ export interface FormOptions<V, P = V> {
    * done event (the company page reloads). Without it the form shows its success, `form.edit` reopens it.
    */
   endsOnSuccess?: boolean;
+  /**
+   * The failures that end the form instead of returning to it (a refused link, an account not yet
+   * active): the form ends in `refused`, a final state, and the machine that invoked it reads the
+   * failure from the done event's output (`ending.refusal`). They are checked before any other
+   * failure; a form they end on a 401 does not end the session on one.
+   */
+  endsOnError?: (error: unknown) => boolean;
 }
 
 /**
@@ -105,7 +134,8 @@ export function createFormMachine<
   V extends Record<string, unknown>,
   G = undefined,
   P extends Record<string, unknown> = V,
->(options: FormOptions<V, P> & PayloadOption<V, G, P>) {
+  A = unknown,
+>(options: FormOptions<V, P, A> & PayloadOption<V, G, P>) {
   const {
     id,
     description,
@@ -119,23 +149,37 @@ export function createFormMachine<
     tellsApp,
     alsoChanges,
     endsOnSuccess = false,
+    endsOnError,
   } = options;
   const payloadOf: (form: FormContext<V, G>) => P | V = options.payload ?? ((form) => form.values);
+  // A form whose ending failures include a 401 (a visitor's form, where it means something else)
+  // has no session to end: the branch that would end it could never be taken.
+  const endsSession = !(endsOnError?.(new ApiError('http', { status: 401 })) ?? false);
   const succeeded = endsOnSuccess
     ? { type: 'final' as const }
     : { on: { 'form.edit': { target: 'editing' as const } } };
+  const refused = {
+    description: 'A failure the form cannot mend ended it; the machine that invoked it goes on.',
+    type: 'final' as const,
+  };
+  // XState types a machine's state values by the keys of its states: a key only some forms have
+  // (spread in when `endsOnError` is given) makes every state value `never`. The type names
+  // `refused` for every form; only a form with `endsOnError` has the state (and reaches it).
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- see above: the state exists exactly where it can be reached.
+  const endings = (endsOnError ? { refused } : {}) as { refused: typeof refused };
   return setup({
     types: {
-      context: typeOf<FormContext<V, G>>(),
+      context: typeOf<FormContext<V, G, A>>(),
       events: typeOf<FormEvent<V>>(),
       input: typeOf<FormInput<V, G>>(),
+      output: typeOf<FormOutput<V, A>>(),
     },
     actors: {
       // The input is typed loosely because XState cannot check an invoke against a generic
       // input type; it is always what `payloadOf` made of this form's context: the payload, or
       // the values, which a form without `payload` sends (then V is a P: `PayloadOption`).
       // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the invoke's input is this form's payload (see above).
-      submit: fromPromise<unknown, Record<string, unknown>>(({ input, signal }) => submit(input as P, signal)),
+      submit: fromPromise<A, Record<string, unknown>>(({ input, signal }) => submit(input as P, signal)),
       errorLine: errorLineMachine,
       /** Tells the form the session's user, now and when it changes. */
       user: sessionUser,
@@ -167,6 +211,12 @@ export function createFormMachine<
       ),
       clearFieldErrors: clearFieldErrors(),
       clearError: clearError(),
+      keepLanguage: assign(({ event }) =>
+        event.type === 'form.submit' && event.language ? { language: event.language } : {},
+      ),
+      /** The answer of the call, given by the `submit` actor's done event: the output of a form that ends with it. */
+      keepAnswer: assign((_, { answer }: { answer: A }) => ({ ending: { answer } })),
+      keepRefusal: assign(({ event }) => ({ ending: { refusal: 'error' in event ? event.error : undefined } })),
       showError: showError(errorOf),
       /** The loading timeout ended the wait (SPEC §4), told as this form tells a call without an answer. */
       showTimeout: showError(() => errorOf(new ApiError('timeout'))),
@@ -175,6 +225,7 @@ export function createFormMachine<
       isInvalid: ({ context }) => Object.keys(validate(context.values)).length > 0,
       isUnauthorized: unauthorizedGuard,
       isTooManyRequests: tooManyRequestsGuard,
+      endsForm: ({ event }) => endsOnError !== undefined && 'error' in event && endsOnError(event.error),
     },
     delays: { loadingTimeout: timers.loadingTimeout, stillWorking: waiting.stillWorking, retryAfter: retryAfterDelay },
   }).createMachine({
@@ -187,7 +238,10 @@ export function createFormMachine<
       session: input.session,
       app: input.app,
       given: input.given,
+      language: input.language ?? 'en',
+      ending: null,
     }),
+    output: ({ context }) => ({ values: context.values, ending: context.ending }),
     invoke: [
       { id: 'errorLine', src: 'errorLine' },
       ...(fromUser
@@ -203,7 +257,7 @@ export function createFormMachine<
           ...(fromUser ? { 'user.known': { actions: 'fillFromUser' as const } } : {}),
           'form.submit': [
             { guard: 'isInvalid', actions: ['markInvalid', 'clearError'] },
-            { target: 'submitting', actions: ['clearFieldErrors', 'clearError'] },
+            { target: 'submitting', actions: ['clearFieldErrors', 'clearError', 'keepLanguage'] },
           ],
         },
       },
@@ -216,6 +270,14 @@ export function createFormMachine<
           onDone: {
             target: 'succeeded',
             actions: [
+              ...(endsOnSuccess
+                ? [
+                    {
+                      type: 'keepAnswer' as const,
+                      params: ({ event }: { event: { output: A } }) => ({ answer: event.output }),
+                    },
+                  ]
+                : []),
               ...(tellsApp
                 ? [
                     {
@@ -228,7 +290,18 @@ export function createFormMachine<
             ],
           },
           onError: [
-            { guard: 'isUnauthorized', target: 'editing', actions: ['showError', 'sessionInterrupted'] },
+            ...(endsOnError
+              ? [{ guard: 'endsForm' as const, target: 'refused' as const, actions: 'keepRefusal' as const }]
+              : []),
+            ...(endsSession
+              ? [
+                  {
+                    guard: 'isUnauthorized' as const,
+                    target: 'editing' as const,
+                    actions: ['showError', 'sessionInterrupted'] as const,
+                  },
+                ]
+              : []),
             { guard: 'isTooManyRequests', target: 'waiting', actions: 'showError' },
             {
               target: 'editing',
@@ -257,18 +330,28 @@ export function createFormMachine<
         tags: ['done'],
         ...succeeded,
       },
+      ...endings,
     },
   });
 }
 
 /** A form's payload: what its call sends (by default its values). */
 type Payload = Record<string, unknown>;
-export type FormMachine<V extends Record<string, unknown>, G = undefined, P extends Payload = V> = ReturnType<
-  typeof createFormMachine<V, G, P>
->;
-export type FormActor<V extends Record<string, unknown>, G = undefined, P extends Payload = V> = ActorRefFrom<
-  FormMachine<V, G, P>
->;
-export type FormSnapshot<V extends Record<string, unknown>, G = undefined, P extends Payload = V> = SnapshotFrom<
-  FormMachine<V, G, P>
->;
+export type FormMachine<
+  V extends Record<string, unknown>,
+  G = undefined,
+  P extends Payload = V,
+  A = unknown,
+> = ReturnType<typeof createFormMachine<V, G, P, A>>;
+export type FormActor<
+  V extends Record<string, unknown>,
+  G = undefined,
+  P extends Payload = V,
+  A = unknown,
+> = ActorRefFrom<FormMachine<V, G, P, A>>;
+export type FormSnapshot<
+  V extends Record<string, unknown>,
+  G = undefined,
+  P extends Payload = V,
+  A = unknown,
+> = SnapshotFrom<FormMachine<V, G, P, A>>;

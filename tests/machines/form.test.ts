@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import { fieldErrors, email, text } from '../../src/domain/fields';
-import { createFormMachine } from '../../src/machines/form.machine';
+import { createFormMachine, type FormMachine } from '../../src/machines/form.machine';
 import { object } from 'superstruct';
 
 interface Values extends Record<string, unknown> {
@@ -154,5 +154,64 @@ describe('the form machine', () => {
     vi.advanceTimersByTime(120_000);
     expect(actor.getSnapshot().value).toBe('editing');
     expect(errorLine()).toEqual({ key: 'timeout' });
+  });
+});
+
+describe('a form that ends', () => {
+  /** A form whose refused code ends it, and whose call sends the page's language with the values. */
+  const endingForm = () =>
+    createFormMachine<Values, undefined, Values & { language: string }, { id: number }>({
+      id: 'ending',
+      description: 'test form that ends',
+      initialValues: { email: 'a@example.com', name: 'Ann' },
+      validate: (values) => fieldErrors(rules, values),
+      payload: ({ values, language }) => ({ ...values, language }),
+      submit: async () => ({ id: 1 }),
+      endsOnSuccess: true,
+      endsOnError: (error) => error instanceof ApiError && (error.status === 401 || error.status === 410),
+    });
+
+  function startEnding(submit: (payload: Values) => Promise<unknown>) {
+    const started = startForm(endingForm() as never as FormMachine<Values>, { submit });
+    const output = () => started.actor.getSnapshot().output as unknown;
+    return { ...started, output };
+  }
+
+  it('ends with the answer of its call and the values, sending the language of the submit', async () => {
+    const { actor, call, output } = startEnding(async () => ({ id: 7 }));
+    actor.send({ type: 'form.submit', language: 'de' });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(call).toHaveBeenCalledWith({ email: 'a@example.com', name: 'Ann', language: 'de' });
+    expect(output()).toEqual({ values: { email: 'a@example.com', name: 'Ann' }, ending: { answer: { id: 7 } } });
+  });
+
+  it('sends English when no submit named a language', async () => {
+    const { actor, call } = startEnding(async () => ({ id: 7 }));
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(call).toHaveBeenCalledWith({ email: 'a@example.com', name: 'Ann', language: 'en' });
+  });
+
+  it('ends with a failure it names, a 401 included, and tells no session of it', async () => {
+    const gone = new ApiError('http', { status: 401 });
+    const { actor, output, sessionInterrupted, errorLine } = startEnding(async () => {
+      throw gone;
+    });
+    actor.send({ type: 'form.submit', language: 'en' });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(actor.getSnapshot().value).toBe('refused');
+    expect(output()).toEqual({ values: { email: 'a@example.com', name: 'Ann' }, ending: { refusal: gone } });
+    expect(sessionInterrupted).not.toHaveBeenCalled();
+    expect(errorLine()).toBeNull();
+  });
+
+  it('returns to the form after a failure it does not name', async () => {
+    const { actor, errorLine } = startEnding(async () => {
+      throw new ApiError('http', { status: 409, reason: 'Taken' });
+    });
+    actor.send({ type: 'form.submit', language: 'en' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing') && errorLine() !== null);
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(errorLine()).toEqual({ key: 'server', reason: 'Taken' });
   });
 });

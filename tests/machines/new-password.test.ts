@@ -4,31 +4,44 @@ import { ApiError } from '../../src/api/client';
 import type { ChangePasswordPayload } from '../../src/api/structs';
 import {
   isLinkRefusal,
-  newPasswordMachine,
+  newPasswordFormMachine,
   validateNewPassword,
-  type NewPasswordInput,
-} from '../../src/machines/new-password.machine';
-import { stubApp } from '../support/portal-refs';
+} from '../../src/machines/new-password-form.machine';
+import { newPasswordMachine, type NewPasswordInput } from '../../src/machines/new-password.machine';
+import type { FormEvent } from '../../src/machines/form.machine';
+import type { NewPasswordValues } from '../../src/machines/new-password-form.machine';
+import { stubRefs } from '../support/portal-refs';
 
 const strong = 'Correct-Horse-Battery-9';
-type Link = Omit<NewPasswordInput, 'app'>;
+type Link = Pick<NewPasswordInput, 'email' | 'token'>;
 const link: Link = { email: 'demo@example.com', token: 'abc123' };
 
+/** The page's machine with its form, whose call is `change`; what the customer does goes to the form. */
 function start(change: (payload: ChangePasswordPayload) => Promise<void> = async () => {}, input: Link = link) {
   const changed = vi.fn();
   const call = vi.fn(change);
   const machine = newPasswordMachine.provide({
-    actors: { changePassword: fromPromise<void, ChangePasswordPayload>(({ input: payload }) => call(payload)) },
+    actors: {
+      form: newPasswordFormMachine.provide({
+        actors: { submit: fromPromise(({ input: payload }) => call(payload as ChangePasswordPayload)) },
+      }),
+    },
     actions: { changed },
   });
-  const app = stubApp();
-  const actor = createActor(machine, { input: { ...input, app: app.app } }).start();
-  const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
-  const fill = (password = strong, confirmation = password) => {
-    actor.send({ type: 'field.change', name: 'password', value: password });
-    actor.send({ type: 'field.change', name: 'confirmation', value: confirmation });
+  const { refs, app } = stubRefs({ loggedIn: false });
+  const actor = createActor(machine, { input: { ...input, ...refs } }).start();
+  const form = () => {
+    const child = actor.getSnapshot().children.form;
+    if (!child) throw new Error('The page shows no form');
+    return child;
   };
-  return { actor, call, changed, errorLine, fill };
+  const send = (event: FormEvent<NewPasswordValues>) => form().send(event);
+  const errorLine = () => form().getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
+  const fill = (password = strong, confirmation = password) => {
+    send({ type: 'field.change', name: 'password', value: password });
+    send({ type: 'field.change', name: 'confirmation', value: confirmation });
+  };
+  return { actor, app, call, changed, errorLine, fill, form, send };
 }
 
 describe('the new-password rules', () => {
@@ -69,29 +82,30 @@ describe('the new-password machine', () => {
   });
 
   it('opens the form for a link with email and token', () => {
-    const { actor } = start();
-    expect(actor.getSnapshot().value).toBe('editing');
+    const { actor, form } = start();
+    expect(actor.getSnapshot().value).toBe('form');
+    expect(form().getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context).toMatchObject({ email: 'demo@example.com', token: 'abc123' });
   });
 
   it('refuses passwords that do not match, with live errors, and sends nothing', () => {
-    const { actor, call, fill } = start();
+    const { call, fill, form, send } = start();
     fill(strong, 'Correct-Horse-Battery-8');
-    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
-    actor.send({ type: 'form.submit', language: 'en' });
-    expect(actor.getSnapshot().value).toBe('editing');
-    expect(actor.getSnapshot().context.fieldErrors).toEqual({ confirmation: 'passwordMismatch' });
-    actor.send({ type: 'field.change', name: 'confirmation', value: strong });
-    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+    expect(form().getSnapshot().context.fieldErrors).toEqual({});
+    send({ type: 'form.submit', language: 'en' });
+    expect(form().getSnapshot().value).toBe('editing');
+    expect(form().getSnapshot().context.fieldErrors).toEqual({ confirmation: 'passwordMismatch' });
+    send({ type: 'field.change', name: 'confirmation', value: strong });
+    expect(form().getSnapshot().context.fieldErrors).toEqual({});
     expect(call).not.toHaveBeenCalled();
   });
 
   it('sends email, password, language and token once, then reports the change', async () => {
-    const { actor, call, changed, fill } = start();
+    const { actor, call, changed, fill, form, send } = start();
     fill();
-    actor.send({ type: 'form.submit', language: 'de' });
-    actor.send({ type: 'form.submit', language: 'de' });
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    send({ type: 'form.submit', language: 'de' });
+    send({ type: 'form.submit', language: 'de' });
+    expect(form().getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (snapshot) => snapshot.matches('changed'));
     expect(call).toHaveBeenCalledOnce();
     expect(call).toHaveBeenCalledWith({ email: 'demo@example.com', password: strong, language: 'de', token: 'abc123' });
@@ -100,11 +114,11 @@ describe('the new-password machine', () => {
   });
 
   it('ends with the server reason when the server refuses the link', async () => {
-    const { actor, fill, changed } = start(async () => {
+    const { actor, fill, changed, send } = start(async () => {
       throw new ApiError('http', { status: 400, reason: 'This link is invalid or has expired' });
     });
     fill();
-    actor.send({ type: 'form.submit', language: 'en' });
+    send({ type: 'form.submit', language: 'en' });
     await waitFor(actor, (snapshot) => snapshot.matches('linkRefused'));
     expect(actor.getSnapshot().hasTag('linkInvalid')).toBe(true);
     expect(actor.getSnapshot().context.refusal).toBe('This link is invalid or has expired');
@@ -112,65 +126,57 @@ describe('the new-password machine', () => {
   });
 
   it('keeps no reason for a refused link without a text', async () => {
-    const { actor, fill } = start(async () => {
+    const { actor, fill, send } = start(async () => {
       throw new ApiError('http', { status: 410 });
     });
     fill();
-    actor.send({ type: 'form.submit', language: 'en' });
+    send({ type: 'form.submit', language: 'en' });
     await waitFor(actor, (snapshot) => snapshot.matches('linkRefused'));
     expect(actor.getSnapshot().context.refusal).toBeNull();
   });
 
   it('keeps both fields and shows other failures on the error line for 30 seconds', async () => {
     vi.useFakeTimers();
-    const { actor, fill, errorLine } = start(async () => {
+    const { fill, errorLine, form, send } = start(async () => {
       throw new ApiError('http', { status: 500 });
     });
     fill();
-    actor.send({ type: 'form.submit', language: 'en' });
+    send({ type: 'form.submit', language: 'en' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().value).toBe('editing');
+    expect(form().getSnapshot().value).toBe('editing');
     expect(errorLine()).toEqual({ key: 'general' });
-    expect(actor.getSnapshot().context.values).toEqual({ password: strong, confirmation: strong });
+    expect(form().getSnapshot().context.values).toEqual({ password: strong, confirmation: strong });
     vi.advanceTimersByTime(30_000);
     expect(errorLine()).toBeNull();
   });
 
   it('gives up after the 120 second loading timeout', () => {
     vi.useFakeTimers();
-    const { actor, fill, errorLine } = start(() => new Promise(() => {}));
+    const { fill, errorLine, form, send } = start(() => new Promise(() => {}));
     fill();
-    actor.send({ type: 'form.submit', language: 'en' });
+    send({ type: 'form.submit', language: 'en' });
     vi.advanceTimersByTime(120_000);
-    expect(actor.getSnapshot().value).toBe('editing');
+    expect(form().getSnapshot().value).toBe('editing');
     expect(errorLine()).toEqual({ key: 'timeout' });
   });
 });
 
 describe('the new-password machine: where the customer goes', () => {
   it('sends the customer to /login with the password-changed notice after the change', async () => {
-    const machine = newPasswordMachine.provide({
-      actors: { changePassword: fromPromise<void, ChangePasswordPayload>(async () => {}) },
-    });
-    const { app, navigations } = stubApp();
-    const actor = createActor(machine, { input: { ...link, app } }).start();
-    actor.send({ type: 'field.change', name: 'password', value: strong });
-    actor.send({ type: 'field.change', name: 'confirmation', value: strong });
-    actor.send({ type: 'form.submit', language: 'en' });
-    expect(navigations()).toEqual([]);
+    const { actor, app, fill, send } = start();
+    fill();
+    send({ type: 'form.submit', language: 'en' });
+    expect(app.navigations()).toEqual([]);
     await waitFor(actor, (snapshot) => snapshot.matches('changed'));
-    expect(navigations()).toEqual(['/login/changed']);
+    expect(app.navigations()).toEqual(['/login/changed']);
   });
 });
 
 describe('the link of the new-password page', () => {
   it('reads the email and the token trimmed, and starts with empty fields', () => {
-    const { actor } = start(undefined, { email: ' demo@example.com ', token: ' abc123\n' });
-    expect(actor.getSnapshot().context).toMatchObject({
-      email: 'demo@example.com',
-      token: 'abc123',
-      values: { password: '', confirmation: '' },
-    });
+    const { actor, form } = start(undefined, { email: ' demo@example.com ', token: ' abc123\n' });
+    expect(actor.getSnapshot().context).toMatchObject({ email: 'demo@example.com', token: 'abc123' });
+    expect(form().getSnapshot().context.values).toEqual({ password: '', confirmation: '' });
   });
 
   it('has no link without an email or with a blank token', () => {

@@ -1,18 +1,18 @@
 import { useSelector } from '@xstate/react';
-import { useContext, useLayoutEffect, useState, type FormEvent } from 'react';
+import { useContext, useLayoutEffect, useState } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ResetLinkContext } from '../../lib/prerendered-forms';
 import { resetLinkFrom } from '../../lib/reset-link';
-import { useLanguage } from '../../lib/session';
 import { usePortalActor } from '../../lib/use-portal-actor';
+import type { NewPasswordFormActor } from '../../machines/new-password-form.machine';
 import { newPasswordMachine } from '../../machines/new-password.machine';
 import { paths } from '../../domain/routes';
-import { ErrorLine, useErrorLine } from '../shared/error-line';
+import { ErrorLine } from '../shared/error-line';
 import { RequiredNote, SubmitButton, TextField } from '../shared/form-fields';
 import { PageHeading } from '../shared/page-heading';
 import { PasswordChecklist } from '../shared/password-checklist';
-import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
+import { useFormActor, useLastForm } from '../shared/use-form';
 
 const messages = defineMessages({
   title: { id: 'newPassword.title', defaultMessage: 'Set a new password' },
@@ -58,6 +58,54 @@ function LinkProblem({ refused, reason }: { refused: boolean; reason: string | n
   );
 }
 
+/** The form, the new-password machine's child `form` (decision 053); the email is the link's, shown read-only. */
+function NewPasswordForm({ form, email }: { form: NewPasswordFormActor; email: string }) {
+  const { values, fieldErrors, busy, done, slow, waiting, error, formRef, change, submit } = useFormActor(form);
+  return (
+    <form method="dialog" ref={formRef} className="card new-password-form" noValidate onSubmit={submit}>
+      <RequiredNote />
+      <TextField
+        name="email"
+        type="email"
+        label={messages.email}
+        value={email}
+        readOnly
+        autoComplete="username"
+        onChange={() => {}}
+      />
+      <TextField
+        name="password"
+        type="password"
+        label={messages.password}
+        required
+        autoComplete="new-password"
+        value={values.password}
+        error={fieldErrors.password}
+        onChange={(value) => change('password', value)}
+        hint={<PasswordChecklist value={values.password} />}
+      />
+      <TextField
+        name="confirmation"
+        type="password"
+        label={messages.confirmation}
+        required
+        autoComplete="new-password"
+        value={values.confirmation}
+        error={fieldErrors.confirmation}
+        onChange={(value) => change('confirmation', value)}
+      />
+      <ErrorLine error={error} />
+      <SubmitButton
+        busy={busy || done}
+        slow={slow}
+        waiting={waiting}
+        label={messages.submit}
+        busyLabel={messages.busy}
+      />
+    </form>
+  );
+}
+
 /** SPEC §2 new password: reached from the emailed link with email and token; success leads to /login. */
 export default function NewPasswordPage() {
   const search = useSearch();
@@ -69,30 +117,15 @@ export default function NewPasswordPage() {
   useLayoutEffect(() => {
     if (search !== '') setLocation(paths.newPassword(), { replace: true });
   }, [search, setLocation]);
-  const language = useLanguage();
   const actor = usePortalActor(newPasswordMachine, { input: link });
   const email = useSelector(actor, (snapshot) => snapshot.context.email);
-  const values = useSelector(actor, (snapshot) => snapshot.context.values);
-  const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy') || snapshot.hasTag('done'));
-  const waiting = useSelector(actor, (snapshot) => snapshot.hasTag('waiting'));
-  const slow = useSelector(actor, (snapshot) => snapshot.hasTag('slow'));
+  const form = useLastForm(useSelector(actor, (snapshot) => snapshot.children.form));
   const linkState = useSelector(actor, (snapshot) => {
     if (snapshot.matches('linkMissing')) return 'missing';
     if (snapshot.matches('linkRefused')) return 'refused';
     return null;
   });
   const refusal = useSelector(actor, (snapshot) => snapshot.context.refusal);
-  const error = useErrorLine(actor);
-  const { formRef, attempted } = useFocusFirstInvalid();
-
-  const change = (name: 'password' | 'confirmation') => (value: string) =>
-    actor.send({ type: 'field.change', name, value });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    actor.send({ type: 'form.submit', language });
-    attempted();
-  };
 
   return (
     <div className="account-page">
@@ -100,41 +133,7 @@ export default function NewPasswordPage() {
       {linkState ? (
         <LinkProblem refused={linkState === 'refused'} reason={refusal} />
       ) : (
-        <form method="dialog" ref={formRef} className="card new-password-form" noValidate onSubmit={submit}>
-          <RequiredNote />
-          <TextField
-            name="email"
-            type="email"
-            label={messages.email}
-            value={email}
-            readOnly
-            autoComplete="username"
-            onChange={() => {}}
-          />
-          <TextField
-            name="password"
-            type="password"
-            label={messages.password}
-            required
-            autoComplete="new-password"
-            value={values.password}
-            error={fieldErrors.password}
-            onChange={change('password')}
-            hint={<PasswordChecklist value={values.password} />}
-          />
-          <TextField
-            name="confirmation"
-            type="password"
-            label={messages.confirmation}
-            required
-            autoComplete="new-password"
-            value={values.confirmation}
-            error={fieldErrors.confirmation}
-            onChange={change('confirmation')}
-          />
-          <ErrorLine error={error} />
-          <SubmitButton busy={busy} slow={slow} waiting={waiting} label={messages.submit} busyLabel={messages.busy} />
-        </form>
+        form && <NewPasswordForm form={form} email={email} />
       )}
     </div>
   );

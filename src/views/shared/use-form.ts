@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
-import { useLoggedIn } from '../../lib/session';
+import { useLanguage, useLoggedIn } from '../../lib/session';
 import { usePortalActor } from '../../lib/use-portal-actor';
 import type { FormActor, FormMachine } from '../../machines/form.machine';
 import { errorForAudience } from '../../machines/user-error';
@@ -21,11 +21,23 @@ export function useForm<V extends Record<string, unknown>>(
 }
 
 /**
+ * The form a page's machine invokes as its child `form`, kept once it has ended: a form whose
+ * success or refusal the page's machine goes on from still shows, as it ended, until the page
+ * shows what comes next (the new password's way to /login, the login in place's wait for GET /me).
+ */
+export function useLastForm<T>(form: T | undefined): T | undefined {
+  const [last, setLast] = useState(form);
+  if (form !== undefined && form !== last) setLast(form);
+  return form ?? last;
+}
+
+/**
  * Reads a running form for a view and sends it what the customer does: the form a view runs
  * (`useForm`), or one another machine invoked (the company page's edit form, its child `form`).
+ * A submit carries the page's language, which a form's call may send (SPEC §7).
  */
-export function useFormActor<V extends Record<string, unknown>, G, P extends Record<string, unknown>>(
-  actor: FormActor<V, G, P>,
+export function useFormActor<V extends Record<string, unknown>, G, P extends Record<string, unknown>, A>(
+  actor: FormActor<V, G, P, A>,
 ) {
   const values = useSelector(actor, (snapshot) => snapshot.context.values);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
@@ -36,6 +48,7 @@ export function useFormActor<V extends Record<string, unknown>, G, P extends Rec
   // Whether the customer was logged in when the form was sent: a 401 ends that session before
   // its message is shown, and only someone who had a session is told that it ended.
   const loggedIn = useLoggedIn();
+  const language = useLanguage();
   const [sentLoggedIn, setSentLoggedIn] = useState(loggedIn);
   const error = errorForAudience(useErrorLine(actor), sentLoggedIn);
   const { formRef, attempted } = useFocusFirstInvalid();
@@ -53,7 +66,7 @@ export function useFormActor<V extends Record<string, unknown>, G, P extends Rec
     submit: (event?: FormEvent) => {
       event?.preventDefault();
       setSentLoggedIn(loggedIn);
-      actor.send({ type: 'form.submit' });
+      actor.send({ type: 'form.submit', language });
       attempted();
     },
   };

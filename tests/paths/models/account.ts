@@ -5,6 +5,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { ApiError } from '../../../src/api/client';
 import { loginMachine } from '../../../src/machines/login.machine';
+import { newPasswordFormMachine } from '../../../src/machines/new-password-form.machine';
 import { newPasswordMachine } from '../../../src/machines/new-password.machine';
 import { passwordResetMachine } from '../../../src/machines/password-reset.machine';
 import {
@@ -38,7 +39,8 @@ function formContext(context: unknown) {
 
 const login = loginMachine.provide({ actors: { login: pending } }) as AnyStateMachine;
 const newPassword = newPasswordMachine.provide({
-  actors: { changePassword: pending },
+  // The form's own model is below; here it ends, changed or with the link refused.
+  actors: { form: newPasswordFormMachine.provide({ actors: { submit: pending } }) },
   actions: { changed: () => {} },
 }) as AnyStateMachine;
 
@@ -82,13 +84,19 @@ export const models: PathModel[] = [
     machine: newPassword,
     session: { loggedIn: false },
     input,
-    events: [
-      { type: 'field.change', name: 'password', value: strong },
-      { type: 'field.change', name: 'confirmation', value: strong },
-      { type: 'field.change', name: 'confirmation', value: 'other' },
-      { type: 'form.submit', language: 'en' },
-    ],
-    errors: { changePassword: [linkRefused, serverError, aborted, tooManyRequests] },
-    serializeContext: formContext,
+    events: [],
+    outputs: {
+      form: [
+        { values: { password: strong, confirmation: strong }, ending: { answer: undefined } },
+        { values: { password: strong, confirmation: strong }, ending: { refusal: linkRefused } },
+      ],
+    },
   })),
+  ...formModels(newPasswordFormMachine, {
+    valid: { password: strong, confirmation: strong },
+    invalid: { confirmation: 'other' },
+    field: 'confirmation',
+    validValue: strong,
+    invalidValue: 'other',
+  }),
 ];
