@@ -17,7 +17,7 @@
  * what the fields held, so that the machine around the form decides what comes next.
  * `form.submit` may carry the page's language, which the form keeps for its call (SPEC §7).
  */
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { ApiError } from '../api/error';
 import { timers, waiting, type Language } from '../domain/constants';
 import type { User } from '../domain/entities';
@@ -337,21 +337,9 @@ export function createFormMachine<
 
 /** A form's payload: what its call sends (by default its values). */
 type Payload = Record<string, unknown>;
-export type FormMachine<
-  V extends Record<string, unknown>,
-  G = undefined,
-  P extends Payload = V,
-  A = unknown,
-> = ReturnType<typeof createFormMachine<V, G, P, A>>;
-export type FormActor<
-  V extends Record<string, unknown>,
-  G = undefined,
-  P extends Payload = V,
-  A = unknown,
-> = ActorRefFrom<FormMachine<V, G, P, A>>;
-export type FormSnapshot<
-  V extends Record<string, unknown>,
-  G = undefined,
-  P extends Payload = V,
-  A = unknown,
-> = SnapshotFrom<FormMachine<V, G, P, A>>;
+export type FormMachine<V extends Payload, G = undefined, P extends Payload = V, A = unknown> = ReturnType<
+  typeof createFormMachine<V, G, P, A>
+>;
+export type FormActor<V extends Payload, G = undefined, P extends Payload = V, A = unknown> = ActorRefFrom<
+  FormMachine<V, G, P, A>
+>;

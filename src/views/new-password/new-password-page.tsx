@@ -11,7 +11,7 @@ import { paths } from '../../domain/routes';
 import { ErrorLine } from '../shared/error-line';
 import { RequiredNote, SubmitButton, TextField } from '../shared/form-fields';
 import { PageHeading } from '../shared/page-heading';
-import { PasswordChecklist } from '../shared/password-checklist';
+import { NewPasswordField } from '../shared/password-checklist';
 import { useFormActor, useLastForm } from '../shared/use-form';
 
 const messages = defineMessages({
@@ -73,16 +73,11 @@ function NewPasswordForm({ form, email }: { form: NewPasswordFormActor; email: s
         autoComplete="username"
         onChange={() => {}}
       />
-      <TextField
-        name="password"
-        type="password"
+      <NewPasswordField
         label={messages.password}
-        required
-        autoComplete="new-password"
         value={values.password}
         error={fieldErrors.password}
         onChange={(value) => change('password', value)}
-        hint={<PasswordChecklist value={values.password} />}
       />
       <TextField
         name="confirmation"

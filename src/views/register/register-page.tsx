@@ -11,7 +11,7 @@ import { DataProcessingNotice, TermsCheckbox } from '../shared/legal-notices';
 import { CheckboxField, RequiredNote, SelectField, SubmitButton, TextField } from '../shared/form-fields';
 import { PageHeading } from '../shared/page-heading';
 import { carriedChange, PortalForm, usePrerenderedValues, useTakeOver } from '../shared/portal-form';
-import { PasswordChecklist } from '../shared/password-checklist';
+import { NewPasswordField } from '../shared/password-checklist';
 import { useForm } from '../shared/use-form';
 
 const messages = defineMessages({
@@ -97,16 +97,11 @@ export default function RegisterPage() {
             <FormattedMessage {...messages.loginSection} />
           </legend>
           {text('email', messages.email, { required: true, autoComplete: 'email', type: 'email' })}
-          <TextField
-            name="password"
-            type="password"
+          <NewPasswordField
             label={messages.password}
-            required
-            autoComplete="new-password"
             value={values.password}
             error={fieldErrors.password}
             onChange={(value) => form.change('password', value)}
-            hint={<PasswordChecklist value={values.password} />}
           />
         </fieldset>
         <fieldset>

@@ -4,8 +4,9 @@
  * instead of the spec's "min 10" hint (docs/decisions/004). Each line says in words whether it is
  * met, not only by colour or mark (WCAG 1.4.1).
  */
-import { defineMessages, FormattedMessage } from 'react-intl';
-import { passwordChecks, type PasswordChecks } from '../../domain/fields';
+import { defineMessages, FormattedMessage, type MessageDescriptor } from 'react-intl';
+import { passwordChecks, type FieldErrorCode, type PasswordChecks } from '../../domain/fields';
+import { TextField } from './form-fields';
 
 const messages = defineMessages({
   intro: { id: 'passwordChecklist.intro', defaultMessage: 'Your password needs:' },
@@ -42,5 +43,32 @@ export function PasswordChecklist({ value }: { value: string }) {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The field of a new password, with the checklist under it: the registration's and the new-password page's. */
+export function NewPasswordField({
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  label: MessageDescriptor;
+  value: string;
+  error: FieldErrorCode | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      name="password"
+      type="password"
+      label={label}
+      required
+      autoComplete="new-password"
+      value={value}
+      error={error}
+      onChange={onChange}
+      hint={<PasswordChecklist value={value} />}
+    />
   );
 }
