@@ -16,7 +16,7 @@ import { companyFormValues } from '../domain/company-form';
 import { companyEditMachine } from './company-edit.machine';
 import { contractCancellationMachine } from './contract-cancellation.machine';
 import { unauthorizedGuard, type UserError, userErrorFrom } from './user-error';
-import { sessionExpired, tellSession, type PortalRefs } from './portal-refs';
+import { refsOf, sessionExpired, tellSession, type PortalRefs } from './portal-refs';
 import { reloadedUser, type UserReload } from './session-readers';
 import { selectUser } from './session.machine';
 import { typeOf } from './type-of';
@@ -157,8 +157,7 @@ export const companyMachine = setup({
         id: 'form',
         src: 'form',
         input: ({ context }) => ({
-          session: context.session,
-          app: context.app,
+          ...refsOf(context),
           // An edit starts from the company and the session user's names (SPEC §7 sends them).
           values: context.company ? companyFormValues(context.company, selectUser(context.session.getSnapshot())) : {},
           given: { pendingState: context.company?.pending_state ?? null },

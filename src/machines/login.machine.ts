@@ -12,7 +12,7 @@ import type { LoginAnswer } from '../api/structs';
 import { timers, type Language } from '../domain/constants';
 import { paths } from '../domain/routes';
 import { loginFormMachine, type LoginValues } from './login-form.machine';
-import { navigate, tellSession, type PortalRefs } from './portal-refs';
+import { navigate, refsOf, tellSession, type PortalRefs } from './portal-refs';
 import { typeOf } from './type-of';
 
 export interface LoginContext extends PortalRefs {
@@ -75,8 +75,7 @@ export const loginMachine = setup({
         id: 'form',
         src: 'form',
         input: ({ context }) => ({
-          session: context.session,
-          app: context.app,
+          ...refsOf(context),
           values: context.values,
           language: context.language,
         }),

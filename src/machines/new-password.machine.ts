@@ -11,7 +11,7 @@ import { isEmail } from '../domain/fields';
 import { paths } from '../domain/routes';
 import type { FormEnding } from './form.machine';
 import { newPasswordFormMachine } from './new-password-form.machine';
-import { navigate, type PortalRefs } from './portal-refs';
+import { navigate, refsOf, type PortalRefs } from './portal-refs';
 import { typeOf } from './type-of';
 
 export interface NewPasswordInput extends PortalRefs {
@@ -78,8 +78,7 @@ export const newPasswordMachine = setup({
         id: 'form',
         src: 'form',
         input: ({ context }) => ({
-          session: context.session,
-          app: context.app,
+          ...refsOf(context),
           given: { email: context.email, token: context.token },
         }),
         onDone: [

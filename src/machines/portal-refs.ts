@@ -25,6 +25,11 @@ export interface WithApp {
 /** Both: what `usePortalActor` adds to the input of every machine it starts inside the app. */
 export type PortalRefs = WithSession & WithApp;
 
+/** The session and the app a page's machine hands the form it invokes (its child `form`), with what else it gives. */
+export function refsOf({ session, app }: PortalRefs): PortalRefs {
+  return { session, app };
+}
+
 /** A 401 on a read: the session ends silently and /login is shown (decision 001). */
 export function sessionExpired<TContext extends MachineContext & WithSession, TEvent extends EventObject>() {
   return sendTo<TContext, TEvent, undefined, SessionRef, TEvent>(({ context }) => context.session, {
