@@ -212,6 +212,7 @@ export function createFormMachine<
       clearFieldErrors: clearFieldErrors(),
       clearError: clearError(),
       keepLanguage: assign(({ event }) =>
+        // Stryker disable next-line ConditionalExpression,LogicalOperator: the form names this action for form.submit only; the check narrows the event's type
         event.type === 'form.submit' && event.language ? { language: event.language } : {},
       ),
       /** The answer of the call, given by the `submit` actor's done event: the output of a form that ends with it. */
@@ -225,7 +226,8 @@ export function createFormMachine<
       isInvalid: ({ context }) => Object.keys(validate(context.values)).length > 0,
       isUnauthorized: unauthorizedGuard,
       isTooManyRequests: tooManyRequestsGuard,
-      endsForm: ({ event }) => endsOnError !== undefined && 'error' in event && endsOnError(event.error),
+      // Stryker disable next-line ConditionalExpression,LogicalOperator,OptionalChaining: only the transition added with `endsOnError` names this guard, for the call's error
+      endsForm: ({ event }) => 'error' in event && (endsOnError?.(event.error) ?? false),
     },
     delays: { loadingTimeout: timers.loadingTimeout, stillWorking: waiting.stillWorking, retryAfter: retryAfterDelay },
   }).createMachine({

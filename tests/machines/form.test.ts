@@ -215,3 +215,33 @@ describe('a form that ends', () => {
     expect(errorLine()).toEqual({ key: 'server', reason: 'Taken' });
   });
 });
+
+describe('the failures of a form that a 401 ends', () => {
+  /** The guards of the call's failures, in their order, as the machine was built. */
+  const failureGuards = (machine: { root: { states: Record<string, { transitions: Map<string, unknown[]> }> } }) => {
+    const submitting = machine.root.states.submitting;
+    const [, transitions = []] =
+      [...(submitting?.transitions.entries() ?? [])].find(([type]) => type.startsWith('xstate.error.actor.')) ?? [];
+    return transitions.map((transition) => (transition as { guard?: string }).guard ?? null);
+  };
+  const form = (endsOnError?: (error: unknown) => boolean) =>
+    createFormMachine<Values>({
+      id: 'guarded',
+      description: 'test form',
+      initialValues: { email: '', name: '' },
+      validate: () => ({}),
+      submit: async () => undefined,
+      ...(endsOnError ? { endsOnError } : {}),
+    });
+
+  it('have no branch that ends a session, which could never be taken', () => {
+    const unauthorized = (error: unknown) => error instanceof ApiError && error.isUnauthorized;
+    expect(failureGuards(form(unauthorized))).toEqual(['endsForm', 'isTooManyRequests', null]);
+  });
+
+  it('keep it where the form ends on other failures only, or on none', () => {
+    const gone = (error: unknown) => error instanceof ApiError && error.status === 410;
+    expect(failureGuards(form(gone))).toEqual(['endsForm', 'isUnauthorized', 'isTooManyRequests', null]);
+    expect(failureGuards(form())).toEqual(['isUnauthorized', 'isTooManyRequests', null]);
+  });
+});
