@@ -20,7 +20,7 @@ const messages = defineMessages({
 
 const order: (keyof PasswordChecks)[] = ['length', 'lower', 'upper', 'digit'];
 
-export function PasswordChecklist({ value }: { value: string }) {
+function PasswordChecklist({ value }: { value: string }) {
   const checks = passwordChecks(value);
   return (
     <div className="password-checklist">
