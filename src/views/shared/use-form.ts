@@ -23,7 +23,7 @@ export function useForm<V extends Record<string, unknown>>(
 /**
  * The form a page's machine invokes as its child `form`, kept once it has ended: a form whose
  * success or refusal the page's machine goes on from still shows, as it ended, until the page
- * shows what comes next (the new password's way to /login, the login in place's wait for GET /me).
+ * shows what comes next (the new password's way to /login).
  */
 export function useLastForm<T>(form: T | undefined): T | undefined {
   const [last, setLast] = useState(form);
