@@ -1,4 +1,4 @@
-import { ApiError, request, requestDone } from './client';
+import { request, requestDone } from './client';
 import {
   ChangePasswordPayload,
   ForgotPasswordPayload,
@@ -32,14 +32,4 @@ export async function changePassword(body: ChangePasswordPayload, { signal }: Ca
 
 export async function me({ signal }: Call = {}): Promise<User> {
   return request('GET', '/me', { answer: UserStruct, signal });
-}
-
-/** GET /logout: status done or HTTP 401 both mean the session is over (SPEC §7). */
-export async function logout({ signal }: Call = {}): Promise<void> {
-  try {
-    await requestDone('GET', '/logout', { signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.isUnauthorized) return;
-    throw error;
-  }
 }

@@ -60,7 +60,7 @@ function reasonOf(body: unknown): string | undefined {
  * The body as JSON: `unreadable` when the body could not be read (the connection broke, or
  * the call was aborted or timed out meanwhile), `invalid` when it is no JSON.
  */
-async function readJson(
+export async function readJson(
   response: Response,
   signal: AbortSignal,
 ): Promise<{ ok: true; value: unknown } | { ok: false; why: 'unreadable' | 'invalid' }> {

@@ -13,8 +13,3 @@ export async function getCompany({ signal }: Call = {}): Promise<Company> {
 export async function editCompany(body: EditCompanyPayload, { signal }: Call = {}): Promise<void> {
   return requestDone('POST', '/edit/company', { body, payload: EditCompanyPayload, signal, changes: true });
 }
-
-/** GET /contract/cancel: the answer's body is not specified; any 2xx is success. */
-export async function cancelContract({ signal }: Call = {}): Promise<void> {
-  return request('GET', '/contract/cancel', { answer: null, signal, changes: true });
-}

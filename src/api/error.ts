@@ -16,10 +16,15 @@ export class ApiError extends Error {
    * `Retry-After` header (seconds or an HTTP date), when it sent one that could be read.
    */
   readonly retryAfterSeconds: number | undefined;
+  /**
+   * The refusal's kind when a v1.1 server named it (RFC 9457 `type`, its last path segment, such as
+   * `company-incomplete`); v1 names none (docs/api-v1.1.md, "Problem details").
+   */
+  readonly problem: string | undefined;
 
   constructor(
     kind: ApiErrorKind,
-    options: { status?: number; reason?: string; retryAfterSeconds?: number; cause?: unknown } = {},
+    options: { status?: number; reason?: string; retryAfterSeconds?: number; problem?: string; cause?: unknown } = {},
   ) {
     super(`${kind}${options.status ? ` ${options.status}` : ''}${options.reason ? `: ${options.reason}` : ''}`, {
       cause: options.cause,
@@ -28,6 +33,7 @@ export class ApiError extends Error {
     this.status = options.status;
     this.reason = options.reason;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.problem = options.problem;
   }
 
   get isUnauthorized(): boolean {

@@ -1,5 +1,5 @@
-import { request, requestDone } from './client';
-import { CatalogueAnswer, LicenceOrderPayload } from './structs';
+import { request } from './client';
+import { CatalogueAnswer } from './structs';
 import type { Catalogue } from '../domain/entities';
 
 interface Call {
@@ -8,8 +8,4 @@ interface Call {
 
 export async function getCatalogue({ signal }: Call = {}): Promise<Catalogue> {
   return request('GET', '/licences', { answer: CatalogueAnswer, signal });
-}
-
-export async function orderLicence(body: LicenceOrderPayload, { signal }: Call = {}): Promise<void> {
-  return requestDone('POST', '/licence/order', { body, payload: LicenceOrderPayload, signal, changes: true });
 }

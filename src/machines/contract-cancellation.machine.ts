@@ -11,7 +11,7 @@
  * end date, so nothing here waits for one (decision 013, point 6).
  */
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
-import { cancelContract } from '../api/company';
+import { cancelContract } from '../api/contract';
 import type { CompanyProduct } from '../domain/entities';
 import { timers, waiting } from '../domain/constants';
 import { contractEndDate } from '../domain/contract';

@@ -5,8 +5,8 @@
  * country, a direct debit without the SEPA mandate. Anything else a server says is shown as it
  * said it.
  *
- * A refusal is recognised by its call and status where the status says it on that call (a 409 on
- * POST /register/company), else by the v1 API's known text in English or German: a 400 names many
+ * A refusal is recognised by its problem type where a v1.1 server names one, by its call and status
+ * where the status says it on that call (a 409 on POST /register/company), else by the v1 API's known text in English or German: a 400 names many
  * faults, and a purchase's 403 is also the cancelled contract. A refusal inside a 200 answer
  * (`status` other than `done`) is recognised by its text as well. Nothing here leans on what only
  * the mock does: the mock's texts are the server's, and the view tests check that the two meet.
@@ -20,25 +20,31 @@ interface Recognised {
   key: KnownRefusal;
   /** The status that alone says it on the call. */
   status?: number;
+  /** Its problem type in v1.1 (docs/api-v1.1.md), which says it on any call. */
+  problem: string;
   /** The server's texts, English and German, matched anywhere in its reason. */
   texts: readonly RegExp[];
 }
 
 const emailTaken: Recognised = {
   key: 'emailTaken',
+  problem: 'email-taken',
   status: 409,
   texts: [/email address is already registered/i, /E-Mail-Adresse ist bereits registriert/i],
 };
 const postcodeCountry: Recognised = {
   key: 'postcodeCountry',
+  problem: 'postcode-country',
   texts: [/postcode does not fit the country/i, /Postleitzahl passt nicht zum Land/i],
 };
 const mandateMissing: Recognised = {
   key: 'mandateMissing',
+  problem: 'mandate-missing',
   texts: [/direct debit needs the SEPA mandate/i, /Lastschrift ist das SEPA-Lastschriftmandat nötig/i],
 };
 const companyIncomplete: Recognised = {
   key: 'companyIncomplete',
+  problem: 'company-incomplete',
   texts: [/complete your company details/i, /vervollständigen Sie Ihre Firmendaten/i],
 };
 
@@ -64,7 +70,9 @@ export function knownRefusal(call: RefusingCall, error: unknown): KnownRefusal |
   if (status === 401 || status >= 500) return null;
   const recognised = recognisedOn[call].find(
     (refusal: Recognised) =>
-      refusal.status === status || (reason !== undefined && refusal.texts.some((text) => text.test(reason))),
+      refusal.problem === error.problem ||
+      refusal.status === status ||
+      (reason !== undefined && refusal.texts.some((text) => text.test(reason))),
   );
   return recognised?.key ?? null;
 }

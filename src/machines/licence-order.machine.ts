@@ -4,7 +4,6 @@
  * the contract's payload struct plus the postcode shape of the chosen country (the mock refuses a
  * postcode that does not fit it, so the customer learns it beside the field instead).
  */
-import { orderLicence } from '../api/licences';
 import { LicenceOrderPayload } from '../api/structs';
 import type { Country, CpuChoice } from '../domain/constants';
 import { fieldErrors, isPostcode } from '../domain/fields';
@@ -100,7 +99,9 @@ export const licenceOrderMachine = createFormMachine<LicenceOrderValues>({
   description: 'SPEC §2 shop step 1: the order form, POST /licence/order, the reason on the error line.',
   initialValues: emptyLicenceOrder,
   validate: validateLicenceOrder,
-  submit: (values, signal) => orderLicence(licenceOrderPayload(values), { signal }),
+  // The order's call loads when it is sent (src/api/licence-order.ts), not with the shop.
+  submit: async (values, signal) =>
+    (await import('../api/licence-order')).orderLicence(licenceOrderPayload(values), { signal }),
   errorOf: licenceOrderError,
   refusedFields: refusedLicenceOrderFields,
   // The app keeps the order's summary for /order_done (docs/decisions/010), where SPEC §2 then leads.

@@ -89,7 +89,7 @@ export const sessionMachine = setup({
     // The API modules (and their structs) load with the first call: a visitor of the public
     // pages, who is logged out, never needs them.
     loadUser: fromPromise<User>(async ({ signal }) => (await import('../api/auth')).me({ signal })),
-    logout: fromPromise<void>(async ({ signal }) => (await import('../api/auth')).logout({ signal })),
+    logout: fromPromise<void>(async ({ signal }) => (await import('../api/settings')).logout({ signal })),
     saveLanguage: fromPromise<void, { language: Language }>(async ({ input, signal }) =>
       (await import('../api/settings')).setLanguage(input.language, { signal }),
     ),

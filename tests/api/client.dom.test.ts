@@ -1,17 +1,23 @@
 import { delay, http, HttpResponse } from 'msw';
 import { StructError } from 'superstruct';
-import { describe, expect, it, vi } from 'vitest';
-import { login, logout, me, register, forgotPassword, changePassword } from '../../src/api/auth';
+import { describe, expect, it, vi, beforeEach } from 'vitest';
+import { login, me, register, forgotPassword, changePassword } from '../../src/api/auth';
 import { ApiError, apiUrl, changeTimeoutMs, request } from '../../src/api/client';
 import { config } from '../../src/config';
 import { timers } from '../../src/domain/constants';
-import { cancelContract, editCompany, getCompany } from '../../src/api/company';
+import { editCompany, getCompany } from '../../src/api/company';
+import { cancelContract } from '../../src/api/contract';
 import { sendContact } from '../../src/api/contact';
 import { buyDatastore, cancelDatastore, getStatus } from '../../src/api/datastores';
-import { getCatalogue, orderLicence } from '../../src/api/licences';
-import { setLanguage, setNotifications } from '../../src/api/settings';
+import { getCatalogue } from '../../src/api/licences';
+import { orderLicence } from '../../src/api/licence-order';
+import { setLanguage, setNotifications, logout } from '../../src/api/settings';
 import { LoginAnswer } from '../../src/api/structs';
-import { server } from '../../src/mocks/node';
+import { offeredV11 } from '../../src/api/server-version';
+import { mock, server } from '../../src/mocks/node';
+
+// The client's v1 calls: the mock speaks only v1 here (v1.1's calls: tests/api/v1-1.dom.test.ts).
+beforeEach(() => mock.setApiVersion('v1'));
 
 const user = {
   email: 'a@example.com',
@@ -342,7 +348,9 @@ describe('the API client', () => {
     ];
     expect(changeTimeoutMs).toBeGreaterThan(timers.loadingTimeout);
     for (const [call, changes] of calls) {
-      // Every call fails at once; only the timer it set is looked at.
+      // Every call fails at once; only the timer it set is looked at. Which API the server speaks
+      // is asked first (a read, with the reads' limit), and again after the logout.
+      await offeredV11();
       server.use(http.all('*', () => HttpResponse.error()));
       const timer = vi.spyOn(globalThis, 'setTimeout');
       await call().catch(() => {});

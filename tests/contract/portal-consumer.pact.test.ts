@@ -17,13 +17,15 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MatchersV3, PactV3, type V3MockServer } from '@pact-foundation/pact';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { changePassword, forgotPassword, login, logout, me, register } from '../../src/api/auth';
+import { changePassword, forgotPassword, login, me, register } from '../../src/api/auth';
 import { ApiError } from '../../src/api/error';
-import { cancelContract, editCompany, getCompany } from '../../src/api/company';
+import { editCompany, getCompany } from '../../src/api/company';
+import { cancelContract } from '../../src/api/contract';
 import { sendContact } from '../../src/api/contact';
 import { buyDatastore, cancelDatastore, getStatus } from '../../src/api/datastores';
-import { getCatalogue, orderLicence } from '../../src/api/licences';
-import { setLanguage, setNotifications } from '../../src/api/settings';
+import { getCatalogue } from '../../src/api/licences';
+import { orderLicence } from '../../src/api/licence-order';
+import { setLanguage, setNotifications, logout } from '../../src/api/settings';
 
 const { like, eachLike, integer, string, boolean, regex, fromProviderState } = MatchersV3;
 

@@ -1,9 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cancelContract } from '../../src/api/company';
+import { afterEach, describe, expect, it, vi, beforeEach } from 'vitest';
+import { cancelContract } from '../../src/api/contract';
 import { buyDatastore, cancelDatastore, getStatus } from '../../src/api/datastores';
 import { mock } from '../../src/mocks/node';
 import { cancellationEndDate, spaceText } from '../../src/mocks/rules';
 import { apiError, loginAs, seedEmails, send, setClock } from '../support/mock-api';
+
+// The mock's v1 through the client's v1 calls; v1.1's are tested in tests/mocks/v1-1*.test.ts and tests/api/v1-1*.
+beforeEach(() => mock.setApiVersion('v1'));
 
 afterEach(() => vi.useRealTimers());
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi, beforeEach } from 'vitest';
 import { me } from '../../src/api/auth';
 import { request } from '../../src/api/client';
 import { sendContact } from '../../src/api/contact';
@@ -9,6 +9,9 @@ import { callRoute, mockCalls, mockCallsV11, type MockCall } from '../../src/moc
 import { faultKinds, SLOW_FAULT_MS } from '../../src/mocks/faults';
 import { mock } from '../../src/mocks/node';
 import { apiError, loginAs } from '../support/mock-api';
+
+// Faults on v1's calls, met by the client's v1 calls: the mock speaks only v1 here.
+beforeEach(() => mock.setApiVersion('v1'));
 
 afterEach(() => vi.useRealTimers());
 

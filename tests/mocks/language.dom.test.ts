@@ -6,9 +6,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgotPassword, me, register } from '../../src/api/auth';
 import { apiUrl } from '../../src/api/client';
-import { cancelContract, editCompany, getCompany } from '../../src/api/company';
+import { editCompany, getCompany } from '../../src/api/company';
+import { cancelContract } from '../../src/api/contract';
 import { buyDatastore, cancelDatastore } from '../../src/api/datastores';
-import { orderLicence } from '../../src/api/licences';
+import { orderLicence } from '../../src/api/licence-order';
 import type { LicenceOrderPayload } from '../../src/api/structs';
 import { config } from '../../src/config';
 import type { Language } from '../../src/domain/constants';

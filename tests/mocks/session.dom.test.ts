@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { login, logout, me } from '../../src/api/auth';
-import { cancelContract, editCompany, getCompany } from '../../src/api/company';
+import { describe, expect, it, beforeEach } from 'vitest';
+import { login, me } from '../../src/api/auth';
+import { editCompany, getCompany } from '../../src/api/company';
+import { cancelContract } from '../../src/api/contract';
 import { buyDatastore, cancelDatastore, getStatus } from '../../src/api/datastores';
-import { setLanguage, setNotifications } from '../../src/api/settings';
+import { setLanguage, setNotifications, logout } from '../../src/api/settings';
 import { mock } from '../../src/mocks/node';
 import { apiError, companyEdit, loginAs, SEED_PASSWORD, seedEmails, send } from '../support/mock-api';
+
+// The mock's v1 through the client's v1 calls; v1.1's are tested in tests/mocks/v1-1*.test.ts and tests/api/v1-1*.
+beforeEach(() => mock.setApiVersion('v1'));
 
 describe('login', () => {
   it('logs an active account in and answers is_active true', async () => {

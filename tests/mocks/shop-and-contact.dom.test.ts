@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sendContact } from '../../src/api/contact';
-import { getCatalogue, orderLicence } from '../../src/api/licences';
+import { getCatalogue } from '../../src/api/licences';
+import { orderLicence } from '../../src/api/licence-order';
 import type { LicenceOrderPayload } from '../../src/api/structs';
 import { config } from '../../src/config';
 import { db } from '../../src/mocks/db';

@@ -10,6 +10,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { mock, server } from '../../src/mocks/node';
 import { forgetEarlyReads } from '../../src/api/transport';
+import { forgetServerOffer } from '../../src/api/server-version';
 
 // Two workers share two cores: a screen that needs a lazy chunk may take over a second to come.
 configure({ asyncUtilTimeout: 3000 });
@@ -34,6 +35,8 @@ afterEach(() => {
   cleanup();
   // Reads a test's navigation started early must not answer the next test's calls (issue 41).
   forgetEarlyReads();
+  // Which API the server speaks is asked once per session; each test's mock may speak another.
+  forgetServerOffer();
   vi.useRealTimers();
   server.resetHandlers();
   sessionStorage.clear();

@@ -8,6 +8,7 @@ import en from '../../translations/en.json';
 import { http } from 'msw';
 import { login } from '../../src/api/auth';
 import { apiUrl } from '../../src/api/client';
+import { v11Url } from '../../src/api/v1-1/request';
 import { server } from '../../src/mocks/node';
 import { App } from '../../src/app/app';
 import type { PrerenderedForms } from '../../src/lib/prerendered-form-reader';
@@ -102,10 +103,10 @@ export async function advanceUntil<T>(found: () => T | null, { step = 250, limit
 }
 
 /** Counts the calls to `path` that reach the mock's real handler. */
-export function countCalls(method: 'get' | 'post', path: string) {
+export function countCalls(method: 'get' | 'post', path: string, version: 'v1' | 'v1.1' = 'v1') {
   let calls = 0;
   server.use(
-    http[method](apiUrl(path), () => {
+    http[method](version === 'v1' ? apiUrl(path) : v11Url(path), () => {
       calls += 1;
       // Passes the request on to the mock's own handler.
       return undefined;

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { me } from '../../src/api/auth';
 import { apiUrl } from '../../src/api/client';
+import { v11Url } from '../../src/api/v1-1/request';
 import { getCompany } from '../../src/api/company';
 import type { Company, CompanyProduct } from '../../src/domain/entities';
 import type { Language } from '../../src/domain/constants';
@@ -56,7 +57,9 @@ describe('the notifications card', () => {
   ])(
     'returns the checkbox to its old value and shows an error when the call answers 500 (%s)',
     async (language, label, message) => {
-      mock.fault('GET /notifications/{true|false}', 'http500');
+      // v1's switch in German, v1.1's in English: the card says the same of either's failure.
+      if (language === 'de') mock.setApiVersion('v1');
+      mock.fault(language === 'de' ? 'GET /notifications/{true|false}' : 'v1.1 PUT /notifications', 'http500');
       const { user } = await openCompany(aCustomerWithDatastores(), language);
       const notifications = await card(language === 'de' ? 'Benachrichtigungen' : 'Notifications');
       const checkbox = notifications.getByRole('checkbox', { name: label });
@@ -279,6 +282,7 @@ describe('the cancellation card', () => {
 
   it('shows why the cancellation failed and keeps the contract', async () => {
     // A 500 without a text of the server's: the general message (a text would be shown as given).
+    mock.setApiVersion('v1');
     server.use(http.get(apiUrl('/contract/cancel'), () => new HttpResponse(null, { status: 500 })));
     const { user } = await openCompany();
     const cancellation = await card('Cancel the contract');
@@ -289,11 +293,17 @@ describe('the cancellation card', () => {
   });
 
   it('shows the server\u2019s reason for a refusal and offers the cancellation again', async () => {
+    // v1.1's refusal: problem details, whose `detail` the card shows as the server's text.
     server.use(
-      http.get(apiUrl('/contract/cancel'), () =>
+      http.post(v11Url('/contract/cancellation'), () =>
         HttpResponse.json(
-          { status: 'error', reason: 'Cancellations are closed until the billing run is over.' },
-          { status: 409 },
+          {
+            type: '/problems/billing-run',
+            title: 'Cancellations are closed',
+            status: 409,
+            detail: 'Cancellations are closed until the billing run is over.',
+          },
+          { status: 409, headers: { 'Content-Type': 'application/problem+json' } },
         ),
       ),
     );
@@ -312,6 +322,7 @@ describe('the cancellation card', () => {
 
   it('takes a 2xx as the server\u2019s yes even when it had no effect (decision 013, point 6)', async () => {
     // A proxy's maintenance page with status 200: the portal cannot tell (decision 002, point 6).
+    mock.setApiVersion('v1');
     mock.fault('GET /contract/cancel', 'malformed', { times: 1 });
     const { user } = await openCompany();
     const cancellation = await card('Cancel the contract');

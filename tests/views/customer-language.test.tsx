@@ -10,7 +10,7 @@ import de from '../../translations/de.json';
 import en from '../../translations/en.json';
 import { apiUrl } from '../../src/api/client';
 import type { Language } from '../../src/domain/constants';
-import { server } from '../../src/mocks/node';
+import { mock, server } from '../../src/mocks/node';
 import { preloadRoute } from '../../src/app/router';
 import { createCustomer } from '../support/customers';
 import { loginAs, renderApp, renderAppAs } from '../support/render-app';
@@ -79,8 +79,10 @@ const aCustomerWithoutCompanyData = () => createCustomer({ company: null });
 /** Every call the portal makes, with the language it names. */
 const calls: { call: string; language: string | null }[] = [];
 const record = ({ request }: { request: Request }) => {
-  const path = new URL(request.url).pathname.replace(/^\/api\/v1/, '');
-  calls.push({ call: `${request.method} ${path}`, language: request.headers.get('Accept-Language') });
+  // Named as the mock names its calls: `GET /me` in v1, `v1.1 POST /datastores` in v1.1.
+  const [, version, path] = /^\/api\/(v1\.1|v1)(\/.*)$/.exec(new URL(request.url).pathname) ?? [];
+  const call = `${version === 'v1.1' ? 'v1.1 ' : ''}${request.method} ${path ?? ''}`;
+  calls.push({ call, language: request.headers.get('Accept-Language') });
 };
 beforeEach(() => {
   calls.length = 0;
@@ -125,6 +127,8 @@ describe.each<Language>(['de', 'en'])('the portal in %s', journey, (language) =>
   });
 
   it('says in its own words that the company data must be complete before a purchase (review finding C17)', async () => {
+    // The refusal is v1's 403 with a sentence in German, v1.1's problem type in English.
+    if (language === 'de') mock.setApiVersion('v1');
     const { user } = await renderAppAs('/dashboard', { language, as: aCustomerWithoutCompanyData() });
     const buy = await screen.findByRole('button', { name: text.buyDynamic });
     await user.click(buy);
@@ -133,8 +137,8 @@ describe.each<Language>(['de', 'en'])('the portal in %s', journey, (language) =>
     await waitFor(() =>
       expect(within(card as HTMLElement).getByRole('alert')).toHaveTextContent(text.companyIncomplete),
     );
-    expect(calls.filter(({ call }) => call.startsWith('GET /product/pbs/'))).toEqual([
-      { call: 'GET /product/pbs/backup/0', language },
+    expect(calls.filter(({ call }) => /^(GET \/product\/pbs\/|v1\.1 POST \/datastores)/.test(call))).toEqual([
+      { call: language === 'de' ? 'GET /product/pbs/backup/0' : 'v1.1 POST /datastores', language },
     ]);
   });
 
@@ -188,7 +192,11 @@ describe('the language of every call', journey, () => {
     expect(calls.slice(1).every((call) => call.language === 'de')).toBe(true);
     await user.click(buy);
     await screen.findByText(words.de.companyIncomplete);
-    expect(calls.at(-1)).toEqual({ call: 'GET /product/pbs/backup/0', language: 'de' });
+    // The first purchase asks which API the server speaks; the mock speaks v1.1.
+    expect(calls.slice(-2)).toEqual([
+      { call: 'v1.1 GET /capabilities', language: 'de' },
+      { call: 'v1.1 POST /datastores', language: 'de' },
+    ]);
 
     await user.selectOptions(screen.getByRole('combobox', { name: /^(Sprache|Language)$/ }), 'en');
     const english = await screen.findByRole('button', { name: words.en.buyDynamic });
@@ -197,6 +205,7 @@ describe('the language of every call', journey, () => {
     calls.length = 0;
     await user.click(english);
     await screen.findByText(words.en.companyIncomplete);
-    expect(calls).toEqual([{ call: 'GET /product/pbs/backup/0', language: 'en' }]);
+    // Asked once per session: the second purchase goes straight to v1.1.
+    expect(calls).toEqual([{ call: 'v1.1 POST /datastores', language: 'en' }]);
   });
 });

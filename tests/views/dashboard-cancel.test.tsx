@@ -89,7 +89,7 @@ describe('cancelling a datastore', () => {
   });
 
   it('shows why a cancellation failed on the card and keeps the datastore as it was', async () => {
-    mock.fault('GET /datastore/cancel/{name}', 'http500', { times: 1 });
+    mock.fault('v1.1 POST /datastores/{name}/cancellation', 'http500', { times: 1 });
     const { user } = await openDashboard();
     await user.click(card('backup').getByRole('button', { name: 'Cancel the datastore' }));
     await user.click(

@@ -3,6 +3,7 @@ import { getCompany } from '../../src/api/company';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { delay, getResponse, http, HttpResponse } from 'msw';
 import { apiUrl } from '../../src/api/client';
+import { v11Url } from '../../src/api/v1-1/request';
 import { db } from '../../src/mocks/db';
 import { handlers } from '../../src/mocks/handlers';
 import { mock, server } from '../../src/mocks/node';
@@ -123,7 +124,7 @@ describe('the purchase card', () => {
   });
 
   it('shows a clear message when the server fails, and clears it after 30 seconds', async () => {
-    mock.fault('GET /product/pbs/{datastoreIdentifier}/{productId}', 'http500', { times: 1 });
+    mock.fault('v1.1 POST /datastores', 'http500', { times: 1 });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = await openDashboard();
     fireEvent.change(slider(), { target: { value: '2' } });
@@ -137,6 +138,8 @@ describe('the purchase card', () => {
   });
 
   it('reads the list after a purchase whose connection dropped, and says it could not be confirmed when nothing new is listed', async () => {
+    // A server that knows only v1: its purchase has no key, so the portal must not send it again.
+    mock.setApiVersion('v1');
     mock.fault('GET /product/pbs/{datastoreIdentifier}/{productId}', 'network', { times: 1 });
     const { user } = await openDashboard('de');
     const statusReads = countCalls('get', '/status');
@@ -156,6 +159,7 @@ describe('the purchase card', () => {
 
   it('shows the datastore of a purchase whose answer was lost on the way back, with no error', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
+    mock.setApiVersion('v1');
     // The server books the datastore; its answer never reaches the portal.
     server.use(
       http.get(apiUrl('/product/pbs/:identifier/:productId'), async ({ request }) => {
@@ -178,7 +182,30 @@ describe('the purchase card', () => {
     expect(db.datastore.findMany({ where: { identifier: { equals: 'nightly' } } })).toHaveLength(1);
   });
 
+  it('sends a purchase whose answer was lost again with the same key, and shows the one datastore it booked (v1.1)', async () => {
+    // The server books the datastore; its first answer never reaches the portal.
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post(v11Url('/datastores'), async ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        const answer = await getResponse(handlers, request);
+        return keys.length === 1 ? HttpResponse.error() : answer;
+      }),
+    );
+    const { user } = await openDashboard();
+    const field = option('Dynamic rate').getByRole('textbox', { name: /Datastore identifier/ });
+    await user.clear(field);
+    await user.type(field, 'nightly');
+    await user.click(option('Dynamic rate').getByRole('button', { name: 'Buy dynamic backup storage' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your datastore “nightly” is ready' }, { timeout: 8_000 });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('article', { name: 'nightly' })).toBeInTheDocument();
+    expect(keys).toEqual([expect.stringMatching(/^"[0-9a-f-]{32,36}"$/), keys[0]]);
+    expect(db.datastore.findMany({ where: { identifier: { equals: 'nightly' } } })).toHaveLength(1);
+  });
+
   it('says the outcome is unknown when neither the purchase nor the list answers', async () => {
+    mock.setApiVersion('v1');
     const { user } = await openDashboard();
     mock.fault('GET /product/pbs/{datastoreIdentifier}/{productId}', 'network', { times: 1 });
     mock.fault('GET /status', 'http500', { times: 1 });
@@ -196,6 +223,7 @@ describe('the purchase card', () => {
     'says in place that a slow purchase is still working, with both buttons still busy (%s)',
     async (language) => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
+      mock.setApiVersion('v1');
       server.use(
         http.get(apiUrl('/product/pbs/:identifier/:productId'), async ({ request }) => {
           await delay(20_000);

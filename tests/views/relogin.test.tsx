@@ -8,6 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiUrl } from '../../src/api/client';
+import { v11Url } from '../../src/api/v1-1/request';
 import { server } from '../../src/mocks/node';
 import { createCustomer, type Customer } from '../support/customers';
 import { countCalls, renderApp, acceptTerms, renderAppAs } from '../support/render-app';
@@ -18,11 +19,11 @@ type View = ReturnType<typeof renderApp>;
 const journey = { timeout: 20_000 };
 
 /** The next call to `path` is answered 401, as when the server's session has ended meanwhile. */
-function sessionEndsAt(method: 'get' | 'post', path: string) {
+function sessionEndsAt(method: 'get' | 'post', path: string, version: 'v1' | 'v1.1' = 'v1') {
   let calls = 0;
   server.use(
     http[method](
-      apiUrl(path),
+      version === 'v1' ? apiUrl(path) : v11Url(path),
       () => {
         calls += 1;
         return HttpResponse.json({ reason: 'Not logged in' }, { status: 401 });
@@ -147,8 +148,9 @@ describe('the login in place after a 401', journey, () => {
     );
     await view.user.clear(phone);
     await view.user.type(phone, '+49 30 1234567');
-    const orders = countCalls('post', '/licence/order');
-    sessionEndsAt('post', '/licence/order');
+    // The order goes in v1.1, with its key (src/api/licence-order.ts).
+    const orders = countCalls('post', '/licence/order', 'v1.1');
+    sessionEndsAt('post', '/licence/order', 'v1.1');
     await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Order and pay' }));
     await dialog();

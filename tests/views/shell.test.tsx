@@ -127,7 +127,7 @@ describe('the logged-in layout', () => {
   });
 
   it('says honestly that the logout is only in this browser when the server does not confirm it (decision 044)', async () => {
-    mock.fault('GET /logout', 'network', { times: 1 });
+    mock.fault('v1.1 POST /logout', 'network', { times: 1 });
     const view = await renderAppAs('/dashboard', { as: createCustomer() });
     await view.user.click(await screen.findByRole('button', { name: 'Log out' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();

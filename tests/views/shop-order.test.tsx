@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { delay, getResponse, http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiUrl } from '../../src/api/client';
+import { v11Url } from '../../src/api/v1-1/request';
 import { db } from '../../src/mocks/db';
 import { handlers } from '../../src/mocks/handlers';
 import { mock, server } from '../../src/mocks/node';
@@ -197,7 +198,7 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
   });
 
   it('keeps everything typed and shows the failure on the error line when the order fails', async () => {
-    mock.fault('POST /licence/order', 'http500', { times: 1 });
+    mock.fault('v1.1 POST /licence/order', 'http500', { times: 1 });
     const view = renderApp('/shop/1');
     await orderPage('Order Proxmox VE Community');
     await fillVisitor(view);
@@ -218,6 +219,8 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
   });
 
   it("shows the server's reason for a refusal, in German too", async () => {
+    // v1's refusal: a reason in a JSON body (v1.1's problem details: the cancellation card's test).
+    mock.setApiVersion('v1');
     server.use(
       http.post(apiUrl('/licence/order'), () =>
         HttpResponse.json({ status: 'error', reason: 'Orders are paused for maintenance.' }, { status: 400 }),
@@ -239,7 +242,7 @@ describe('the order form of a visitor (step 1)', { timeout: 15_000 }, () => {
       release = resolve;
     });
     server.use(
-      http.post(apiUrl('/licence/order'), async () => {
+      http.post(v11Url('/licence/order'), async () => {
         await held;
       }),
     );
@@ -272,6 +275,8 @@ describe('an order without an answer (decision 026)', { timeout: 20_000 }, () =>
   ] as const)(
     'says that an order whose answer was lost could not be confirmed, names the sales address and sends nothing again (%s)',
     async (language, labels, heading, order, unconfirmed) => {
+      // A server that knows only v1: its order has no key, so the portal must not send it again.
+      mock.setApiVersion('v1');
       // The order reaches the server; its answer is lost on the way back.
       let orders = 0;
       server.use(
@@ -301,8 +306,12 @@ describe('an order without an answer (decision 026)', { timeout: 20_000 }, () =>
     'says in place that a slow order is still working, then thanks once it is answered (%s)',
     async (language, labels, heading, order, still) => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
+      // v1.1: no answer within the reads' 20 s, so the order goes again with the same key; the
+      // server does it once, and answers the second with the first's stored answer.
+      const keys: (string | null)[] = [];
       server.use(
-        http.post(apiUrl('/licence/order'), async ({ request }) => {
+        http.post(v11Url('/licence/order'), async ({ request }) => {
+          keys.push(request.headers.get('Idempotency-Key'));
           await delay(25_000);
           return getResponse(handlers, request);
         }),
@@ -316,11 +325,33 @@ describe('an order without an answer (decision 026)', { timeout: 20_000 }, () =>
       await advanceUntil(() => screen.queryByText(still));
       expect(screen.getByRole('button', { busy: true })).toBeDisabled();
       await advanceUntil(() => screen.queryByRole('heading', { level: 1, name: /Thank you|Vielen Dank/ }), {
-        limit: 30_000,
+        limit: 60_000,
       });
       expect(db.licenceOrder.getAll()).toHaveLength(1);
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
     },
   );
+
+  it('sends an order whose answer was lost again with the same key, and the server orders once (v1.1)', async () => {
+    // The order reaches the server; its answer is lost on the way back, once.
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post(v11Url('/licence/order'), async ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        await getResponse(handlers, request);
+        return keys.length === 1 ? HttpResponse.error() : undefined;
+      }),
+    );
+    const view = renderApp('/shop/1');
+    await orderPage('Order Proxmox VE Community');
+    await fillVisitor(view);
+    await acceptTerms(view.user);
+    await view.user.click(screen.getByRole('button', { name: 'Order and pay' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
+    expect(keys).toEqual([expect.stringMatching(/^"[0-9a-f-]{32,36}"$/), keys[0]]);
+    expect(db.licenceOrder.getAll()).toHaveLength(1);
+  });
 });
 
 describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
@@ -415,7 +446,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     async (language) => {
       const customer = createCustomer();
       await loginAs(customer);
-      mock.fault('POST /licence/order', 'http500', { times: 1 });
+      mock.fault('v1.1 POST /licence/order', 'http500', { times: 1 });
       const view = renderApp('/ishop/3', { loggedIn: true, language });
       const text =
         language === 'de'
@@ -474,7 +505,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
   it('asks a customer whose session ended during the order to log in again over the form, and tells a visitor only that an error occurred', async () => {
     const customer = createCustomer();
     await loginAs(customer);
-    mock.fault('POST /licence/order', 'http401', { times: 1 });
+    mock.fault('v1.1 POST /licence/order', 'http401', { times: 1 });
     const customerView = renderApp('/shop/2', { loggedIn: true });
     await waitFor(() => expect(field('Company name')).toHaveValue(customer.company.name));
     await acceptTerms(customerView.user);
@@ -486,7 +517,7 @@ describe('the order form of a logged-in customer', { timeout: 15_000 }, () => {
     expect(field('Company name')).toHaveValue(customer.company.name);
     customerView.unmount();
 
-    mock.fault('POST /licence/order', 'http401', { times: 1 });
+    mock.fault('v1.1 POST /licence/order', 'http401', { times: 1 });
     const visitor = renderApp('/shop/2');
     await orderPage('Order Proxmox VE Basic');
     await fillVisitor(visitor);

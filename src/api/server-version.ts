@@ -1,0 +1,59 @@
+/**
+ * Which API the server speaks (issue 43, docs/api-v1.1.md "Finding v1.1, and falling back"): the
+ * portal asks `GET /api/v1.1/capabilities` once, the first time a call that v1.1 does better is
+ * made, and keeps the answer until the session ends (the logout forgets it). v1.1 is used only
+ * when the answer is 200 with `"api": "1.1"` and the features `idempotency`, `problem-details`
+ * and `sizes-in-bytes`; anything else (a 404, any other status, an unreadable body, no answer
+ * within the reads' time) means v1, and a v1-only server sees nothing else of v1.1.
+ *
+ * The call modules (src/api/*.ts) ask `offeredV11()` and choose; no machine knows the version.
+ * This module and the v1.1 calls load on demand, with the logged-in pages or when the customer
+ * sends a licence order, never with a public page's first visit.
+ */
+import { array, string, type } from 'superstruct';
+import { ApiError } from './error';
+
+export const Capabilities = type({ api: string(), features: array(string()) });
+
+/** What the portal needs of a server to use v1.1; `events` is optional. */
+const needed = ['idempotency', 'problem-details', 'sizes-in-bytes'] as const;
+
+export interface ServerOffer {
+  /** The server offers the event stream (`GET /events`). */
+  readonly events: boolean;
+}
+
+let probe: Promise<ServerOffer | null> | undefined;
+
+async function ask(): Promise<ServerOffer | null> {
+  try {
+    const { requestV11, v11Base } = await import('./v1-1/request');
+    if (v11Base() === null) return null;
+    const { value } = await requestV11('GET', '/capabilities', { answer: Capabilities });
+    if (value.api !== '1.1' || !needed.every((feature) => value.features.includes(feature))) return null;
+    return { events: value.features.includes('events') };
+  } catch {
+    // A 404, a failure, an answer that is no capabilities, or the v1.1 code that did not load: v1.
+    return null;
+  }
+}
+
+/**
+ * What the server offers of v1.1, or null when it speaks only v1. The first caller starts the
+ * probe, every later one shares it; a caller's abort ends only its own wait, never the probe.
+ */
+export async function offeredV11(signal?: AbortSignal): Promise<ServerOffer | null> {
+  probe ??= ask();
+  if (!signal) return probe;
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new ApiError('aborted'));
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    void probe?.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** Forgets the answer: the session ended, and the next one asks again (also between tests). */
+export function forgetServerOffer(): void {
+  probe = undefined;
+}

@@ -1,0 +1,16 @@
+/**
+ * A long operation of v1.1 (`GET /operations/{id}`, the `operation.updated` event): today only a
+ * purchase. Read tolerantly: the fields the portal needs, any others ignored.
+ */
+import { enums, optional, string, type, unknown } from 'superstruct';
+
+export const OperationStruct = type({
+  id: string(),
+  state: enums(['pending', 'running', 'succeeded', 'failed']),
+  problem: optional(unknown()),
+});
+export type Operation = typeof OperationStruct.TYPE;
+
+export function isOver(operation: Operation): boolean {
+  return operation.state === 'succeeded' || operation.state === 'failed';
+}
