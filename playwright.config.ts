@@ -80,7 +80,12 @@ export default defineConfig({
       timeout: 180_000,
       stdout: 'pipe',
       stderr: 'pipe',
-      env: { E2E_MOCK_API: `http://127.0.0.1:${mockApiPort}` },
+      // The production build meets a server that knows only v1, as the provider's API is today;
+      // its v1.1 journeys switch the mock for themselves (E2E_PRODUCTION_API_VERSION: another default).
+      env: {
+        E2E_MOCK_API: `http://127.0.0.1:${mockApiPort}`,
+        MOCK_API_VERSION: process.env.E2E_PRODUCTION_API_VERSION ?? 'v1',
+      },
     },
   ],
 });

@@ -41,7 +41,7 @@ async function readBody(incoming: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function toRequest(incoming: IncomingMessage, body: Buffer, origin: string): Request {
+function toRequest(incoming: IncomingMessage, body: Buffer, origin: string, signal?: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming.headers)) {
     if (typeof value === 'string') headers.set(name, value);
@@ -52,6 +52,7 @@ function toRequest(incoming: IncomingMessage, body: Buffer, origin: string): Req
     method: incoming.method,
     headers,
     body: withBody ? new Uint8Array(body) : undefined,
+    signal,
   });
 }
 
@@ -168,7 +169,10 @@ export function createMockApiHandler(origin: string, options: MockApiOptions = {
         control(controls, incoming.method ?? 'GET', path, body, outgoing);
         return;
       }
-      const response = await getResponse(handlers, toRequest(incoming, body, origin), { baseUrl: origin });
+      // A client that goes away aborts its request: the event stream (v1.1 GET /events) then ends.
+      const gone = new AbortController();
+      outgoing.on('close', () => gone.abort());
+      const response = await getResponse(handlers, toRequest(incoming, body, origin, gone.signal), { baseUrl: origin });
       if (!response) {
         json(outgoing, 404, { status: 'error', reason: 'Not found' });
         return;
@@ -177,7 +181,13 @@ export function createMockApiHandler(origin: string, options: MockApiOptions = {
       response.headers.forEach((value, name) => {
         headers[name] = name === 'set-cookie' ? response.headers.getSetCookie() : value;
       });
-      outgoing.writeHead(response.status, headers).end(Buffer.from(await response.arrayBuffer()));
+      outgoing.writeHead(response.status, headers);
+      // Streamed as it comes, so that an event stream's events reach the client one by one.
+      const reader = response.body?.getReader();
+      for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader?.read()) {
+        outgoing.write(chunk.value);
+      }
+      outgoing.end();
     })().catch((error: unknown) => {
       if (!outgoing.headersSent) outgoing.writeHead(500, { 'Content-Type': 'text/plain' });
       outgoing.end(String(error));

@@ -6,7 +6,7 @@
  * version answered. Against the mock's real handlers, in both of its modes.
  */
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl } from '../../src/api/client';
 import { cancelContract } from '../../src/api/contract';
 import { buyDatastore, cancelDatastore } from '../../src/api/datastores';
@@ -14,7 +14,7 @@ import { ApiError } from '../../src/api/error';
 import { orderLicence } from '../../src/api/licence-order';
 import { offeredV11 } from '../../src/api/server-version';
 import { logout, setNotifications } from '../../src/api/settings';
-import { parseEvents } from '../../src/api/v1-1/events';
+import { openMs, parseEvents } from '../../src/api/v1-1/events';
 import { problemError, problemKind, v11Base, v11Url } from '../../src/api/v1-1/request';
 import { db } from '../../src/mocks/db';
 import { mock, server } from '../../src/mocks/node';
@@ -227,6 +227,21 @@ describe('a purchase on v1.1', () => {
     // Read once when the stream opened (it may have ended before); the rest came as events.
     expect(calls.filter((call) => call.startsWith('GET /v1.1/operations/'))).toHaveLength(1);
     expect(db.datastore.findMany({ where: { identifier: { equals: 'stream1' } } })).toHaveLength(1);
+  });
+
+  it('polls its operation when the event stream does not open within its time, as behind a proxy that holds it back', async () => {
+    await aCustomer();
+    server.use(http.get(v11Url('/events'), () => new Promise<never>(() => {})));
+    const requests = watchRequests();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const bought = buyDatastore('held1', 0);
+    await vi.advanceTimersByTimeAsync(openMs + 5_000);
+    await bought;
+    requests.stop();
+    const calls = requests.seen.map(({ call }) => call);
+    expect(calls).toContain('GET /v1.1/events');
+    expect(calls.filter((call) => call.startsWith('GET /v1.1/operations/')).length).toBeGreaterThan(0);
+    expect(db.datastore.findMany({ where: { identifier: { equals: 'held1' } } })).toHaveLength(1);
   });
 
   it('polls its operation when the server offers no event stream', async () => {

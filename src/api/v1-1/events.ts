@@ -5,11 +5,18 @@
  * the operation once (it may have ended before the stream opened), then takes the
  * `operation.updated` events of that operation; a `resync` (the server lost its place) reads the
  * operation again. A stream that cannot be opened, breaks or ends before the operation is over
- * returns null: the caller polls instead.
+ * returns null: the caller polls instead. So does a stream that is not open within `openMs`, or
+ * says nothing for `quietMs` (the server sends a keep-alive at least every 25 s): a proxy that
+ * holds the stream back must not leave a purchase waiting for news that never come.
  */
 import { ApiError } from '../error';
 import { OperationStruct, isOver, type Operation } from './operation';
 import { pageLanguage, portalCall, v11Url } from './request';
+
+/** How long the stream may take to open. */
+export const openMs = 5_000;
+/** How long the stream may say nothing, keep-alives included, before it counts as lost. */
+export const quietMs = 30_000;
 
 export interface ServerSentEvent {
   event: string;
@@ -65,6 +72,12 @@ export async function operationEvents(
   const controller = new AbortController();
   const onAbort = () => controller.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
+  // Given up when the stream does not open, or falls silent: the caller polls instead.
+  let silence = setTimeout(() => controller.abort(), openMs);
+  const heard = () => {
+    clearTimeout(silence);
+    silence = setTimeout(() => controller.abort(), quietMs);
+  };
   try {
     const response = await fetch(v11Url('/events'), {
       credentials: 'include',
@@ -73,6 +86,7 @@ export async function operationEvents(
       signal: controller.signal,
     });
     if (!response.ok || !response.body) return null;
+    heard();
     const first = await read();
     if (isOver(first.value)) return first.value;
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -80,6 +94,7 @@ export async function operationEvents(
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return null;
+      heard();
       const { events, rest } = parseEvents(buffer + value);
       buffer = rest;
       for (const event of events) {
@@ -97,6 +112,7 @@ export async function operationEvents(
     if (error instanceof ApiError && error.kind === 'http') throw error;
     return null;
   } finally {
+    clearTimeout(silence);
     controller.abort();
     signal?.removeEventListener('abort', onAbort);
   }

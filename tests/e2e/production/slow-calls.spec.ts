@@ -214,3 +214,95 @@ for (const cpu of [1, 4]) {
     expectTimes(answer.sentAt, { 'still working': stillWorkingAt, answer: answer.at, 'order confirmed': doneAt });
   });
 }
+
+/**
+ * The same on a server that speaks v1.1 (issue 43): the first try gets no answer within the
+ * client's 20 s, so the client sends the same request with the same idempotency key again; the
+ * server does the work once and answers the second try with the first's stored answer. The
+ * customer sees what they see on v1: busy, still working, done, no error, booked once.
+ */
+test.describe('on v1.1', () => {
+  test.beforeEach(async () => {
+    const response = await fetch(`${mockApi}/__mock/api-version`, {
+      method: 'POST',
+      body: JSON.stringify({ version: 'v1.1' }),
+    });
+    expect(response.status).toBe(200);
+  });
+  test.afterEach(async () => {
+    await fetch(`${mockApi}/__mock/api-version`, { method: 'POST', body: JSON.stringify({ version: 'v1' }) });
+  });
+
+  /** The requests of a v1.1 call, by method and path under /api/v1.1. */
+  const v11Calls = (requests: Request[], method: string, path: string) =>
+    requests.filter((request) => request.method() === method && new URL(request.url()).pathname === `/api/v1.1${path}`);
+
+  test('a purchase the server answers after 25 s books once, sent again with the same key, with no error line at any moment', async ({
+    page,
+    requests,
+  }) => {
+    test.setTimeout(120_000);
+    await logInAsDemo(page);
+    await expect(page.getByRole('article', { name: 'archive' })).toBeVisible();
+    await watchPage(page);
+    await slowDown('v1.1 POST /datastores');
+
+    const form = page.getByRole('form', { name: 'Dynamic rate' });
+    await form.getByRole('textbox', { name: 'Datastore identifier' }).fill('slowbuy');
+    await form.getByRole('button', { name: 'Buy dynamic backup storage' }).click();
+    await expect(form.getByRole('button', { name: 'Purchase in progress…' })).toBeDisabled();
+    await expect(form.getByText(stillWorking)).toBeVisible({ timeout: 10_000 });
+
+    const overlay = page.getByRole('dialog', { name: 'Your datastore “slowbuy” is ready' });
+    await expect(overlay).toBeVisible({ timeout: answerAfter + 30_000 });
+    await overlay.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('article', { name: 'slowbuy' })).toHaveCount(1);
+    await expect(form.getByRole('button', { name: 'Buy dynamic backup storage' })).toBeEnabled();
+
+    const watch = await readWatch(page);
+    expect(watch.shown, 'texts shown in an error line or an alert').toEqual([]);
+    const purchases = v11Calls(requests, 'POST', '/datastores');
+    const keys = await Promise.all(purchases.map((request) => request.headerValue('Idempotency-Key')));
+    expect(keys.length, 'purchase requests').toBeGreaterThanOrEqual(1);
+    expect(new Set(keys).size, 'idempotency keys of the purchase').toBe(1);
+    expect(apiCalls(requests, 'GET /product/pbs/slowbuy/0'), 'v1 purchases').toEqual([]);
+    const mails = (await (await fetch(`${mockApi}/__mock/outbox`)).json()) as { subject: string }[];
+    expect(
+      mails.filter(({ subject }) => subject.includes('slowbuy')),
+      'mails of the new datastore',
+    ).toHaveLength(1);
+  });
+
+  test('a licence order the server answers after 25 s is placed once, sent again with the same key, with no error line at any moment', async ({
+    page,
+    requests,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto('/shop/1');
+    await waitForApp(page);
+    await expect(page.getByRole('button', { name: 'Order and pay' })).toBeEnabled();
+    await watchPage(page);
+    await slowDown('v1.1 POST /licence/order');
+    const before = ((await (await fetch(`${mockApi}/__mock/outbox`)).json()) as unknown[]).length;
+
+    await placeVisitorOrder(page);
+    await expect(page.getByRole('button', { name: 'Sending your order…' })).toBeDisabled();
+    await expect(page.getByText(stillWorking)).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible({
+      timeout: answerAfter + 30_000,
+    });
+
+    const watch = await readWatch(page);
+    expect(watch.shown, 'texts shown in an error line or an alert').toEqual([]);
+    const orders = v11Calls(requests, 'POST', '/licence/order');
+    const keys = await Promise.all(orders.map((request) => request.headerValue('Idempotency-Key')));
+    expect(keys.length, 'order requests').toBeGreaterThanOrEqual(1);
+    expect(new Set(keys).size, 'idempotency keys of the order').toBe(1);
+    expect(apiCalls(requests, 'POST /licence/order'), 'v1 orders').toEqual([]);
+    const mails = (await (await fetch(`${mockApi}/__mock/outbox`)).json()) as { to: string }[];
+    expect(
+      mails.slice(before).filter(({ to }) => to === 'buyer@example.org'),
+      'order mails',
+    ).toHaveLength(1);
+  });
+});

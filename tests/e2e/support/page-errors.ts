@@ -10,7 +10,8 @@ export function collectPageErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
-    if (message.text().startsWith('Failed to load resource') && message.location().url.includes('/api/v1/')) return;
+    if (message.text().startsWith('Failed to load resource') && /\/api\/v1(\.1)?\//.test(message.location().url))
+      return;
     errors.push(message.text());
   });
   return errors;

@@ -38,6 +38,34 @@ interface PreparedStorage {
   localStorage: [string, string][];
 }
 
+/**
+ * The API the demo's mock speaks in the journeys: `E2E_MOCK_API_VERSION` ("v1" or "v1.1"), else the
+ * mock's own default (v1.1). `E2E_MOCK_API_VERSION=v1 npm run test:e2e -- --project=demo` runs every
+ * journey against a server that knows only v1 (issue 43).
+ */
+export const journeyApiVersion = ((value: string | undefined): 'v1' | 'v1.1' | undefined => {
+  if (value === undefined || value === '' || value === 'v1' || value === 'v1.1') return value || undefined;
+  throw new Error(`E2E_MOCK_API_VERSION must be v1 or v1.1, not ${value}`);
+})(process.env.E2E_MOCK_API_VERSION);
+
+/**
+ * v1's calls that the portal sends in v1.1 instead where the server offers it (src/api/*.ts): a
+ * fault set on one of them is met only by a server that knows only v1, so the mock speaks v1 for it.
+ */
+const sentInV11Instead: readonly string[] = [
+  'GET /product/pbs/{datastoreIdentifier}/{productId}',
+  'GET /datastore/cancel/{name}',
+  'GET /contract/cancel',
+  'GET /notifications/{true|false}',
+  'POST /licence/order',
+  'GET /logout',
+];
+
+/** The API the mock must speak for a fault on `call` to be met (undefined: the journey's). */
+export function versionFor(call: string): 'v1' | undefined {
+  return sentInV11Instead.includes(call) ? 'v1' : undefined;
+}
+
 /** The localStorage key of the mock's database (src/mocks/persistence.ts, which needs Vite's settings). */
 const MOCK_STORAGE_KEY = 'portal-mock-db';
 
@@ -67,10 +95,11 @@ async function prepareStorage(page: Page, email: string | undefined, language: L
     const preparing = await context.newPage();
     await preparing.goto('/');
     await mockStarted(preparing);
-    await preparing.evaluate(() => {
+    await preparing.evaluate((version) => {
       window.__portalMock.reset();
       window.__portalMock.setLatency(0);
-    });
+      if (version) window.__portalMock.setApiVersion(version);
+    }, journeyApiVersion);
     // The login carries the language, which the mock keeps for the customer's mails.
     if (email !== undefined) await login(preparing, email, language);
     const origin = new URL(preparing.url()).origin;
@@ -87,9 +116,10 @@ function withFault(stored: [string, string][], call: string, kind: FaultKind): [
   if (!isMockCall(call)) throw new Error(`The mock has no call ${call}`);
   return stored.map(([name, value]) => {
     if (name !== MOCK_STORAGE_KEY) return [name, value];
-    const snapshot = JSON.parse(value) as { faults?: unknown[] };
+    const snapshot = JSON.parse(value) as { faults?: unknown[]; apiVersion?: string };
     const fault = { call, kind, remaining: null, ...(kind === 'slow' ? { ms: SLOW_FAULT_MS } : {}) };
-    return [name, JSON.stringify({ ...snapshot, faults: [...(snapshot.faults ?? []), fault] })];
+    const apiVersion = versionFor(call) ?? snapshot.apiVersion;
+    return [name, JSON.stringify({ ...snapshot, apiVersion, faults: [...(snapshot.faults ?? []), fault] })];
   });
 }
 
@@ -176,7 +206,9 @@ async function login(page: Page, email: string, language: Language) {
 /** Sets a fault on a call until the mock is reset (the mock keeps it across reloads). */
 export async function setFault(page: Page, call: string, kind: FaultKind, options: { ms?: number } = {}) {
   await page.evaluate(
-    ([key, fault, faultOptions]) => {
+    ([key, fault, faultOptions, version]) => {
+      // Before the portal's first state change, which asks which API the server speaks.
+      if (version) window.__portalMock.setApiVersion(version);
       // The call keys and kinds are checked by the mock itself, which throws on unknown ones.
       window.__portalMock.fault(
         key as Parameters<typeof window.__portalMock.fault>[0],
@@ -184,7 +216,7 @@ export async function setFault(page: Page, call: string, kind: FaultKind, option
         faultOptions,
       );
     },
-    [call, kind, options] as const,
+    [call, kind, options, versionFor(call)] as const,
   );
 }
 
