@@ -21,4 +21,6 @@ if (changed) {
   );
   process.exit(1);
 }
-console.log('contract: contracts/backup-portal-v1-api.json is what the consumer tests write');
+console.log(
+  'contract: contracts/backup-portal-v1-api.json and backup-portal-v1.1-api.json are what the consumer tests write',
+);

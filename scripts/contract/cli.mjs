@@ -2,8 +2,9 @@
 // @ts-check
 /**
  * `npm run contract -- test | check | mock | verify | smoke | openapi | pages | openapi-types`: the consumer
- * contract with the v1 API (contracts/backup-portal-v1-api.json, README "The contract with the v1
- * API") and the description of v1 as it is (contracts/v1.openapi.yaml, decision 051).
+ * contracts with the v1 API (contracts/backup-portal-v1-api.json, README "The contract with the v1
+ * API") and with v1.1 (contracts/backup-portal-v1.1-api.json, decision 057), the description of v1 as
+ * it is (contracts/v1.openapi.yaml, decision 051) and the v1.1 proposal (contracts/v1.1.openapi.yaml).
  */
 import { dispatch, run } from '../lib/commands.mjs';
 
@@ -19,7 +20,7 @@ await dispatch('npm run contract -- test | check | mock | verify | smoke | opena
     run: (rest) => run('vitest', ['run', '--config', 'vitest.contract.config.ts', ...rest]),
   },
   check: {
-    what: 'CI: test, fail when the committed contract is stale, verify against the mock (default, strict, second seed)',
+    what: 'CI: test, fail when a committed contract is stale, verify both against the mock (default, strict, second seed)',
     run: () => {
       run('vitest', ['run', '--config', 'vitest.contract.config.ts']);
       run('node', ['scripts/contract/check-stale.mjs']);
@@ -41,12 +42,23 @@ await dispatch('npm run contract -- test | check | mock | verify | smoke | opena
     run: (rest) => run('node', ['scripts/contract/smoke.mjs', ...rest]),
   },
   openapi: {
-    what: 'CI: lints contracts/v1.openapi.yaml and the v1.1 proposal, fails when the v1 types are stale, validates the contract against v1',
+    what: 'CI: lints contracts/v1.openapi.yaml and the v1.1 proposal, fails when the v1 types are stale, validates each contract against its description',
     run: () => {
       run('redocly', ['lint', '--config', 'contracts/redocly.yaml', 'contracts/v1.openapi.yaml'], redocly);
       run('redocly', ['lint', '--config', 'contracts/redocly.yaml', 'contracts/v1.1.openapi.yaml'], redocly);
       run('node', ['scripts/contract/openapi-types.mjs', '--check']);
       run('node', ['scripts/contract/validate-openapi.mjs'], redocly);
+      run(
+        'node',
+        [
+          'scripts/contract/validate-openapi.mjs',
+          '--spec',
+          'contracts/v1.1.openapi.yaml',
+          '--pact',
+          'contracts/backup-portal-v1.1-api.json',
+        ],
+        redocly,
+      );
     },
   },
   pages: {

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * CI's provider verification: serves the mock API over HTTP (scripts/mock-api/server.ts, with
- * its state-change endpoint /__mock/provider-state) and verifies the consumer contract against
- * it. This proves that the mock keeps the contract the portal relies on.
+ * its state-change endpoint /__mock/provider-state) and verifies the consumer contracts of v1 and
+ * v1.1 against it. This proves that the mock keeps the contracts the portal relies on.
  *
  *   npm run contract -- mock [--seed second]
  *
@@ -47,14 +47,21 @@ const mode = process.env.VITE_MOCK_STRICT === 'true' ? ', spec-strict' : '';
 const { module } = await runnerImport(join(repo, 'scripts/mock-api/server.ts'));
 const api = await module.startApiServer(await freePort(), { seed });
 try {
-  const { states, interactions } = await verifyContract({
-    providerBaseUrl: api.url,
-    stateChangeUrl: `${api.url}/__mock/provider-state`,
-    logLevel: 'error',
-  });
-  console.log(
-    `contract:mock: the mock API (seed ${seed}${mode}) keeps all ${interactions} interactions of the contract (${states} provider states).`,
-  );
+  // The v1 contract, then v1.1's (the mock speaks both unless MOCK_API_VERSION says v1).
+  for (const [name, pactFile] of [
+    ['v1', join(repo, 'contracts/backup-portal-v1-api.json')],
+    ['v1.1', join(repo, 'contracts/backup-portal-v1.1-api.json')],
+  ]) {
+    const { states, interactions } = await verifyContract({
+      providerBaseUrl: api.url,
+      stateChangeUrl: `${api.url}/__mock/provider-state`,
+      pactFile,
+      logLevel: 'error',
+    });
+    console.log(
+      `contract:mock: the mock API (seed ${seed}${mode}) keeps all ${interactions} interactions of the ${name} contract (${states} provider states).`,
+    );
+  }
 } catch (error) {
   console.error(`contract:mock: (seed ${seed}${mode}) ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;

@@ -1,5 +1,6 @@
 /**
- * The provider states of the portal's consumer contract (contracts/backup-portal-v1-api.json),
+ * The provider states of the portal's consumer contracts (contracts/backup-portal-v1-api.json and
+ * contracts/backup-portal-v1.1-api.json),
  * as the mock API sets them up: each one starts from the seed the server runs on and answers
  * with the values the interaction's request is built from (Pact's `fromProviderState`: an email
  * and password to log in with, the name of a running datastore, a licence id, a reset token),
@@ -12,6 +13,7 @@ import { datastoresOf, db, findAccountByEmail, findCompany, type AccountRow } fr
 import type { MockControls } from '../../src/mocks/controls';
 import { randomToken } from '../../src/mocks/random';
 import { startSession } from '../../src/mocks/session';
+import { startPurchase } from '../../src/mocks/v1-1/operations';
 
 export type ProviderStateParams = Record<string, unknown>;
 
@@ -83,6 +85,12 @@ const states: Record<string, (params: ProviderStateParams) => ProviderStateResul
   // The mock refuses direct debit with an IBAN that fails its checksum (400 with a reason).
   'the server refuses an edit of the company data with a reason': () => ({ session: session(customer()) }),
   'nobody is logged in': () => ({}),
+  // v1.1 (contracts/backup-portal-v1.1-api.json): a purchase accepted, its operation not yet over.
+  'a logged-in customer with a purchase under way': () => {
+    const account = customer();
+    const operation = startPurchase(account, 'daily', 0, 'en');
+    return { session: session(account), operation: operation.id };
+  },
   'the licence catalogue': () => {
     const [first] = db.licence.findMany({ where: {}, orderBy: { id: 'asc' } });
     if (!first) throw new Error('the seed has no licences');

@@ -14,9 +14,9 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { MatchersV3, PactV3, type V3MockServer } from '@pact-foundation/pact';
+import { MatchersV3, type V3MockServer } from '@pact-foundation/pact';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { RecordedPactV3 } from './recorded-pact';
 import { changePassword, forgotPassword, login, me, register } from '../../src/api/auth';
 import { ApiError } from '../../src/api/error';
 import { editCompany, getCompany } from '../../src/api/company';
@@ -38,43 +38,6 @@ vi.mock('../../src/api/server-version', () => ({
 const { like, eachLike, integer, string, boolean, regex, fromProviderState } = MatchersV3;
 
 const contracts = join(process.cwd(), 'contracts');
-
-/** How long a test waits at most for the mock server to record the request it has answered. */
-const recordMs = 2_000;
-
-/**
- * Pact's mock server (pact_mock_server 2.2.1, in @pact-foundation/pact-core 19.2) answers a request
- * before it records it: the match goes through a channel to a task of its own, while executeTest
- * asks whether every request came as soon as the test's call has its answer. On a busy machine that
- * task may not have run yet, and a request that came, matched and was answered is reported as
- * "expected but not received" (pact-foundation/pact-core-mock-server#13; fixed in pact-core 20.1,
- * which @pact-foundation/pact 17 brings). So once a test's calls have their answers, it waits until
- * the mock server says every request came and matched, for at most `recordMs`; a request that is
- * really missing or does not match is still reported, only that much later. Drop this with pact 17,
- * which needs Node 22 (pact 17 and pact-core 20 declare `node >= 22`; the portal still runs on 20.19).
- */
-class RecordedPactV3 extends PactV3 {
-  override executeTest<T>(testFn: (server: V3MockServer) => Promise<T>): Promise<T | undefined> {
-    return super.executeTest(async (server) => {
-      const value = await testFn(server);
-      // PactV3 keeps the handle of the pact under test in a private field; the query is by port.
-      const handle: unknown = Reflect.get(this, 'pact');
-      if (!hasMatchQuery(handle)) throw new Error('PactV3 keeps no `pact` handle any more: see RecordedPactV3');
-      const until = Date.now() + recordMs;
-      while (!handle.mockServerMatchedSuccessfully(server.port) && Date.now() < until) await sleep(5);
-      return value;
-    });
-  }
-}
-
-function hasMatchQuery(handle: unknown): handle is { mockServerMatchedSuccessfully(port: number): boolean } {
-  return (
-    typeof handle === 'object' &&
-    handle !== null &&
-    'mockServerMatchedSuccessfully' in handle &&
-    typeof handle.mockServerMatchedSuccessfully === 'function'
-  );
-}
 
 const pact = new RecordedPactV3({
   consumer: 'backup-portal',

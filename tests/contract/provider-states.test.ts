@@ -44,6 +44,12 @@ describe.each(seeds)('the provider states on the %s seed', (seed) => {
     expect(findAccountByEmail(String(free.email))).toBeNull();
   });
 
+  it('answers the id of a purchase under way that the customer of the session may read (v1.1)', () => {
+    const { session, operation } = setUpProviderState(controls, 'a logged-in customer with a purchase under way');
+    expect(session).toMatch(/^portal_session=.+/);
+    expect(String(operation)).toMatch(/^op_\w+$/);
+  });
+
   it('answers the id of a licence in the catalogue', () => {
     expect(setUpProviderState(controls, 'the licence catalogue').productId).toBe(seed === 'default' ? 1 : 101);
   });

@@ -1,8 +1,8 @@
 /**
  * The demo's mock speaks v1.1 beside v1 (issue 43, item 3; docs/mock-api.md): in the browser, through
  * its service worker, the probe answers v1.1 with the event stream among its features, and
- * `GET /events` streams a purchase as it runs, event by event, as a fetch reads it. Nothing of the
- * portal uses v1.1 yet; this is the mock a developer and the next journeys build on.
+ * `GET /events` streams a purchase as it runs, event by event, as a fetch reads it: what the portal's
+ * v1.1 client (decision 057) reads.
  */
 import { expect, test } from './fixtures';
 import { openAs } from './support/portal';

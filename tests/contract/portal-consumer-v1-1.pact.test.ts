@@ -1,0 +1,336 @@
+/**
+ * The portal's consumer contract with v1.1 (issue 43, item 5; docs/api-v1.1.md, decision 057),
+ * written by Pact from the portal's own src/api functions on a server that offers v1.1: the
+ * capability probe, and every call the portal sends in v1.1 (the purchase and its operation, both
+ * cancellations, the notifications switch, the licence order, the logout), each state change with
+ * an idempotency key, and the refusals as problem details. The result is
+ * contracts/backup-portal-v1.1-api.json; CI validates it against contracts/v1.1.openapi.yaml, fails
+ * when it is stale and verifies it against the mock API over HTTP, as the v1 contract
+ * (tests/contract/portal-consumer.pact.test.ts, whose conventions hold here: values a server chooses
+ * come from the provider state, answers are matched by type and shape).
+ *
+ * The probe's answer names no event stream, so that the purchase polls its operation: Pact cannot
+ * describe a stream (the stream is the mock's tests' and the journeys').
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { MatchersV3, type V3Interaction, type V3MockServer } from '@pact-foundation/pact';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cancelContract } from '../../src/api/contract';
+import { buyDatastore, cancelDatastore } from '../../src/api/datastores';
+import { ApiError } from '../../src/api/error';
+import { orderLicence } from '../../src/api/licence-order';
+import { forgetServerOffer } from '../../src/api/server-version';
+import { logout, setNotifications } from '../../src/api/settings';
+import { RecordedPactV3 } from './recorded-pact';
+
+const { integer, string, regex, fromProviderState, arrayContaining } = MatchersV3;
+
+const contracts = join(process.cwd(), 'contracts');
+const pactFile = 'backup-portal-v1.1-api.json';
+
+const pact = new RecordedPactV3({
+  consumer: 'backup-portal',
+  provider: 'v1.1-api',
+  dir: contracts,
+  host: '127.0.0.1',
+  logLevel: 'error',
+});
+
+/** Points the client at this test's mock provider; v1.1's base is v1's with `.1`. */
+function at(server: V3MockServer) {
+  Object.assign(globalThis, { location: new URL(server.url) });
+}
+
+const api = (path: string) => `/api/v1.1${path}`;
+const portalCall = { 'X-Portal-Request': '1' };
+/** A new key per action of the customer: a UUID as a Structured Field string. */
+const keyed = {
+  ...portalCall,
+  'Idempotency-Key': regex('^"[0-9a-fA-F-]{32,36}"$', '"6f1c2a4e-9b7d-4c3a-8e2f-0d5b7a9c1e34"'),
+};
+const sendsJson = { ...keyed, 'Content-Type': 'application/json' };
+const jsonHeaders = { 'Content-Type': regex('application/json.*', 'application/json') };
+const problemHeaders = { 'Content-Type': regex('application/problem\\+json.*', 'application/problem+json') };
+
+/** RFC 9457 problem details of the refusal `kind`, matched by shape. */
+function problem(kind: string, status: number) {
+  return {
+    type: regex(`^(.*/)?problems/${kind}$`, `/problems/${kind}`),
+    title: string('The refusal in a few words'),
+    status: integer(status),
+    detail: string('What happened, in a sentence the customer can act on'),
+  };
+}
+
+const states = {
+  nobody: 'nobody is logged in',
+  /** `session`, `name` */
+  loggedIn: 'a logged-in customer with a running datastore',
+  /** `session` */
+  withoutCompany: 'a logged-in customer without company data or contract',
+  /** `session`, `operation` */
+  purchaseUnderWay: 'a logged-in customer with a purchase under way',
+  /** `productId` */
+  catalogue: 'the licence catalogue',
+} as const;
+
+/** The probe: the server offers v1.1's base, without the event stream. */
+const probe: V3Interaction = {
+  states: [{ description: states.nobody }],
+  uponReceiving: 'the capability probe',
+  withRequest: { method: 'GET', path: api('/capabilities'), headers: portalCall },
+  willRespondWith: {
+    status: 200,
+    headers: jsonHeaders,
+    body: {
+      api: regex('^1\\.[0-9]+$', '1.1'),
+      features: arrayContaining('idempotency', 'problem-details', 'sizes-in-bytes'),
+      idempotency_key_retention_seconds: integer(86_400),
+    },
+  },
+};
+
+/** An operation as `GET /operations/{id}` and the purchase's 202 answer it. */
+const operation = (state: string) => ({
+  id: regex('^[A-Za-z0-9_-]{1,64}$', 'op_7Hq2xY9kLm3N'),
+  kind: string('datastore.purchase'),
+  state: regex('^(pending|running|succeeded|failed)$', state),
+  created_at: regex('^\\d{4}-\\d{2}-\\d{2}T.+$', '2026-11-28T10:00:00.000Z'),
+  updated_at: regex('^\\d{4}-\\d{2}-\\d{2}T.+$', '2026-11-28T10:00:01.500Z'),
+});
+
+/** Runs `call` against the probe and `interactions`, as one session of the client. */
+async function session(interactions: V3Interaction[], call: () => Promise<unknown>): Promise<void> {
+  pact.addInteraction(probe);
+  for (const interaction of interactions) pact.addInteraction(interaction);
+  await pact.executeTest(async (server) => {
+    at(server);
+    await call();
+  });
+}
+
+async function failure(call: Promise<unknown>): Promise<ApiError> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('the call succeeded');
+}
+
+beforeAll(() => {
+  rmSync(join(contracts, pactFile), { force: true });
+});
+beforeEach(() => forgetServerOffer());
+
+describe('the purchase: POST /datastores and its operation', () => {
+  it('buys a datastore with a key, and waits for its operation to succeed', () =>
+    session(
+      [
+        {
+          states: [{ description: states.loggedIn }],
+          uponReceiving: 'a purchase of a dynamic datastore',
+          withRequest: {
+            method: 'POST',
+            path: api('/datastores'),
+            headers: sendsJson,
+            body: { identifier: 'daily', product_id: 0 },
+          },
+          willRespondWith: { status: 202, headers: jsonHeaders, body: operation('pending') },
+        },
+        {
+          states: [{ description: states.purchaseUnderWay }],
+          uponReceiving: 'a read of a purchase’s operation',
+          withRequest: {
+            method: 'GET',
+            path: fromProviderState(api('/operations/${operation}'), api('/operations/op_7Hq2xY9kLm3N')),
+            headers: portalCall,
+          },
+          willRespondWith: { status: 200, headers: jsonHeaders, body: operation('succeeded') },
+        },
+      ],
+      async () => expect(buyDatastore('daily', 0)).resolves.toBeUndefined(),
+    ));
+
+  it('reads a purchase before the company data is complete as v1’s 403, by its problem type', () =>
+    session(
+      [
+        {
+          states: [{ description: states.withoutCompany }],
+          uponReceiving: 'a purchase without company data',
+          withRequest: {
+            method: 'POST',
+            path: api('/datastores'),
+            headers: sendsJson,
+            body: { identifier: 'daily', product_id: 0 },
+          },
+          willRespondWith: { status: 409, headers: problemHeaders, body: problem('company-incomplete', 409) },
+        },
+      ],
+      async () =>
+        expect(await failure(buyDatastore('daily', 0))).toMatchObject({ status: 403, problem: 'company-incomplete' }),
+    ));
+});
+
+describe('the cancellations', () => {
+  it('cancels a running datastore with a key', () =>
+    session(
+      [
+        {
+          states: [{ description: states.loggedIn }],
+          uponReceiving: 'a cancellation of a running datastore',
+          withRequest: {
+            method: 'POST',
+            path: fromProviderState(
+              api('/datastores/${name}/cancellation'),
+              api('/datastores/k10001_media/cancellation'),
+            ),
+            headers: keyed,
+          },
+          // The answer is the datastore; the portal reads only that it succeeded.
+          willRespondWith: { status: 200 },
+        },
+      ],
+      async () => expect(cancelDatastore('k10001_media')).resolves.toBeUndefined(),
+    ));
+
+  it('reads a datastore that does not exist as a 404 with its problem type', () =>
+    session(
+      [
+        {
+          states: [{ description: states.loggedIn }],
+          uponReceiving: 'a cancellation of a datastore that does not exist',
+          withRequest: { method: 'POST', path: api('/datastores/x99999_none/cancellation'), headers: keyed },
+          willRespondWith: { status: 404, headers: problemHeaders, body: problem('datastore-unknown', 404) },
+        },
+      ],
+      async () =>
+        expect(await failure(cancelDatastore('x99999_none'))).toMatchObject({
+          status: 404,
+          problem: 'datastore-unknown',
+        }),
+    ));
+
+  it('cancels the contract with a key', () =>
+    session(
+      [
+        {
+          states: [{ description: states.loggedIn }],
+          uponReceiving: 'a cancellation of the contract',
+          withRequest: { method: 'POST', path: api('/contract/cancellation'), headers: keyed },
+          willRespondWith: {
+            status: 200,
+            headers: jsonHeaders,
+            body: { contract_end_date: regex('^\\d{4}-\\d{2}-\\d{2}$', '2027-01-31') },
+          },
+        },
+      ],
+      async () => expect(cancelContract()).resolves.toBeUndefined(),
+    ));
+
+  it('reads a cancellation without a contract as a 409 with its problem type', () =>
+    session(
+      [
+        {
+          states: [{ description: states.withoutCompany }],
+          uponReceiving: 'a cancellation of the contract without one',
+          withRequest: { method: 'POST', path: api('/contract/cancellation'), headers: keyed },
+          willRespondWith: { status: 409, headers: problemHeaders, body: problem('no-contract', 409) },
+        },
+      ],
+      async () => expect(await failure(cancelContract())).toMatchObject({ status: 409, problem: 'no-contract' }),
+    ));
+});
+
+describe('the notifications switch: PUT /notifications', () => {
+  it('switches the mails off with a key', () =>
+    session(
+      [
+        {
+          states: [{ description: states.loggedIn }],
+          uponReceiving: 'notifications switched off',
+          withRequest: { method: 'PUT', path: api('/notifications'), headers: sendsJson, body: { enabled: false } },
+          willRespondWith: { status: 204 },
+        },
+      ],
+      async () => expect(setNotifications(false)).resolves.toBeUndefined(),
+    ));
+
+  it('reads a switch without a session as the end of the session', () =>
+    session(
+      [
+        {
+          states: [{ description: states.nobody }],
+          uponReceiving: 'notifications switched without a session',
+          withRequest: { method: 'PUT', path: api('/notifications'), headers: sendsJson, body: { enabled: true } },
+          willRespondWith: { status: 401, headers: problemHeaders, body: problem('session-ended', 401) },
+        },
+      ],
+      async () => expect((await failure(setNotifications(true))).isUnauthorized).toBe(true),
+    ));
+});
+
+describe('the licence order: POST /licence/order', () => {
+  const order = {
+    email: 'buyer@example.org',
+    company_name: 'Käufer GmbH',
+    firstname: 'Karl',
+    lastname: 'Käufer',
+    phone: '',
+    street: 'Marktplatz 2',
+    postcode: '80331',
+    city: 'München',
+    country: 'DE',
+    ustid: '',
+    product_id: 6,
+    cpu_count: 1,
+  };
+
+  it('orders a licence with a key', () =>
+    session(
+      [
+        {
+          states: [{ description: states.catalogue }],
+          uponReceiving: 'a licence order',
+          withRequest: {
+            method: 'POST',
+            path: api('/licence/order'),
+            headers: sendsJson,
+            body: { ...order, product_id: fromProviderState('${productId}', order.product_id) },
+          },
+          willRespondWith: { status: 204 },
+        },
+      ],
+      async () => expect(orderLicence(order)).resolves.toBeUndefined(),
+    ));
+});
+
+describe('the logout: POST /logout', () => {
+  it('ends the session', () =>
+    session(
+      [
+        {
+          states: [{ description: states.loggedIn }],
+          uponReceiving: 'a logout',
+          withRequest: { method: 'POST', path: api('/logout'), headers: portalCall },
+          willRespondWith: { status: 204 },
+        },
+      ],
+      async () => expect(logout()).resolves.toBeUndefined(),
+    ));
+
+  it('reads a logout without a session as logged out', () =>
+    session(
+      [
+        {
+          states: [{ description: states.nobody }],
+          uponReceiving: 'a logout without a session',
+          withRequest: { method: 'POST', path: api('/logout'), headers: portalCall },
+          willRespondWith: { status: 401, headers: problemHeaders, body: problem('session-ended', 401) },
+        },
+      ],
+      async () => expect(logout()).resolves.toBeUndefined(),
+    ));
+});
