@@ -88,6 +88,21 @@ export async function readJson(
   }
 }
 
+/** An answer's JSON checked against its struct (tolerantly, coercing); `invalid-answer` when it fails. */
+export function checkedAnswer<TAnswer>(answer: Struct<TAnswer, unknown>, json: unknown, status: number): TAnswer {
+  let checked: ReturnType<typeof answer.validate>;
+  try {
+    checked = answer.validate(json, { coerce: true });
+  } catch (cause) {
+    // superstruct prints a wrong value into its message; a JSON object with its own
+    // `toString` field cannot be printed, and the check throws a TypeError instead.
+    throw new ApiError('invalid-answer', { status, cause });
+  }
+  const [error, value] = checked;
+  if (error) throw new ApiError('invalid-answer', { status, cause: error instanceof StructError ? error : undefined });
+  return value;
+}
+
 export async function request<TAnswer>(
   method: Method,
   path: string,
@@ -142,21 +157,7 @@ export async function request<TAnswer>(
       if (parsed.why === 'unreadable') throw transportError();
       throw new ApiError('invalid-answer', { status: response.status });
     }
-    let checked: ReturnType<typeof answer.validate>;
-    try {
-      checked = answer.validate(parsed.value, { coerce: true });
-    } catch (cause) {
-      // superstruct prints a wrong value into its message; a JSON object with its own
-      // `toString` field cannot be printed, and the check throws a TypeError instead.
-      throw new ApiError('invalid-answer', { status: response.status, cause });
-    }
-    const [error, value] = checked;
-    if (error)
-      throw new ApiError('invalid-answer', {
-        status: response.status,
-        cause: error instanceof StructError ? error : undefined,
-      });
-    return value;
+    return checkedAnswer(answer, parsed.value, response.status);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);

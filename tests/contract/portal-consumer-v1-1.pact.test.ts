@@ -22,7 +22,7 @@ import { ApiError } from '../../src/api/error';
 import { orderLicence } from '../../src/api/licence-order';
 import { forgetServerOffer } from '../../src/api/server-version';
 import { logout, setNotifications } from '../../src/api/settings';
-import { RecordedPactV3 } from './recorded-pact';
+import { licenceOrder, RecordedPactV3 } from './pact-support';
 
 const { integer, string, regex, fromProviderState, arrayContaining } = MatchersV3;
 
@@ -273,20 +273,7 @@ describe('the notifications switch: PUT /notifications', () => {
 });
 
 describe('the licence order: POST /licence/order', () => {
-  const order = {
-    email: 'buyer@example.org',
-    company_name: 'Käufer GmbH',
-    firstname: 'Karl',
-    lastname: 'Käufer',
-    phone: '',
-    street: 'Marktplatz 2',
-    postcode: '80331',
-    city: 'München',
-    country: 'DE',
-    ustid: '',
-    product_id: 6,
-    cpu_count: 1,
-  };
+  const order = licenceOrder;
 
   it('orders a licence with a key', () =>
     session(

@@ -16,7 +16,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { MatchersV3, type V3MockServer } from '@pact-foundation/pact';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { RecordedPactV3 } from './recorded-pact';
+import { licenceOrder, RecordedPactV3 } from './pact-support';
 import { changePassword, forgotPassword, login, me, register } from '../../src/api/auth';
 import { ApiError } from '../../src/api/error';
 import { editCompany, getCompany } from '../../src/api/company';
@@ -560,20 +560,7 @@ describe('GET /licences and POST /licence/order', () => {
         expect(catalogue.VE?.[0]?.name).toBe('Proxmox VE Standard');
       }));
 
-  const order = {
-    email: 'buyer@example.org',
-    company_name: 'Käufer GmbH',
-    firstname: 'Karl',
-    lastname: 'Käufer',
-    phone: '',
-    street: 'Marktplatz 2',
-    postcode: '80331',
-    city: 'München',
-    country: 'DE',
-    ustid: '',
-    product_id: 6,
-    cpu_count: 1,
-  } as const;
+  const order = licenceOrder;
 
   it('orders a licence', () =>
     pact

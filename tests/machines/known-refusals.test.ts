@@ -17,6 +17,30 @@ describe('the refusals the portal recognises (decision 039)', () => {
     ],
     ['a 409 on the registration without a text too', 'registration', refused(409), 'emailTaken'],
     [
+      'a v1.1 problem type says it whatever the text: a postcode the licence order refuses',
+      'licenceOrder',
+      new ApiError('http', { status: 400, reason: 'Bitte prüfen', problem: 'postcode-country' }),
+      'postcodeCountry',
+    ],
+    [
+      'a v1.1 problem type says it on the purchase: company data not yet complete',
+      'purchase',
+      new ApiError('http', { status: 403, reason: 'Something else', problem: 'company-incomplete' }),
+      'companyIncomplete',
+    ],
+    [
+      'a v1.1 problem type says it on the company edit: the SEPA mandate missing',
+      'companyEdit',
+      new ApiError('http', { status: 400, problem: 'mandate-missing' }),
+      'mandateMissing',
+    ],
+    [
+      'a v1.1 problem type another call does not refuse with is not recognised there',
+      'purchase',
+      new ApiError('http', { status: 400, problem: 'postcode-country' }),
+      null,
+    ],
+    [
       'a registration refused inside a 200 answer with the known German text',
       'registration',
       refused(200, 'Diese E-Mail-Adresse ist bereits registriert'),

@@ -16,7 +16,7 @@ import { pageLanguage, portalCall, v11Url } from './request';
 /** How long the stream may take to open. */
 export const openMs = 5_000;
 /** How long the stream may say nothing, keep-alives included, before it counts as lost. */
-export const quietMs = 30_000;
+const quietMs = 30_000;
 
 export interface ServerSentEvent {
   event: string;

@@ -16,7 +16,7 @@
 import { type Struct } from 'superstruct';
 import { config } from '../../config';
 import { plainReason } from '../../domain/plain-text';
-import { changeTimeoutMs, readJson } from '../client';
+import { changeTimeoutMs, checkedAnswer, readJson } from '../client';
 import { ApiError } from '../error';
 import { retryAfterSeconds } from '../retry-after';
 import { languageOfTag } from '../../domain/language-tag';
@@ -188,15 +188,10 @@ async function attempt<TAnswer>(
       if (parsed.why === 'unreadable') return unanswered();
       throw new ApiError('invalid-answer', { status: response.status });
     }
-    let checked: ReturnType<typeof answer.validate>;
-    try {
-      checked = answer.validate(parsed.value, { coerce: true });
-    } catch (cause) {
-      throw new ApiError('invalid-answer', { status: response.status, cause });
-    }
-    const [error, value] = checked;
-    if (error) throw new ApiError('invalid-answer', { status: response.status, cause: error });
-    return { done: true, answer: { value, retryAfterSeconds: seconds } };
+    return {
+      done: true,
+      answer: { value: checkedAnswer(answer, parsed.value, response.status), retryAfterSeconds: seconds },
+    };
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);

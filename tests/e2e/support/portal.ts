@@ -62,7 +62,7 @@ const sentInV11Instead: readonly string[] = [
 ];
 
 /** The API the mock must speak for a fault on `call` to be met (undefined: the journey's). */
-export function versionFor(call: string): 'v1' | undefined {
+function versionFor(call: string): 'v1' | undefined {
   return sentInV11Instead.includes(call) ? 'v1' : undefined;
 }
 

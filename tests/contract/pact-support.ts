@@ -1,5 +1,6 @@
 /**
- * Pact's V3 consumer API with one workaround, shared by the v1 and v1.1 consumer contracts.
+ * What the v1 and v1.1 consumer contracts share: Pact's V3 consumer API with one workaround, and the
+ * licence order both send.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PactV3, type V3MockServer } from '@pact-foundation/pact';
@@ -40,3 +41,19 @@ function hasMatchQuery(handle: unknown): handle is { mockServerMatchedSuccessful
     typeof handle.mockServerMatchedSuccessfully === 'function'
   );
 }
+
+/** A visitor's licence order, as the shop sends it (the same payload in v1 and v1.1). */
+export const licenceOrder = {
+  email: 'buyer@example.org',
+  company_name: 'Käufer GmbH',
+  firstname: 'Karl',
+  lastname: 'Käufer',
+  phone: '',
+  street: 'Marktplatz 2',
+  postcode: '80331',
+  city: 'München',
+  country: 'DE',
+  ustid: '',
+  product_id: 6,
+  cpu_count: 1,
+} as const;
