@@ -14,7 +14,7 @@ import { OperationStruct, isOver, type Operation } from './operation';
 import { pageLanguage, portalCall, v11Url } from './request';
 
 /** How long the stream may take to open. */
-export const openMs = 5_000;
+const openMs = 5_000;
 /** How long the stream may say nothing, keep-alives included, before it counts as lost. */
 const quietMs = 30_000;
 
