@@ -63,10 +63,7 @@ export async function buyDatastore(
   });
   const operation = await settled(value, retryAfterSeconds, offer, signal);
   if (operation.state === 'failed') {
-    const status =
-      typeof operation.problem === 'object' && operation.problem !== null && 'status' in operation.problem
-        ? Number(operation.problem.status)
-        : 502;
+    const status = Number(operation.problem?.status ?? 502);
     throw problemError(Number.isInteger(status) && status >= 400 ? status : 502, operation.problem, null);
   }
 }
