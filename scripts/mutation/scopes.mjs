@@ -19,7 +19,12 @@ export const mutationScopes = [
     name: 'api',
     mutate: ['src/api/**/*.ts'],
     tests: ['tests/api/**/*.test.ts'],
-    pageTests: ['tests/api/client.dom.test.ts', 'tests/api/transport.dom.test.ts', 'tests/api/v1-1.dom.test.ts'],
+    pageTests: [
+      'tests/api/client.dom.test.ts',
+      'tests/api/transport.dom.test.ts',
+      'tests/api/v1-1.dom.test.ts',
+      'tests/api/v1-1-edges.dom.test.ts',
+    ],
     floor: 85,
   },
   {
