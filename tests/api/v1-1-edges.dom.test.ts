@@ -216,14 +216,16 @@ describe('the pieces', () => {
     expect(problemError(400, { detail: 7, title: 'Title' }, null).reason).toBe('Title');
   });
 
-  it('makes a UUID for each action, with or without crypto.randomUUID', () => {
-    expect(newIdempotencyKey()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  it('makes a version 4 UUID for each action, with or without crypto.randomUUID', () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(newIdempotencyKey()).toMatch(uuid);
     // Without it (a page served over plain HTTP from another host than localhost), the fallback.
     Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
     try {
-      const keys = new Set([newIdempotencyKey(), newIdempotencyKey()]);
-      expect(keys.size).toBe(2);
-      for (const key of keys) expect(key).toMatch(/^[0-9a-f]{32}$/);
+      const keys = new Set(Array.from({ length: 64 }, () => newIdempotencyKey()));
+      expect(keys.size).toBe(64);
+      // 64 keys: each version and variant bit the fallback sets would be wrong in one of them by chance.
+      for (const key of keys) expect(key).toMatch(uuid);
     } finally {
       Reflect.deleteProperty(crypto, 'randomUUID');
     }
