@@ -3,8 +3,12 @@
 /**
  * `npm run contract -- test | check | mock | verify | smoke | openapi | pages | openapi-types`: the consumer
  * contracts with the v1 API (contracts/backup-portal-v1-api.json, README "The contract with the v1
- * API") and with v1.1 (contracts/backup-portal-v1.1-api.json, decision 057), the description of v1 as
- * it is (contracts/v1.openapi.yaml, decision 051) and the v1.1 proposal (contracts/v1.1.openapi.yaml).
+ * API") and with v1.1 (contracts/backup-portal-v1.1-api.json, written by
+ * tests/contract/portal-consumer-v1-1.pact.test.ts, decision 057), the description of v1 as it is
+ * (contracts/v1.openapi.yaml, decision 051) and the v1.1 proposal (contracts/v1.1.openapi.yaml).
+ * Each contract is validated against its description (`openapi`), kept current and verified over
+ * HTTP against the mock API, which speaks v1.1 beside v1 there (`check`, `mock`); `verify --pact`
+ * names the contract to verify against another server.
  */
 import { dispatch, run } from '../lib/commands.mjs';
 
@@ -16,7 +20,7 @@ const mock = (/** @type {string[]} */ rest, /** @type {NodeJS.ProcessEnv} */ env
 
 await dispatch('npm run contract -- test | check | mock | verify | smoke | openapi | pages | openapi-types [options]', {
   test: {
-    what: 'writes the contract afresh from the consumer tests (tests/contract/) and tests the tools below',
+    what: 'writes both contracts afresh from the consumer tests (tests/contract/) and tests the tools below',
     run: (rest) => run('vitest', ['run', '--config', 'vitest.contract.config.ts', ...rest]),
   },
   check: {
@@ -30,11 +34,11 @@ await dispatch('npm run contract -- test | check | mock | verify | smoke | opena
     },
   },
   mock: {
-    what: 'verifies the contract against the mock API over HTTP [--seed second]',
+    what: 'verifies both contracts against the mock API (speaking v1.1) over HTTP [--seed second]',
     run: (rest) => mock(rest),
   },
   verify: {
-    what: 'verifies the contract against any server: --provider-base-url URL [--state-change-url URL]',
+    what: 'verifies a contract against any server: --provider-base-url URL [--state-change-url URL] [--pact FILE, default the v1 contract]',
     run: (rest) => run('node', ['scripts/contract/verify.mjs', ...rest]),
   },
   smoke: {
@@ -42,7 +46,7 @@ await dispatch('npm run contract -- test | check | mock | verify | smoke | opena
     run: (rest) => run('node', ['scripts/contract/smoke.mjs', ...rest]),
   },
   openapi: {
-    what: 'CI: lints contracts/v1.openapi.yaml and the v1.1 proposal, fails when the v1 types are stale, validates each contract against its description',
+    what: 'CI: lints contracts/v1.openapi.yaml and the v1.1 proposal, fails when the generated types are stale, validates each contract against its description',
     run: () => {
       run('redocly', ['lint', '--config', 'contracts/redocly.yaml', 'contracts/v1.openapi.yaml'], redocly);
       run('redocly', ['lint', '--config', 'contracts/redocly.yaml', 'contracts/v1.1.openapi.yaml'], redocly);

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * Validates the consumer contract (contracts/backup-portal-v1-api.json) against the description of
- * v1 as it is (contracts/v1.openapi.yaml) with @pactflow/swagger-mock-validator, and fails on any
- * error or warning (decision 051).
+ * Validates a consumer contract against its description with @pactflow/swagger-mock-validator, and
+ * fails on any error or warning (decision 051): by default the v1 contract
+ * (contracts/backup-portal-v1-api.json) against v1 as it is (contracts/v1.openapi.yaml);
+ * `npm run contract -- openapi` also runs it for the v1.1 contract
+ * (contracts/backup-portal-v1.1-api.json) against the proposal (contracts/v1.1.openapi.yaml).
  *
- *   npm run contract -- openapi     (lints, checks the generated types, then runs this)
+ *   npm run contract -- openapi     (lints, checks the generated types, then runs this for both)
  *   node scripts/contract/validate-openapi.mjs [--spec FILE] [--pact FILE]
  *
  * The validator is run so that it reads the description as written:
@@ -14,7 +16,7 @@
  *   by default it would forbid every field the description does not name and ignore `required`.
  * - It reads neither `servers` nor status ranges (its docs/OPENAPI3.md). The description it gets is
  *   therefore Redocly's JSON bundle with two changes that keep its meaning: each path carries the
- *   server's path (`/api/v1`), and a range such as `4XX` stands for each code of its class that the
+ *   server's path (`/api/v1`, `/api/v1.1`), and a range such as `4XX` stands for each code of its class that the
  *   operation does not name itself (OpenAPI: an explicit code wins over its range).
  */
 import { spawnSync } from 'node:child_process';

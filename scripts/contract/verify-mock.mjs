@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
  * CI's provider verification: serves the mock API over HTTP (scripts/mock-api/server.ts, with
- * its state-change endpoint /__mock/provider-state) and verifies the consumer contracts of v1 and
- * v1.1 against it. This proves that the mock keeps the contracts the portal relies on.
+ * its state-change endpoint /__mock/provider-state), speaking v1.1 beside v1 whatever
+ * MOCK_API_VERSION says, and verifies the consumer contracts of v1
+ * (contracts/backup-portal-v1-api.json) and of v1.1 (contracts/backup-portal-v1.1-api.json) against
+ * it. This proves that the mock keeps the contracts the portal relies on.
  *
  *   npm run contract -- mock [--seed second]
  *
@@ -45,9 +47,9 @@ try {
 }
 const mode = process.env.VITE_MOCK_STRICT === 'true' ? ', spec-strict' : '';
 const { module } = await runnerImport(join(repo, 'scripts/mock-api/server.ts'));
-const api = await module.startApiServer(await freePort(), { seed });
+// A mock that speaks v1.1 answers v1's calls too: one server keeps both contracts.
+const api = await module.startApiServer(await freePort(), { seed, apiVersion: 'v1.1' });
 try {
-  // The v1 contract, then v1.1's (the mock speaks both unless MOCK_API_VERSION says v1).
   for (const [name, pactFile] of [
     ['v1', join(repo, 'contracts/backup-portal-v1-api.json')],
     ['v1.1', join(repo, 'contracts/backup-portal-v1.1-api.json')],

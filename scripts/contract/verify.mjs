@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
- * Verifies the portal's consumer contract (contracts/backup-portal-v1-api.json) against a server:
- * Pact's verifier replays every interaction and checks each answer against it.
+ * Verifies one of the portal's consumer contracts against a server: Pact's verifier replays every
+ * interaction and checks each answer against it.
  *
  *   npm run contract -- verify --provider-base-url URL [--state-change-url URL] [--pact FILE]
  *
- * --provider-base-url  where the API's paths (/api/v1/…) are served, e.g. https://staging.example.com
+ * --pact               the contract: contracts/backup-portal-v1-api.json (v1, the default) or
+ *                      contracts/backup-portal-v1.1-api.json (v1.1, for a server that offers it)
+ * --provider-base-url  where the API's paths (/api/v1/…, /api/v1.1/…) are served, e.g. https://staging.example.com
  * --state-change-url   the provider's state-change endpoint: before each interaction it gets
  *                      POST {"state": "...", "params": {...}, "action": "setup"} and answers JSON
  *                      with the values the state chose ({"email": …, "name": …}), which Pact puts

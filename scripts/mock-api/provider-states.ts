@@ -12,6 +12,7 @@
 import { datastoresOf, db, findAccountByEmail, findCompany, type AccountRow } from '../../src/mocks/db';
 import type { MockControls } from '../../src/mocks/controls';
 import { randomToken } from '../../src/mocks/random';
+import { cancelDatastore } from '../../src/mocks/cancellations';
 import { startSession } from '../../src/mocks/session';
 import { startPurchase } from '../../src/mocks/v1-1/operations';
 
@@ -90,6 +91,14 @@ const states: Record<string, (params: ProviderStateParams) => ProviderStateResul
     const account = customer();
     const operation = startPurchase(account, 'daily', 0, 'en');
     return { session: session(account), operation: operation.id };
+  },
+  // v1.1: a datastore of the customer's that still runs but is cancelled already (409 `already-cancelled`).
+  'a logged-in customer with a cancelled datastore': () => {
+    const account = customer();
+    const name = cancellableDatastore(account)?.datastore ?? '';
+    const outcome = cancelDatastore(account, name, 'en');
+    if (!outcome.ok) throw new Error(`the mock does not cancel the datastore ${name}`);
+    return { session: session(account), name };
   },
   'the licence catalogue': () => {
     const [first] = db.licence.findMany({ where: {}, orderBy: { id: 'asc' } });

@@ -48,7 +48,7 @@ let htmlUrl = '';
 let downUrl = '';
 
 beforeAll(async () => {
-  api = await startApiServer(await freePort());
+  api = await startApiServer(await freePort(), { apiVersion: 'v1.1' });
   html = createServer((_request, response) => {
     response
       .writeHead(200, { 'Content-Type': 'text/html' })
@@ -194,6 +194,41 @@ describe('npm run contract -- verify', () => {
       );
     } finally {
       await second.close();
+    }
+  }, 60_000);
+
+  it('verifies the v1.1 contract named with --pact against the mock API speaking v1.1', async () => {
+    const { code, out } = await run(verify, [
+      '--provider-base-url',
+      api.url,
+      '--state-change-url',
+      `${api.url}/__mock/provider-state`,
+      '--pact',
+      'contracts/backup-portal-v1.1-api.json',
+    ]);
+    expect(code).toBe(0);
+    expect(out.trim().split('\n').at(-1)).toBe(
+      `contract:verify: ${api.url} keeps the contract contracts/backup-portal-v1.1-api.json`,
+    );
+  }, 60_000);
+
+  it('finds that a server speaking only v1 does not keep the v1.1 contract', async () => {
+    const v1Only = await startApiServer(await freePort(), { apiVersion: 'v1' });
+    try {
+      const { code, err } = await run(verify, [
+        '--provider-base-url',
+        v1Only.url,
+        '--state-change-url',
+        `${v1Only.url}/__mock/provider-state`,
+        '--pact',
+        'contracts/backup-portal-v1.1-api.json',
+      ]);
+      expect(code).toBe(1);
+      expect(lastError(err)).toMatch(
+        /^contract:verify: the server does not keep the contract: (\d+) of \1 interactions fail; first: .+/,
+      );
+    } finally {
+      await v1Only.close();
     }
   }, 60_000);
 

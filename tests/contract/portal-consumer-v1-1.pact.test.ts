@@ -43,12 +43,14 @@ function at(server: V3MockServer) {
 }
 
 const api = (path: string) => `/api/v1.1${path}`;
-const portalCall = { 'X-Portal-Request': '1' };
-/** A new key per action of the customer: a UUID as a Structured Field string. */
-const keyed = {
-  ...portalCall,
-  'Idempotency-Key': regex('^"[0-9a-fA-F-]{32,36}"$', '"6f1c2a4e-9b7d-4c3a-8e2f-0d5b7a9c1e34"'),
-};
+/**
+ * Every call says that it is the portal's own (decision 031) and in which language the page is, so
+ * that a refusal's `title` and `detail` come in it (here `en`: the tests have no page).
+ */
+const portalCall = { 'X-Portal-Request': '1', 'Accept-Language': regex('^(de|en)$', 'en') };
+/** A new key per action of the customer: a UUID (version 4) as a Structured Field string. */
+const quotedUuid = '^"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"$';
+const keyed = { ...portalCall, 'Idempotency-Key': regex(quotedUuid, '"6f1c2a4e-9b7d-4c3a-8e2f-0d5b7a9c1e34"') };
 const sendsJson = { ...keyed, 'Content-Type': 'application/json' };
 const jsonHeaders = { 'Content-Type': regex('application/json.*', 'application/json') };
 const problemHeaders = { 'Content-Type': regex('application/problem\\+json.*', 'application/problem+json') };
@@ -69,8 +71,10 @@ const states = {
   loggedIn: 'a logged-in customer with a running datastore',
   /** `session` */
   withoutCompany: 'a logged-in customer without company data or contract',
-  /** `session`, `operation` */
+  /** `session`, `operation`: a purchase of the customer's whose operation is not over yet */
   purchaseUnderWay: 'a logged-in customer with a purchase under way',
+  /** `session`, `name`: a datastore of the customer's that still runs but is cancelled already */
+  cancelledDatastore: 'a logged-in customer with a cancelled datastore',
   /** `productId` */
   catalogue: 'the licence catalogue',
 } as const;
@@ -84,7 +88,8 @@ const probe: V3Interaction = {
     status: 200,
     headers: jsonHeaders,
     body: {
-      api: regex('^1\\.[0-9]+$', '1.1'),
+      // The portal takes v1.1 only at exactly "1.1" (src/api/server-version.ts).
+      api: '1.1',
       features: arrayContaining('idempotency', 'problem-details', 'sizes-in-bytes'),
       idempotency_key_retention_seconds: integer(86_400),
     },
@@ -99,6 +104,19 @@ const operation = (state: string) => ({
   created_at: regex('^\\d{4}-\\d{2}-\\d{2}T.+$', '2026-11-28T10:00:00.000Z'),
   updated_at: regex('^\\d{4}-\\d{2}-\\d{2}T.+$', '2026-11-28T10:00:01.500Z'),
 });
+
+/** The purchase the two purchase tests make, accepted with its operation. */
+const acceptedPurchase: V3Interaction = {
+  states: [{ description: states.loggedIn }],
+  uponReceiving: 'a purchase of a dynamic datastore',
+  withRequest: {
+    method: 'POST',
+    path: api('/datastores'),
+    headers: sendsJson,
+    body: { identifier: 'daily', product_id: 0 },
+  },
+  willRespondWith: { status: 202, headers: jsonHeaders, body: operation('pending') },
+};
 
 /** Runs `call` against the probe and `interactions`, as one session of the client. */
 async function session(interactions: V3Interaction[], call: () => Promise<unknown>): Promise<void> {
@@ -129,17 +147,7 @@ describe('the purchase: POST /datastores and its operation', () => {
   it('buys a datastore with a key, and waits for its operation to succeed', () =>
     session(
       [
-        {
-          states: [{ description: states.loggedIn }],
-          uponReceiving: 'a purchase of a dynamic datastore',
-          withRequest: {
-            method: 'POST',
-            path: api('/datastores'),
-            headers: sendsJson,
-            body: { identifier: 'daily', product_id: 0 },
-          },
-          willRespondWith: { status: 202, headers: jsonHeaders, body: operation('pending') },
-        },
+        acceptedPurchase,
         {
           states: [{ description: states.purchaseUnderWay }],
           uponReceiving: 'a read of a purchase’s operation',
@@ -152,6 +160,21 @@ describe('the purchase: POST /datastores and its operation', () => {
         },
       ],
       async () => expect(buyDatastore('daily', 0)).resolves.toBeUndefined(),
+    ));
+
+  it('reads an operation the server does not know as a 404 with its problem type', () =>
+    session(
+      [
+        acceptedPurchase,
+        {
+          states: [{ description: states.loggedIn }],
+          uponReceiving: 'a read of an operation the server does not know',
+          withRequest: { method: 'GET', path: api('/operations/op_7Hq2xY9kLm3N'), headers: portalCall },
+          willRespondWith: { status: 404, headers: problemHeaders, body: problem('operation-unknown', 404) },
+        },
+      ],
+      async () =>
+        expect(await failure(buyDatastore('daily', 0))).toMatchObject({ status: 404, problem: 'operation-unknown' }),
     ));
 
   it('reads a purchase before the company data is complete as v1’s 403, by its problem type', () =>
@@ -210,6 +233,30 @@ describe('the cancellations', () => {
         expect(await failure(cancelDatastore('x99999_none'))).toMatchObject({
           status: 404,
           problem: 'datastore-unknown',
+        }),
+    ));
+
+  it('reads a datastore cancelled already as a 409 with its problem type', () =>
+    session(
+      [
+        {
+          states: [{ description: states.cancelledDatastore }],
+          uponReceiving: 'a cancellation of a datastore cancelled already',
+          withRequest: {
+            method: 'POST',
+            path: fromProviderState(
+              api('/datastores/${name}/cancellation'),
+              api('/datastores/k10001_media/cancellation'),
+            ),
+            headers: keyed,
+          },
+          willRespondWith: { status: 409, headers: problemHeaders, body: problem('already-cancelled', 409) },
+        },
+      ],
+      async () =>
+        expect(await failure(cancelDatastore('k10001_media'))).toMatchObject({
+          status: 409,
+          problem: 'already-cancelled',
         }),
     ));
 
@@ -291,6 +338,28 @@ describe('the licence order: POST /licence/order', () => {
         },
       ],
       async () => expect(orderLicence(order)).resolves.toBeUndefined(),
+    ));
+
+  it('reads an order of a product that does not exist as a 400 with its problem type', () =>
+    session(
+      [
+        {
+          states: [{ description: states.catalogue }],
+          uponReceiving: 'a licence order of a product that does not exist',
+          withRequest: {
+            method: 'POST',
+            path: api('/licence/order'),
+            headers: sendsJson,
+            body: { ...order, product_id: 999 },
+          },
+          willRespondWith: { status: 400, headers: problemHeaders, body: problem('product-unknown', 400) },
+        },
+      ],
+      async () =>
+        expect(await failure(orderLicence({ ...order, product_id: 999 }))).toMatchObject({
+          status: 400,
+          problem: 'product-unknown',
+        }),
     ));
 });
 

@@ -4,9 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { setUpProviderState } from '../../scripts/mock-api/provider-states';
+import { runningDatastores } from '../../src/mocks/cancellations';
 import { createMockControls } from '../../src/mocks/controls';
 import { datastoresOf, findAccountByEmail } from '../../src/mocks/db';
 import { seedNameFrom, type SeedName } from '../../src/mocks/seed-scenarios';
+import { sessionAccount } from '../../src/mocks/session';
 
 const seeds: readonly SeedName[] = ['default', 'second'];
 
@@ -48,6 +50,14 @@ describe.each(seeds)('the provider states on the %s seed', (seed) => {
     const { session, operation } = setUpProviderState(controls, 'a logged-in customer with a purchase under way');
     expect(session).toMatch(/^portal_session=.+/);
     expect(String(operation)).toMatch(/^op_\w+$/);
+  });
+
+  it('answers a datastore of the logged-in customer that still runs but is cancelled already (v1.1)', () => {
+    const { name, session } = setUpProviderState(controls, 'a logged-in customer with a cancelled datastore');
+    const [cookie = '', ...value] = String(session).split('=');
+    const account = sessionAccount({ [cookie]: value.join('=') });
+    const datastore = runningDatastores(account?.id ?? '').find((candidate) => candidate.datastore === name);
+    expect(datastore?.contract_end_date).toEqual(expect.any(String));
   });
 
   it('answers the id of a licence in the catalogue', () => {

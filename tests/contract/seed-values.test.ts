@@ -1,5 +1,5 @@
 /**
- * The consumer contract names no value of the mock's seed except through a provider state
+ * The consumer contracts (v1's and v1.1's) name no value of the mock's seed except through a provider state
  * (decision 030): a server seeded otherwise has other emails, passwords, companies, datastore
  * names and licence ids, and an interaction that writes one of ours into its request fails there
  * for the contract's sake, not the server's. A request may carry a seed value only as the example
@@ -112,14 +112,35 @@ function seedValuesNamed(interactions: readonly Interaction[], seed: SeedValues)
   return found;
 }
 
-const contract: { interactions: Interaction[] } = JSON.parse(
-  readFileSync(join(process.cwd(), 'contracts/backup-portal-v1-api.json'), 'utf8'),
-);
 const seeds = { default: seedValues('default'), second: seedValues('second') };
 
 afterAll(() => drop(db));
 
-describe('the contract and the seed', () => {
+/** Each contract, with the interactions that must take a server's values from the provider state. */
+const contracts = [
+  {
+    file: 'contracts/backup-portal-v1-api.json',
+    fromProviderState: [
+      'a cancellation of a running datastore',
+      'a login of an active customer',
+      'a new password with a valid token',
+      'a licence order',
+    ],
+  },
+  {
+    file: 'contracts/backup-portal-v1.1-api.json',
+    fromProviderState: [
+      'a cancellation of a running datastore',
+      'a cancellation of a datastore cancelled already',
+      'a read of a purchase’s operation',
+      'a licence order',
+    ],
+  },
+] as const;
+
+describe.each(contracts)('the contract $file and the seed', ({ file, fromProviderState }) => {
+  const contract: { interactions: Interaction[] } = JSON.parse(readFileSync(join(process.cwd(), file), 'utf8'));
+
   it('names no value of the default seed except as the example of a provider-state expression', () => {
     expect(seedValuesNamed(contract.interactions, seeds.default)).toEqual([]);
   });
@@ -128,7 +149,7 @@ describe('the contract and the seed', () => {
     expect(seedValuesNamed(contract.interactions, seeds.second)).toEqual([]);
   });
 
-  it('takes the datastore to cancel, the credentials and the licence id from the provider state', () => {
+  it('takes the datastore to cancel, the operation, the credentials and the licence id from the provider state', () => {
     const generated = contract.interactions.filter(
       (interaction) =>
         interaction.request.generators?.path?.type === 'ProviderState' ||
@@ -137,15 +158,12 @@ describe('the contract and the seed', () => {
         ),
     );
     expect(generated.map((interaction) => interaction.description)).toEqual(
-      expect.arrayContaining([
-        'a cancellation of a running datastore',
-        'a login of an active customer',
-        'a new password with a valid token',
-        'a licence order',
-      ]),
+      expect.arrayContaining([...fromProviderState]),
     );
   });
+});
 
+describe('the seed values the contracts are checked for', () => {
   it('finds a seed email written into a request body and a seed datastore written into a path', () => {
     const interactions: Interaction[] = [
       {
