@@ -194,6 +194,9 @@ export default defineConfig(({ mode, command }) => {
         resolveDependencies: (_file, dependencies, { hostType }) => (hostType === 'html' ? [] : dependencies),
       },
     },
+    // Dependencies are found from the one page and what it imports; not from the HTML that other
+    // tools write into the project (the API pages in dist-gallery/, which the scan cannot parse).
+    optimizeDeps: { entries: ['index.html'] },
     server: { port: 5173, strictPort: true },
     preview: { port: 4173, strictPort: true },
     test: {

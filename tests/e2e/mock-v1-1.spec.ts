@@ -9,6 +9,8 @@ import { openAs } from './support/portal';
 
 test('the mock in the browser answers the v1.1 probe and streams a purchase through GET /events', async ({ page }) => {
   await openAs(page, '/dashboard', { language: 'en', email: 'demo@example.com' });
+  // The mock's v1.1 is the subject, whichever API the other journeys have it speak (E2E_MOCK_API_VERSION).
+  await page.evaluate(() => window.__portalMock.setApiVersion('v1.1'));
   const seen = await page.evaluate(async () => {
     const portal = { 'X-Portal-Request': '1' };
     const capabilities = (await (await fetch('/api/v1.1/capabilities', { headers: portal })).json()) as {
