@@ -12,7 +12,7 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type Se
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { freePort, startNginx, type RunningNginx } from '../../../scripts/nginx';
-import { expect, logInAsDemo, mockApi, productionUrl, test } from '../support/production';
+import { expect, logInAsDemo, mockApi, mockSpeaks, productionUrl, test } from '../support/production';
 
 interface Received {
   method: string;
@@ -366,36 +366,45 @@ test.describe('a logout that cannot fail open (N3, the edge)', () => {
 test.describe('a logout that cannot fail open, in the browser (N3)', () => {
   test.use({ locale: 'en-US' });
 
-  test('a logout whose API call fails leaves no session in the browser: the next /me is 401', async ({ page }) => {
-    await logInAsDemo(page);
-    const cookie = (await page.context().cookies(productionUrl)).find(
-      (candidate) => candidate.name === 'portal_session',
-    );
-    if (!cookie) throw new Error('no session cookie after the login');
-    const fault = await fetch(`${mockApi}/__mock/fault`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ call: 'GET /logout', kind: 'http500', times: 1 }),
+  // v1's `GET /logout`, and v1.1's `POST /logout` (a location of its own) where the server offers it.
+  for (const [version, call, path] of [
+    ['v1', 'GET /logout', '/api/v1/logout'],
+    ['v1.1', 'v1.1 POST /logout', '/api/v1.1/logout'],
+  ] as const) {
+    test(`a logout whose API call fails leaves no session in the browser: the next /me is 401 (${version})`, async ({
+      page,
+    }) => {
+      await mockSpeaks(version);
+      await logInAsDemo(page);
+      const cookie = (await page.context().cookies(productionUrl)).find(
+        (candidate) => candidate.name === 'portal_session',
+      );
+      if (!cookie) throw new Error('no session cookie after the login');
+      const fault = await fetch(`${mockApi}/__mock/fault`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ call, kind: 'http500', times: 1 }),
+      });
+      expect(fault.status).toBe(200);
+
+      const answer = page.waitForResponse((response) => response.url() === `${productionUrl}${path}`);
+      await page.getByRole('button', { name: 'Log out' }).click();
+      expect((await answer).status()).toBe(502);
+      // The login page, which may say that the logout could not be confirmed (the portal's own part of N3).
+      await expect(page).toHaveURL(/\/login(\/|$)/);
+
+      const me = await page.evaluate(
+        async () => (await fetch('/api/v1/me', { headers: { 'X-Portal-Request': '1' } })).status,
+      );
+      expect(me).toBe(401);
+      expect((await page.context().cookies(productionUrl)).map((candidate) => candidate.name)).not.toContain(
+        'portal_session',
+      );
+      // The API itself never ended the session: only the browser's forgetting protects the next person.
+      const atTheApi = await fetch(`${mockApi}/api/v1/me`, { headers: { Cookie: `portal_session=${cookie.value}` } });
+      expect(atTheApi.status).toBe(200);
     });
-    expect(fault.status).toBe(200);
-
-    const answer = page.waitForResponse((response) => response.url() === `${productionUrl}/api/v1/logout`);
-    await page.getByRole('button', { name: 'Log out' }).click();
-    expect((await answer).status()).toBe(502);
-    // The login page, which may say that the logout could not be confirmed (the portal's own part of N3).
-    await expect(page).toHaveURL(/\/login(\/|$)/);
-
-    const me = await page.evaluate(
-      async () => (await fetch('/api/v1/me', { headers: { 'X-Portal-Request': '1' } })).status,
-    );
-    expect(me).toBe(401);
-    expect((await page.context().cookies(productionUrl)).map((candidate) => candidate.name)).not.toContain(
-      'portal_session',
-    );
-    // The API itself never ended the session: only the browser's forgetting protects the next person.
-    const atTheApi = await fetch(`${mockApi}/api/v1/me`, { headers: { Cookie: `portal_session=${cookie.value}` } });
-    expect(atTheApi.status).toBe(200);
-  });
+  }
 });
 
 test.describe('the redirect on a stock server (N5)', () => {

@@ -7,7 +7,7 @@
  */
 import type { Page, Request } from '@playwright/test';
 import { placeVisitorOrder } from '../support/portal';
-import { apiCalls, expect, logInAsDemo, mockApi, slowCpu, test, waitForApp } from '../support/production';
+import { apiCalls, expect, logInAsDemo, mockApi, mockSpeaks, slowCpu, test, waitForApp } from '../support/production';
 
 test.use({ locale: 'en-US' });
 
@@ -117,6 +117,10 @@ function expectTimes(sentAt: number, moments: Record<string, number>) {
   test.info().annotations.push({ type: 'times after the request was sent', description });
 }
 
+// The journeys below are v1's (a slow GET purchase, an order without a key), whichever API the run's
+// mock speaks; the v1.1 ones switch again for themselves.
+test.beforeEach(() => mockSpeaks('v1'));
+
 // The CPU is slowed once the page is ready, for the wait, its timers and all that follows the
 // answer; opening the pages on a slow CPU is the business of before-the-app.spec.ts.
 for (const cpu of [1, 4]) {
@@ -222,16 +226,7 @@ for (const cpu of [1, 4]) {
  * customer sees what they see on v1: busy, still working, done, no error, booked once.
  */
 test.describe('on v1.1', () => {
-  test.beforeEach(async () => {
-    const response = await fetch(`${mockApi}/__mock/api-version`, {
-      method: 'POST',
-      body: JSON.stringify({ version: 'v1.1' }),
-    });
-    expect(response.status).toBe(200);
-  });
-  test.afterEach(async () => {
-    await fetch(`${mockApi}/__mock/api-version`, { method: 'POST', body: JSON.stringify({ version: 'v1' }) });
-  });
+  test.beforeEach(() => mockSpeaks('v1.1'));
 
   /**
    * Waits until the server has handled the first try too: the client gave it up, the server did
@@ -241,9 +236,11 @@ test.describe('on v1.1', () => {
   const firstTryHandled = (sentAt: number) =>
     new Promise((resolve) => setTimeout(resolve, Math.max(0, sentAt + answerAfter + 2_000 - Date.now())));
 
-  /** The requests of a v1.1 call, by method and path under /api/v1.1. */
-  const v11Calls = (requests: Request[], method: string, path: string) =>
-    requests.filter((request) => request.method() === method && new URL(request.url()).pathname === `/api/v1.1${path}`);
+  /** The requests of a call, by method and path under an API's base. */
+  const callsUnder = (base: string) => (requests: Request[], method: string, path: string) =>
+    requests.filter((request) => request.method() === method && new URL(request.url()).pathname === `${base}${path}`);
+  const v11Calls = callsUnder('/api/v1.1');
+  const v1Calls = callsUnder('/api/v1');
 
   test('a purchase the server answers after 25 s books once, sent again with the same key, with no error line at any moment', async ({
     page,
@@ -274,7 +271,7 @@ test.describe('on v1.1', () => {
     const keys = await Promise.all(purchases.map((request) => request.headerValue('Idempotency-Key')));
     expect(keys.length, 'purchase requests').toBeGreaterThanOrEqual(1);
     expect(new Set(keys).size, 'idempotency keys of the purchase').toBe(1);
-    expect(apiCalls(requests, 'GET /product/pbs/slowbuy/0'), 'v1 purchases').toEqual([]);
+    expect(v1Calls(requests, 'GET', '/product/pbs/slowbuy/0'), 'v1 purchases').toEqual([]);
     await firstTryHandled(sentAt);
     const mails = (await (await fetch(`${mockApi}/__mock/outbox`)).json()) as { subject: string }[];
     expect(
@@ -309,7 +306,7 @@ test.describe('on v1.1', () => {
     const keys = await Promise.all(orders.map((request) => request.headerValue('Idempotency-Key')));
     expect(keys.length, 'order requests').toBeGreaterThanOrEqual(1);
     expect(new Set(keys).size, 'idempotency keys of the order').toBe(1);
-    expect(apiCalls(requests, 'POST /licence/order'), 'v1 orders').toEqual([]);
+    expect(v1Calls(requests, 'POST', '/licence/order'), 'v1 orders').toEqual([]);
     await firstTryHandled(sentAt);
     const mails = (await (await fetch(`${mockApi}/__mock/outbox`)).json()) as { to: string }[];
     expect(

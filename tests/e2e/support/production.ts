@@ -80,12 +80,25 @@ export const test = base.extend<ProductionFixtures>({
   },
 });
 
-/** The calls of the API the page made, as `METHOD /path`. */
+/**
+ * The calls of the API the page made, as `METHOD /path`: under /api/v1, or under /api/v1.1 where
+ * the server offers it and the call keeps its method and path there (the licence order, the login).
+ */
 export function apiCalls(requests: Request[], call: string): Request[] {
-  return requests.filter(
-    (request) =>
-      `${request.method()} ${new URL(request.url()).pathname}` === `${call.split(' ')[0]} /api/v1${call.split(' ')[1]}`,
-  );
+  const [method, path] = call.split(' ');
+  return requests.filter((request) => {
+    const { pathname } = new URL(request.url());
+    return request.method() === method && (pathname === `/api/v1${path}` || pathname === `/api/v1.1${path}`);
+  });
+}
+
+/**
+ * Has the mock API speak `version` until the next journey's reset (which goes back to the run's
+ * API, E2E_PRODUCTION_API_VERSION): for a journey whose subject is a call of one API.
+ */
+export async function mockSpeaks(version: 'v1' | 'v1.1'): Promise<void> {
+  const response = await fetch(`${mockApi}/__mock/api-version`, { method: 'POST', body: JSON.stringify({ version }) });
+  expect(response.status).toBe(200);
 }
 
 /** Slows the page's CPU as Lighthouse's mobile profile does (4) or more. */
