@@ -24,13 +24,14 @@ export const mutationScopes = [
       'tests/api/transport.dom.test.ts',
       'tests/api/v1-1.dom.test.ts',
       'tests/api/v1-1-edges.dom.test.ts',
+      'tests/api/v1-1-request.dom.test.ts',
     ],
     floor: 85,
   },
   {
-    // The v1.1 client (decision 057), new in this scope at its first measured score, 74.1 %: the
-    // back-off's numbers and the event stream's parser are not yet all pinned by a test. Raise the
-    // floor as tests kill them; never lower it.
+    // The v1.1 client (decision 057): 74.1 % at its first measure, 81.2 % once
+    // tests/api/v1-1-request.dom.test.ts pinned what a request sends, each try's time and what is
+    // sent again. The event stream's reading (events.ts, 69 %) is the most left. Never lower it.
     name: 'api-v1-1',
     mutate: ['src/api/v1-1/**/*.ts', 'src/api/server-version.ts'],
     tests: ['tests/api/**/*.test.ts'],
@@ -39,8 +40,9 @@ export const mutationScopes = [
       'tests/api/transport.dom.test.ts',
       'tests/api/v1-1.dom.test.ts',
       'tests/api/v1-1-edges.dom.test.ts',
+      'tests/api/v1-1-request.dom.test.ts',
     ],
-    floor: 74,
+    floor: 80,
   },
   {
     name: 'machines',
