@@ -1,26 +1,28 @@
 /** The one error every API call throws (CONVENTIONS: one typed shape, always thrown). */
 export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'invalid-answer' | 'invalid-request' | 'aborted';
 
+// The fields are `declare`d and set in the constructor: no class field definitions in the bundle that
+// every first visit loads.
 export class ApiError extends Error {
   override readonly name = 'ApiError';
-  readonly kind: ApiErrorKind;
+  declare readonly kind: ApiErrorKind;
   /** HTTP status, when the server answered. */
-  readonly status: number | undefined;
+  declare readonly status: number | undefined;
   /**
    * The server's `reason` or `message` text, when it gave a readable one (SPEC §8), made plain by
    * the client (`plainReason`: no markup, no control characters, at most 300 characters).
    */
-  readonly reason: string | undefined;
+  declare readonly reason: string | undefined;
   /**
    * How long the server asks the client to wait before it tries again, in whole seconds: its
    * `Retry-After` header (seconds or an HTTP date), when it sent one that could be read.
    */
-  readonly retryAfterSeconds: number | undefined;
+  declare readonly retryAfterSeconds: number | undefined;
   /**
    * The refusal's kind when a v1.1 server named it (RFC 9457 `type`, its last path segment, such as
    * `company-incomplete`); v1 names none (docs/api-v1.1.md, "Problem details").
    */
-  readonly problem: string | undefined;
+  declare readonly problem: string | undefined;
 
   constructor(
     kind: ApiErrorKind,
