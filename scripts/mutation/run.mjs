@@ -15,10 +15,18 @@
  * twentieth of its size): it is unpacked before the scope's run and packed again after it. A mutant of module-level code (a
  * constant, a pattern) is judged by all tests, which the incremental report does not track: after new
  * tests, `--force` judges it again. Exits 1 when a scope is under its floor.
+ *
+ * A scope whose inputs (its source files, its tests, the Stryker and Vitest settings and the lock
+ * file) are byte for byte those of its last run, as `reports/stryker-incremental-<scope>.inputs`
+ * records them, is not started at all: Stryker would judge no mutant again and reuse every result,
+ * after a dry run of tests that `npm test` runs anyway (about 20 s a scope). Its score is read from
+ * the incremental report.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { globSync } from 'tinyglobby';
 import { mutationScopes } from './scopes.mjs';
 
 const args = process.argv.slice(2);
@@ -89,21 +97,64 @@ function packIncremental(/** @type {string} */ scope) {
   writeFileSync(`${file}.gz`, packed);
 }
 
+/** Settings every scope's results depend on, beside its own files. */
+const settingsFiles = [
+  'stryker.config.mjs',
+  'vitest.mutation.config.ts',
+  'scripts/mutation/scopes.mjs',
+  'package-lock.json',
+];
+
+/**
+ * One hash of everything a scope's results depend on: the path and bytes of each file it mutates,
+ * each of its tests and the settings.
+ * @param {import('./scopes.mjs').MutationScope} scope
+ */
+function inputsOf(scope) {
+  const hash = createHash('sha256');
+  const files = [...globSync(scope.mutate).sort(), ...globSync(scope.tests).sort(), ...settingsFiles];
+  for (const file of files) hash.update(`${file}\0`).update(readFileSync(file)).update('\0');
+  return hash.digest('hex');
+}
+
+const inputsFile = (/** @type {string} */ scope) => `reports/stryker-incremental-${scope}.inputs`;
+const reportOf = (/** @type {string} */ scope) => `reports/mutation/${scope}/mutation.json`;
+
 const lines = [];
 let failed = false;
 for (const { scope, mutate: files } of chosen) {
   const started = Date.now();
   console.log(`\n==> Mutation testing of ${scope.name}${files ? ` (${files.join(', ')})` : ''}`);
   unpackIncremental(scope.name);
-  const run = spawnSync('npx', ['stryker', 'run', ...(args.includes('--force') ? ['--force'] : [])], {
-    stdio: 'inherit',
-    env: { ...process.env, MUTATION_SCOPE: scope.name, ...(files ? { MUTATION_MUTATE: files.join(',') } : {}) },
-  });
+  const inputs = inputsOf(scope);
+  const unchanged =
+    !files &&
+    !args.includes('--force') &&
+    existsSync(incrementalFile(scope.name)) &&
+    existsSync(inputsFile(scope.name)) &&
+    readFileSync(inputsFile(scope.name), 'utf8').trim() === inputs;
+  /** @type {number | null} */
+  let status = 0;
+  if (unchanged) {
+    console.log(
+      `Its files, tests and settings are those of its last run: the stored results (${inputsFile(scope.name)}).`,
+    );
+  } else {
+    const run = spawnSync('npx', ['stryker', 'run', ...(args.includes('--force') ? ['--force'] : [])], {
+      stdio: 'inherit',
+      env: { ...process.env, MUTATION_SCOPE: scope.name, ...(files ? { MUTATION_MUTATE: files.join(',') } : {}) },
+    });
+    status = run.status;
+    packIncremental(scope.name);
+    // Only a whole scope's run that judged its mutants (its report written now, under the floor or
+    // not) stands for them; a run that stopped before (a failing dry run) records nothing.
+    const judged = existsSync(reportOf(scope.name)) && statSync(reportOf(scope.name)).mtimeMs >= started;
+    if (!files && judged) writeFileSync(inputsFile(scope.name), `${inputs}\n`);
+  }
   const seconds = Math.round((Date.now() - started) / 1000);
-  packIncremental(scope.name);
-  const reportFile = `reports/mutation/${scope.name}/mutation.json`;
+  const reportFile = unchanged ? incrementalFile(scope.name) : reportOf(scope.name);
   if (!existsSync(reportFile)) {
-    console.error(`Stryker wrote no report for ${scope.name} (exit ${run.status})`);
+    console.error(`Stryker wrote no report for ${scope.name} (exit ${status})`);
     failed = true;
     continue;
   }
@@ -111,7 +162,7 @@ for (const { scope, mutate: files } of chosen) {
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
   const all = Object.values(report.files).flatMap((file) => file.mutants);
   const total = scoreOf(all);
-  const ok = total.score >= scope.floor && run.status === 0;
+  const ok = total.score >= scope.floor && status === 0;
   failed ||= !ok;
   lines.push(
     `${scope.name.padEnd(9)} ${total.score.toFixed(2).padStart(6)} %   floor ${scope.floor} %   ${ok ? 'ok' : 'UNDER THE FLOOR'}   ${all.length} mutants, ${total.undetected} undetected, ${seconds} s`,
