@@ -14,7 +14,16 @@ import { newIdempotencyKey, problemError, problemKind, requestV11, v11Url } from
 import { mock, server } from '../../src/mocks/node';
 import { createCustomer } from '../support/customers';
 import { loginAs } from '../support/mock-api';
-import { settled } from '../support/clock';
+
+async function settled<T>(call: Promise<T>): Promise<T> {
+  let done = false;
+  call.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  while (!done) await vi.advanceTimersByTimeAsync(100);
+  return call;
+}
 
 async function aCustomer() {
   const customer = createCustomer();
