@@ -227,6 +227,12 @@ export async function storedLoggedIn(page: Page): Promise<string | null> {
 
 /** Fills the shop's order form of a visitor (SPEC §5) with one buyer, in English, and sends it. */
 export async function placeVisitorOrder(page: Page) {
+  await fillVisitorOrder(page);
+  await page.getByRole('button', { name: 'Order and pay' }).click();
+}
+
+/** Fills the shop's order form as a visitor and accepts the terms, without sending it. */
+export async function fillVisitorOrder(page: Page) {
   await page.getByRole('textbox', { name: 'Email' }).fill('buyer@example.org');
   await page.getByRole('textbox', { name: 'Company name' }).fill('Käufer GmbH');
   await page.getByRole('textbox', { name: 'First name' }).fill('Karl');
@@ -235,5 +241,4 @@ export async function placeVisitorOrder(page: Page) {
   await page.getByRole('textbox', { name: 'Postcode' }).fill('80331');
   await page.getByRole('textbox', { name: 'City' }).fill('München');
   await page.getByRole('checkbox', { name: termsCheckbox }).check();
-  await page.getByRole('button', { name: 'Order and pay' }).click();
 }
