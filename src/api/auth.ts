@@ -1,12 +1,5 @@
 import { request, requestDone } from './client';
-import {
-  ChangePasswordPayload,
-  ForgotPasswordPayload,
-  LoginAnswer,
-  LoginPayload,
-  RegisterPayload,
-  UserStruct,
-} from './structs';
+import { ChangePasswordPayload, ForgotPasswordPayload, LoginAnswer, LoginPayload, UserStruct } from './structs';
 import type { User } from '../domain/entities';
 
 interface Call {
@@ -16,10 +9,6 @@ interface Call {
 /** POST /login: `is_active` false means the account awaits activation (SPEC §4). */
 export async function login(body: LoginPayload, { signal }: Call = {}): Promise<LoginAnswer> {
   return request('POST', '/login', { body, payload: LoginPayload, answer: LoginAnswer, signal });
-}
-
-export async function register(body: RegisterPayload, { signal }: Call = {}): Promise<void> {
-  return requestDone('POST', '/register/company', { body, payload: RegisterPayload, signal, changes: true });
 }
 
 export async function forgotPassword(body: ForgotPasswordPayload, { signal }: Call = {}): Promise<void> {

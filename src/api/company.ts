@@ -1,5 +1,5 @@
 import { request, requestDone } from './client';
-import { CompanyStruct, EditCompanyPayload } from './structs';
+import { CompanyStruct, EditCompanyPayload } from './company-structs';
 import type { Company } from '../domain/entities';
 
 interface Call {

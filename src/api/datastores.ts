@@ -1,6 +1,6 @@
 import { isDatastoreIdentifier } from '../domain/fields';
 import { ApiError, request } from './client';
-import { StatusListAnswer } from './structs';
+import { StatusListAnswer } from './datastore-structs';
 import type { Datastore } from '../domain/entities';
 
 interface Call {

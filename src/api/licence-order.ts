@@ -5,7 +5,7 @@
  */
 import { ApiError } from './error';
 import { requestDone } from './client';
-import { LicenceOrderPayload } from './structs';
+import { LicenceOrderPayload } from './licence-structs';
 
 interface Call {
   signal?: AbortSignal;

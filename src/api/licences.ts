@@ -1,5 +1,5 @@
 import { request } from './client';
-import { CatalogueAnswer } from './structs';
+import { CatalogueAnswer } from './licence-structs';
 import type { Catalogue } from '../domain/entities';
 
 interface Call {

@@ -8,7 +8,7 @@
  * with its success, after which the page reloads.
  */
 import { editCompany } from '../api/company';
-import type { EditCompanyPayload } from '../api/structs';
+import type { EditCompanyPayload } from '../api/company-structs';
 import { editCompanyPayload, validateCompanyForm, type CompanyFormValues } from '../domain/company-form';
 import { formatIban } from '../domain/iban';
 import type { FieldErrors } from './form-actions';

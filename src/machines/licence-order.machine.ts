@@ -4,7 +4,7 @@
  * the contract's payload struct plus the postcode shape of the chosen country (the mock refuses a
  * postcode that does not fit it, so the customer learns it beside the field instead).
  */
-import { LicenceOrderPayload } from '../api/structs';
+import { LicenceOrderPayload } from '../api/licence-structs';
 import type { Country, CpuChoice } from '../domain/constants';
 import { fieldErrors, isPostcode } from '../domain/fields';
 import { paths } from '../domain/routes';

@@ -5,8 +5,7 @@
  * country that the API applies as well.
  */
 import { omit } from 'superstruct';
-import { register } from '../api/auth';
-import { RegisterPayload } from '../api/structs';
+import { register, RegisterPayload } from '../api/registration';
 import type { Country, Language } from '../domain/constants';
 import { fieldErrors, isPostcode } from '../domain/fields';
 import { paths } from '../domain/routes';

@@ -1,7 +1,8 @@
 import { delay, http, HttpResponse } from 'msw';
 import { StructError } from 'superstruct';
 import { describe, expect, it, vi, beforeEach } from 'vitest';
-import { login, me, register, forgotPassword, changePassword } from '../../src/api/auth';
+import { login, me, forgotPassword, changePassword } from '../../src/api/auth';
+import { register } from '../../src/api/registration';
 import { ApiError, apiUrl, changeTimeoutMs, request } from '../../src/api/client';
 import { config } from '../../src/config';
 import { timers } from '../../src/domain/constants';

@@ -4,7 +4,10 @@
  * tested field by field at its limits.
  */
 import { describe, expect, it } from 'vitest';
-import { ContactPayload, EditCompanyPayload, LicenceOrderPayload, RegisterPayload } from '../../src/api/structs';
+import { ContactPayload } from '../../src/api/structs';
+import { EditCompanyPayload } from '../../src/api/company-structs';
+import { LicenceOrderPayload } from '../../src/api/licence-structs';
+import { RegisterPayload } from '../../src/api/registration';
 import { fieldErrors } from '../../src/domain/fields';
 
 const register = {

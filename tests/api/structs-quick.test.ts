@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { array, boolean, is, nullable, number, object, optional, string, type } from 'superstruct';
 import { describe, expect, it } from 'vitest';
-import { DatastoreStruct, quickCheckOf, quickDatastore, StatusListAnswer } from '../../src/api/structs';
+import { DatastoreStruct, quickCheckOf, quickDatastore, StatusListAnswer } from '../../src/api/datastore-structs';
 
 /** The status list as superstruct alone checks it, entry by entry. */
 const plainList = array(DatastoreStruct);

@@ -5,16 +5,10 @@
  */
 import { validate, type Struct } from 'superstruct';
 import { describe, expect, it } from 'vitest';
-import {
-  CatalogueAnswer,
-  CompanyProductStruct,
-  CompanyStruct,
-  DatastoreStruct,
-  LicenceStruct,
-  LoginAnswer,
-  StatusListAnswer,
-  UserStruct,
-} from '../../src/api/structs';
+import { CompanyProductStruct, LoginAnswer, UserStruct } from '../../src/api/structs';
+import { CompanyStruct } from '../../src/api/company-structs';
+import { DatastoreStruct, StatusListAnswer } from '../../src/api/datastore-structs';
+import { CatalogueAnswer, LicenceStruct } from '../../src/api/licence-structs';
 
 /** Reads an answer as the client does. */
 function reader<T, S>(struct: Struct<T, S>) {

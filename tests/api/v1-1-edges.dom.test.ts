@@ -14,16 +14,7 @@ import { newIdempotencyKey, problemError, problemKind, requestV11, v11Url } from
 import { mock, server } from '../../src/mocks/node';
 import { createCustomer } from '../support/customers';
 import { loginAs } from '../support/mock-api';
-
-async function settled<T>(call: Promise<T>): Promise<T> {
-  let done = false;
-  call.then(
-    () => (done = true),
-    () => (done = true),
-  );
-  while (!done) await vi.advanceTimersByTimeAsync(100);
-  return call;
-}
+import { settled } from '../support/clock';
 
 async function aCustomer() {
   const customer = createCustomer();

@@ -10,20 +10,10 @@ import { parseEvents } from '../../src/api/v1-1/events';
 import { newIdempotencyKey, problemError, requestV11, sleep, v11Base, v11Url } from '../../src/api/v1-1/request';
 import { apiUrl } from '../../src/api/transport';
 import { mock, server } from '../../src/mocks/node';
+import { settled } from '../support/clock';
 
 /** An answer with an `id`, as an operation has. */
 const struct = type({ id: string() });
-
-/** Moves the fake clock on in steps until `call` has settled; resolves or rejects as it does. */
-async function settled<T>(call: Promise<T>): Promise<T> {
-  let done = false;
-  call.then(
-    () => (done = true),
-    () => (done = true),
-  );
-  while (!done) await vi.advanceTimersByTimeAsync(100);
-  return call;
-}
 
 const failure = (call: Promise<unknown>) => settled(call).catch((caught: unknown) => caught);
 

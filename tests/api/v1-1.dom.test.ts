@@ -20,6 +20,7 @@ import { db } from '../../src/mocks/db';
 import { mock, server } from '../../src/mocks/node';
 import { createCustomer } from '../support/customers';
 import { loginAs } from '../support/mock-api';
+import { settled } from '../support/clock';
 
 /** Every request the portal sends, as `METHOD /path` under /api. */
 function watchRequests() {
@@ -57,21 +58,6 @@ async function aCustomer() {
   const customer = createCustomer();
   await loginAs(customer.email, customer.password);
   return customer;
-}
-
-/**
- * The call's outcome, with the clock moved on in steps while it waits (the operation's polls and
- * the mock's provisioning, the pauses before a retry): the tests take milliseconds, not seconds,
- * which matters most where Stryker runs them once per mutant.
- */
-async function settled<T>(call: Promise<T>): Promise<T> {
-  let done = false;
-  call.then(
-    () => (done = true),
-    () => (done = true),
-  );
-  while (!done) await vi.advanceTimersByTimeAsync(100);
-  return call;
 }
 
 /** Capabilities without the event stream: the portal polls the operation instead. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
-import type { EditCompanyPayload } from '../../src/api/structs';
+import type { EditCompanyPayload } from '../../src/api/company-structs';
 import type { Company, User } from '../../src/domain/entities';
 import { companyEditMachine } from '../../src/machines/company-edit.machine';
 import { companyMachine } from '../../src/machines/company.machine';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { me } from '../../src/api/auth';
 import { getStatus } from '../../src/api/datastores';
-import { quickDatastore } from '../../src/api/structs';
+import { quickDatastore } from '../../src/api/datastore-structs';
 import { spaceUse } from '../../src/domain/space';
 import { db } from '../../src/mocks/db';
 import { getLatency, listFaults } from '../../src/mocks/faults';

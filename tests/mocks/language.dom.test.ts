@@ -4,13 +4,14 @@
  * mails in it, German for "de…" and English otherwise.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgotPassword, me, register } from '../../src/api/auth';
+import { forgotPassword, me } from '../../src/api/auth';
+import { register } from '../../src/api/registration';
 import { apiUrl } from '../../src/api/client';
 import { editCompany, getCompany } from '../../src/api/company';
 import { cancelContract } from '../../src/api/contract';
 import { buyDatastore, cancelDatastore } from '../../src/api/datastores';
 import { orderLicence } from '../../src/api/licence-order';
-import type { LicenceOrderPayload } from '../../src/api/structs';
+import type { LicenceOrderPayload } from '../../src/api/licence-structs';
 import { config } from '../../src/config';
 import type { Language } from '../../src/domain/constants';
 import { mailDate } from '../../src/mocks/mails';

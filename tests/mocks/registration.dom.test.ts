@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { changePassword, forgotPassword, me, register } from '../../src/api/auth';
+import { changePassword, forgotPassword, me } from '../../src/api/auth';
+import { register } from '../../src/api/registration';
 import { getCompany } from '../../src/api/company';
 import { findAccountByEmail, findCompany } from '../../src/mocks/db';
 import { mock } from '../../src/mocks/node';

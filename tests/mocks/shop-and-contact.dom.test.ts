@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sendContact } from '../../src/api/contact';
 import { getCatalogue } from '../../src/api/licences';
 import { orderLicence } from '../../src/api/licence-order';
-import type { LicenceOrderPayload } from '../../src/api/structs';
+import type { LicenceOrderPayload } from '../../src/api/licence-structs';
 import { config } from '../../src/config';
 import { db } from '../../src/mocks/db';
 import { mock } from '../../src/mocks/node';

@@ -5,7 +5,8 @@
 import { expect, vi } from 'vitest';
 import { login } from '../../src/api/auth';
 import { ApiError, apiUrl } from '../../src/api/client';
-import type { EditCompanyPayload, RegisterPayload } from '../../src/api/structs';
+import type { EditCompanyPayload } from '../../src/api/company-structs';
+import type { RegisterPayload } from '../../src/api/registration';
 import { SEED_PASSWORD, seedEmails } from '../../src/mocks/seed';
 
 export { SEED_PASSWORD, seedEmails };

@@ -26,24 +26,20 @@ import type { Infer } from 'superstruct';
 import type { components } from '../../contracts/v1.openapi';
 import type { LicenceType } from '../../src/domain/constants';
 import type {
-  CatalogueAnswer,
   ChangePasswordPayload,
   CompanyProductStruct,
-  CompanyStruct,
   ContactPayload,
-  DatastoreStruct,
-  EditCompanyPayload,
   ForgotPasswordPayload,
   LanguagePayload,
-  LicenceOrderPayload,
-  LicenceStruct,
   LoginAnswer,
   LoginPayload,
-  RegisterPayload,
   StatusAnswer,
-  StatusListAnswer,
   UserStruct,
 } from '../../src/api/structs';
+import type { CompanyStruct, EditCompanyPayload } from '../../src/api/company-structs';
+import type { DatastoreStruct, StatusListAnswer } from '../../src/api/datastore-structs';
+import type { CatalogueAnswer, LicenceOrderPayload, LicenceStruct } from '../../src/api/licence-structs';
+import type { RegisterPayload } from '../../src/api/registration';
 
 type Schema = components['schemas'];
 

@@ -9,7 +9,7 @@
  * (./events.ts) and by polling the operation where not, or when the stream breaks.
  */
 import { ApiError } from '../error';
-import type { LicenceOrderPayload } from '../structs';
+import type { LicenceOrderPayload } from '../licence-structs';
 import type { ServerOffer } from '../server-version';
 import { operationEvents } from './events';
 import { OperationStruct, isOver, type Operation } from './operation';

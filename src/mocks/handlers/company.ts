@@ -3,7 +3,7 @@
  * VAT id and country edits wait in pending_* for the provider's review (up to three business
  * days, SPEC §9); phone and payment data apply at once.
  */
-import { CompanyStruct, EditCompanyPayload } from '../../api/structs';
+import { CompanyStruct, EditCompanyPayload } from '../../api/company-structs';
 import type { PaymentType } from '../../domain/entities';
 import { datastoresOf, db, findCompany, type AccountRow, type CompanyRow } from '../db';
 import { cancelContract, refused, type Outcome } from '../cancellations';

@@ -2,7 +2,7 @@
  * Datastores: the status list, buying one and cancelling one (SPEC §3, §4, §7, §9).
  * productId 0 is the dynamic rate, 1 to 20 a fixed volume in TB (docs/decisions/002).
  */
-import { StatusListAnswer } from '../../api/structs';
+import { StatusListAnswer } from '../../api/datastore-structs';
 import type { Datastore } from '../../domain/entities';
 import { timers } from '../../domain/constants';
 import type { DatastoreRow } from '../db';

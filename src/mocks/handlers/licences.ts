@@ -1,7 +1,7 @@
 /**
  * The public licence shop (SPEC §2, §3, §7): the catalogue and orders, without a login.
  */
-import { CatalogueAnswer, LicenceOrderPayload } from '../../api/structs';
+import { CatalogueAnswer, LicenceOrderPayload } from '../../api/licence-structs';
 import type { Catalogue, Licence } from '../../domain/entities';
 import type { CpuChoice, Language, LicenceType } from '../../domain/constants';
 import { isSoldPerCpu } from '../../domain/licence-features';

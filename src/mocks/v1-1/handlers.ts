@@ -8,18 +8,16 @@
 import { HttpResponse } from 'msw';
 import { boolean, integer, min, object, string } from 'superstruct';
 import {
-  CatalogueAnswer,
   ChangePasswordPayload,
-  CompanyStruct,
   ContactPayload,
-  EditCompanyPayload,
   ForgotPasswordPayload,
   LanguagePayload,
-  LicenceOrderPayload,
   LoginPayload,
-  RegisterPayload,
   UserStruct,
 } from '../../api/structs';
+import { CompanyStruct, EditCompanyPayload } from '../../api/company-structs';
+import { CatalogueAnswer, LicenceOrderPayload } from '../../api/licence-structs';
+import { RegisterPayload } from '../../api/registration';
 import { cancelContract, cancelDatastore, findDatastore, runningDatastores } from '../cancellations';
 import { checkPurchase } from '../purchases';
 import { db, findCompany, type DatastoreRow } from '../db';

@@ -1,4 +1,3 @@
-import { type FormEvent } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { useLanguage, useSessionActor, useUser } from '../../lib/session';
 import { usePortalActor } from '../../lib/use-portal-actor';
@@ -6,7 +5,6 @@ import { loginMachine } from '../../machines/login.machine';
 import { SubmitButton } from '../shared/form-fields';
 import { LoginFields, useLoginForm } from '../shared/login-fields';
 import { ModalDialog } from '../shared/modal-dialog';
-import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
 
 const messages = defineMessages({
   title: { id: 'relogin.title', defaultMessage: 'Your session has ended' },
@@ -43,13 +41,7 @@ export default function ReloginDialog() {
     input: { language, values: { email: user?.email ?? '' }, next: null },
   });
   const form = useLoginForm(actor);
-  const { busy, slow } = form;
-  const { formRef, attempted } = useFocusFirstInvalid();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    actor.send({ type: 'form.submit', language });
-    attempted();
-  };
+  const { busy, slow, formRef, submit } = form;
 
   return (
     <ModalDialog

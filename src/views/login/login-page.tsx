@@ -1,4 +1,3 @@
-import { type FormEvent } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link, useParams, useSearch } from 'wouter';
 import { useLanguage } from '../../lib/session';
@@ -10,7 +9,6 @@ import { SubmitButton } from '../shared/form-fields';
 import { LoginFields, useLoginForm } from '../shared/login-fields';
 import { carriedChange, PortalForm, usePrerenderedValues, useTakeOver } from '../shared/portal-form';
 import { PageHeading } from '../shared/page-heading';
-import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
 import { loginNotice } from './login-notices';
 
 const messages = defineMessages({
@@ -37,17 +35,8 @@ export default function LoginPage() {
     input: { language, values: carried, next },
   });
   const form = useLoginForm(actor);
-  const { busy, slow } = form;
-  const { formRef, attempted } = useFocusFirstInvalid();
-  const send = () => {
-    actor.send({ type: 'form.submit', language });
-    attempted();
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    send();
-  };
-  useTakeOver('login', { formRef, change: carriedChange(actor), submit: send });
+  const { busy, slow, formRef, submit } = form;
+  useTakeOver('login', { formRef, change: carriedChange(form.form), submit: () => submit() });
 
   return (
     <div className="account-page">

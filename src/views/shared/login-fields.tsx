@@ -1,25 +1,23 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, type MessageDescriptor } from 'react-intl';
-import type { ActorRefFrom } from 'xstate';
-import type { loginMachine } from '../../machines/login.machine';
-import { ErrorLine, useErrorLine } from './error-line';
+import type { LoginActor } from '../../machines/login.machine';
+import { ErrorLine } from './error-line';
 import { errorMessages } from './error-messages';
 import { RequiredNote, TextField } from './form-fields';
+import { useFormActor, useLastForm } from './use-form';
 
-type LoginActor = ActorRefFrom<typeof loginMachine>;
-
-/** What a login form shows of its machine: the login page and the login in place (decision 027). */
+/**
+ * What a login form shows: the login page and the login in place (decision 027). The fields are
+ * the login machine's child `form`, which it runs from its start and keeps (as it ended) once the
+ * customer is logged in; the activation notice and the login's success are the login machine's.
+ */
 export function useLoginForm(actor: LoginActor) {
-  return {
-    values: useSelector(actor, (snapshot) => snapshot.context.values),
-    fieldErrors: useSelector(actor, (snapshot) => snapshot.context.fieldErrors),
-    busy: useSelector(actor, (snapshot) => snapshot.hasTag('busy') || snapshot.hasTag('done')),
-    slow: useSelector(actor, (snapshot) => snapshot.hasTag('slow')),
-    waiting: useSelector(actor, (snapshot) => snapshot.hasTag('waiting')),
-    notActive: useSelector(actor, (snapshot) => snapshot.hasTag('notActive')),
-    error: useErrorLine(actor),
-    change: (name: 'email' | 'password') => (value: string) => actor.send({ type: 'field.change', name, value }),
-  };
+  const form = useLastForm(useSelector(actor, (snapshot) => snapshot.children.form));
+  if (!form) throw new Error('The login machine runs its form from its start.');
+  const fields = useFormActor(form);
+  const loggedIn = useSelector(actor, (snapshot) => snapshot.hasTag('done'));
+  const notActive = useSelector(actor, (snapshot) => snapshot.hasTag('notActive'));
+  return { ...fields, form, busy: fields.busy || loggedIn, notActive };
 }
 
 /**
@@ -46,7 +44,7 @@ export function LoginFields({
         inputMode="email"
         value={values.email}
         error={fieldErrors.email}
-        onChange={change('email')}
+        onChange={(value) => change('email', value)}
       />
       <TextField
         name="password"
@@ -56,7 +54,7 @@ export function LoginFields({
         autoComplete="current-password"
         value={values.password}
         error={fieldErrors.password}
-        onChange={change('password')}
+        onChange={(value) => change('password', value)}
       />
       {notActive && (
         <p className="notice notice-warn" role="alert">

@@ -110,7 +110,11 @@ function answerTiming(request: Request): { sentAt: number; at: number } {
  * 4× the request left at least 0.6 s after the machine began, and the line came 5.4 s after the
  * request (CI, once).
  */
-function expectTimes(clickedAt: number, answer: { sentAt: number; at: number }, moments: Record<string, number>) {
+function expectTimes(
+  clickedAt: number,
+  answer: { sentAt: number; at: number },
+  moments: { 'still working': number } & Record<string, number>,
+) {
   expect(moments['still working'] - clickedAt, 'still working after the click (ms)').toBeGreaterThanOrEqual(5_900);
   expect(answer.at - answer.sentAt, 'answer after the request was sent (ms)').toBeGreaterThanOrEqual(answerAfter);
   const description = Object.entries({ 'request sent': answer.sentAt, answer: answer.at, ...moments })

@@ -4,6 +4,7 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import { ApiError } from '../../../src/api/client';
+import { loginFormMachine } from '../../../src/machines/login-form.machine';
 import { loginMachine } from '../../../src/machines/login.machine';
 import { newPasswordFormMachine } from '../../../src/machines/new-password-form.machine';
 import { newPasswordMachine } from '../../../src/machines/new-password.machine';
@@ -14,10 +15,9 @@ import {
   type RegistrationValues,
 } from '../../../src/machines/registration.machine';
 import type { PathModel } from '../coverage';
-import { aborted, formModels, pending, serverError, tooManyRequests, unauthorized } from '../fixtures';
+import { formModels, pending, unauthorized } from '../fixtures';
 
 const strong = 'Correct-Horse-Battery-9';
-const forbidden = new ApiError('http', { status: 403, reason: 'Username and password do not match' });
 const linkRefused = new ApiError('http', { status: 400, reason: 'This link is invalid or has expired' });
 
 const registration: RegistrationValues = {
@@ -32,12 +32,16 @@ const registration: RegistrationValues = {
   terms: true,
 };
 
-function formContext(context: unknown) {
-  const { values, submitted, fieldErrors } = context as { values: object; submitted: boolean; fieldErrors: object };
-  return { values, submitted, errors: Object.keys(fieldErrors).length > 0 };
-}
-
-const login = loginMachine.provide({ actors: { login: pending } }) as AnyStateMachine;
+// The form's own models are below; here it ends: active, not active, or with a 401.
+const login = loginMachine.provide({
+  actors: { form: loginFormMachine.provide({ actors: { submit: pending } }) },
+}) as AnyStateMachine;
+const typed = { email: 'demo@example.com', password: 'secret' };
+/** What the login's form tells it of itself once it sends again (`onSnapshot`): only its tag is read. */
+const sending = {
+  type: 'xstate.snapshot.form',
+  snapshot: { value: 'submitting', hasTag: (tag: string) => tag === 'busy' },
+};
 const newPassword = newPasswordMachine.provide({
   // The form's own model is below; here it ends, changed or with the link refused.
   actors: { form: newPasswordFormMachine.provide({ actors: { submit: pending } }) },
@@ -46,23 +50,30 @@ const newPassword = newPasswordMachine.provide({
 
 export const models: PathModel[] = [
   ...[
-    { values: { email: 'demo@example.com', password: 'secret' }, next: undefined },
-    { values: { email: '', password: 'secret' }, next: undefined },
+    { values: typed, next: undefined },
     // The login in place (docs/decisions/027) leads nowhere.
-    { values: { email: 'demo@example.com', password: 'secret' }, next: null },
+    { values: typed, next: null },
   ].map(({ values, next }): PathModel => ({
     machine: login,
     session: { loggedIn: false },
     input: { values, language: 'en', next },
-    events: [
-      { type: 'field.change', name: 'email', value: '' },
-      { type: 'field.change', name: 'email', value: 'demo@example.com' },
-      { type: 'form.submit', language: 'en' },
-    ],
-    outputs: { login: [{ is_active: true }, { is_active: false }] },
-    errors: { login: [unauthorized, forbidden, serverError, aborted, tooManyRequests] },
-    serializeContext: formContext,
+    events: [sending],
+    outputs: {
+      form: [
+        { values: typed, ending: { answer: { is_active: true } } },
+        { values: typed, ending: { answer: { is_active: false } } },
+        { values: typed, ending: { refusal: unauthorized } },
+      ],
+    },
   })),
+  ...formModels(loginFormMachine, {
+    valid: typed,
+    invalid: { email: '' },
+    field: 'email',
+    validValue: 'demo@example.com',
+    invalidValue: '',
+    outputs: [{ is_active: true }],
+  }),
   ...formModels<RegistrationValues>(registrationMachine, {
     valid: registration,
     invalid: { firstname: '' },
