@@ -596,6 +596,420 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/login/second-factor': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Complete a login with the second factor
+     * @description The second step of a login whose answer asked for one (`second_factor`, feature
+     *     `second-factor`): the ticket of that answer with one of the methods it named. An
+     *     authenticator's code (RFC 6238: 30-second steps, one step of drift either way) is taken
+     *     once: the same code again is refused with `code-already-used`. A recovery code is taken
+     *     once and then gone. Five wrong codes on one ticket end it (`ticket-expired`); wrong codes of
+     *     an account count towards `too-many-attempts` across tickets. Takes no `Idempotency-Key`,
+     *     as the login.
+     */
+    post: operations['loginSecondFactor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/login/passkey/options': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask for a passkey sign-in's challenge
+     * @description The options of a sign-in with a passkey alone, without an address or a password (a
+     *     discoverable credential; the browser offers the customer's passkeys for this site, also in
+     *     the address field's suggestions). `allowCredentials` is empty. The challenge is new, taken
+     *     once, and kept for `timeout` milliseconds. Takes no `Idempotency-Key`: it changes nothing
+     *     the customer owns.
+     */
+    post: operations['loginPasskeyOptions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/login/passkey': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Log in with a passkey
+     * @description A login by a passkey's assertion alone: the server finds the account by the credential,
+     *     checks the challenge it issued (once), the portal's origin, the relying party, the user's
+     *     verification and the signature, and starts a session as the login does. A passkey is
+     *     itself a second factor: no `second_factor` step follows. An account that awaits
+     *     activation cannot have a passkey.
+     */
+    post: operations['loginPasskey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/security': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the account's factors
+     * @description The factors of the logged-in user (authenticator apps and passkeys; an authenticator added
+     *     but not yet confirmed is not listed), how many recovery codes are left, and whether the
+     *     provider requires a second factor for this account.
+     */
+    get: operations['getSecurity'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/totp': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Begin adding an authenticator app
+     * @description A new authenticator's secret, shown once (as an `otpauth://` address for the QR code and as
+     *     Base32 text to type in); it protects nothing until confirmed with a first code. Needs a
+     *     fresh sign-in (`reauth-required`). An unconfirmed authenticator is forgotten after 15 minutes.
+     */
+    post: operations['addTotp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/totp/{id}/confirm': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+      };
+      path: {
+        /** @description A factor's `id` (or that of an authenticator awaiting its confirmation). */
+        id: components['parameters']['FactorId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm an authenticator app with its first code
+     * @description The first code the app shows turns the authenticator on. When it is the account's first
+     *     factor, the answer carries ten recovery codes, shown once and stored by the server only as
+     *     hashes; otherwise the account keeps the codes it has.
+     */
+    post: operations['confirmTotp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/passkeys/options': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask for a new passkey's options
+     * @description The options of a new passkey's registration: a discoverable credential with the user's
+     *     verification required, the account's passkeys excluded. Needs a fresh sign-in. Takes no
+     *     `Idempotency-Key`: it only issues a challenge.
+     */
+    post: operations['passkeyCreationOptions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/passkeys': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add a passkey
+     * @description The browser's registration response to the options above, with the name the customer gave
+     *     it. The server checks the challenge (once), the portal's origin, the relying party and the
+     *     user's verification. As for an authenticator, the account's first factor brings ten
+     *     recovery codes.
+     */
+    post: operations['addPasskey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/factors/{id}': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+      };
+      path: {
+        /** @description A factor's `id` (or that of an authenticator awaiting its confirmation). */
+        id: components['parameters']['FactorId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a factor
+     * @description Removes an authenticator or a passkey. Needs a fresh sign-in. The last factor of an account
+     *     for which the provider requires one is kept (`factor-required`). With the last factor gone,
+     *     the recovery codes go too.
+     */
+    delete: operations['removeFactor'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/recovery-codes': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Renew the recovery codes
+     * @description Ten new recovery codes, shown once; the old ones stop working. Needs a fresh sign-in and a
+     *     factor (`factor-required` without one).
+     */
+    post: operations['renewRecoveryCodes'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/reauth/options': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask for a fresh sign-in's passkey challenge
+     * @description The options of a passkey assertion for `POST /account/reauth`: `allowCredentials` lists the
+     *     account's passkeys. Takes no `Idempotency-Key`: it only issues a challenge.
+     */
+    post: operations['reauthPasskeyOptions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/reauth': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in afresh before a risky action
+     * @description The password, or a factor of the account, once more: the session counts as freshly signed
+     *     in for `fresh_for_seconds` (300), during which the calls that answer `reauth-required`
+     *     otherwise go through. Those calls: the company edit, the datastore's and the contract's
+     *     cancellation, adding and removing factors, new recovery codes, and ending sessions. Wrong
+     *     answers count as at the login. Takes no `Idempotency-Key`, as the login.
+     */
+    post: operations['reauthenticate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/sessions': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the open sessions
+     * @description The account's sessions that have not ended, newest first, the current one marked. The
+     *     device is described from the browser's `User-Agent` by the server; the address is cut to
+     *     its network (an IPv4 /24, an IPv6 /48).
+     */
+    get: operations['listSessions'];
+    put?: never;
+    post?: never;
+    /**
+     * End every other session
+     * @description Ends every session of the account but the current one; their next call answers 401
+     *     `session-ended`. Needs a fresh sign-in.
+     */
+    delete: operations['endOtherSessions'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/sessions/{id}': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+      };
+      path: {
+        /** @description A session's `id` from the list. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * End one session
+     * @description Ends one session of the account; its next call answers 401 `session-ended`. Ending the
+     *     current one is the logout's business (`session-unknown` here). Needs a fresh sign-in.
+     */
+    delete: operations['endSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -606,8 +1020,8 @@ export interface components {
       api: string;
       /**
        * @description The features this server offers, by name: `idempotency`, `problem-details`,
-       *     `sizes-in-bytes` (the three are v1.1's base) and `events` (optional). Reserved for later
-       *     issues: `second-factor`, `usage-history`, `backup-health`. Unknown names are ignored.
+       *     `sizes-in-bytes` (the three are v1.1's base), `events` and `second-factor` (optional).
+       *     Reserved for a later issue: `usage-history`, `backup-health`. Unknown names are ignored.
        */
       features: string[];
       /** @description How long a key and its answer are kept after the answer; at least 86400. */
@@ -920,6 +1334,204 @@ export interface components {
     LanguagePayload: {
       language: components['schemas']['Language'];
     };
+    /**
+     * @description A correct password of an account with a second factor: no session yet. The login goes on
+     *     with `POST /login/second-factor`. A server with `second-factor` answers v1's POST /login so
+     *     too for such an account (with `is_active` true beside it), so that no client opens its
+     *     session with the password alone.
+     */
+    SecondFactorRequired: {
+      second_factor: {
+        /** @description The login's ticket, to be sent with the second step; never put in an address or stored. */
+        ticket: string;
+        /** @description What the account can answer with; unknown names are ignored. */
+        methods: ('totp' | 'passkey' | 'recovery')[];
+        /** @description Seconds until the ticket ends (300). */
+        expires_in: number;
+        passkey_options?: components['schemas']['PasskeyRequestOptions'];
+      } & {
+        [key: string]: unknown;
+      };
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description The second step of a login, with exactly one of the answers. */
+    SecondFactorPayload: {
+      ticket: string;
+      /** @description The authenticator's six digits. */
+      totp?: string;
+      /** @description A recovery code as shown (letters, digits, one dash; case and spaces are ignored). */
+      recovery_code?: string;
+      assertion?: components['schemas']['PasskeyAssertion'];
+    } & (unknown | unknown | unknown);
+    /** @description A fresh sign-in, with exactly one of the answers. */
+    ReauthPayload: {
+      password?: string;
+      totp?: string;
+      recovery_code?: string;
+      assertion?: components['schemas']['PasskeyAssertion'];
+    } & (unknown | unknown | unknown | unknown);
+    /** @description How long the session counts as freshly signed in. */
+    Reauthenticated: {
+      fresh_for_seconds: number;
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description A sign-in with a passkey alone. */
+    PasskeyLoginPayload: {
+      assertion: components['schemas']['PasskeyAssertion'];
+    };
+    /**
+     * @description WebAuthn's AuthenticationResponseJSON (Web Authentication Level 3): what the browser's
+     *     `PublicKeyCredential.toJSON()` gives after `navigator.credentials.get`.
+     */
+    PasskeyAssertion: {
+      id: string;
+      rawId: string;
+      /** @constant */
+      type: 'public-key';
+      authenticatorAttachment?: string | null;
+      clientExtensionResults?: Record<string, never>;
+      response: {
+        clientDataJSON: string;
+        authenticatorData: string;
+        signature: string;
+        userHandle?: string | null;
+      };
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description A new passkey, named by the customer. */
+    PasskeyPayload: {
+      name: string;
+      /**
+       * @description WebAuthn's RegistrationResponseJSON: what the browser's `PublicKeyCredential.toJSON()`
+       *     gives after `navigator.credentials.create`.
+       */
+      credential: {
+        id: string;
+        rawId: string;
+        /** @constant */
+        type: 'public-key';
+        response: {
+          clientDataJSON: string;
+          attestationObject: string;
+          transports?: string[];
+        };
+      } & {
+        [key: string]: unknown;
+      };
+    };
+    /** @description WebAuthn's PublicKeyCredentialRequestOptionsJSON. */
+    PasskeyRequestOptions: {
+      /** @description base64url, new and taken once. */
+      challenge: string;
+      timeout?: number;
+      rpId?: string;
+      userVerification?: string;
+      allowCredentials?: {
+        id: string;
+        type: string;
+        transports?: string[];
+      }[];
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description WebAuthn's PublicKeyCredentialCreationOptionsJSON. */
+    PasskeyCreationOptions: {
+      challenge: string;
+      rp: {
+        id?: string;
+        name: string;
+      };
+      user: {
+        id: string;
+        name: string;
+        displayName: string;
+      };
+      pubKeyCredParams: {
+        type: string;
+        alg: number;
+      }[];
+      timeout?: number;
+      excludeCredentials?: {
+        id: string;
+        type: string;
+      }[];
+      authenticatorSelection?: Record<string, never>;
+      attestation?: string;
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description The name the customer gives a new authenticator. */
+    FactorNamePayload: {
+      name: string;
+    };
+    /** @description An authenticator's code. */
+    CodePayload: {
+      code: string;
+    };
+    /** @description A new authenticator's secret, shown once; it protects nothing until confirmed. */
+    TotpEnrolment: {
+      id: string;
+      /** @description `otpauth://totp/{issuer}:{email}?secret=…&issuer=…&algorithm=SHA1&digits=6&period=30`, for the QR code. */
+      otpauth_uri: string;
+      /** @description The same secret as Base32 text, to type into an app. */
+      secret: string;
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description A factor that protects the account. */
+    Factor: {
+      id: string;
+      /** @description `totp` or `passkey`; another kind (added later) is shown by its name. */
+      type: string;
+      name: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      last_used_at?: string | null;
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description The factor now in use, and the recovery codes when it is the account's first. */
+    FactorAdded: {
+      factor: components['schemas']['Factor'];
+      recovery_codes?: string[];
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description Ten recovery codes, shown once; each works once, in place of a second factor. */
+    RecoveryCodes: {
+      recovery_codes: string[];
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description The account's protection. */
+    Security: {
+      factors: components['schemas']['Factor'][];
+      recovery_codes_left: number;
+      /** @description The provider requires a second factor for this account; its last one cannot be removed. */
+      second_factor_required?: boolean;
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description An open session of the account. */
+    Session: {
+      id: string;
+      /** @description The session of this request. */
+      current: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      last_seen_at: string;
+      /** @description The browser and system, as the server reads them from `User-Agent`, e.g. "Firefox on Windows". */
+      device?: string | null;
+      /** @description The address cut to its network, e.g. "203.0.113.0/24". */
+      network?: string | null;
+    } & {
+      [key: string]: unknown;
+    };
   };
   responses: {
     /** @description Done. No body. */
@@ -1041,6 +1653,47 @@ export interface components {
         'application/problem+json': components['schemas']['Problem'];
       };
     };
+    /**
+     * @description `reauth-required` (the call needs a fresh sign-in: `POST /account/reauth`, then the same
+     *     request again with the same key) or `not-from-portal`.
+     */
+    ReauthRequired: {
+      headers: {
+        'Content-Language': components['headers']['ContentLanguage'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "type": "/problems/reauth-required",
+         *       "title": "Please sign in again",
+         *       "status": 403,
+         *       "detail": "For this change, confirm it is you with your password or a second factor."
+         *     }
+         */
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /** @description `invalid-code` (with `remaining_attempts`), `code-already-used` or `not-from-portal`. */
+    CodeRefused: {
+      headers: {
+        'Content-Language': components['headers']['ContentLanguage'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /** @description `factor-unknown`: the account has no factor (or no authenticator awaiting confirmation) with this id. */
+    FactorUnknown: {
+      headers: {
+        'Content-Language': components['headers']['ContentLanguage'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
   };
   parameters: {
     /**
@@ -1072,6 +1725,8 @@ export interface components {
     AcceptLanguage: 'de' | 'en';
     /** @description The datastore's `datastore` field. */
     DatastoreName: string;
+    /** @description A factor's `id` (or that of an authenticator awaiting its confirmation). */
+    FactorId: string;
   };
   requestBodies: never;
   headers: {
@@ -1233,6 +1888,18 @@ export interface operations {
       };
     };
     responses: {
+      /**
+       * @description The password is right and the account has a second factor (feature `second-factor`): no
+       *     session yet, and no cookie. The login goes on with `POST /login/second-factor`.
+       */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SecondFactorRequired'];
+        };
+      };
       /** @description Logged in. */
       204: {
         headers: {
@@ -2127,6 +2794,708 @@ export interface operations {
       400: components['responses']['InvalidFields'];
       401: components['responses']['SessionEnded'];
       403: components['responses']['NotFromPortal'];
+      409: components['responses']['InProgress'];
+      422: components['responses']['KeyReused'];
+    };
+  };
+  loginSecondFactor: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+        /**
+         * @description The portal's header, which a link, a form or an image of another site cannot send, and a
+         *     script of another site only after a CORS preflight that is never granted. Without it, or
+         *     with `Sec-Fetch-Site` other than `same-origin`, or with `Sec-Fetch-Mode: navigate`, the
+         *     call is refused with 403 `not-from-portal` and changes nothing.
+         */
+        'X-Portal-Request': components['parameters']['PortalRequestRequired'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SecondFactorPayload'];
+      };
+    };
+    responses: {
+      /** @description Logged in, as by the login. */
+      204: {
+        headers: {
+          'Set-Cookie': components['headers']['SessionCookie'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['InvalidFields'];
+      /**
+       * @description `invalid-code` (with `remaining_attempts`), `code-already-used`, `passkey-refused`,
+       *     `ticket-expired` (the login starts again with the password) or `not-from-portal`.
+       */
+      403: {
+        headers: {
+          'Content-Language': components['headers']['ContentLanguage'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/invalid-code",
+           *       "title": "Code not accepted",
+           *       "status": 403,
+           *       "detail": "The code is wrong or has expired. 4 attempts left.",
+           *       "remaining_attempts": 4
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyAttempts'];
+    };
+  };
+  loginPasskeyOptions: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+        /**
+         * @description The portal's header, which a link, a form or an image of another site cannot send, and a
+         *     script of another site only after a CORS preflight that is never granted. Without it, or
+         *     with `Sec-Fetch-Site` other than `same-origin`, or with `Sec-Fetch-Mode: navigate`, the
+         *     call is refused with 403 `not-from-portal` and changes nothing.
+         */
+        'X-Portal-Request': components['parameters']['PortalRequestRequired'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The options, as the browser's `PublicKeyCredential.parseRequestOptionsFromJSON` takes them. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasskeyRequestOptions'];
+        };
+      };
+      403: components['responses']['NotFromPortal'];
+      429: components['responses']['TooManyAttempts'];
+    };
+  };
+  loginPasskey: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+        /**
+         * @description The portal's header, which a link, a form or an image of another site cannot send, and a
+         *     script of another site only after a CORS preflight that is never granted. Without it, or
+         *     with `Sec-Fetch-Site` other than `same-origin`, or with `Sec-Fetch-Mode: navigate`, the
+         *     call is refused with 403 `not-from-portal` and changes nothing.
+         */
+        'X-Portal-Request': components['parameters']['PortalRequestRequired'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasskeyLoginPayload'];
+      };
+    };
+    responses: {
+      /** @description Logged in. */
+      204: {
+        headers: {
+          'Set-Cookie': components['headers']['SessionCookie'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['InvalidFields'];
+      /** @description `passkey-refused` (unknown credential, wrong origin, an old or foreign challenge, a bad signature) or `not-from-portal`. */
+      403: {
+        headers: {
+          'Content-Language': components['headers']['ContentLanguage'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyAttempts'];
+    };
+  };
+  getSecurity: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+        /**
+         * @description Sent by the portal with every call (decision 031); the portal's edge refuses calls without
+         *     it. The API requires it on state changes only.
+         */
+        'X-Portal-Request'?: components['parameters']['PortalRequest'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The account's protection. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Security'];
+        };
+      };
+      401: components['responses']['SessionEnded'];
+    };
+  };
+  addTotp: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+        /**
+         * @description The portal's header, which a link, a form or an image of another site cannot send, and a
+         *     script of another site only after a CORS preflight that is never granted. Without it, or
+         *     with `Sec-Fetch-Site` other than `same-origin`, or with `Sec-Fetch-Mode: navigate`, the
+         *     call is refused with 403 `not-from-portal` and changes nothing.
+         */
+        'X-Portal-Request': components['parameters']['PortalRequestRequired'];
+        /**
+         * @description draft-ietf-httpapi-idempotency-key-header-07: a Structured Field string (in double quotes),
+         *     new for each action of the customer and the same on each retry of it; the portal sends a
+         *     UUID (version 4). The same key with the same request gets the stored answer; while the
+         *     first is still worked on, 409 `request-in-progress`; with another body, method or path,
+         *     422 `idempotency-key-reused`; without it, 400 `idempotency-key-missing`. Keys and their
+         *     answers are kept for 24 hours after the answer.
+         * @example "6f1c2a4e-9b7d-4c3a-8e2f-0d5b7a9c1e34"
+         */
+        'Idempotency-Key': components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FactorNamePayload'];
+      };
+    };
+    responses: {
+      /** @description The secret, to be confirmed. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TotpEnrolment'];
+        };
+      };
+      400: components['responses']['InvalidFields'];
+      401: components['responses']['SessionEnded'];
+      403: components['responses']['ReauthRequired'];
+      409: components['responses']['InProgress'];
+      422: components['responses']['KeyReused'];
+    };
+  };
+  confirmTotp: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+        /**
+         * @description The portal's header, which a link, a form or an image of another site cannot send, and a
+         *     script of another site only after a CORS preflight that is never granted. Without it, or
+         *     with `Sec-Fetch-Site` other than `same-origin`, or with `Sec-Fetch-Mode: navigate`, the
+         *     call is refused with 403 `not-from-portal` and changes nothing.
+         */
+        'X-Portal-Request': components['parameters']['PortalRequestRequired'];
+        /**
+         * @description draft-ietf-httpapi-idempotency-key-header-07: a Structured Field string (in double quotes),
+         *     new for each action of the customer and the same on each retry of it; the portal sends a
+         *     UUID (version 4). The same key with the same request gets the stored answer; while the
+         *     first is still worked on, 409 `request-in-progress`; with another body, method or path,
+         *     422 `idempotency-key-reused`; without it, 400 `idempotency-key-missing`. Keys and their
+         *     answers are kept for 24 hours after the answer.
+         * @example "6f1c2a4e-9b7d-4c3a-8e2f-0d5b7a9c1e34"
+         */
+        'Idempotency-Key': components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description A factor's `id` (or that of an authenticator awaiting its confirmation). */
+        id: components['parameters']['FactorId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CodePayload'];
+      };
+    };
+    responses: {
+      /** @description The authenticator protects the account. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FactorAdded'];
+        };
+      };
+      400: components['responses']['InvalidFields'];
+      401: components['responses']['SessionEnded'];
+      403: components['responses']['CodeRefused'];
+      404: components['responses']['FactorUnknown'];
+      409: components['responses']['InProgress'];
+      422: components['responses']['KeyReused'];
+    };
+  };
+  passkeyCreationOptions: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+        /**
+         * @description The portal's header, which a link, a form or an image of another site cannot send, and a
+         *     script of another site only after a CORS preflight that is never granted. Without it, or
+         *     with `Sec-Fetch-Site` other than `same-origin`, or with `Sec-Fetch-Mode: navigate`, the
+         *     call is refused with 403 `not-from-portal` and changes nothing.
+         */
+        'X-Portal-Request': components['parameters']['PortalRequestRequired'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The options, as the browser's `PublicKeyCredential.parseCreationOptionsFromJSON` takes them. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasskeyCreationOptions'];
+        };
+      };
+      401: components['responses']['SessionEnded'];
+      403: components['responses']['ReauthRequired'];
+    };
+  };
+  addPasskey: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+        /**
+         * @description The portal's header, which a link, a form or an image of another site cannot send, and a
+         *     script of another site only after a CORS preflight that is never granted. Without it, or
+         *     with `Sec-Fetch-Site` other than `same-origin`, or with `Sec-Fetch-Mode: navigate`, the
+         *     call is refused with 403 `not-from-portal` and changes nothing.
+         */
+        'X-Portal-Request': components['parameters']['PortalRequestRequired'];
+        /**
+         * @description draft-ietf-httpapi-idempotency-key-header-07: a Structured Field string (in double quotes),
+         *     new for each action of the customer and the same on each retry of it; the portal sends a
+         *     UUID (version 4). The same key with the same request gets the stored answer; while the
+         *     first is still worked on, 409 `request-in-progress`; with another body, method or path,
+         *     422 `idempotency-key-reused`; without it, 400 `idempotency-key-missing`. Keys and their
+         *     answers are kept for 24 hours after the answer.
+         * @example "6f1c2a4e-9b7d-4c3a-8e2f-0d5b7a9c1e34"
+         */
+        'Idempotency-Key': components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasskeyPayload'];
+      };
+    };
+    responses: {
+      /** @description The passkey protects the account. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FactorAdded'];
+        };
+      };
+      400: components['responses']['InvalidFields'];
+      401: components['responses']['SessionEnded'];
+      /** @description `passkey-refused`, `reauth-required` or `not-from-portal`. */
+      403: {
+        headers: {
+          'Content-Language': components['headers']['ContentLanguage'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      409: components['responses']['InProgress'];
+      422: components['responses']['KeyReused'];
+    };
+  };
+  removeFactor: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+        /**
+         * @description The portal's header, which a link, a form or an image of another site cannot send, and a
+         *     script of another site only after a CORS preflight that is never granted. Without it, or
+         *     with `Sec-Fetch-Site` other than `same-origin`, or with `Sec-Fetch-Mode: navigate`, the
+         *     call is refused with 403 `not-from-portal` and changes nothing.
+         */
+        'X-Portal-Request': components['parameters']['PortalRequestRequired'];
+        /**
+         * @description draft-ietf-httpapi-idempotency-key-header-07: a Structured Field string (in double quotes),
+         *     new for each action of the customer and the same on each retry of it; the portal sends a
+         *     UUID (version 4). The same key with the same request gets the stored answer; while the
+         *     first is still worked on, 409 `request-in-progress`; with another body, method or path,
+         *     422 `idempotency-key-reused`; without it, 400 `idempotency-key-missing`. Keys and their
+         *     answers are kept for 24 hours after the answer.
+         * @example "6f1c2a4e-9b7d-4c3a-8e2f-0d5b7a9c1e34"
+         */
+        'Idempotency-Key': components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description A factor's `id` (or that of an authenticator awaiting its confirmation). */
+        id: components['parameters']['FactorId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['Done'];
+      400: components['responses']['KeyMissing'];
+      401: components['responses']['SessionEnded'];
+      403: components['responses']['ReauthRequired'];
+      404: components['responses']['FactorUnknown'];
+      /** @description `factor-required` or `request-in-progress`. */
+      409: {
+        headers: {
+          'Content-Language': components['headers']['ContentLanguage'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      422: components['responses']['KeyReused'];
+    };
+  };
+  renewRecoveryCodes: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+        /**
+         * @description The portal's header, which a link, a form or an image of another site cannot send, and a
+         *     script of another site only after a CORS preflight that is never granted. Without it, or
+         *     with `Sec-Fetch-Site` other than `same-origin`, or with `Sec-Fetch-Mode: navigate`, the
+         *     call is refused with 403 `not-from-portal` and changes nothing.
+         */
+        'X-Portal-Request': components['parameters']['PortalRequestRequired'];
+        /**
+         * @description draft-ietf-httpapi-idempotency-key-header-07: a Structured Field string (in double quotes),
+         *     new for each action of the customer and the same on each retry of it; the portal sends a
+         *     UUID (version 4). The same key with the same request gets the stored answer; while the
+         *     first is still worked on, 409 `request-in-progress`; with another body, method or path,
+         *     422 `idempotency-key-reused`; without it, 400 `idempotency-key-missing`. Keys and their
+         *     answers are kept for 24 hours after the answer.
+         * @example "6f1c2a4e-9b7d-4c3a-8e2f-0d5b7a9c1e34"
+         */
+        'Idempotency-Key': components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new codes. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecoveryCodes'];
+        };
+      };
+      400: components['responses']['KeyMissing'];
+      401: components['responses']['SessionEnded'];
+      403: components['responses']['ReauthRequired'];
+      /** @description `factor-required` or `request-in-progress`. */
+      409: {
+        headers: {
+          'Content-Language': components['headers']['ContentLanguage'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      422: components['responses']['KeyReused'];
+    };
+  };
+  reauthPasskeyOptions: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+        /**
+         * @description The portal's header, which a link, a form or an image of another site cannot send, and a
+         *     script of another site only after a CORS preflight that is never granted. Without it, or
+         *     with `Sec-Fetch-Site` other than `same-origin`, or with `Sec-Fetch-Mode: navigate`, the
+         *     call is refused with 403 `not-from-portal` and changes nothing.
+         */
+        'X-Portal-Request': components['parameters']['PortalRequestRequired'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The options, as the browser's `PublicKeyCredential.parseRequestOptionsFromJSON` takes them. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasskeyRequestOptions'];
+        };
+      };
+      401: components['responses']['SessionEnded'];
+      403: components['responses']['NotFromPortal'];
+    };
+  };
+  reauthenticate: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+        /**
+         * @description The portal's header, which a link, a form or an image of another site cannot send, and a
+         *     script of another site only after a CORS preflight that is never granted. Without it, or
+         *     with `Sec-Fetch-Site` other than `same-origin`, or with `Sec-Fetch-Mode: navigate`, the
+         *     call is refused with 403 `not-from-portal` and changes nothing.
+         */
+        'X-Portal-Request': components['parameters']['PortalRequestRequired'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReauthPayload'];
+      };
+    };
+    responses: {
+      /** @description Signed in afresh. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Reauthenticated'];
+        };
+      };
+      400: components['responses']['InvalidFields'];
+      401: components['responses']['SessionEnded'];
+      /** @description `wrong-credentials`, `invalid-code`, `code-already-used`, `passkey-refused` or `not-from-portal`. */
+      403: {
+        headers: {
+          'Content-Language': components['headers']['ContentLanguage'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyAttempts'];
+    };
+  };
+  listSessions: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+        /**
+         * @description Sent by the portal with every call (decision 031); the portal's edge refuses calls without
+         *     it. The API requires it on state changes only.
+         */
+        'X-Portal-Request'?: components['parameters']['PortalRequest'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The open sessions. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Session'][];
+        };
+      };
+      401: components['responses']['SessionEnded'];
+    };
+  };
+  endOtherSessions: {
+    parameters: {
+      query: {
+        /** @description Which session stays: only `current` is known. */
+        except: 'current';
+      };
+      header: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+        /**
+         * @description The portal's header, which a link, a form or an image of another site cannot send, and a
+         *     script of another site only after a CORS preflight that is never granted. Without it, or
+         *     with `Sec-Fetch-Site` other than `same-origin`, or with `Sec-Fetch-Mode: navigate`, the
+         *     call is refused with 403 `not-from-portal` and changes nothing.
+         */
+        'X-Portal-Request': components['parameters']['PortalRequestRequired'];
+        /**
+         * @description draft-ietf-httpapi-idempotency-key-header-07: a Structured Field string (in double quotes),
+         *     new for each action of the customer and the same on each retry of it; the portal sends a
+         *     UUID (version 4). The same key with the same request gets the stored answer; while the
+         *     first is still worked on, 409 `request-in-progress`; with another body, method or path,
+         *     422 `idempotency-key-reused`; without it, 400 `idempotency-key-missing`. Keys and their
+         *     answers are kept for 24 hours after the answer.
+         * @example "6f1c2a4e-9b7d-4c3a-8e2f-0d5b7a9c1e34"
+         */
+        'Idempotency-Key': components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['Done'];
+      400: components['responses']['KeyMissing'];
+      401: components['responses']['SessionEnded'];
+      403: components['responses']['ReauthRequired'];
+      409: components['responses']['InProgress'];
+      422: components['responses']['KeyReused'];
+    };
+  };
+  endSession: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+        /**
+         * @description The portal's header, which a link, a form or an image of another site cannot send, and a
+         *     script of another site only after a CORS preflight that is never granted. Without it, or
+         *     with `Sec-Fetch-Site` other than `same-origin`, or with `Sec-Fetch-Mode: navigate`, the
+         *     call is refused with 403 `not-from-portal` and changes nothing.
+         */
+        'X-Portal-Request': components['parameters']['PortalRequestRequired'];
+        /**
+         * @description draft-ietf-httpapi-idempotency-key-header-07: a Structured Field string (in double quotes),
+         *     new for each action of the customer and the same on each retry of it; the portal sends a
+         *     UUID (version 4). The same key with the same request gets the stored answer; while the
+         *     first is still worked on, 409 `request-in-progress`; with another body, method or path,
+         *     422 `idempotency-key-reused`; without it, 400 `idempotency-key-missing`. Keys and their
+         *     answers are kept for 24 hours after the answer.
+         * @example "6f1c2a4e-9b7d-4c3a-8e2f-0d5b7a9c1e34"
+         */
+        'Idempotency-Key': components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description A session's `id` from the list. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['Done'];
+      400: components['responses']['KeyMissing'];
+      401: components['responses']['SessionEnded'];
+      403: components['responses']['ReauthRequired'];
+      /** @description `session-unknown`: no other open session of the account has this id. */
+      404: {
+        headers: {
+          'Content-Language': components['headers']['ContentLanguage'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       409: components['responses']['InProgress'];
       422: components['responses']['KeyReused'];
     };

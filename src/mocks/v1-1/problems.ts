@@ -76,6 +76,21 @@ export const problemTypes = {
   'already-cancelled': { status: 409, title: { en: 'Already cancelled', de: 'Bereits gekündigt' } },
   'no-contract': { status: 409, title: { en: 'No contract', de: 'Kein Vertrag' } },
   'operation-unknown': { status: 404, title: { en: 'No such operation', de: 'Vorgang nicht gefunden' } },
+  // Account protection (feature `second-factor`, decision 058): described, not yet answered by the mock.
+  'invalid-code': { status: 403, title: { en: 'Code not accepted', de: 'Code nicht akzeptiert' } },
+  'code-already-used': { status: 403, title: { en: 'Code already used', de: 'Code bereits verwendet' } },
+  'ticket-expired': {
+    status: 403,
+    title: { en: 'Sign-in expired, please start again', de: 'Anmeldung abgelaufen, bitte neu beginnen' },
+  },
+  'passkey-refused': { status: 403, title: { en: 'Passkey not accepted', de: 'Passkey nicht akzeptiert' } },
+  'reauth-required': { status: 403, title: { en: 'Please sign in again', de: 'Bitte erneut anmelden' } },
+  'factor-unknown': { status: 404, title: { en: 'No such factor', de: 'Anmeldefaktor nicht gefunden' } },
+  'factor-required': {
+    status: 409,
+    title: { en: 'A second factor is required', de: 'Ein zweiter Faktor ist vorgeschrieben' },
+  },
+  'session-unknown': { status: 404, title: { en: 'No such session', de: 'Sitzung nicht gefunden' } },
 } as const satisfies Record<string, { status: number; title: Bilingual }>;
 
 export type ProblemType = keyof typeof problemTypes;
