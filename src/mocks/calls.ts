@@ -34,6 +34,7 @@ export const mockCallsV11 = [
   'v1.1 GET /capabilities',
   'v1.1 POST /register/company',
   'v1.1 POST /login',
+  'v1.1 POST /login/second-factor',
   'v1.1 POST /forgotpassword',
   'v1.1 POST /changepassword',
   'v1.1 GET /me',

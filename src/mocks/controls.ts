@@ -6,7 +6,7 @@
 import { drop } from '@mswjs/data';
 import { onMockChange, emitMockChange } from './changes';
 import { isMockCall, type MockCall } from './calls';
-import { db } from './db';
+import { db, findAccountByEmail } from './db';
 import {
   addFault,
   clearFaults,
@@ -24,6 +24,7 @@ import { apiVersion, defaultApiVersion, setApiVersion, type MockApiVersion } fro
 import { forgetIdempotencyKeys } from './v1-1/idempotency';
 import { forgetEvents } from './v1-1/events';
 import { forgetOperations } from './v1-1/operations';
+import { addAuthenticator, newRecoveryCodes } from './v1-1/second-factor';
 import { seedDatastores } from './reseller';
 import { seedEmails } from './seed';
 import { seedScenario, type SeedName } from './seed-scenarios';
@@ -73,6 +74,12 @@ export interface MockControls {
   apiVersion(): MockApiVersion;
   /** Switches the API until the next reset; throws for an unknown version. */
   setApiVersion(version: MockApiVersion): void;
+  /**
+   * Protects an account with an authenticator app (issue 44; what the security page's enrolment
+   * will do): a confirmed factor with a new secret, and ten new recovery codes. Returns the
+   * secret (Base32, for computing codes) and the codes; throws for an unknown address.
+   */
+  protectWithAuthenticator(email: string): Promise<{ secret: string; recoveryCodes: string[] }>;
   /** Called after every mutating call and every operator action. */
   subscribe(listener: () => void): () => void;
 }
@@ -104,6 +111,14 @@ export function createMockControls(
       const activated = activateAccount(email);
       emitMockChange();
       return activated;
+    },
+    async protectWithAuthenticator(email) {
+      const account = findAccountByEmail(email);
+      if (!account) throw new TypeError(`No account has the address "${email}".`);
+      const { secret } = addAuthenticator(account.id, 'Authenticator', true);
+      const recoveryCodes = await newRecoveryCodes(account.id);
+      emitMockChange();
+      return { secret, recoveryCodes };
     },
     outbox() {
       return db.mail

@@ -118,6 +118,37 @@ export const db = factory({
     expires: Number,
     used: Boolean,
   },
+  /**
+   * A second factor (issue 44, decision 058): an authenticator app (`totp`, with its Base32 secret),
+   * which protects the account once `confirmed` by a first code. `lastStep`: the TOTP step of the
+   * last code taken, so that no code is taken twice.
+   */
+  factor: {
+    id: primaryKey(randomId),
+    accountId: String,
+    type: String,
+    name: String,
+    secret: String,
+    confirmed: Boolean,
+    lastStep: nullable<number>(none),
+    created: now,
+    lastUsed: nullable<number>(none),
+  },
+  /** A recovery code, kept only as the SHA-256 of its normalised text; each is taken once. */
+  recoveryCode: {
+    id: primaryKey(randomId),
+    accountId: String,
+    hash: String,
+    used: Boolean,
+  },
+  /** A login waiting for its second step: the password was right; no session yet. */
+  loginTicket: {
+    ticket: primaryKey(String),
+    accountId: String,
+    expires: Number,
+    /** Wrong codes sent with this ticket; the fifth ends it. */
+    wrong: Number,
+  },
   mail: {
     id: primaryKey(randomId),
     /** Sending order; the outbox lists by it, newest last. */
@@ -142,6 +173,9 @@ const everyModel: Record<ModelName, true> = {
   contactMessage: true,
   session: true,
   resetToken: true,
+  factor: true,
+  recoveryCode: true,
+  loginTicket: true,
   mail: true,
 };
 export const modelNames = Object.keys(everyModel).filter((name): name is ModelName => Object.hasOwn(everyModel, name));
@@ -149,6 +183,7 @@ export const modelNames = Object.keys(everyModel).filter((name): name is ModelNa
 export type AccountRow = ReturnType<Db['account']['create']>;
 export type CompanyRow = ReturnType<Db['company']['create']>;
 export type DatastoreRow = ReturnType<Db['datastore']['create']>;
+export type FactorRow = ReturnType<Db['factor']['create']>;
 
 /** Case-insensitive lookup: emails are compared in lower case everywhere. */
 export function findAccountByEmail(email: string): AccountRow | null {

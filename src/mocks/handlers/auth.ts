@@ -16,6 +16,8 @@ import { answer, done, notLoggedIn, postcodeMismatch, readPayload, refuse } from
 import { hasEnded } from '../rules';
 import { clearSessionCookie, endSession, sessionAccount, startSession } from '../session';
 import { asSpec } from '../strict';
+import { apiVersion } from '../api-version';
+import { hasSecondFactor, issueTicket, type TicketOffer } from '../v1-1/second-factor';
 
 /** A reset link is valid for one hour. */
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
@@ -52,9 +54,13 @@ export function userOf(account: AccountRow) {
 /**
  * A login, shared by v1 and v1.1: wrong credentials are refused; an account that awaits activation
  * gets no session; an active one gets a session, and its language is the login's from now on
- * (mails follow it, docs/decisions/001, point 4).
+ * (mails follow it, docs/decisions/001, point 4). A mock that speaks v1.1 asks an account with a
+ * second factor for its second step instead (a ticket, no session), on v1's login as on v1.1's
+ * (decision 058): no client opens such a session with the password alone.
  */
-export function logIn(payload: LoginPayload): Outcome<'inactive' | { account: AccountRow; cookie: string }> {
+export function logIn(
+  payload: LoginPayload,
+): Outcome<'inactive' | { account: AccountRow; cookie: string } | { account: AccountRow; secondFactor: TicketOffer }> {
   const account = findAccountByEmail(payload.email);
   if (!account || account.password !== payload.password) {
     return refused(403, 'wrong-credentials', {
@@ -64,6 +70,9 @@ export function logIn(payload: LoginPayload): Outcome<'inactive' | { account: Ac
   }
   if (!account.active) return { ok: true, value: 'inactive' };
   db.account.update({ where: { id: { equals: account.id } }, data: { language: payload.language } });
+  if (apiVersion() === 'v1.1' && hasSecondFactor(account.id)) {
+    return { ok: true, value: { account, secondFactor: issueTicket(account.id) } };
+  }
   return { ok: true, value: { account, cookie: startSession(account.id) } };
 }
 
@@ -168,6 +177,11 @@ export const authHandlers = [
     const outcome = logIn(payload.value);
     if (!outcome.ok) return refuse(outcome.refusal.v1Status, inLanguage(language, outcome.refusal.detail));
     if (outcome.value === 'inactive') return answer(LoginAnswer, { is_active: false });
+    if ('secondFactor' in outcome.value) {
+      // No cookie: a client that reads only `is_active` finds no session (its GET /me answers 401).
+      const waiting = { is_active: true, second_factor: outcome.value.secondFactor };
+      return answer(LoginAnswer, waiting);
+    }
     return answer(LoginAnswer, { is_active: true }, { headers: { 'Set-Cookie': outcome.value.cookie } });
   }),
 

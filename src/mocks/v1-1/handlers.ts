@@ -6,7 +6,7 @@
  * with an idempotency key. Refusals are problem details (./problems.ts).
  */
 import { HttpResponse } from 'msw';
-import { boolean, integer, min, object, string } from 'superstruct';
+import { boolean, integer, min, object, optional, string } from 'superstruct';
 import {
   ChangePasswordPayload,
   ContactPayload,
@@ -39,6 +39,7 @@ import {
   startPurchase,
 } from './operations';
 import { problem } from './problems';
+import { completeSecondStep } from './second-factor';
 
 /** 1 TB is 10^12 bytes, 1 GB 10^9 (docs/api-v1.1.md, "Sizes in bytes"). */
 const bytesPerTb = 1e12;
@@ -53,6 +54,12 @@ function datastoreOf(row: DatastoreRow) {
 }
 
 const NotificationsPayload = object({ enabled: boolean() });
+/** The second step of a login (an authenticator's code or a recovery code; passkeys come later). */
+const SecondStepPayload = object({
+  ticket: string(),
+  totp: optional(string()),
+  recovery_code: optional(string()),
+});
 const PurchasePayload = object({ identifier: string(), product_id: min(integer(), 0) });
 
 /** A success without a body (MSW's response, so that a `Set-Cookie` of it reaches the cookie store). */
@@ -109,7 +116,30 @@ export const v11Handlers = [
         },
       });
     }
+    if ('secondFactor' in outcome.value) return HttpResponse.json({ second_factor: outcome.value.secondFactor });
     return noContent({ headers: { 'Set-Cookie': outcome.value.cookie } });
+  }),
+
+  route('v1.1 POST /login/second-factor', async ({ request, language }) => {
+    if (!isFromPortal(request)) return notFromPortal(language);
+    const body = await readBody(request, SecondStepPayload, language);
+    if (!body.ok) return body.response;
+    const { ticket, totp, recovery_code } = body.value;
+    if ((totp === undefined) === (recovery_code === undefined)) {
+      const detail = {
+        en: 'Send one of the code of your authenticator app and a recovery code.',
+        de: 'Senden Sie entweder den Code Ihrer Authenticator-App oder einen Wiederherstellungscode.',
+      };
+      return problem('invalid-fields', language, { detail });
+    }
+    const outcome = await completeSecondStep({ ticket, totp, recovery_code });
+    if (!outcome.ok) {
+      return problem(outcome.problem, language, {
+        detail: outcome.detail,
+        ...(outcome.remainingAttempts === undefined ? {} : { remainingAttempts: outcome.remainingAttempts }),
+      });
+    }
+    return noContent({ headers: { 'Set-Cookie': outcome.cookie } });
   }),
 
   route('v1.1 POST /logout', ({ request, cookies, language }) => {

@@ -76,7 +76,7 @@ export const problemTypes = {
   'already-cancelled': { status: 409, title: { en: 'Already cancelled', de: 'Bereits gekündigt' } },
   'no-contract': { status: 409, title: { en: 'No contract', de: 'Kein Vertrag' } },
   'operation-unknown': { status: 404, title: { en: 'No such operation', de: 'Vorgang nicht gefunden' } },
-  // Account protection (feature `second-factor`, decision 058): described, not yet answered by the mock.
+  // Account protection (feature `second-factor`, decision 058): the login's second step so far.
   'invalid-code': { status: 403, title: { en: 'Code not accepted', de: 'Code nicht akzeptiert' } },
   'code-already-used': { status: 403, title: { en: 'Code already used', de: 'Code bereits verwendet' } },
   'ticket-expired': {
@@ -102,6 +102,8 @@ export interface ProblemExtras {
   errors?: { field: string; detail: Bilingual }[];
   /** Seconds before a retry (`too-many-attempts`, `request-in-progress`); also sent as `Retry-After`. */
   retryAfter?: number;
+  /** Wrong codes a login's ticket still takes (`invalid-code`). */
+  remainingAttempts?: number;
 }
 
 /** The problem document of a refusal, in the request's language. */
@@ -116,6 +118,7 @@ function problemBody(type: ProblemType, language: Language, extras: ProblemExtra
       ? { errors: extras.errors.map(({ field, detail }) => ({ field, detail: inLanguage(language, detail) })) }
       : {}),
     ...(extras.retryAfter === undefined ? {} : { retry_after: extras.retryAfter }),
+    ...(extras.remainingAttempts === undefined ? {} : { remaining_attempts: extras.remainingAttempts }),
   };
 }
 
