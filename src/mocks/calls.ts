@@ -53,6 +53,12 @@ export const mockCallsV11 = [
   'v1.1 POST /contact',
   'v1.1 PUT /language',
   'v1.1 PUT /notifications',
+  'v1.1 GET /account/security',
+  'v1.1 POST /account/totp',
+  'v1.1 POST /account/totp/{id}/confirm',
+  'v1.1 DELETE /account/factors/{id}',
+  'v1.1 POST /account/recovery-codes',
+  'v1.1 POST /account/reauth',
 ] as const;
 
 export type MockCall = (typeof mockCalls)[number] | (typeof mockCallsV11)[number];

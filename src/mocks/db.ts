@@ -111,6 +111,8 @@ export const db = factory({
     token: primaryKey(String),
     accountId: String,
     created: now,
+    /** Until when the session counts as freshly signed in after a re-authentication (issue 44). */
+    freshUntil: nullable<number>(none),
   },
   resetToken: {
     token: primaryKey(String),

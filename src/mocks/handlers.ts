@@ -8,6 +8,7 @@ import { settingsHandlers } from './handlers/settings';
 import { v11Handlers } from './v1-1/handlers';
 import { eventStreamHandlers } from './v1-1/event-stream';
 import { platformHandlers } from './v1-1/platform';
+import { securityHandlers } from './v1-1/security';
 
 export const handlers = [
   ...authHandlers,
@@ -19,4 +20,5 @@ export const handlers = [
   ...platformHandlers,
   ...eventStreamHandlers,
   ...v11Handlers,
+  ...securityHandlers,
 ];

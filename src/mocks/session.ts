@@ -37,3 +37,25 @@ export function endSession(cookies: Cookies): boolean {
   if (!token) return false;
   return db.session.delete({ where: { token: { equals: token } } }) !== null;
 }
+
+/** How long a login or a re-authentication counts as fresh (the description's `fresh_for_seconds`). */
+export const FRESH_SIGN_IN_MS = 300_000;
+
+function sessionOf(cookies: Cookies) {
+  const token = cookies[SESSION_COOKIE];
+  return token ? db.session.findFirst({ where: { token: { equals: token } } }) : null;
+}
+
+/** True when the session began, or signed in afresh, within the last five minutes. */
+export function isFreshlySignedIn(cookies: Cookies, now = Date.now()): boolean {
+  const session = sessionOf(cookies);
+  if (!session) return false;
+  return session.created + FRESH_SIGN_IN_MS > now || (session.freshUntil ?? 0) > now;
+}
+
+/** Marks the session as freshly signed in, for the next five minutes. */
+export function markFreshlySignedIn(cookies: Cookies, now = Date.now()): void {
+  const session = sessionOf(cookies);
+  if (session)
+    db.session.update({ where: { token: { equals: session.token } }, data: { freshUntil: now + FRESH_SIGN_IN_MS } });
+}

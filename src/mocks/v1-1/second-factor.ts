@@ -40,7 +40,7 @@ export type SecondStepOutcome =
 const where = (accountId: string) => ({ accountId: { equals: accountId } });
 
 /** The account's factors that protect it (an authenticator counts once its first code came). */
-function confirmedFactorsOf(accountId: string): FactorRow[] {
+export function confirmedFactorsOf(accountId: string): FactorRow[] {
   return db.factor.findMany({ where: { ...where(accountId), confirmed: { equals: true } } });
 }
 
@@ -122,7 +122,7 @@ function wrongCode(ticket: string, wrongSoFar: number): SecondStepOutcome {
 }
 
 /** Checks an authenticator's code against the account's authenticators; the one that takes it is used. */
-function takeTotp(accountId: string, code: string, now: number): 'taken' | 'wrong' | 'used' {
+export function takeTotp(accountId: string, code: string, now: number): 'taken' | 'wrong' | 'used' {
   let used = false;
   for (const factor of confirmedFactorsOf(accountId).filter((candidate) => candidate.type === 'totp')) {
     const verdict = checkCode(factor.secret, code, now, factor.lastStep);
@@ -135,7 +135,7 @@ function takeTotp(accountId: string, code: string, now: number): 'taken' | 'wron
   return used ? 'used' : 'wrong';
 }
 
-async function takeRecoveryCode(accountId: string, code: string): Promise<boolean> {
+export async function takeRecoveryCode(accountId: string, code: string): Promise<boolean> {
   const hash = await sha256(normalised(code));
   const stored = db.recoveryCode.findFirst({
     where: { ...where(accountId), hash: { equals: hash }, used: { equals: false } },

@@ -1,0 +1,178 @@
+/**
+ * The account's protection in the mock (issue 44, decision 058; the calls tagged Security in the
+ * v1.1 description): the factors, adding an authenticator app and confirming it with its first
+ * code, removing a factor, new recovery codes, and the fresh sign-in that the changes need.
+ * Passkeys and the open sessions come next.
+ */
+import { object, optional, size, string } from 'superstruct';
+import { db, type FactorRow } from '../db';
+import { route } from '../faults';
+import type { Bilingual } from '../language';
+import { isFreshlySignedIn, markFreshlySignedIn, sessionAccount, FRESH_SIGN_IN_MS, type Cookies } from '../session';
+import { customerChange, isFromPortal, notFromPortal, readBody, sessionEnded } from './guard';
+import { problem } from './problems';
+import {
+  addAuthenticator,
+  confirmedFactorsOf,
+  hasSecondFactor,
+  newRecoveryCodes,
+  takeRecoveryCode,
+  takeTotp,
+} from './second-factor';
+import { checkCode, totpUri } from './totp';
+
+const NamePayload = object({ name: size(string(), 1, 60) });
+const CodePayload = object({ code: string() });
+const ReauthPayload = object({
+  password: optional(string()),
+  totp: optional(string()),
+  recovery_code: optional(string()),
+});
+
+/** A factor as the description's `Factor` shows it. */
+function factorOf(factor: FactorRow) {
+  return {
+    id: factor.id,
+    type: factor.type,
+    name: factor.name,
+    created_at: new Date(factor.created).toISOString(),
+    last_used_at: factor.lastUsed === null ? null : new Date(factor.lastUsed).toISOString(),
+  };
+}
+
+const needsFreshSignIn = (cookies: Cookies) => !isFreshlySignedIn(cookies);
+
+function reauthRequired(language: 'en' | 'de') {
+  return problem('reauth-required', language, {
+    detail: {
+      en: 'For this change, confirm it is you with your password or a second factor.',
+      de: 'Bestätigen Sie für diese Änderung mit Ihrem Passwort oder einem zweiten Faktor, dass Sie es sind.',
+    },
+  });
+}
+
+const wrongCode: Bilingual = {
+  en: 'The code is wrong or has expired.',
+  de: 'Der Code ist falsch oder abgelaufen.',
+};
+
+export const securityHandlers = [
+  route('v1.1 GET /account/security', ({ cookies, language }) => {
+    const account = sessionAccount(cookies);
+    if (!account) return sessionEnded(language);
+    return Response.json({
+      factors: confirmedFactorsOf(account.id).map(factorOf),
+      recovery_codes_left: db.recoveryCode.count({
+        where: { accountId: { equals: account.id }, used: { equals: false } },
+      }),
+      second_factor_required: false,
+    });
+  }),
+
+  route('v1.1 POST /account/totp', ({ request, cookies, language }) =>
+    customerChange(request, cookies, language, async (account) => {
+      if (needsFreshSignIn(cookies)) return reauthRequired(language);
+      const body = await readBody(request, NamePayload, language);
+      if (!body.ok) return body.response;
+      const factor = addAuthenticator(account.id, body.value.name.trim(), false);
+      return Response.json(
+        { id: factor.id, otpauth_uri: totpUri(factor.secret, account.email), secret: factor.secret },
+        { status: 201 },
+      );
+    }),
+  ),
+
+  route('v1.1 POST /account/totp/{id}/confirm', ({ request, cookies, params, language }) =>
+    customerChange(request, cookies, language, async (account) => {
+      const body = await readBody(request, CodePayload, language);
+      if (!body.ok) return body.response;
+      const factor = db.factor.findFirst({
+        where: { id: { equals: params.id ?? '' }, accountId: { equals: account.id }, type: { equals: 'totp' } },
+      });
+      if (!factor) {
+        return problem('factor-unknown', language, {
+          detail: { en: 'This authenticator is not known.', de: 'Dieser Authenticator ist nicht bekannt.' },
+        });
+      }
+      const now = Date.now();
+      const verdict = checkCode(factor.secret, body.value.code, now, factor.lastStep);
+      if (!verdict.accepted) {
+        return problem(verdict.why === 'used' ? 'code-already-used' : 'invalid-code', language, { detail: wrongCode });
+      }
+      const first = !hasSecondFactor(account.id);
+      const confirmed = db.factor.update({
+        where: { id: { equals: factor.id } },
+        data: { confirmed: true, lastStep: verdict.step, lastUsed: now },
+      });
+      const recoveryCodes = first ? await newRecoveryCodes(account.id) : undefined;
+      return Response.json({
+        factor: factorOf(confirmed ?? factor),
+        ...(recoveryCodes ? { recovery_codes: recoveryCodes } : {}),
+      });
+    }),
+  ),
+
+  route('v1.1 DELETE /account/factors/{id}', ({ request, cookies, params, language }) =>
+    customerChange(request, cookies, language, (account) => {
+      if (needsFreshSignIn(cookies)) return reauthRequired(language);
+      const factor = db.factor.findFirst({
+        where: { id: { equals: params.id ?? '' }, accountId: { equals: account.id } },
+      });
+      if (!factor) {
+        return problem('factor-unknown', language, {
+          detail: { en: 'This factor is not known.', de: 'Dieser Anmeldefaktor ist nicht bekannt.' },
+        });
+      }
+      db.factor.delete({ where: { id: { equals: factor.id } } });
+      if (!hasSecondFactor(account.id)) db.recoveryCode.deleteMany({ where: { accountId: { equals: account.id } } });
+      return new Response(null, { status: 204 });
+    }),
+  ),
+
+  route('v1.1 POST /account/recovery-codes', ({ request, cookies, language }) =>
+    customerChange(request, cookies, language, async (account) => {
+      if (needsFreshSignIn(cookies)) return reauthRequired(language);
+      if (!hasSecondFactor(account.id)) {
+        return problem('factor-required', language, {
+          detail: {
+            en: 'Recovery codes stand in for a second factor: add one first.',
+            de: 'Wiederherstellungscodes ersetzen einen zweiten Faktor: Richten Sie zuerst einen ein.',
+          },
+        });
+      }
+      return Response.json({ recovery_codes: await newRecoveryCodes(account.id) });
+    }),
+  ),
+
+  route('v1.1 POST /account/reauth', async ({ request, cookies, language }) => {
+    if (!isFromPortal(request)) return notFromPortal(language);
+    const account = sessionAccount(cookies);
+    if (!account) return sessionEnded(language);
+    const body = await readBody(request, ReauthPayload, language);
+    if (!body.ok) return body.response;
+    const { password, totp, recovery_code } = body.value;
+    const given = [password, totp, recovery_code].filter((answer) => answer !== undefined);
+    if (given.length !== 1) {
+      return problem('invalid-fields', language, {
+        detail: { en: 'Send exactly one answer.', de: 'Senden Sie genau eine Antwort.' },
+      });
+    }
+    const now = Date.now();
+    if (password !== undefined && password !== account.password) {
+      return problem('wrong-credentials', language, {
+        detail: { en: 'The password is wrong.', de: 'Das Passwort ist falsch.' },
+      });
+    }
+    if (totp !== undefined) {
+      const taken = takeTotp(account.id, totp, now);
+      if (taken !== 'taken') {
+        return problem(taken === 'used' ? 'code-already-used' : 'invalid-code', language, { detail: wrongCode });
+      }
+    }
+    if (recovery_code !== undefined && !(await takeRecoveryCode(account.id, recovery_code))) {
+      return problem('invalid-code', language, { detail: wrongCode });
+    }
+    markFreshlySignedIn(cookies, now);
+    return Response.json({ fresh_for_seconds: FRESH_SIGN_IN_MS / 1000 });
+  }),
+];

@@ -1,0 +1,145 @@
+/**
+ * The account's protection in the mock (issue 44): the factors, adding an authenticator app and
+ * confirming it with its first code (the recovery codes come with the first factor), removing a
+ * factor, new recovery codes, and the fresh sign-in those changes need.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiUrl } from '../../src/api/client';
+import { v11Base } from '../../src/mocks/api-version';
+import { mock } from '../../src/mocks/node';
+import { codeAt } from '../../src/mocks/v1-1/totp';
+import { createCustomer, type Customer } from '../support/customers';
+import { loginAs } from '../support/mock-api';
+
+const v11 = (path: string) => `${v11Base(apiUrl(''))}${path}`;
+let keys = 0;
+
+/** A v1.1 call as the portal sends it, with a new key for a state change. */
+async function call(method: string, path: string, body?: unknown) {
+  const headers = new Headers({ 'X-Portal-Request': '1', 'Accept-Language': 'en' });
+  if (method !== 'GET') headers.set('Idempotency-Key', `"security-key-${(keys += 1)}"`);
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const response = await fetch(v11(path), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text === '' ? undefined : JSON.parse(text)) as Record<string, unknown> };
+}
+
+interface Enrolment {
+  id: string;
+  secret: string;
+  otpauth_uri: string;
+}
+
+async function loggedIn(): Promise<Customer> {
+  const customer = createCustomer();
+  await loginAs(customer.email, customer.password);
+  return customer;
+}
+
+beforeEach(() => {
+  mock.setApiVersion('v1.1');
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-29T10:00:00Z'));
+});
+afterEach(() => vi.useRealTimers());
+
+describe('the security calls of the mock', () => {
+  it('add an authenticator: its secret once, then confirmed by its first code with ten recovery codes', async () => {
+    const customer = await loggedIn();
+    expect((await call('GET', '/account/security')).body).toEqual({
+      factors: [],
+      recovery_codes_left: 0,
+      second_factor_required: false,
+    });
+    const added = await call('POST', '/account/totp', { name: 'Phone' });
+    expect(added.status).toBe(201);
+    const enrolment = added.body as unknown as Enrolment;
+    expect(enrolment.otpauth_uri).toContain(`secret=${enrolment.secret}`);
+    expect(enrolment.otpauth_uri).toContain(encodeURIComponent(customer.email));
+    expect((await call('GET', '/account/security')).body.factors, 'not yet confirmed').toEqual([]);
+
+    const confirmed = await call('POST', `/account/totp/${enrolment.id}/confirm`, {
+      code: codeAt(enrolment.secret, Date.now()),
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.factor).toMatchObject({ id: enrolment.id, type: 'totp', name: 'Phone' });
+    expect(confirmed.body.recovery_codes).toHaveLength(10);
+    expect((await call('GET', '/account/security')).body).toMatchObject({
+      factors: [{ id: enrolment.id, name: 'Phone', created_at: '2026-11-29T10:00:00.000Z' }],
+      recovery_codes_left: 10,
+    });
+  });
+
+  it('refuse a wrong first code, and give a second authenticator no new recovery codes', async () => {
+    await loggedIn();
+    const first = (await call('POST', '/account/totp', { name: 'Phone' })).body as unknown as Enrolment;
+    const wrong = await call('POST', `/account/totp/${first.id}/confirm`, { code: '000000' });
+    expect(wrong.body).toMatchObject({ type: '/problems/invalid-code', status: 403 });
+    await call('POST', `/account/totp/${first.id}/confirm`, { code: codeAt(first.secret, Date.now()) });
+    const second = (await call('POST', '/account/totp', { name: 'Tablet' })).body as unknown as Enrolment;
+    const confirmed = await call('POST', `/account/totp/${second.id}/confirm`, {
+      code: codeAt(second.secret, Date.now()),
+    });
+    expect(confirmed.body.recovery_codes).toBeUndefined();
+    expect((await call('GET', '/account/security')).body.factors).toHaveLength(2);
+  });
+
+  it('ask for a fresh sign-in five minutes after the login, and take the password or a code for it', async () => {
+    await loggedIn();
+    const enrolment = (await call('POST', '/account/totp', { name: 'Phone' })).body as unknown as Enrolment;
+    await call('POST', `/account/totp/${enrolment.id}/confirm`, { code: codeAt(enrolment.secret, Date.now()) });
+
+    vi.setSystemTime(new Date('2026-11-29T10:05:01Z'));
+    expect((await call('POST', '/account/recovery-codes')).body).toMatchObject({
+      type: '/problems/reauth-required',
+      status: 403,
+    });
+    expect((await call('POST', '/account/reauth', { password: 'wrong' })).body).toMatchObject({
+      type: '/problems/wrong-credentials',
+    });
+    const code = codeAt(enrolment.secret, Date.now());
+    expect((await call('POST', '/account/reauth', { totp: code })).body).toEqual({ fresh_for_seconds: 300 });
+    expect((await call('POST', '/account/reauth', { totp: code })).body, 'the same code again').toMatchObject({
+      type: '/problems/code-already-used',
+    });
+    const renewed = await call('POST', '/account/recovery-codes');
+    expect(renewed.body.recovery_codes).toHaveLength(10);
+
+    vi.setSystemTime(new Date('2026-11-29T10:10:02Z'));
+    expect((await call('DELETE', `/account/factors/${enrolment.id}`)).body).toMatchObject({
+      type: '/problems/reauth-required',
+    });
+  });
+
+  it('remove a factor, and with the last one the recovery codes', async () => {
+    await loggedIn();
+    const enrolment = (await call('POST', '/account/totp', { name: 'Phone' })).body as unknown as Enrolment;
+    await call('POST', `/account/totp/${enrolment.id}/confirm`, { code: codeAt(enrolment.secret, Date.now()) });
+    expect((await call('DELETE', `/account/factors/${enrolment.id}`)).status).toBe(204);
+    expect((await call('GET', '/account/security')).body).toEqual({
+      factors: [],
+      recovery_codes_left: 0,
+      second_factor_required: false,
+    });
+    expect((await call('DELETE', `/account/factors/${enrolment.id}`)).body).toMatchObject({
+      type: '/problems/factor-unknown',
+      status: 404,
+    });
+    expect((await call('POST', '/account/recovery-codes')).body).toMatchObject({
+      type: '/problems/factor-required',
+      status: 409,
+    });
+  });
+
+  it('answer no one without a session, and nothing while the mock speaks v1 only', async () => {
+    expect((await call('GET', '/account/security')).status).toBe(401);
+    expect((await call('POST', '/account/reauth', { password: 'x' })).status).toBe(401);
+    await loggedIn();
+    mock.setApiVersion('v1');
+    expect((await call('GET', '/account/security')).status).toBe(404);
+  });
+});
