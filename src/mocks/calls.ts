@@ -59,6 +59,9 @@ export const mockCallsV11 = [
   'v1.1 DELETE /account/factors/{id}',
   'v1.1 POST /account/recovery-codes',
   'v1.1 POST /account/reauth',
+  'v1.1 GET /account/sessions',
+  'v1.1 DELETE /account/sessions/{id}',
+  'v1.1 DELETE /account/sessions',
 ] as const;
 
 export type MockCall = (typeof mockCalls)[number] | (typeof mockCallsV11)[number];

@@ -109,8 +109,13 @@ export const db = factory({
   },
   session: {
     token: primaryKey(String),
+    /** What the list of open sessions names it by (never the token, which is the cookie's secret). */
+    id: randomId,
     accountId: String,
     created: now,
+    lastSeen: now,
+    /** The browser and system, read from `User-Agent` at the login. */
+    device: nullable<string>(none),
     /** Until when the session counts as freshly signed in after a re-authentication (issue 44). */
     freshUntil: nullable<number>(none),
   },

@@ -14,21 +14,54 @@ export const clearSessionCookie = `${SESSION_COOKIE}=; Path=/; Max-Age=0; SameSi
 
 export type Cookies = Record<string, string>;
 
-/** The logged-in account, or null when the cookie is missing, unknown or the account inactive. */
+/**
+ * The logged-in account, or null when the cookie is missing, unknown or the account inactive. The
+ * session is seen now (the list of open sessions shows when).
+ */
 export function sessionAccount(cookies: Cookies): AccountRow | null {
   const token = cookies[SESSION_COOKIE];
   if (!token) return null;
   const session = db.session.findFirst({ where: { token: { equals: token } } });
   if (!session) return null;
   const account = db.account.findFirst({ where: { id: { equals: session.accountId } } });
-  return account?.active ? account : null;
+  if (!account?.active) return null;
+  db.session.update({ where: { token: { equals: token } }, data: { lastSeen: Date.now() } });
+  return account;
+}
+
+/** "Firefox on Windows" and the like, from a `User-Agent`; null when it names neither. */
+function deviceOf(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const browsers: [RegExp, string][] = [
+    [/Edg\//, 'Edge'],
+    [/Firefox\//, 'Firefox'],
+    [/Chrome\//, 'Chrome'],
+    [/Safari\//, 'Safari'],
+  ];
+  const systems: [RegExp, string][] = [
+    [/Android/, 'Android'],
+    [/iPhone|iPad/, 'iOS'],
+    [/Windows/, 'Windows'],
+    [/Mac OS X|Macintosh/, 'macOS'],
+    [/Linux/, 'Linux'],
+  ];
+  const browser = browsers.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? null;
 }
 
 /** Starts a session and returns the Set-Cookie value for it. */
-export function startSession(accountId: string): string {
+export function startSession(accountId: string, userAgent: string | null = null): string {
   const token = randomToken(40);
-  db.session.create({ token, accountId });
+  db.session.create({ token, accountId, device: deviceOf(userAgent) });
   return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax`;
+}
+
+/** The session of the cookie, or null. */
+export function currentSession(cookies: Cookies) {
+  const token = cookies[SESSION_COOKIE];
+  return token ? db.session.findFirst({ where: { token: { equals: token } } }) : null;
 }
 
 /** Ends the session of the cookie; false when there was none. */
@@ -41,21 +74,16 @@ export function endSession(cookies: Cookies): boolean {
 /** How long a login or a re-authentication counts as fresh (the description's `fresh_for_seconds`). */
 export const FRESH_SIGN_IN_MS = 300_000;
 
-function sessionOf(cookies: Cookies) {
-  const token = cookies[SESSION_COOKIE];
-  return token ? db.session.findFirst({ where: { token: { equals: token } } }) : null;
-}
-
 /** True when the session began, or signed in afresh, within the last five minutes. */
 export function isFreshlySignedIn(cookies: Cookies, now = Date.now()): boolean {
-  const session = sessionOf(cookies);
+  const session = currentSession(cookies);
   if (!session) return false;
   return session.created + FRESH_SIGN_IN_MS > now || (session.freshUntil ?? 0) > now;
 }
 
 /** Marks the session as freshly signed in, for the next five minutes. */
 export function markFreshlySignedIn(cookies: Cookies, now = Date.now()): void {
-  const session = sessionOf(cookies);
+  const session = currentSession(cookies);
   if (session)
     db.session.update({ where: { token: { equals: session.token } }, data: { freshUntil: now + FRESH_SIGN_IN_MS } });
 }

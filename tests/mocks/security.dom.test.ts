@@ -1,7 +1,7 @@
 /**
  * The account's protection in the mock (issue 44): the factors, adding an authenticator app and
  * confirming it with its first code (the recovery codes come with the first factor), removing a
- * factor, new recovery codes, and the fresh sign-in those changes need.
+ * factor, new recovery codes, the fresh sign-in those changes need, and the open sessions.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl } from '../../src/api/client';
@@ -132,6 +132,55 @@ describe('the security calls of the mock', () => {
     expect((await call('POST', '/account/recovery-codes')).body).toMatchObject({
       type: '/problems/factor-required',
       status: 409,
+    });
+  });
+
+  it('list the open sessions, newest first, the current one marked, with the browser of each login', async () => {
+    const customer = createCustomer();
+    const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+    await fetch(v11('/login'), {
+      method: 'POST',
+      headers: { 'X-Portal-Request': '1', 'Content-Type': 'application/json', 'User-Agent': firefox },
+      body: JSON.stringify({ email: customer.email, password: customer.password, language: 'en' }),
+    });
+    vi.setSystemTime(new Date('2026-11-29T10:01:00Z'));
+    await loginAs(customer.email, customer.password);
+    const sessions = (await call('GET', '/account/sessions')).body as unknown as Record<string, unknown>[];
+    expect(sessions).toEqual([
+      expect.objectContaining({ current: true, created_at: '2026-11-29T10:01:00.000Z' }),
+      expect.objectContaining({
+        current: false,
+        created_at: '2026-11-29T10:00:00.000Z',
+        last_seen_at: '2026-11-29T10:00:00.000Z',
+        device: 'Firefox on Windows',
+      }),
+    ]);
+    expect(JSON.stringify(sessions), 'no session token in the list').not.toMatch(/[A-Za-z0-9]{40}/);
+  });
+
+  it('end another session, never the current one here, and all others at once', async () => {
+    const customer = createCustomer();
+    for (const minute of ['10:00', '10:01', '10:02']) {
+      vi.setSystemTime(new Date(`2026-11-29T${minute}:00Z`));
+      await loginAs(customer.email, customer.password);
+    }
+    const listed = async () =>
+      (await call('GET', '/account/sessions')).body as unknown as { id: string; current: boolean }[];
+    const [current, ...others] = await listed();
+    expect(current?.current).toBe(true);
+    expect(others).toHaveLength(2);
+    expect((await call('DELETE', `/account/sessions/${others[0]?.id ?? ''}`)).status).toBe(204);
+    expect(await listed()).toHaveLength(2);
+    expect((await call('DELETE', `/account/sessions/${current?.id ?? ''}`)).body).toMatchObject({
+      type: '/problems/session-unknown',
+    });
+    expect((await call('DELETE', '/account/sessions')).body).toMatchObject({ type: '/problems/invalid-fields' });
+    expect((await call('DELETE', '/account/sessions?except=current')).status).toBe(204);
+    expect(await listed()).toEqual([expect.objectContaining({ id: current?.id, current: true })]);
+
+    vi.setSystemTime(new Date('2026-11-29T10:07:01Z'));
+    expect((await call('DELETE', '/account/sessions?except=current')).body).toMatchObject({
+      type: '/problems/reauth-required',
     });
   });
 

@@ -60,6 +60,7 @@ export function userOf(account: AccountRow) {
  */
 export function logIn(
   payload: LoginPayload,
+  userAgent: string | null = null,
 ): Outcome<'inactive' | { account: AccountRow; cookie: string } | { account: AccountRow; secondFactor: TicketOffer }> {
   const account = findAccountByEmail(payload.email);
   if (!account || account.password !== payload.password) {
@@ -73,7 +74,7 @@ export function logIn(
   if (apiVersion() === 'v1.1' && hasSecondFactor(account.id)) {
     return { ok: true, value: { account, secondFactor: issueTicket(account.id) } };
   }
-  return { ok: true, value: { account, cookie: startSession(account.id) } };
+  return { ok: true, value: { account, cookie: startSession(account.id, userAgent) } };
 }
 
 /**
@@ -174,7 +175,7 @@ export const authHandlers = [
   route('POST /login', async ({ request, language }) => {
     const payload = await readPayload(request, LoginPayload);
     if (!payload.ok) return payload.response;
-    const outcome = logIn(payload.value);
+    const outcome = logIn(payload.value, request.headers.get('User-Agent'));
     if (!outcome.ok) return refuse(outcome.refusal.v1Status, inLanguage(language, outcome.refusal.detail));
     if (outcome.value === 'inactive') return answer(LoginAnswer, { is_active: false });
     if ('secondFactor' in outcome.value) {

@@ -106,7 +106,7 @@ export const v11Handlers = [
     if (!isFromPortal(request)) return notFromPortal(language);
     const body = await readBody(request, LoginPayload, language);
     if (!body.ok) return body.response;
-    const outcome = logIn(body.value);
+    const outcome = logIn(body.value, request.headers.get('User-Agent'));
     if (!outcome.ok) return problem(outcome.refusal.problem, language, { detail: outcome.refusal.detail });
     if (outcome.value === 'inactive') {
       return problem('account-not-active', language, {
@@ -132,7 +132,11 @@ export const v11Handlers = [
       };
       return problem('invalid-fields', language, { detail });
     }
-    const outcome = await completeSecondStep({ ticket, totp, recovery_code });
+    const outcome = await completeSecondStep(
+      { ticket, totp, recovery_code },
+      Date.now(),
+      request.headers.get('User-Agent'),
+    );
     if (!outcome.ok) {
       return problem(outcome.problem, language, {
         detail: outcome.detail,

@@ -146,7 +146,11 @@ export async function takeRecoveryCode(accountId: string, code: string): Promise
 }
 
 /** The second step: the ticket with a code; a session when the code is taken. */
-export async function completeSecondStep(step: SecondStep, now = Date.now()): Promise<SecondStepOutcome> {
+export async function completeSecondStep(
+  step: SecondStep,
+  now = Date.now(),
+  userAgent: string | null = null,
+): Promise<SecondStepOutcome> {
   const ticket = db.loginTicket.findFirst({ where: { ticket: { equals: step.ticket } } });
   const account = ticket && db.account.findFirst({ where: { id: { equals: ticket.accountId } } });
   if (!ticket || !account || ticket.expires <= now) {
@@ -170,5 +174,5 @@ export async function completeSecondStep(step: SecondStep, now = Date.now()): Pr
     return wrongCode(ticket.ticket, ticket.wrong);
   }
   db.loginTicket.delete({ where: { ticket: { equals: ticket.ticket } } });
-  return { ok: true, account, cookie: startSession(account.id) };
+  return { ok: true, account, cookie: startSession(account.id, userAgent) };
 }

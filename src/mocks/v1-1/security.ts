@@ -1,14 +1,21 @@
 /**
  * The account's protection in the mock (issue 44, decision 058; the calls tagged Security in the
  * v1.1 description): the factors, adding an authenticator app and confirming it with its first
- * code, removing a factor, new recovery codes, and the fresh sign-in that the changes need.
- * Passkeys and the open sessions come next.
+ * code, removing a factor, new recovery codes, the fresh sign-in that the changes need, and
+ * the open sessions and their ending. Passkeys come next.
  */
 import { object, optional, size, string } from 'superstruct';
 import { db, type FactorRow } from '../db';
 import { route } from '../faults';
 import type { Bilingual } from '../language';
-import { isFreshlySignedIn, markFreshlySignedIn, sessionAccount, FRESH_SIGN_IN_MS, type Cookies } from '../session';
+import {
+  currentSession,
+  isFreshlySignedIn,
+  markFreshlySignedIn,
+  sessionAccount,
+  FRESH_SIGN_IN_MS,
+  type Cookies,
+} from '../session';
 import { customerChange, isFromPortal, notFromPortal, readBody, sessionEnded } from './guard';
 import { problem } from './problems';
 import {
@@ -175,4 +182,62 @@ export const securityHandlers = [
     markFreshlySignedIn(cookies, now);
     return Response.json({ fresh_for_seconds: FRESH_SIGN_IN_MS / 1000 });
   }),
+
+  route('v1.1 GET /account/sessions', ({ cookies, language }) => {
+    const account = sessionAccount(cookies);
+    if (!account) return sessionEnded(language);
+    const current = currentSession(cookies);
+    const sessions = db.session.findMany({
+      where: { accountId: { equals: account.id } },
+      orderBy: { created: 'desc' },
+    });
+    return Response.json(
+      sessions.map((session) => ({
+        id: session.id,
+        current: session.token === current?.token,
+        created_at: new Date(session.created).toISOString(),
+        last_seen_at: new Date(session.lastSeen).toISOString(),
+        device: session.device,
+        network: null,
+      })),
+    );
+  }),
+
+  route('v1.1 DELETE /account/sessions/{id}', ({ request, cookies, params, language }) =>
+    customerChange(request, cookies, language, (account) => {
+      if (needsFreshSignIn(cookies)) return reauthRequired(language);
+      const other = db.session.findFirst({
+        where: { id: { equals: params.id ?? '' }, accountId: { equals: account.id } },
+      });
+      if (!other || other.token === currentSession(cookies)?.token) {
+        return problem('session-unknown', language, {
+          detail: {
+            en: 'There is no other open session with this id.',
+            de: 'Es gibt keine andere offene Sitzung mit dieser Kennung.',
+          },
+        });
+      }
+      db.session.delete({ where: { token: { equals: other.token } } });
+      return new Response(null, { status: 204 });
+    }),
+  ),
+
+  route('v1.1 DELETE /account/sessions', ({ request, cookies, language }) =>
+    customerChange(request, cookies, language, (account) => {
+      if (new URL(request.url).searchParams.get('except') !== 'current') {
+        return problem('invalid-fields', language, {
+          detail: {
+            en: 'Say which session stays: except=current.',
+            de: 'Geben Sie an, welche Sitzung bleibt: except=current.',
+          },
+        });
+      }
+      if (needsFreshSignIn(cookies)) return reauthRequired(language);
+      const current = currentSession(cookies);
+      db.session.deleteMany({
+        where: { accountId: { equals: account.id }, token: { notEquals: current?.token ?? '' } },
+      });
+      return new Response(null, { status: 204 });
+    }),
+  ),
 ];
