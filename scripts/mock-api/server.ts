@@ -14,6 +14,10 @@
  *                                   unknown call or kind or a bad number
  *   POST /__mock/api-version        {version}: "v1" (every v1.1 path answers 404) or "v1.1", until
  *                                   the next reset; answers {version}
+ *   POST /__mock/protect            {email}: an authenticator and ten recovery codes for the account
+ *                                   (issue 44); answers {secret, recoveryCodes}
+ *   POST /__mock/require-second-factor {email, required?}: the provider requires a factor (or not)
+ *   POST /__mock/expire-login-tickets {email}: ends the account's logins waiting for a second step
  *   POST /__mock/provider-state     {state, params, action}: a provider state of the consumer
  *                                   contract (Pact's state-change call); answers the values the
  *                                   state chose ({email, name, …}) and {session?}
@@ -112,6 +116,28 @@ function control(controls: MockControls, method: string, path: string, body: Buf
   } else if (method === 'POST' && path === '/__mock/activate') {
     const { email } = readJson(body);
     json(outgoing, 200, { activated: typeof email === 'string' && controls.activate(email) });
+  } else if (method === 'POST' && path === '/__mock/protect') {
+    const { email } = readJson(body);
+    controls
+      .protectWithAuthenticator(String(email))
+      .then((protection) => json(outgoing, 200, protection))
+      .catch((error: unknown) => refuse(outgoing, error instanceof Error ? error.message : String(error)));
+  } else if (method === 'POST' && path === '/__mock/require-second-factor') {
+    const { email, required } = readJson(body);
+    try {
+      controls.requireSecondFactor(String(email), required !== false);
+      json(outgoing, 200, { required: required !== false });
+    } catch (error) {
+      refuse(outgoing, error instanceof Error ? error.message : String(error));
+    }
+  } else if (method === 'POST' && path === '/__mock/expire-login-tickets') {
+    const { email } = readJson(body);
+    try {
+      controls.expireLoginTickets(String(email));
+      json(outgoing, 200, { status: 'done' });
+    } catch (error) {
+      refuse(outgoing, error instanceof Error ? error.message : String(error));
+    }
   } else if (method === 'GET' && path === '/__mock/outbox') {
     json(outgoing, 200, controls.outbox());
   } else if (method === 'POST' && path === '/__mock/fault') {

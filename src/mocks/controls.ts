@@ -80,6 +80,10 @@ export interface MockControls {
    * secret (Base32, for computing codes) and the codes; throws for an unknown address.
    */
   protectWithAuthenticator(email: string): Promise<{ secret: string; recoveryCodes: string[] }>;
+  /** Requires a second factor of the account, or no longer (the operator's choice); throws for an unknown address. */
+  requireSecondFactor(email: string, required?: boolean): void;
+  /** Ends every login of the account that waits for its second step, as five minutes would. */
+  expireLoginTickets(email: string): void;
   /** Called after every mutating call and every operator action. */
   subscribe(listener: () => void): () => void;
 }
@@ -119,6 +123,18 @@ export function createMockControls(
       const recoveryCodes = await newRecoveryCodes(account.id);
       emitMockChange();
       return { secret, recoveryCodes };
+    },
+    requireSecondFactor(email, required = true) {
+      const account = findAccountByEmail(email);
+      if (!account) throw new TypeError(`No account has the address "${email}".`);
+      db.account.update({ where: { id: { equals: account.id } }, data: { secondFactorRequired: required } });
+      emitMockChange();
+    },
+    expireLoginTickets(email) {
+      const account = findAccountByEmail(email);
+      if (!account) throw new TypeError(`No account has the address "${email}".`);
+      db.loginTicket.updateMany({ where: { accountId: { equals: account.id } }, data: { expires: 0 } });
+      emitMockChange();
     },
     outbox() {
       return db.mail

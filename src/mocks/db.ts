@@ -24,6 +24,8 @@ export const db = factory({
     active: Boolean,
     /** Customer number, e.g. K-10001; assigned on activation. */
     company_number: nullable<string>(none),
+    /** The provider requires a second factor of this account: its last one cannot be removed (issue 44). */
+    secondFactorRequired: Boolean,
     created: now,
   },
   company: {

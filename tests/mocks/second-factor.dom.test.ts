@@ -139,6 +139,14 @@ describe('the login of an account with an authenticator', () => {
     }
   });
 
+  it('ends a waiting login when the operator expires it', async () => {
+    const customer = await protectedCustomer();
+    const ticket = await ticketFor(customer);
+    mock.expireLoginTickets(customer.email);
+    const step = await post(v11('/login/second-factor'), { ticket, totp: codeAt(customer.secret, Date.now()) });
+    expect(await step.json()).toMatchObject({ type: '/problems/ticket-expired' });
+  });
+
   it('is unknown to a mock that speaks v1 only: the password alone starts the session', async () => {
     const customer = await protectedCustomer();
     mock.setApiVersion('v1');

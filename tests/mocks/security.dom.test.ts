@@ -135,6 +135,20 @@ describe('the security calls of the mock', () => {
     });
   });
 
+  it('keep the last factor of an account whose provider requires one', async () => {
+    const customer = await loggedIn();
+    mock.requireSecondFactor(customer.email);
+    const enrolment = (await call('POST', '/account/totp', { name: 'Phone' })).body as unknown as Enrolment;
+    await call('POST', `/account/totp/${enrolment.id}/confirm`, { code: codeAt(enrolment.secret, Date.now()) });
+    expect((await call('GET', '/account/security')).body.second_factor_required).toBe(true);
+    expect((await call('DELETE', `/account/factors/${enrolment.id}`)).body).toMatchObject({
+      type: '/problems/factor-required',
+      status: 409,
+    });
+    mock.requireSecondFactor(customer.email, false);
+    expect((await call('DELETE', `/account/factors/${enrolment.id}`)).status).toBe(204);
+  });
+
   it('list the open sessions, newest first, the current one marked, with the browser of each login', async () => {
     const customer = createCustomer();
     const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';

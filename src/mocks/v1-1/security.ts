@@ -72,7 +72,7 @@ export const securityHandlers = [
       recovery_codes_left: db.recoveryCode.count({
         where: { accountId: { equals: account.id }, used: { equals: false } },
       }),
-      second_factor_required: false,
+      second_factor_required: account.secondFactorRequired,
     });
   }),
 
@@ -128,6 +128,14 @@ export const securityHandlers = [
       if (!factor) {
         return problem('factor-unknown', language, {
           detail: { en: 'This factor is not known.', de: 'Dieser Anmeldefaktor ist nicht bekannt.' },
+        });
+      }
+      if (factor.confirmed && account.secondFactorRequired && confirmedFactorsOf(account.id).length === 1) {
+        return problem('factor-required', language, {
+          detail: {
+            en: 'Your provider requires a second factor for this account: add another before removing this one.',
+            de: 'Ihr Anbieter verlangt für dieses Konto einen zweiten Faktor: Richten Sie einen weiteren ein, bevor Sie diesen entfernen.',
+          },
         });
       }
       db.factor.delete({ where: { id: { equals: factor.id } } });

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiServer, type MockApiServer } from '../../scripts/mock-api/server';
+import { freePort } from '../../scripts/nginx';
+import { codeAt } from '../../src/mocks/v1-1/totp';
+
+/**
+ * The account-protection controls of the mock API over HTTP (issue 44), for the production
+ * journeys: an authenticator for an account, the provider's requirement of a factor, and the end
+ * of the logins that wait for their second step.
+ */
+let api: MockApiServer;
+
+beforeAll(async () => {
+  api = await startApiServer(await freePort(), { apiVersion: 'v1.1' });
+});
+
+afterAll(() => api.close());
+
+const control = (path: string, body: unknown) =>
+  fetch(`${api.url}/__mock/${path}`, { method: 'POST', body: JSON.stringify(body) });
+
+const logIn = () =>
+  fetch(`${api.url}/api/v1.1/login`, {
+    method: 'POST',
+    headers: { 'X-Portal-Request': '1', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@example.com', password: 'Demo-Password-2026', language: 'en' }),
+  });
+
+describe('the account-protection controls over HTTP', () => {
+  it('protect an account with an authenticator whose codes then complete its login', async () => {
+    const response = await control('protect', { email: 'demo@example.com' });
+    const { secret, recoveryCodes } = (await response.json()) as { secret: string; recoveryCodes: string[] };
+    expect(recoveryCodes).toHaveLength(10);
+    const { second_factor } = (await (await logIn()).json()) as { second_factor: { ticket: string } };
+    const step = await fetch(`${api.url}/api/v1.1/login/second-factor`, {
+      method: 'POST',
+      headers: { 'X-Portal-Request': '1', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ticket: second_factor.ticket, totp: codeAt(secret, Date.now()) }),
+    });
+    expect(step.status).toBe(204);
+    expect(step.headers.get('Set-Cookie')).toMatch(/^portal_session=/);
+  });
+
+  it('end the logins that wait for their second step', async () => {
+    await control('protect', { email: 'demo@example.com' });
+    const { second_factor } = (await (await logIn()).json()) as { second_factor: { ticket: string } };
+    expect((await control('expire-login-tickets', { email: 'demo@example.com' })).status).toBe(200);
+    const step = await fetch(`${api.url}/api/v1.1/login/second-factor`, {
+      method: 'POST',
+      headers: { 'X-Portal-Request': '1', 'Content-Type': 'application/json', 'Accept-Language': 'en' },
+      body: JSON.stringify({ ticket: second_factor.ticket, recovery_code: 'abcd-efgh' }),
+    });
+    expect(await step.json()).toMatchObject({ type: '/problems/ticket-expired' });
+  });
+
+  it('require a factor of an account, and refuse an address it does not know', async () => {
+    expect(await (await control('require-second-factor', { email: 'demo@example.com' })).json()).toEqual({
+      required: true,
+    });
+    const unknown = await control('require-second-factor', { email: 'nobody@example.com' });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({
+      status: 'error',
+      reason: 'No account has the address "nobody@example.com".',
+    });
+    expect((await control('protect', { email: 'nobody@example.com' })).status).toBe(400);
+  });
+});
