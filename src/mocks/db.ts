@@ -129,17 +129,22 @@ export const db = factory({
   },
   /**
    * A second factor (issue 44, decision 058): an authenticator app (`totp`, with its Base32 secret),
-   * which protects the account once `confirmed` by a first code. `lastStep`: the TOTP step of the
-   * last code taken, so that no code is taken twice.
+   * which protects the account once `confirmed` by a first code (`lastStep`: the TOTP step of the
+   * last code taken, so that no code is taken twice), or a passkey (`passkey`, confirmed when added).
    */
   factor: {
     id: primaryKey(randomId),
     accountId: String,
     type: String,
     name: String,
+    /** An authenticator's Base32 secret ('' for a passkey). */
     secret: String,
     confirmed: Boolean,
     lastStep: nullable<number>(none),
+    /** A passkey's credential id and COSE public key (base64url), and its signature counter. */
+    credentialId: nullable<string>(none),
+    publicKey: nullable<string>(none),
+    counter: nullable<number>(none),
     created: now,
     lastUsed: nullable<number>(none),
   },
@@ -149,6 +154,14 @@ export const db = factory({
     accountId: String,
     hash: String,
     used: Boolean,
+  },
+  /** A WebAuthn challenge the mock issued: taken once, for its purpose, until it expires. */
+  passkeyChallenge: {
+    challenge: primaryKey(String),
+    purpose: String,
+    /** The account it was issued for; null for a sign-in with a passkey alone. */
+    accountId: nullable<string>(none),
+    expires: Number,
   },
   /** A login waiting for its second step: the password was right; no session yet. */
   loginTicket: {
@@ -185,6 +198,7 @@ const everyModel: Record<ModelName, true> = {
   factor: true,
   recoveryCode: true,
   loginTicket: true,
+  passkeyChallenge: true,
   mail: true,
 };
 export const modelNames = Object.keys(everyModel).filter((name): name is ModelName => Object.hasOwn(everyModel, name));

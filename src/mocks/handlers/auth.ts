@@ -17,6 +17,7 @@ import { hasEnded } from '../rules';
 import { clearSessionCookie, endSession, sessionAccount, startSession } from '../session';
 import { asSpec } from '../strict';
 import { apiVersion } from '../api-version';
+import { offerWithPasskey } from '../v1-1/passkey-structs';
 import { hasSecondFactor, issueTicket, type TicketOffer } from '../v1-1/second-factor';
 
 /** A reset link is valid for one hour. */
@@ -180,7 +181,8 @@ export const authHandlers = [
     if (outcome.value === 'inactive') return answer(LoginAnswer, { is_active: false });
     if ('secondFactor' in outcome.value) {
       // No cookie: a client that reads only `is_active` finds no session (its GET /me answers 401).
-      const waiting = { is_active: true, second_factor: outcome.value.secondFactor };
+      const { account, secondFactor } = outcome.value;
+      const waiting = { is_active: true, second_factor: await offerWithPasskey(secondFactor, account.id, request) };
       return answer(LoginAnswer, waiting);
     }
     return answer(LoginAnswer, { is_active: true }, { headers: { 'Set-Cookie': outcome.value.cookie } });

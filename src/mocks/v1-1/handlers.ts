@@ -6,7 +6,7 @@
  * with an idempotency key. Refusals are problem details (./problems.ts).
  */
 import { HttpResponse } from 'msw';
-import { boolean, integer, min, object, optional, string } from 'superstruct';
+import { boolean, integer, is, min, object, optional, string, unknown } from 'superstruct';
 import {
   ChangePasswordPayload,
   ContactPayload,
@@ -28,7 +28,7 @@ import { statusOf } from '../handlers/datastores';
 import { sendContactMessage } from '../handlers/contact';
 import { catalogue, orderLicence } from '../handlers/licences';
 import { answer } from '../respond';
-import { clearSessionCookie, endSession, sessionAccount } from '../session';
+import { clearSessionCookie, endSession, sessionAccount, startSession } from '../session';
 import { customerChange, isFromPortal, notFromPortal, readBody, sessionEnded, visitorChange } from './guard';
 import {
   operationJson,
@@ -39,6 +39,7 @@ import {
   startPurchase,
 } from './operations';
 import { problem } from './problems';
+import { AssertionStruct, offerWithPasskey, passkeys } from './passkey-structs';
 import { completeSecondStep } from './second-factor';
 
 /** 1 TB is 10^12 bytes, 1 GB 10^9 (docs/api-v1.1.md, "Sizes in bytes"). */
@@ -54,12 +55,14 @@ function datastoreOf(row: DatastoreRow) {
 }
 
 const NotificationsPayload = object({ enabled: boolean() });
-/** The second step of a login (an authenticator's code or a recovery code; passkeys come later). */
+/** The second step of a login: an authenticator's code, a recovery code or a passkey's assertion. */
 const SecondStepPayload = object({
   ticket: string(),
   totp: optional(string()),
   recovery_code: optional(string()),
+  assertion: optional(unknown()),
 });
+const PasskeyLoginPayload = object({ assertion: AssertionStruct });
 const PurchasePayload = object({ identifier: string(), product_id: min(integer(), 0) });
 
 /** A success without a body (MSW's response, so that a `Set-Cookie` of it reaches the cookie store). */
@@ -116,7 +119,10 @@ export const v11Handlers = [
         },
       });
     }
-    if ('secondFactor' in outcome.value) return HttpResponse.json({ second_factor: outcome.value.secondFactor });
+    if ('secondFactor' in outcome.value) {
+      const { account, secondFactor } = outcome.value;
+      return HttpResponse.json({ second_factor: await offerWithPasskey(secondFactor, account.id, request) });
+    }
     return noContent({ headers: { 'Set-Cookie': outcome.value.cookie } });
   }),
 
@@ -124,18 +130,21 @@ export const v11Handlers = [
     if (!isFromPortal(request)) return notFromPortal(language);
     const body = await readBody(request, SecondStepPayload, language);
     if (!body.ok) return body.response;
-    const { ticket, totp, recovery_code } = body.value;
-    if ((totp === undefined) === (recovery_code === undefined)) {
+    const { ticket, totp, recovery_code, assertion } = body.value;
+    if ([totp, recovery_code, assertion].filter((answer) => answer !== undefined).length !== 1) {
       const detail = {
-        en: 'Send one of the code of your authenticator app and a recovery code.',
-        de: 'Senden Sie entweder den Code Ihrer Authenticator-App oder einen Wiederherstellungscode.',
+        en: 'Send one of a code of your authenticator app, a passkey and a recovery code.',
+        de: 'Senden Sie genau eines: einen Code Ihrer Authenticator-App, einen Passkey oder einen Wiederherstellungscode.',
       };
       return problem('invalid-fields', language, { detail });
     }
     const outcome = await completeSecondStep(
-      { ticket, totp, recovery_code },
+      { ticket, totp, recovery_code, assertion },
       Date.now(),
       request.headers.get('User-Agent'),
+      async (given, accountId) =>
+        is(given, AssertionStruct) &&
+        (await (await passkeys()).verifyAssertion(given, 'second-factor', accountId, request)) !== null,
     );
     if (!outcome.ok) {
       return problem(outcome.problem, language, {
@@ -144,6 +153,24 @@ export const v11Handlers = [
       });
     }
     return noContent({ headers: { 'Set-Cookie': outcome.cookie } });
+  }),
+
+  route('v1.1 POST /login/passkey/options', async ({ request, language }) => {
+    if (!isFromPortal(request)) return notFromPortal(language);
+    return HttpResponse.json(await (await passkeys()).requestOptions('login', null, request));
+  }),
+
+  route('v1.1 POST /login/passkey', async ({ request, language }) => {
+    if (!isFromPortal(request)) return notFromPortal(language);
+    const body = await readBody(request, PasskeyLoginPayload, language);
+    if (!body.ok) return body.response;
+    const account = await (await passkeys()).verifyAssertion(body.value.assertion, 'login', null, request);
+    if (!account?.active) {
+      return problem('passkey-refused', language, {
+        detail: { en: 'This passkey was not accepted.', de: 'Dieser Passkey wurde nicht akzeptiert.' },
+      });
+    }
+    return noContent({ headers: { 'Set-Cookie': startSession(account.id, request.headers.get('User-Agent')) } });
   }),
 
   route('v1.1 POST /logout', ({ request, cookies, language }) => {

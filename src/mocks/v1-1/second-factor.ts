@@ -18,7 +18,7 @@ const WRONG_CODES_PER_TICKET = 5;
 /** Recovery codes an account gets at a time. */
 const RECOVERY_CODE_COUNT = 10;
 
-type SecondFactorMethod = 'totp' | 'recovery';
+type SecondFactorMethod = 'totp' | 'passkey' | 'recovery';
 
 /** The login's answer for an account with a factor: `second_factor` of the description. */
 export interface TicketOffer {
@@ -31,7 +31,12 @@ export interface SecondStep {
   ticket: string;
   totp?: string;
   recovery_code?: string;
+  /** A passkey's assertion, checked by the caller's `verifyPasskey` (it needs the request). */
+  assertion?: unknown;
 }
+
+/** Checks a passkey's assertion for the second step of the account's login. */
+export type PasskeyCheck = (assertion: unknown, accountId: string) => Promise<boolean>;
 
 export type SecondStepOutcome =
   | { ok: true; account: AccountRow; cookie: string }
@@ -53,7 +58,9 @@ export function issueTicket(accountId: string, now = Date.now()): TicketOffer {
   const ticket = randomToken(32);
   db.loginTicket.create({ ticket, accountId, expires: now + TICKET_TTL_MS, wrong: 0 });
   const methods: SecondFactorMethod[] = [];
-  if (confirmedFactorsOf(accountId).some((factor) => factor.type === 'totp')) methods.push('totp');
+  const factors = confirmedFactorsOf(accountId);
+  if (factors.some((factor) => factor.type === 'totp')) methods.push('totp');
+  if (factors.some((factor) => factor.type === 'passkey')) methods.push('passkey');
   if (db.recoveryCode.findFirst({ where: { ...where(accountId), used: { equals: false } } })) methods.push('recovery');
   return { ticket, methods, expires_in: TICKET_TTL_MS / 1000 };
 }
@@ -150,6 +157,7 @@ export async function completeSecondStep(
   step: SecondStep,
   now = Date.now(),
   userAgent: string | null = null,
+  verifyPasskey: PasskeyCheck = () => Promise.resolve(false),
 ): Promise<SecondStepOutcome> {
   const ticket = db.loginTicket.findFirst({ where: { ticket: { equals: step.ticket } } });
   const account = ticket && db.account.findFirst({ where: { id: { equals: ticket.accountId } } });
@@ -170,6 +178,14 @@ export async function completeSecondStep(
       };
     }
     if (taken === 'wrong') return wrongCode(ticket.ticket, ticket.wrong);
+  } else if (step.assertion !== undefined) {
+    if (!(await verifyPasskey(step.assertion, account.id))) {
+      return {
+        ok: false,
+        problem: 'passkey-refused',
+        detail: { en: 'This passkey was not accepted.', de: 'Dieser Passkey wurde nicht akzeptiert.' },
+      };
+    }
   } else if (step.recovery_code === undefined || !(await takeRecoveryCode(account.id, step.recovery_code))) {
     return wrongCode(ticket.ticket, ticket.wrong);
   }

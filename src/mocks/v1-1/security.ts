@@ -2,7 +2,7 @@
  * The account's protection in the mock (issue 44, decision 058; the calls tagged Security in the
  * v1.1 description): the factors, adding an authenticator app and confirming it with its first
  * code, removing a factor, new recovery codes, the fresh sign-in that the changes need, and
- * the open sessions and their ending. Passkeys come next.
+ * the open sessions and their ending, and passkeys (./passkeys.ts).
  */
 import { object, optional, size, string } from 'superstruct';
 import { db, type FactorRow } from '../db';
@@ -26,6 +26,7 @@ import {
   takeRecoveryCode,
   takeTotp,
 } from './second-factor';
+import { AssertionStruct, passkeys, RegistrationStruct } from './passkey-structs';
 import { checkCode, totpUri } from './totp';
 
 const NamePayload = object({ name: size(string(), 1, 60) });
@@ -34,7 +35,9 @@ const ReauthPayload = object({
   password: optional(string()),
   totp: optional(string()),
   recovery_code: optional(string()),
+  assertion: optional(AssertionStruct),
 });
+const PasskeyPayload = object({ name: size(string(), 1, 60), credential: RegistrationStruct });
 
 /** A factor as the description's `Factor` shows it. */
 function factorOf(factor: FactorRow) {
@@ -165,8 +168,8 @@ export const securityHandlers = [
     if (!account) return sessionEnded(language);
     const body = await readBody(request, ReauthPayload, language);
     if (!body.ok) return body.response;
-    const { password, totp, recovery_code } = body.value;
-    const given = [password, totp, recovery_code].filter((answer) => answer !== undefined);
+    const { password, totp, recovery_code, assertion } = body.value;
+    const given = [password, totp, recovery_code, assertion].filter((answer) => answer !== undefined);
     if (given.length !== 1) {
       return problem('invalid-fields', language, {
         detail: { en: 'Send exactly one answer.', de: 'Senden Sie genau eine Antwort.' },
@@ -187,8 +190,52 @@ export const securityHandlers = [
     if (recovery_code !== undefined && !(await takeRecoveryCode(account.id, recovery_code))) {
       return problem('invalid-code', language, { detail: wrongCode });
     }
+    if (
+      assertion !== undefined &&
+      !(await (await passkeys()).verifyAssertion(assertion, 'reauth', account.id, request))
+    ) {
+      return problem('passkey-refused', language, {
+        detail: { en: 'This passkey was not accepted.', de: 'Dieser Passkey wurde nicht akzeptiert.' },
+      });
+    }
     markFreshlySignedIn(cookies, now);
     return Response.json({ fresh_for_seconds: FRESH_SIGN_IN_MS / 1000 });
+  }),
+
+  route('v1.1 POST /account/passkeys/options', async ({ request, cookies, language }) => {
+    if (!isFromPortal(request)) return notFromPortal(language);
+    const account = sessionAccount(cookies);
+    if (!account) return sessionEnded(language);
+    if (needsFreshSignIn(cookies)) return reauthRequired(language);
+    return Response.json(await (await passkeys()).creationOptions(account, request));
+  }),
+
+  route('v1.1 POST /account/passkeys', ({ request, cookies, language }) =>
+    customerChange(request, cookies, language, async (account) => {
+      const body = await readBody(request, PasskeyPayload, language);
+      if (!body.ok) return body.response;
+      const first = !hasSecondFactor(account.id);
+      const factor = await (
+        await passkeys()
+      ).addPasskey(account, body.value.name.trim(), body.value.credential, request);
+      if (!factor) {
+        return problem('passkey-refused', language, {
+          detail: { en: 'This passkey was not accepted.', de: 'Dieser Passkey wurde nicht akzeptiert.' },
+        });
+      }
+      const recoveryCodes = first ? await newRecoveryCodes(account.id) : undefined;
+      return Response.json(
+        { factor: factorOf(factor), ...(recoveryCodes ? { recovery_codes: recoveryCodes } : {}) },
+        { status: 201 },
+      );
+    }),
+  ),
+
+  route('v1.1 POST /account/reauth/options', async ({ request, cookies, language }) => {
+    if (!isFromPortal(request)) return notFromPortal(language);
+    const account = sessionAccount(cookies);
+    if (!account) return sessionEnded(language);
+    return Response.json(await (await passkeys()).requestOptions('reauth', account.id, request));
   }),
 
   route('v1.1 GET /account/sessions', ({ cookies, language }) => {
