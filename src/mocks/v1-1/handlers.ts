@@ -39,7 +39,7 @@ import {
   startPurchase,
 } from './operations';
 import { problem } from './problems';
-import { AssertionStruct, offerWithPasskey, passkeys } from './passkey-structs';
+import { AssertionStruct, offerWithPasskey, passkeyRefused, passkeys } from './passkey-structs';
 import { completeSecondStep } from './second-factor';
 
 /** 1 TB is 10^12 bytes, 1 GB 10^9 (docs/api-v1.1.md, "Sizes in bytes"). */
@@ -167,7 +167,7 @@ export const v11Handlers = [
     const account = await (await passkeys()).verifyAssertion(body.value.assertion, 'login', null, request);
     if (!account?.active) {
       return problem('passkey-refused', language, {
-        detail: { en: 'This passkey was not accepted.', de: 'Dieser Passkey wurde nicht akzeptiert.' },
+        detail: passkeyRefused,
       });
     }
     return noContent({ headers: { 'Set-Cookie': startSession(account.id, request.headers.get('User-Agent')) } });

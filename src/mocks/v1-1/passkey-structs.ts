@@ -3,6 +3,7 @@
  * ./passkeys.ts, so that reading a request does not load the WebAuthn library.
  */
 import { literal, optional, string, type, type Infer } from 'superstruct';
+import type { Bilingual } from '../language';
 import type { TicketOffer } from './second-factor';
 
 /** What `PublicKeyCredential.toJSON()` gives after `navigator.credentials.get` (the fields checked here). */
@@ -36,3 +37,9 @@ export async function offerWithPasskey(offer: TicketOffer, accountId: string, re
   if (!offer.methods.includes('passkey')) return offer;
   return (await passkeys()).withPasskeyOptions(offer, accountId, request);
 }
+
+/** The detail of every `passkey-refused`: the mock says no more than a server would. */
+export const passkeyRefused: Bilingual = {
+  en: 'This passkey was not accepted.',
+  de: 'Dieser Passkey wurde nicht akzeptiert.',
+};

@@ -9,6 +9,7 @@ import { db, type AccountRow, type FactorRow } from '../db';
 import { randomToken } from '../random';
 import { startSession } from '../session';
 import type { ProblemType } from './problems';
+import { passkeyRefused } from './passkey-structs';
 import { checkCode, newTotpSecret } from './totp';
 
 /** How long a ticket waits for its second step (the description's `expires_in`). */
@@ -183,7 +184,7 @@ export async function completeSecondStep(
       return {
         ok: false,
         problem: 'passkey-refused',
-        detail: { en: 'This passkey was not accepted.', de: 'Dieser Passkey wurde nicht akzeptiert.' },
+        detail: passkeyRefused,
       };
     }
   } else if (step.recovery_code === undefined || !(await takeRecoveryCode(account.id, step.recovery_code))) {

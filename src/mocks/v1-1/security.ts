@@ -26,7 +26,7 @@ import {
   takeRecoveryCode,
   takeTotp,
 } from './second-factor';
-import { AssertionStruct, passkeys, RegistrationStruct } from './passkey-structs';
+import { AssertionStruct, passkeyRefused, passkeys, RegistrationStruct } from './passkey-structs';
 import { checkCode, totpUri } from './totp';
 
 const NamePayload = object({ name: size(string(), 1, 60) });
@@ -195,7 +195,7 @@ export const securityHandlers = [
       !(await (await passkeys()).verifyAssertion(assertion, 'reauth', account.id, request))
     ) {
       return problem('passkey-refused', language, {
-        detail: { en: 'This passkey was not accepted.', de: 'Dieser Passkey wurde nicht akzeptiert.' },
+        detail: passkeyRefused,
       });
     }
     markFreshlySignedIn(cookies, now);
@@ -220,7 +220,7 @@ export const securityHandlers = [
       ).addPasskey(account, body.value.name.trim(), body.value.credential, request);
       if (!factor) {
         return problem('passkey-refused', language, {
-          detail: { en: 'This passkey was not accepted.', de: 'Dieser Passkey wurde nicht akzeptiert.' },
+          detail: passkeyRefused,
         });
       }
       const recoveryCodes = first ? await newRecoveryCodes(account.id) : undefined;
