@@ -18,8 +18,10 @@ import {
   number,
   object,
   optional,
+  record,
   string,
   type,
+  unknown,
   type Infer,
   type Struct,
 } from 'superstruct';
@@ -59,7 +61,19 @@ export const StatusAnswer = type({
   message: optional(string()),
 });
 
-export const LoginAnswer = type({ is_active: boolean() });
+/**
+ * A login's second step, asked for by a server that protects the account with a factor (v1.1
+ * feature `second-factor`, decision 058): its ticket, what the account can answer with (names the
+ * portal does not know are ignored), and the seconds the ticket lasts.
+ */
+export const SecondFactorOffer = type({
+  ticket: string(),
+  methods: array(string()),
+  expires_in: number(),
+  passkey_options: optional(record(string(), unknown())),
+});
+
+export const LoginAnswer = type({ is_active: boolean(), second_factor: optional(SecondFactorOffer) });
 
 /** SPEC §3 "Company product": display only (product list, contract end), so nothing is required. */
 export const CompanyProductStruct = describing<CompanyProduct>()(
@@ -119,6 +133,7 @@ export const LanguagePayload = object({ language: LanguageStruct });
 
 export type StatusAnswer = Infer<typeof StatusAnswer>;
 export type LoginAnswer = Infer<typeof LoginAnswer>;
+export type SecondFactorOffer = Infer<typeof SecondFactorOffer>;
 export type LoginPayload = Infer<typeof LoginPayload>;
 export type ForgotPasswordPayload = Infer<typeof ForgotPasswordPayload>;
 export type ChangePasswordPayload = Infer<typeof ChangePasswordPayload>;

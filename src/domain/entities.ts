@@ -12,6 +12,9 @@ import type { LicenceType } from './constants';
 /** How a company pays (SPEC §3). */
 export type PaymentType = 'bill' | 'direct_debit';
 
+/** How a customer answers the second step of a login (issue 44): an authenticator's code, a passkey, a recovery code. */
+export type SecondStepMethod = 'totp' | 'passkey' | 'recovery';
+
 /** SPEC §3 "Company product": display only (product list, contract end). */
 export type CompanyProduct = {
   name?: string | null;

@@ -29,7 +29,13 @@ export type ErrorKey =
   | 'emailTaken'
   | 'companyIncomplete'
   | 'postcodeCountry'
-  | 'mandateMissing';
+  | 'mandateMissing'
+  /** The login's second step: a code refused without the server's own words (issue 44). */
+  | 'codeRefused'
+  /** The browser's passkey dialog ended without a passkey (cancelled, timed out, none for this site). */
+  | 'passkeyFailed'
+  /** The login's second step took too long or was refused too often: the password again (decision 058). */
+  | 'signInExpired';
 
 export interface UserError {
   key: ErrorKey;

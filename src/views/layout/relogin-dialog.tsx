@@ -1,10 +1,17 @@
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
+import { browserHasPasskeys } from '../../lib/passkeys';
 import { useLanguage, useSessionActor, useUser } from '../../lib/session';
 import { usePortalActor } from '../../lib/use-portal-actor';
 import { loginMachine } from '../../machines/login.machine';
 import { SubmitButton } from '../shared/form-fields';
 import { LoginFields, useLoginForm } from '../shared/login-fields';
 import { ModalDialog } from '../shared/modal-dialog';
+import { PageLoading } from '../shared/page-loading';
+
+/** The second step loads only when a server asks for one (issue 44). */
+const SecondStep = lazy(() => import('../login/second-step'));
 
 const messages = defineMessages({
   title: { id: 'relogin.title', defaultMessage: 'Your session has ended' },
@@ -38,9 +45,10 @@ export default function ReloginDialog() {
   const user = useUser();
   const actor = usePortalActor(loginMachine, {
     // The login in place leads nowhere: the customer stays on the page under the dialog.
-    input: { language, values: { email: user?.email ?? '' }, next: null },
+    input: { language, values: { email: user?.email ?? '' }, next: null, passkeys: browserHasPasskeys() },
   });
   const form = useLoginForm(actor);
+  const secondStep = useSelector(actor, (snapshot) => snapshot.hasTag('secondStep'));
   const { busy, slow, formRef, submit } = form;
 
   return (
@@ -58,26 +66,32 @@ export default function ReloginDialog() {
       <p id="relogin-text">
         <FormattedMessage {...messages.text} />
       </p>
-      <form ref={formRef} className="relogin-form" noValidate onSubmit={submit} aria-labelledby="relogin-title">
-        <LoginFields form={form} labels={messages} />
-        <div className="dialog-buttons">
-          <button
-            type="button"
-            className="button-secondary"
-            disabled={busy}
-            onClick={() => session.send({ type: 'relogin.cancel' })}
-          >
-            <FormattedMessage {...messages.leave} />
-          </button>
-          <SubmitButton
-            busy={busy}
-            slow={slow}
-            waiting={form.waiting}
-            label={messages.submit}
-            busyLabel={messages.busy}
-          />
-        </div>
-      </form>
+      {secondStep ? (
+        <Suspense fallback={<PageLoading />}>
+          <SecondStep login={actor} headingLevel="h3" />
+        </Suspense>
+      ) : (
+        <form ref={formRef} className="relogin-form" noValidate onSubmit={submit} aria-labelledby="relogin-title">
+          <LoginFields form={form} labels={messages} />
+          <div className="dialog-buttons">
+            <button
+              type="button"
+              className="button-secondary"
+              disabled={busy}
+              onClick={() => session.send({ type: 'relogin.cancel' })}
+            >
+              <FormattedMessage {...messages.leave} />
+            </button>
+            <SubmitButton
+              busy={busy}
+              slow={slow}
+              waiting={form.waiting}
+              label={messages.submit}
+              busyLabel={messages.busy}
+            />
+          </div>
+        </form>
+      )}
     </ModalDialog>
   );
 }

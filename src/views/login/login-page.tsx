@@ -1,3 +1,5 @@
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link, useParams, useSearch } from 'wouter';
 import { useLanguage } from '../../lib/session';
@@ -5,11 +7,16 @@ import { usePortalActor } from '../../lib/use-portal-actor';
 import { returnTargetFromQuery } from '../../domain/return-target';
 import { loginMachine } from '../../machines/login.machine';
 import { paths } from '../../domain/routes';
+import { browserHasPasskeys } from '../../lib/passkeys';
 import { SubmitButton } from '../shared/form-fields';
 import { LoginFields, useLoginForm } from '../shared/login-fields';
+import { PageLoading } from '../shared/page-loading';
 import { carriedChange, PortalForm, usePrerenderedValues, useTakeOver } from '../shared/portal-form';
 import { PageHeading } from '../shared/page-heading';
 import { loginNotice } from './login-notices';
+
+/** The second step loads only when a server asks for one (issue 44). */
+const SecondStep = lazy(() => import('./second-step'));
 
 const messages = defineMessages({
   title: { id: 'login.title', defaultMessage: 'Log in' },
@@ -32,9 +39,10 @@ export default function LoginPage() {
   const next = returnTargetFromQuery(useSearch()) ?? paths.dashboard();
   const carried = usePrerenderedValues('login', { email: '', password: '' });
   const actor = usePortalActor(loginMachine, {
-    input: { language, values: carried, next },
+    input: { language, values: carried, next, passkeys: browserHasPasskeys() },
   });
   const form = useLoginForm(actor);
+  const secondStep = useSelector(actor, (snapshot) => snapshot.hasTag('secondStep'));
   const { busy, slow, formRef, submit } = form;
   useTakeOver('login', { formRef, change: carriedChange(form.form), submit: () => submit() });
 
@@ -46,16 +54,24 @@ export default function LoginPage() {
           <FormattedMessage {...notice.message} />
         </p>
       )}
-      <PortalForm name="login" formRef={formRef} className="card account-form" onSubmit={submit}>
-        <LoginFields form={form} labels={messages} />
-        <SubmitButton
-          busy={busy}
-          slow={slow}
-          waiting={form.waiting}
-          label={messages.submit}
-          busyLabel={messages.busy}
-        />
-      </PortalForm>
+      {secondStep ? (
+        <div className="card account-form">
+          <Suspense fallback={<PageLoading />}>
+            <SecondStep login={actor} headingLevel="h2" />
+          </Suspense>
+        </div>
+      ) : (
+        <PortalForm name="login" formRef={formRef} className="card account-form" onSubmit={submit}>
+          <LoginFields form={form} labels={messages} />
+          <SubmitButton
+            busy={busy}
+            slow={slow}
+            waiting={form.waiting}
+            label={messages.submit}
+            busyLabel={messages.busy}
+          />
+        </PortalForm>
+      )}
       <ul className="account-links">
         <li>
           <Link href={paths.reset()}>

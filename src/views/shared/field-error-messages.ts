@@ -23,5 +23,7 @@ export const fieldErrorMessages = defineMessages<FieldErrorCode>({
   volume: { id: 'field.volume', defaultMessage: 'Please choose a volume within the offered range.' },
   cpu: { id: 'field.cpu', defaultMessage: 'Please choose 1, 2 or 4 CPU sockets.' },
   tooLong: { id: 'field.tooLong', defaultMessage: 'This is too long.' },
+  otp: { id: 'field.otp', defaultMessage: 'Please enter the six digits your authenticator app shows.' },
+  recoveryCode: { id: 'field.recoveryCode', defaultMessage: 'Please enter one of your recovery codes, like abcd-2345.' },
   invalid: { id: 'field.invalid', defaultMessage: 'Please check this field.' },
 });

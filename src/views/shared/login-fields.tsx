@@ -17,7 +17,8 @@ export function useLoginForm(actor: LoginActor) {
   const fields = useFormActor(form);
   const loggedIn = useSelector(actor, (snapshot) => snapshot.hasTag('done'));
   const notActive = useSelector(actor, (snapshot) => snapshot.hasTag('notActive'));
-  return { ...fields, form, busy: fields.busy || loggedIn, notActive };
+  const signInExpired = useSelector(actor, (snapshot) => snapshot.hasTag('signInExpired'));
+  return { ...fields, form, busy: fields.busy || loggedIn, notActive, signInExpired };
 }
 
 /**
@@ -31,7 +32,7 @@ export function LoginFields({
   form: ReturnType<typeof useLoginForm>;
   labels: { email: MessageDescriptor; password: MessageDescriptor };
 }) {
-  const { values, fieldErrors, notActive, error, change } = form;
+  const { values, fieldErrors, notActive, signInExpired, error, change } = form;
   return (
     <>
       <RequiredNote />
@@ -59,6 +60,11 @@ export function LoginFields({
       {notActive && (
         <p className="notice notice-warn" role="alert">
           <FormattedMessage {...errorMessages.loginNotActive} />
+        </p>
+      )}
+      {signInExpired && (
+        <p className="notice notice-warn" role="alert">
+          <FormattedMessage {...errorMessages.signInExpired} />
         </p>
       )}
       <ErrorLine error={error} />

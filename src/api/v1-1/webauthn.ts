@@ -1,0 +1,115 @@
+/**
+ * Passkeys in the browser, without a WebAuthn library (decision 058): the server's options in the
+ * JSON form of Web Authentication Level 3 become the browser's (`PublicKeyCredential.
+ * parseRequestOptionsFromJSON` where it has it, else decoded here), and the browser's credential
+ * goes back as its `toJSON()` (else encoded here). Loaded with the second step of a login, the
+ * passkey sign-in and the security page, never with a first visit.
+ */
+import { array, enums, is, number, optional, string, type } from 'superstruct';
+import { isOneOf } from '../../domain/one-of';
+import { ApiError } from '../error';
+
+/** The ways to reach an authenticator that this browser's WebAuthn knows (others are left out). */
+const transports: readonly AuthenticatorTransport[] = ['ble', 'hybrid', 'internal', 'nfc', 'usb'];
+const conditionalMediation: CredentialMediationRequirement = 'conditional';
+
+/** What the server sends for a passkey's sign-in (`PublicKeyCredentialRequestOptionsJSON`). */
+export const PasskeyRequestOptions = type({
+  challenge: string(),
+  rpId: optional(string()),
+  timeout: optional(number()),
+  userVerification: optional(enums(['required', 'preferred', 'discouraged'])),
+  allowCredentials: optional(array(type({ id: string(), type: string(), transports: optional(array(string())) }))),
+});
+
+export function fromBase64url(text: string): ArrayBuffer {
+  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  return Uint8Array.from(binary, (character) => character.charCodeAt(0)).buffer;
+}
+
+export function toBase64url(buffer: ArrayBuffer | null): string | null {
+  if (buffer === null) return null;
+  let binary = '';
+  for (const byte of new Uint8Array(buffer)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The browser can use passkeys at all (a secure context with WebAuthn). */
+export function passkeysSupported(): boolean {
+  return (
+    typeof window !== 'undefined' && 'PublicKeyCredential' in window && typeof navigator.credentials?.get === 'function'
+  );
+}
+
+/** The browser offers passkeys among the address field's suggestions (conditional mediation). */
+export async function conditionalSignInSupported(): Promise<boolean> {
+  if (!passkeysSupported()) return false;
+  try {
+    return (await PublicKeyCredential.isConditionalMediationAvailable?.()) === true;
+  } catch {
+    return false;
+  }
+}
+
+type RequestOptionsJson = typeof PasskeyRequestOptions.TYPE;
+
+function requestOptions(json: RequestOptionsJson): PublicKeyCredentialRequestOptions {
+  // The server's JSON is the standard's: the browser reads it itself where it can.
+  if (typeof PublicKeyCredential.parseRequestOptionsFromJSON === 'function') {
+    return PublicKeyCredential.parseRequestOptionsFromJSON(json);
+  }
+  return {
+    challenge: fromBase64url(json.challenge),
+    ...(json.rpId === undefined ? {} : { rpId: json.rpId }),
+    ...(json.timeout === undefined ? {} : { timeout: json.timeout }),
+    ...(json.userVerification === undefined ? {} : { userVerification: json.userVerification }),
+    allowCredentials: (json.allowCredentials ?? []).map((credential) => ({
+      id: fromBase64url(credential.id),
+      type: 'public-key',
+      ...(credential.transports === undefined
+        ? {}
+        : { transports: credential.transports.filter((transport) => isOneOf(transports, transport)) }),
+    })),
+  };
+}
+
+/** The assertion as the server takes it (`AuthenticationResponseJSON`). */
+function assertionJson(credential: PublicKeyCredential): unknown {
+  if (typeof credential.toJSON === 'function') return credential.toJSON();
+  const response = credential.response;
+  if (!(response instanceof AuthenticatorAssertionResponse)) throw new DOMException('No assertion.', 'NotAllowedError');
+  return {
+    id: credential.id,
+    rawId: toBase64url(credential.rawId),
+    type: credential.type,
+    authenticatorAttachment: credential.authenticatorAttachment,
+    clientExtensionResults: credential.getClientExtensionResults(),
+    response: {
+      clientDataJSON: toBase64url(response.clientDataJSON),
+      authenticatorData: toBase64url(response.authenticatorData),
+      signature: toBase64url(response.signature),
+      userHandle: toBase64url(response.userHandle),
+    },
+  };
+}
+
+/**
+ * Asks the browser for a passkey's assertion of the server's challenge: with the browser's own
+ * dialog, or (`conditional`) among the address field's suggestions until the customer picks one
+ * or the caller aborts. Options that are not the standard's are an answer the portal cannot read;
+ * the customer's "no" (or no passkey) is the browser's `NotAllowedError`, thrown as it is.
+ */
+export async function passkeyAssertion(
+  options: unknown,
+  { conditional = false, signal }: { conditional?: boolean; signal?: AbortSignal } = {},
+): Promise<unknown> {
+  if (!is(options, PasskeyRequestOptions)) throw new ApiError('invalid-answer');
+  const credential = await navigator.credentials.get({
+    publicKey: requestOptions(options),
+    ...(conditional ? { mediation: conditionalMediation } : {}),
+    ...(signal ? { signal } : {}),
+  });
+  if (!(credential instanceof PublicKeyCredential)) throw new DOMException('No passkey was chosen.', 'NotAllowedError');
+  return assertionJson(credential);
+}
