@@ -103,6 +103,9 @@ export const loginMachine = setup({
     /** Active, and the server asks for a second step the portal can answer. */
     asksSecondStep: ({ context }, { answer }: { answer: LoginAnswer | undefined }) =>
       answer?.is_active === true && secondStepOf(answer.second_factor, context.passkeys) !== null,
+    /** Active, and the server asks for a second step, but by no method this browser can give. */
+    asksUnusableStep: (_, { answer }: { answer: LoginAnswer | undefined }) =>
+      answer?.is_active === true && answer.second_factor !== undefined,
     /** The second step ended without a session: its ticket is over. */
     isRefused: (_, { refused }: { refused: boolean }) => refused,
     /** The login leads to a page (not so the login in place, whose page is already shown). */
@@ -156,6 +159,14 @@ export const loginMachine = setup({
               }),
             },
           },
+          // A second step by a method the portal does not know, or a passkey this browser has not:
+          // no session was opened, and none can be here.
+          {
+            guard: { type: 'asksUnusableStep', params: ({ event }) => ({ answer: event.output.ending?.answer }) },
+            target: '.cannotConfirm',
+            reenter: true,
+            actions: { type: 'keepValues', params: ({ event }) => ({ values: event.output.values }) },
+          },
           // SPEC §4: an active account goes to /dashboard, with no message (docs/decisions/003),
           // or back to the page it came from (docs/decisions/027).
           {
@@ -190,6 +201,12 @@ export const loginMachine = setup({
           description:
             'SPEC §8: the account awaits activation; the notice is kept 30 seconds like every message, the form stays open.',
           tags: ['notActive'],
+          after: { errorTtl: { target: 'editing' } },
+        },
+        cannotConfirm: {
+          description:
+            'Issue 44: the server asked for a second step that this browser cannot give (a passkey without WebAuthn, an unknown method); the form stays open under a notice kept 30 seconds.',
+          tags: ['cannotConfirm'],
           after: { errorTtl: { target: 'editing' } },
         },
         signInExpired: {

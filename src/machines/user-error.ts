@@ -35,7 +35,9 @@ export type ErrorKey =
   /** The browser's passkey dialog ended without a passkey (cancelled, timed out, none for this site). */
   | 'passkeyFailed'
   /** The login's second step took too long or was refused too often: the password again (decision 058). */
-  | 'signInExpired';
+  | 'signInExpired'
+  /** The login's second step asks for what this browser cannot give (a passkey without WebAuthn). */
+  | 'cannotConfirm';
 
 export interface UserError {
   key: ErrorKey;

@@ -89,6 +89,12 @@ export const errorMessages = defineMessages<ErrorKey>({
     defaultMessage: 'Your sign-in has expired. Please log in again with your password.',
     description: 'The second step of a login took too long or was refused too often (decision 058)',
   },
+  cannotConfirm: {
+    id: 'error.cannotConfirm',
+    defaultMessage:
+      'Your account asks for a confirmation this browser cannot give, such as a passkey. Please log in with a current browser, or use a recovery code if you have one.',
+    description: 'The second step of a login asks for a method this browser lacks (issue 44)',
+  },
   mandateMissing: {
     id: 'error.mandateMissing',
     defaultMessage: 'To pay by direct debit, please grant the SEPA direct debit mandate.',

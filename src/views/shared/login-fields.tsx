@@ -18,7 +18,8 @@ export function useLoginForm(actor: LoginActor) {
   const loggedIn = useSelector(actor, (snapshot) => snapshot.hasTag('done'));
   const notActive = useSelector(actor, (snapshot) => snapshot.hasTag('notActive'));
   const signInExpired = useSelector(actor, (snapshot) => snapshot.hasTag('signInExpired'));
-  return { ...fields, form, busy: fields.busy || loggedIn, notActive, signInExpired };
+  const cannotConfirm = useSelector(actor, (snapshot) => snapshot.hasTag('cannotConfirm'));
+  return { ...fields, form, busy: fields.busy || loggedIn, notActive, signInExpired, cannotConfirm };
 }
 
 /**
@@ -32,7 +33,7 @@ export function LoginFields({
   form: ReturnType<typeof useLoginForm>;
   labels: { email: MessageDescriptor; password: MessageDescriptor };
 }) {
-  const { values, fieldErrors, notActive, signInExpired, error, change } = form;
+  const { values, fieldErrors, notActive, signInExpired, cannotConfirm, error, change } = form;
   return (
     <>
       <RequiredNote />
@@ -62,9 +63,9 @@ export function LoginFields({
           <FormattedMessage {...errorMessages.loginNotActive} />
         </p>
       )}
-      {signInExpired && (
+      {(signInExpired || cannotConfirm) && (
         <p className="notice notice-warn" role="alert">
-          <FormattedMessage {...errorMessages.signInExpired} />
+          <FormattedMessage {...errorMessages[signInExpired ? 'signInExpired' : 'cannotConfirm']} />
         </p>
       )}
       <ErrorLine error={error} />
