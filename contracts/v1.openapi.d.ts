@@ -529,6 +529,27 @@ export interface components {
     LoginAnswer: {
       /** @description False means the account awaits activation (SPEC §4). */
       is_active: boolean;
+      /**
+       * @description Only from a server that offers v1.1's feature `second-factor` (docs/decisions/058), for an
+       *     account protected by a second factor: the password was right, but no session was opened
+       *     and no cookie set; the login goes on with v1.1's `POST /login/second-factor` and this
+       *     ticket. A client that reads only `is_active` fails closed (its next call answers 401).
+       */
+      second_factor?: {
+        ticket: string;
+        /** @description `totp`, `passkey`, `recovery`; names a client does not know are ignored. */
+        methods: string[];
+        /** @description Seconds until the ticket ends. */
+        expires_in: number;
+        /** @description The passkey's challenge (`PublicKeyCredentialRequestOptionsJSON`), when the account has a passkey. */
+        passkey_options?: {
+          challenge: string;
+        } & {
+          [key: string]: unknown;
+        };
+      } & {
+        [key: string]: unknown;
+      };
     } & {
       [key: string]: unknown;
     };

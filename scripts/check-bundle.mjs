@@ -24,7 +24,9 @@ const KB = 1024;
  */
 export const budgets = {
   '/': 103.5 * KB,
-  '/login': 115.8 * KB,
+  // Issue 44 lets the login page grow by at most 3 kB for its second step and the passkey sign-in
+  // (decision 058): its figure before it was 115.6 kB.
+  '/login': 118.6 * KB,
   '/register': 119 * KB,
   '/reset': 115.5 * KB,
   '/shop': 117 * KB,
@@ -52,7 +54,7 @@ export const routePages = {
   '/': ['src/views/landing/landing-page.tsx'],
   // The prerendered login form is read by src/lib/prerendered-form-reader.ts before the app
   // renders; the form's call module comes with the page, not when the form is sent (issue 41).
-  '/login': ['src/views/login/login-page.tsx', 'src/lib/prerendered-form-reader.ts', 'src/api/auth.ts'],
+  '/login': ['src/views/login/login-page.tsx', 'src/lib/prerendered-form-reader.ts', 'src/api/login.ts'],
   '/register': ['src/views/register/register-page.tsx', 'src/lib/prerendered-form-reader.ts'],
   '/reset': ['src/views/reset/reset-page.tsx', 'src/lib/prerendered-form-reader.ts'],
   // The catalogue is the shop's first read (src/machines/catalogue.machine.ts).

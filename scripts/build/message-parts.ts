@@ -11,6 +11,11 @@
  * reaches it, unless `core` reaches it too. A message id that no module names literally stays in
  * `core`, so the split can only ever put a message where fewer pages load it when the modules of
  * those pages name it.
+ *
+ * A view may load a piece of its own on demand the same way (`preloadable(() =>
+ * import('../<dir>/…'), '<dir>')` in a module of src/views: the login's second step, issue 44):
+ * that piece starts a part too, so that its messages stay out of the first visit of the page
+ * that loads it.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -59,16 +64,50 @@ export function pagesOf(routes: string): { module: string; part: string }[] {
   return pages;
 }
 
-/** For every source file, the parts whose pages can load it. */
-function partsOfFiles(sources: Map<string, string>): Map<string, Set<string>> {
+/**
+ * The pieces that views load on demand with a part of their own, by the module that starts them:
+ * `preloadable(() => import('<path>'), '<dir>')` where the path leads to `src/views/<dir>/`.
+ * Throws on such a piece whose part is not named after its directory.
+ */
+export function piecesOf(file: string, text: string, sources: Map<string, string>): { module: string; part: string }[] {
+  const pieces: { module: string; part: string }[] = [];
+  for (const match of text.matchAll(
+    /preloadable(?:<[^>]*>)?\(\s*\(\)\s*=>\s*import\('(\.{1,2}\/[^']+)'\)(?:,\s*'([^']*)')?/g,
+  )) {
+    const [, specifier = '', part] = match;
+    const module = resolveImport(file, specifier, sources);
+    const directory = module?.match(/^src\/views\/([^/]+)\//)?.[1];
+    if (module === undefined || directory === undefined) continue;
+    if (part !== directory) {
+      throw new Error(
+        `${file}: the piece ${specifier} must be preloadable(() => import('${specifier}'), '${directory}'), so that its messages load with it`,
+      );
+    }
+    pieces.push({ module, part });
+  }
+  return pieces;
+}
+
+/** The modules that start a part of their own: the pages of the routes and the views' pieces. */
+function partRoots(sources: Map<string, string>): Map<string, string> {
   const routes = sources.get(routesFile);
   if (routes === undefined) throw new Error(`No ${routesFile}`);
-  const pageRoots = new Map(
+  const roots = new Map(
     pagesOf(routes).flatMap(({ module, part }) => {
       const file = resolveImport(routesFile, module, sources);
       return file ? [[file, part] as const] : [];
     }),
   );
+  for (const [file, text] of sources) {
+    if (!file.startsWith('src/views/')) continue;
+    for (const { module, part } of piecesOf(file, text, sources)) roots.set(module, part);
+  }
+  return roots;
+}
+
+/** For every source file, the parts whose pages can load it. */
+function partsOfFiles(sources: Map<string, string>): Map<string, Set<string>> {
+  const pageRoots = partRoots(sources);
   const parts = new Map<string, Set<string>>();
   const visit = (start: string, part: string) => {
     const queue = [start];
@@ -137,6 +176,6 @@ export function partitionProject(root: string): { partOf: Map<string, string[]>;
   const sources = readSources(root);
   const english = resolve(root, 'translations/en.json');
   const ids = existsSync(english) ? Object.keys(JSON.parse(readFileSync(english, 'utf8')) as object) : [];
-  const parts = [...new Set(pagesOf(sources.get(routesFile) ?? '').map(({ part }) => part))];
+  const parts = [...new Set(partRoots(sources).values())];
   return { partOf: partitionMessages(ids, sources), parts };
 }

@@ -4,7 +4,7 @@
  * so neither can drift from the contract. Answers use `type()` so that fields the server adds
  * later do not break the portal; payloads use `object()` so that nothing unplanned is sent.
  *
- * This module holds what every page's first visit needs (the outcome of a call, the login, the
+ * This module holds what every page's first visit needs (the outcome of a call, the
  * user, the password calls, the language) and the pieces the others are written with; the
  * company's, the datastores' and the licences' structs, and the registration's payload, are in
  * modules of their own (company-structs.ts, datastore-structs.ts, licence-structs.ts,
@@ -18,10 +18,8 @@ import {
   number,
   object,
   optional,
-  record,
   string,
   type,
-  unknown,
   type Infer,
   type Struct,
 } from 'superstruct';
@@ -60,20 +58,6 @@ export const StatusAnswer = type({
   reason: optional(string()),
   message: optional(string()),
 });
-
-/**
- * A login's second step, asked for by a server that protects the account with a factor (v1.1
- * feature `second-factor`, decision 058): its ticket, what the account can answer with (names the
- * portal does not know are ignored), and the seconds the ticket lasts.
- */
-export const SecondFactorOffer = type({
-  ticket: string(),
-  methods: array(string()),
-  expires_in: number(),
-  passkey_options: optional(record(string(), unknown())),
-});
-
-export const LoginAnswer = type({ is_active: boolean(), second_factor: optional(SecondFactorOffer) });
 
 /** SPEC §3 "Company product": display only (product list, contract end), so nothing is required. */
 export const CompanyProductStruct = describing<CompanyProduct>()(
@@ -132,8 +116,6 @@ export const ContactPayload = object({
 export const LanguagePayload = object({ language: LanguageStruct });
 
 export type StatusAnswer = Infer<typeof StatusAnswer>;
-export type LoginAnswer = Infer<typeof LoginAnswer>;
-export type SecondFactorOffer = Infer<typeof SecondFactorOffer>;
 export type LoginPayload = Infer<typeof LoginPayload>;
 export type ForgotPasswordPayload = Infer<typeof ForgotPasswordPayload>;
 export type ChangePasswordPayload = Infer<typeof ChangePasswordPayload>;

@@ -21,8 +21,6 @@ export type FieldErrorCode =
   | 'cpu'
   | 'tooLong'
   | 'terms'
-  | 'otp'
-  | 'recoveryCode'
   | 'invalid';
 
 const fieldErrorCodes: readonly FieldErrorCode[] = [
@@ -39,8 +37,6 @@ const fieldErrorCodes: readonly FieldErrorCode[] = [
   'cpu',
   'tooLong',
   'terms',
-  'otp',
-  'recoveryCode',
   // Stryker disable next-line StringLiteral: a message outside this list is read as 'invalid' anyway
   'invalid',
 ];
@@ -103,22 +99,6 @@ export const password = refine(string(), 'password', (value) => {
 
 /** A password on the login form: only required, the policy is the server's business there. */
 export const loginPassword = text({ required: true, max: 1000 });
-
-/** An authenticator app's code (RFC 6238): six digits; spaces, as apps show them, do not count. */
-// Stryker disable next-line StringLiteral: a rule's name is never read; a failure is read by its message, the error code
-export const otpCode = refine(string(), 'otp', (value) => {
-  const digits = value.replace(/\s/g, '');
-  if (digits === '') return 'required';
-  return /^\d{6}$/.test(digits) || 'otp';
-});
-
-/** A recovery code as handed out (letters and digits, a dash; case and spaces do not count). */
-// Stryker disable next-line StringLiteral: a rule's name is never read; a failure is read by its message, the error code
-export const recoveryCode = refine(string(), 'recoveryCode', (value) => {
-  const code = value.trim();
-  if (code === '') return 'required';
-  return /^[A-Za-z0-9][A-Za-z0-9 -]{3,31}$/.test(code) || 'recoveryCode';
-});
 
 export const country = refine(string(), 'country', (value) => isOneOf(business.countries, value) || 'country');
 

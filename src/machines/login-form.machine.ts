@@ -8,7 +8,8 @@
  */
 import { object } from 'superstruct';
 import { isApiError } from '../api/error';
-import type { LoginAnswer, LoginPayload } from '../api/structs';
+import type { LoginAnswer } from '../api/login';
+import type { LoginPayload } from '../api/structs';
 import { email, fieldErrors, loginPassword } from '../domain/fields';
 import type { FieldErrors } from './form-actions';
 import { createFormMachine, type FormActor } from './form.machine';
@@ -54,7 +55,7 @@ export const loginFormMachine = createFormMachine<LoginValues, undefined, LoginP
   validate: validateLogin,
   payload: ({ values, language }) => ({ email: values.email.trim(), password: values.password, language }),
   // The API client loads with the first call: the page and its form need none of it to appear.
-  submit: async (payload, signal) => (await import('../api/auth')).login(payload, { signal }),
+  submit: async (payload, signal) => (await import('../api/login')).login(payload, { signal }),
   errorOf: loginErrorFrom,
   endsOnSuccess: true,
   endsOnError: isNotYetActive,

@@ -14,7 +14,7 @@
  * what was typed, under a notice. The ticket lives only here, and only during the second step.
  */
 import { assign, setup, type ActorRefFrom, type SnapshotEvent, type SnapshotFrom } from 'xstate';
-import type { LoginAnswer, SecondFactorOffer } from '../api/structs';
+import type { LoginAnswer, SecondFactorOffer } from '../api/login';
 import type { SecondStepMethod } from '../domain/entities';
 import { timers, type Language } from '../domain/constants';
 import { paths } from '../domain/routes';

@@ -7,11 +7,9 @@
  * the login machine then asks for the password again. Wrong codes stay on the error line in the
  * server's words (how many attempts are left), too many of them wait as every form does (429).
  */
-import { object } from 'superstruct';
 import { isApiError } from '../api/error';
 import type { SecondStepPayload } from '../api/v1-1/sign-in';
 import type { SecondStepMethod } from '../domain/entities';
-import { fieldErrors, otpCode, recoveryCode } from '../domain/fields';
 import type { FieldErrors } from './form-actions';
 import { createFormMachine, type FormActor } from './form.machine';
 import { tooManyRequests, tooManyRequestsWait } from './rate-limit';
@@ -28,12 +26,20 @@ export interface SecondStepGiven {
   passkeyOptions: unknown;
 }
 
-const TotpFields = object({ code: otpCode });
-const RecoveryFields = object({ code: recoveryCode });
+/** An authenticator's code (RFC 6238): six digits; spaces, as apps show them, do not count. */
+const totpCode = /^\d{6}$/;
+/** A recovery code as handed out: letters and digits, a dash; case and spaces do not count. */
+const recoveryCode = /^[A-Za-z0-9][A-Za-z0-9 -]{3,31}$/;
 
-export function validateSecondStep(values: SecondStepValues): FieldErrors<SecondStepValues> {
-  if (values.method === 'passkey') return {};
-  return fieldErrors<'code'>(values.method === 'totp' ? TotpFields : RecoveryFields, { code: values.code });
+/**
+ * The step's one field: required, and six digits or a recovery code's letters (`invalid`, which the
+ * step's view says in its own words); nothing to type for a passkey.
+ */
+export function validateSecondStep({ method, code }: SecondStepValues): FieldErrors<SecondStepValues> {
+  if (method === 'passkey') return {};
+  const typed = method === 'totp' ? code.replace(/\s/g, '') : code.trim();
+  if (typed === '') return { code: 'required' };
+  return (method === 'totp' ? totpCode : recoveryCode).test(typed) ? {} : { code: 'invalid' };
 }
 
 /** The refusals that end the ticket: the password must be given again. */
@@ -48,9 +54,12 @@ export function endsSecondStep(error: unknown): boolean {
  */
 export function secondStepErrorFrom(error: unknown): UserError {
   if (tooManyRequestsWait(error) !== null) return tooManyRequests(error);
-  if (error instanceof DOMException && error.name === 'NotAllowedError') return { key: 'passkeyFailed' };
+  if (error instanceof DOMException && error.name === 'NotAllowedError')
+    return { key: 'general', own: 'passkeyFailed' };
   if (isApiError(error) && error.kind === 'http' && error.status !== undefined && error.status < 500) {
-    return error.reason === undefined ? { key: 'codeRefused' } : { key: 'server', reason: error.reason };
+    return error.reason === undefined
+      ? { key: 'general', own: 'codeRefused' }
+      : { key: 'server', reason: error.reason };
   }
   return userErrorFrom(error);
 }

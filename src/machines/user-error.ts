@@ -29,15 +29,17 @@ export type ErrorKey =
   | 'emailTaken'
   | 'companyIncomplete'
   | 'postcodeCountry'
-  | 'mandateMissing'
-  /** The login's second step: a code refused without the server's own words (issue 44). */
+  | 'mandateMissing';
+
+/**
+ * The refusals of the login's second step (issue 44), whose messages are that step's own
+ * (src/views/second-step), not the shared catalogue's: no other page's first visit loads them.
+ */
+export type SignInErrorKey =
+  /** A code refused without the server's own words. */
   | 'codeRefused'
   /** The browser's passkey dialog ended without a passkey (cancelled, timed out, none for this site). */
-  | 'passkeyFailed'
-  /** The login's second step took too long or was refused too often: the password again (decision 058). */
-  | 'signInExpired'
-  /** The login's second step asks for what this browser cannot give (a passkey without WebAuthn). */
-  | 'cannotConfirm';
+  | 'passkeyFailed';
 
 export interface UserError {
   key: ErrorKey;
@@ -48,6 +50,11 @@ export interface UserError {
   reason?: string;
   /** For `tooManyRequests`: how many seconds the customer must wait (Retry-After, else a minute; decision 044). */
   waitSeconds?: number;
+  /**
+   * A failure that only one view tells, in its own words (the login's second step): that view
+   * reads this; anywhere else `key` is read.
+   */
+  own?: SignInErrorKey;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { delay, http, HttpResponse } from 'msw';
 import { StructError } from 'superstruct';
 import { describe, expect, it, vi, beforeEach } from 'vitest';
-import { login, me, forgotPassword, changePassword } from '../../src/api/auth';
+import { me, forgotPassword, changePassword } from '../../src/api/auth';
+import { login } from '../../src/api/login';
 import { register } from '../../src/api/registration';
 import { ApiError, apiUrl, changeTimeoutMs, request } from '../../src/api/client';
 import { config } from '../../src/config';
@@ -13,7 +14,7 @@ import { buyDatastore, cancelDatastore, getStatus } from '../../src/api/datastor
 import { getCatalogue } from '../../src/api/licences';
 import { orderLicence } from '../../src/api/licence-order';
 import { setLanguage, setNotifications, logout } from '../../src/api/settings';
-import { LoginAnswer } from '../../src/api/structs';
+import { LoginAnswer } from '../../src/api/login';
 import { offeredV11 } from '../../src/api/server-version';
 import { mock, server } from '../../src/mocks/node';
 

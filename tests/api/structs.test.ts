@@ -5,7 +5,8 @@
  */
 import { validate, type Struct } from 'superstruct';
 import { describe, expect, it } from 'vitest';
-import { CompanyProductStruct, LoginAnswer, UserStruct } from '../../src/api/structs';
+import { LoginAnswer } from '../../src/api/login';
+import { CompanyProductStruct, UserStruct } from '../../src/api/structs';
 import { CompanyStruct } from '../../src/api/company-structs';
 import { DatastoreStruct, StatusListAnswer } from '../../src/api/datastore-structs';
 import { CatalogueAnswer, LicenceStruct } from '../../src/api/licence-structs';

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
-import type { LoginAnswer, LoginPayload } from '../../src/api/structs';
+import type { LoginAnswer } from '../../src/api/login';
+import type { LoginPayload } from '../../src/api/structs';
 import type { FormEvent } from '../../src/machines/form.machine';
 import { loginErrorFrom, loginFormMachine, type LoginValues } from '../../src/machines/login-form.machine';
 import { loginMachine } from '../../src/machines/login.machine';

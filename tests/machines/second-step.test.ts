@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
-import type { LoginAnswer, LoginPayload } from '../../src/api/structs';
+import type { LoginAnswer } from '../../src/api/login';
+import type { LoginPayload } from '../../src/api/structs';
 import type { SecondStepPayload } from '../../src/api/v1-1/sign-in';
 import type { FormEvent } from '../../src/machines/form.machine';
 import { loginFormMachine, type LoginValues } from '../../src/machines/login-form.machine';
@@ -231,14 +232,14 @@ describe('what the login keeps of the server second step', () => {
 describe('the second step form', () => {
   it('takes six digits from the authenticator app, spaces allowed', () => {
     expect(validateSecondStep({ method: 'totp', code: '' })).toEqual({ code: 'required' });
-    expect(validateSecondStep({ method: 'totp', code: '12345' })).toEqual({ code: 'otp' });
-    expect(validateSecondStep({ method: 'totp', code: '12345a' })).toEqual({ code: 'otp' });
+    expect(validateSecondStep({ method: 'totp', code: '12345' })).toEqual({ code: 'invalid' });
+    expect(validateSecondStep({ method: 'totp', code: '12345a' })).toEqual({ code: 'invalid' });
     expect(validateSecondStep({ method: 'totp', code: '123 456' })).toEqual({});
   });
 
   it('takes a recovery code of letters, digits and a dash', () => {
     expect(validateSecondStep({ method: 'recovery', code: '  ' })).toEqual({ code: 'required' });
-    expect(validateSecondStep({ method: 'recovery', code: 'ab!cd' })).toEqual({ code: 'recoveryCode' });
+    expect(validateSecondStep({ method: 'recovery', code: 'ab!cd' })).toEqual({ code: 'invalid' });
     expect(validateSecondStep({ method: 'recovery', code: 'abcd-2345' })).toEqual({});
   });
 
@@ -261,13 +262,13 @@ describe('the second step form', () => {
       new ApiError('http', { status: 403, reason: 'Used already.' }),
       { key: 'server', reason: 'Used already.' },
     ],
-    ['a refusal without words', new ApiError('http', { status: 403, problem: 'invalid-code' }), { key: 'codeRefused' }],
+    ['a refusal without words', new ApiError('http', { status: 403, problem: 'invalid-code' }), { key: 'general', own: 'codeRefused' }],
     [
       'too many attempts',
       new ApiError('http', { status: 429, retryAfterSeconds: 90 }),
       { key: 'tooManyRequests', waitSeconds: 90 },
     ],
-    ['a passkey dialog that ended without one', new DOMException('no', 'NotAllowedError'), { key: 'passkeyFailed' }],
+    ['a passkey dialog that ended without one', new DOMException('no', 'NotAllowedError'), { key: 'general', own: 'passkeyFailed' }],
     ['a server failure', new ApiError('http', { status: 502 }), { key: 'general' }],
     ['no connection', new ApiError('network'), { key: 'network' }],
   ])('reads %s', (_, error, expected) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it, beforeEach } from 'vitest';
-import { login, me } from '../../src/api/auth';
+import { me } from '../../src/api/auth';
+import { login } from '../../src/api/login';
 import { editCompany, getCompany } from '../../src/api/company';
 import { cancelContract } from '../../src/api/contract';
 import { buyDatastore, cancelDatastore, getStatus } from '../../src/api/datastores';

@@ -3,7 +3,7 @@
  * MSW handlers, with the seeded database that tests/setup/dom.ts resets before each test.
  */
 import { expect, vi } from 'vitest';
-import { login } from '../../src/api/auth';
+import { login } from '../../src/api/login';
 import { ApiError, apiUrl } from '../../src/api/client';
 import type { EditCompanyPayload } from '../../src/api/company-structs';
 import type { RegisterPayload } from '../../src/api/registration';

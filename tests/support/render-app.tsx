@@ -6,7 +6,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import de from '../../translations/de.json';
 import en from '../../translations/en.json';
 import { http } from 'msw';
-import { login } from '../../src/api/auth';
+import { login } from '../../src/api/login';
 import { apiUrl } from '../../src/api/client';
 import { v11Url } from '../../src/api/v1-1/request';
 import { server } from '../../src/mocks/node';

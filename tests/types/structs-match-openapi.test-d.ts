@@ -31,11 +31,11 @@ import type {
   ContactPayload,
   ForgotPasswordPayload,
   LanguagePayload,
-  LoginAnswer,
   LoginPayload,
   StatusAnswer,
   UserStruct,
 } from '../../src/api/structs';
+import type { LoginAnswer } from '../../src/api/login';
 import type { CompanyStruct, EditCompanyPayload } from '../../src/api/company-structs';
 import type { DatastoreStruct, StatusListAnswer } from '../../src/api/datastore-structs';
 import type { CatalogueAnswer, LicenceOrderPayload, LicenceStruct } from '../../src/api/licence-structs';

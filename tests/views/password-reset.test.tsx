@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { forgotPassword, login } from '../../src/api/auth';
+import { forgotPassword } from '../../src/api/auth';
+import { login } from '../../src/api/login';
 import { apiUrl } from '../../src/api/client';
 import { resetLinkFrom, takeResetLink } from '../../src/lib/reset-link';
 import type { Language } from '../../src/domain/constants';

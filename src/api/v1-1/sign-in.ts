@@ -9,7 +9,6 @@ import type { SecondStepMethod } from '../../domain/entities';
 import { requestV11 } from './request';
 import { passkeyAssertion, PasskeyRequestOptions } from './webauthn';
 
-
 export interface SecondStepPayload extends Record<string, unknown> {
   /** The login's ticket (kept only by the login machine). */
   ticket: string;

@@ -3,7 +3,8 @@
  * Login refusals are 403, not 401: the portal shows the activation notice on 401
  * (docs/decisions/002).
  */
-import { ChangePasswordPayload, ForgotPasswordPayload, LoginAnswer, LoginPayload, UserStruct } from '../../api/structs';
+import { LoginAnswer } from '../../api/login';
+import { ChangePasswordPayload, ForgotPasswordPayload, LoginPayload, UserStruct } from '../../api/structs';
 import { RegisterPayload } from '../../api/registration';
 import type { Language } from '../../domain/constants';
 import { refused, type Outcome } from '../cancellations';

@@ -2,7 +2,7 @@ import { useId, useLayoutEffect, useRef } from 'react';
 import { FormattedMessage, type MessageDescriptor } from 'react-intl';
 import type { FieldErrorCode } from '../../domain/fields';
 import { formatIbanAt } from '../../domain/iban';
-import { fieldErrorMessages } from '../shared/field-error-messages';
+import { fieldErrorMessage } from '../shared/field-error-messages';
 
 /**
  * The IBAN input (SPEC §5): reformatted live in blocks of four, capitals and digits only,
@@ -85,7 +85,7 @@ export function IbanField({
       </div>
       {error && (
         <p id={`${id}-error`} className="field-error">
-          <FormattedMessage {...fieldErrorMessages[error]} />
+          <FormattedMessage {...fieldErrorMessage(error)} />
         </p>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { useId, type Ref } from 'react';
 import { FormattedMessage, defineMessages } from 'react-intl';
 import type { IdentifierError } from '../../machines/purchase.machine';
-import { fieldErrorMessages } from '../shared/field-error-messages';
+import { fieldErrorMessage } from '../shared/field-error-messages';
 
 const messages = defineMessages({
   label: { id: 'dashboard.purchase.identifier', defaultMessage: 'Datastore identifier' },
@@ -61,7 +61,11 @@ export function IdentifierField({
       </div>
       {error && (
         <p id={errorId} className="field-error">
-          <FormattedMessage {...(error === 'taken' ? messages.taken : fieldErrorMessages[error])} />
+          {error === 'taken' ? (
+            <FormattedMessage {...messages.taken} />
+          ) : (
+            <FormattedMessage {...fieldErrorMessage(error)} />
+          )}
         </p>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link, useParams, useSearch } from 'wouter';
 import { useLanguage } from '../../lib/session';
@@ -8,6 +8,8 @@ import { returnTargetFromQuery } from '../../domain/return-target';
 import { loginMachine } from '../../machines/login.machine';
 import { paths } from '../../domain/routes';
 import { browserHasPasskeys } from '../../lib/passkeys';
+import { preloadable } from '../../lib/preloadable';
+import type { SecondStepProps } from '../second-step/second-step';
 import { SubmitButton } from '../shared/form-fields';
 import { LoginFields, useLoginForm } from '../shared/login-fields';
 import { PageLoading } from '../shared/page-loading';
@@ -16,7 +18,7 @@ import { PageHeading } from '../shared/page-heading';
 import { loginNotice } from './login-notices';
 
 /** The second step loads only when a server asks for one (issue 44). */
-const SecondStep = lazy(() => import('./second-step'));
+const SecondStep = preloadable<SecondStepProps>(() => import('../second-step/second-step'), 'second-step');
 
 const messages = defineMessages({
   title: { id: 'login.title', defaultMessage: 'Log in' },

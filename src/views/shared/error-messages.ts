@@ -74,27 +74,6 @@ export const errorMessages = defineMessages<ErrorKey>({
     defaultMessage: 'The postcode does not fit the chosen country.',
     description: 'The server refused the postcode for the country (decision 039)',
   },
-  codeRefused: {
-    id: 'error.codeRefused',
-    defaultMessage: 'This code was not accepted. Please check it and try again.',
-    description: 'The second step of a login refused a code, and the server gave no text (issue 44)',
-  },
-  passkeyFailed: {
-    id: 'error.passkeyFailed',
-    defaultMessage: 'No passkey was used. Please try again, or choose another way to confirm.',
-    description: "The browser's passkey dialog was cancelled, timed out or found no passkey (issue 44)",
-  },
-  signInExpired: {
-    id: 'error.signInExpired',
-    defaultMessage: 'Your sign-in has expired. Please log in again with your password.',
-    description: 'The second step of a login took too long or was refused too often (decision 058)',
-  },
-  cannotConfirm: {
-    id: 'error.cannotConfirm',
-    defaultMessage:
-      'Your account asks for a confirmation this browser cannot give, such as a passkey. Please log in with a current browser, or use a recovery code if you have one.',
-    description: 'The second step of a login asks for a method this browser lacks (issue 44)',
-  },
   mandateMissing: {
     id: 'error.mandateMissing',
     defaultMessage: 'To pay by direct debit, please grant the SEPA direct debit mandate.',

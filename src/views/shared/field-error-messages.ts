@@ -1,8 +1,11 @@
-import { defineMessages } from 'react-intl';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { FieldErrorCode } from '../../domain/fields';
 
+/** The codes whose messages are the login's second step's own (src/views/second-step, issue 44). */
+export type SignInFieldErrorCode = 'otp' | 'recoveryCode';
+
 /** The inline message for each field rule of src/domain/fields.ts. */
-export const fieldErrorMessages = defineMessages<FieldErrorCode>({
+export const fieldErrorMessages = defineMessages<Exclude<FieldErrorCode, SignInFieldErrorCode>>({
   required: { id: 'field.required', defaultMessage: 'Please fill in this field.' },
   email: { id: 'field.email', defaultMessage: 'Please enter a valid email address, like name@example.com.' },
   passwordPolicy: {
@@ -23,7 +26,14 @@ export const fieldErrorMessages = defineMessages<FieldErrorCode>({
   volume: { id: 'field.volume', defaultMessage: 'Please choose a volume within the offered range.' },
   cpu: { id: 'field.cpu', defaultMessage: 'Please choose 1, 2 or 4 CPU sockets.' },
   tooLong: { id: 'field.tooLong', defaultMessage: 'This is too long.' },
-  otp: { id: 'field.otp', defaultMessage: 'Please enter the six digits your authenticator app shows.' },
-  recoveryCode: { id: 'field.recoveryCode', defaultMessage: 'Please enter one of your recovery codes, like abcd-2345.' },
   invalid: { id: 'field.invalid', defaultMessage: 'Please check this field.' },
 });
+
+/** A form's own messages for field rules that only it has (the login's second step). */
+export type OwnFieldErrorMessages = Partial<Record<FieldErrorCode, MessageDescriptor>>;
+
+/** The message of a field rule: the form's own, else the shared catalogue's. */
+export function fieldErrorMessage(error: FieldErrorCode, own?: OwnFieldErrorMessages): MessageDescriptor {
+  const catalogue: OwnFieldErrorMessages = fieldErrorMessages;
+  return own?.[error] ?? catalogue[error] ?? fieldErrorMessages.invalid;
+}

@@ -5,7 +5,7 @@
 import { useId, type ComponentProps, type InputHTMLAttributes, type ReactNode } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import type { FieldErrorCode } from '../../domain/fields';
-import { fieldErrorMessages } from './field-error-messages';
+import { fieldErrorMessage, type OwnFieldErrorMessages } from './field-error-messages';
 import { StillWorking } from './still-working';
 
 interface FieldProps {
@@ -38,11 +38,19 @@ function Label({ htmlFor, label, required }: { htmlFor: string; label: MessageDe
   );
 }
 
-function FieldError({ id, error }: { id: string; error: FieldErrorCode | undefined }) {
+function FieldError({
+  id,
+  error,
+  own,
+}: {
+  id: string;
+  error: FieldErrorCode | undefined;
+  own?: OwnFieldErrorMessages;
+}) {
   if (!error) return null;
   return (
     <p id={id} className="field-error">
-      <FormattedMessage {...fieldErrorMessages[error]} />
+      <FormattedMessage {...fieldErrorMessage(error, own)} />
     </p>
   );
 }
@@ -57,11 +65,14 @@ export function TextField({
   hint,
   value,
   onChange,
+  errorMessages,
   ...input
 }: FieldProps &
   InputProps & {
     value: string;
     onChange: (value: string) => void;
+    /** Messages of rules only this form has (the shared catalogue's otherwise). */
+    errorMessages?: OwnFieldErrorMessages;
   }) {
   const { id, errorId, hintId, describedBy } = useFieldIds(error, hint);
   return (
@@ -84,7 +95,7 @@ export function TextField({
           {hint}
         </div>
       )}
-      <FieldError id={errorId} error={error} />
+      <FieldError id={errorId} error={error} own={errorMessages} />
     </div>
   );
 }

@@ -1,10 +1,24 @@
 import { useSelector } from '@xstate/react';
-import { FormattedMessage, type MessageDescriptor } from 'react-intl';
+import { defineMessages, FormattedMessage, type MessageDescriptor } from 'react-intl';
 import type { LoginActor } from '../../machines/login.machine';
 import { ErrorLine } from './error-line';
 import { errorMessages } from './error-messages';
 import { RequiredNote, TextField } from './form-fields';
 import { useFormActor, useLastForm } from './use-form';
+
+const notices = defineMessages({
+  signInExpired: {
+    id: 'login.signInExpired',
+    defaultMessage: 'Your sign-in has expired. Please log in again with your password.',
+    description: 'The second step of a login took too long or was refused too often (decision 058)',
+  },
+  cannotConfirm: {
+    id: 'login.cannotConfirm',
+    defaultMessage:
+      'Your account asks for a confirmation this browser cannot give, such as a passkey. Please log in with a current browser, or use a recovery code if you have one.',
+    description: 'The second step of a login asks for a method this browser lacks (issue 44)',
+  },
+});
 
 /**
  * What a login form shows: the login page and the login in place (decision 027). The fields are
@@ -65,7 +79,7 @@ export function LoginFields({
       )}
       {(signInExpired || cannotConfirm) && (
         <p className="notice notice-warn" role="alert">
-          <FormattedMessage {...errorMessages[signInExpired ? 'signInExpired' : 'cannotConfirm']} />
+          <FormattedMessage {...notices[signInExpired ? 'signInExpired' : 'cannotConfirm']} />
         </p>
       )}
       <ErrorLine error={error} />

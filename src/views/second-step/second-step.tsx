@@ -36,6 +36,29 @@ const messages = defineMessages({
   back: { id: 'secondStep.back', defaultMessage: 'Back to the password' },
 });
 
+/** The step's own errors: no other form shows them. */
+const errors = defineMessages({
+  codeRefused: {
+    id: 'secondStep.codeRefused',
+    defaultMessage: 'This code was not accepted. Please check it and try again.',
+    description: 'The second step of a login refused a code, and the server gave no text (issue 44)',
+  },
+  passkeyFailed: {
+    id: 'secondStep.passkeyFailed',
+    defaultMessage: 'No passkey was used. Please try again, or choose another way to confirm.',
+    description: "The browser's passkey dialog was cancelled, timed out or found no passkey (issue 44)",
+  },
+});
+
+/** What the step's field rule says of a code that cannot be one, by the way to confirm. */
+const invalidCode = defineMessages({
+  totp: { id: 'secondStep.otpInvalid', defaultMessage: 'Please enter the six digits your authenticator app shows.' },
+  recovery: {
+    id: 'secondStep.recoveryCodeInvalid',
+    defaultMessage: 'Please enter one of your recovery codes, like abcd-2345.',
+  },
+});
+
 const texts: Record<SecondStepMethod, MessageDescriptor> = {
   totp: messages.totpText,
   recovery: messages.recoveryText,
@@ -55,20 +78,28 @@ const switches: Record<SecondStepMethod, MessageDescriptor> = {
  * password. Loaded only when a server asks for it. The field (or the passkey's button) takes the
  * focus when the step opens and when the customer picks another way.
  */
-export default function SecondStep({ login, headingLevel }: { login: LoginActor; headingLevel: 'h2' | 'h3' }) {
+export interface SecondStepProps {
+  login: LoginActor;
+  /** Its heading's level: under the login page's h1, or the dialog's h2. */
+  headingLevel: 'h2' | 'h3';
+}
+
+export default function SecondStep({ login, headingLevel }: SecondStepProps) {
   const intl = useIntl();
   const form = useLastForm(useSelector(login, (snapshot) => snapshot.children.secondStep));
   const methods = useSelector(login, (snapshot) => snapshot.context.step?.methods ?? []);
   const loggedIn = useSelector(login, (snapshot) => snapshot.hasTag('done'));
   if (!form) throw new Error('The login runs its second step while it shows it.');
   const step = useFormActor(form);
-  const { values, fieldErrors, error, formRef, change, submit, slow, waiting } = step;
+  const { values, error, formRef, change, submit, slow, waiting } = step;
   const busy = step.busy || loggedIn;
   const method = values.method;
   useEffect(() => {
     formRef.current?.querySelector<HTMLElement>('input[name="code"], button[type="submit"]')?.focus();
   }, [formRef, method]);
   const Heading = headingLevel;
+  // The step's own failures in its own words (the shared error line reads a server's words as they are).
+  const shown = error?.own ? { ...error, reason: intl.formatMessage(errors[error.own]) } : error;
 
   return (
     <form ref={formRef} className="second-step" noValidate onSubmit={submit} aria-labelledby="second-step-title">
@@ -84,7 +115,7 @@ export default function SecondStep({ login, headingLevel }: { login: LoginActor;
             {busy && <span className="spinner" aria-hidden="true" />}
             <FormattedMessage {...(busy ? messages.passkeyBusy : messages.passkey)} />
           </button>
-          <ErrorLine error={error} />
+          <ErrorLine error={shown} />
         </>
       ) : (
         <>
@@ -98,10 +129,11 @@ export default function SecondStep({ login, headingLevel }: { login: LoginActor;
             spellCheck={false}
             autoCapitalize="off"
             value={values.code}
-            error={fieldErrors.code}
+            error={step.fieldErrors.code}
+            errorMessages={{ invalid: method === 'totp' ? invalidCode.totp : invalidCode.recovery }}
             onChange={(value) => change('code', value)}
           />
-          <ErrorLine error={error} />
+          <ErrorLine error={shown} />
           <SubmitButton busy={busy} slow={slow} waiting={waiting} label={messages.submit} busyLabel={messages.busy} />
         </>
       )}
