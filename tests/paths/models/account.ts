@@ -9,6 +9,7 @@ import { loginMachine } from '../../../src/machines/login.machine';
 import { newPasswordFormMachine } from '../../../src/machines/new-password-form.machine';
 import { newPasswordMachine } from '../../../src/machines/new-password.machine';
 import { passwordResetMachine } from '../../../src/machines/password-reset.machine';
+import { secondStepMachine, type SecondStepValues } from '../../../src/machines/second-step.machine';
 import {
   initialRegistration,
   registrationMachine,
@@ -34,9 +35,21 @@ const registration: RegistrationValues = {
 
 // The form's own models are below; here it ends: active, not active, or with a 401.
 const login = loginMachine.provide({
-  actors: { form: loginFormMachine.provide({ actors: { submit: pending } }) },
+  actors: {
+    form: loginFormMachine.provide({ actors: { submit: pending } }),
+    secondStep: secondStepMachine.provide({ actors: { submit: pending } }),
+  },
 }) as AnyStateMachine;
 const typed = { email: 'demo@example.com', password: 'secret' };
+/** A protected account's answer (issue 44): its second step, by a code, or by a passkey only. */
+const asksCode = {
+  is_active: true,
+  second_factor: { ticket: 'T'.repeat(32), methods: ['totp', 'recovery'], expires_in: 300 },
+};
+const asksPasskey = {
+  is_active: true,
+  second_factor: { ticket: 'T'.repeat(32), methods: ['passkey'], expires_in: 300, passkey_options: { challenge: 'c' } },
+};
 /** What the login's form tells it of itself once it sends again (`onSnapshot`): only its tag is read. */
 const sending = {
   type: 'xstate.snapshot.form',
@@ -56,16 +69,30 @@ export const models: PathModel[] = [
   ].map(({ values, next }): PathModel => ({
     machine: login,
     session: { loggedIn: false },
-    input: { values, language: 'en', next },
-    events: [sending],
+    // A browser without passkeys: an account with only a passkey cannot be confirmed in it.
+    input: { values, language: 'en', next, passkeys: false },
+    events: [sending, { type: 'secondStep.back' }],
     outputs: {
       form: [
         { values: typed, ending: { answer: { is_active: true } } },
         { values: typed, ending: { answer: { is_active: false } } },
         { values: typed, ending: { refusal: unauthorized } },
+        { values: typed, ending: { answer: asksCode } },
+        { values: typed, ending: { answer: asksPasskey } },
+      ],
+      secondStep: [
+        { values: { method: 'totp', code: '123456' }, ending: { answer: undefined } },
+        { values: { method: 'totp', code: '123456' }, ending: { refusal: unauthorized } },
       ],
     },
   })),
+  ...formModels<SecondStepValues>(secondStepMachine, {
+    valid: { method: 'totp', code: '123456' },
+    invalid: { code: '12' },
+    field: 'code',
+    validValue: '654321',
+    invalidValue: '12',
+  }),
   ...formModels(loginFormMachine, {
     valid: typed,
     invalid: { email: '' },
