@@ -21,6 +21,8 @@ const needed = ['idempotency', 'problem-details', 'sizes-in-bytes'] as const;
 export interface ServerOffer {
   /** The server offers the event stream (`GET /events`). */
   readonly events: boolean;
+  /** The server protects accounts with second factors and offers the passkey sign-in (decision 058). */
+  readonly secondFactor: boolean;
 }
 
 let probe: Promise<ServerOffer | null> | undefined;
@@ -31,7 +33,7 @@ async function ask(): Promise<ServerOffer | null> {
     if (v11Base() === null) return null;
     const { value } = await requestV11('GET', '/capabilities', { answer: Capabilities });
     if (value.api !== '1.1' || !needed.every((feature) => value.features.includes(feature))) return null;
-    return { events: value.features.includes('events') };
+    return { events: value.features.includes('events'), secondFactor: value.features.includes('second-factor') };
   } catch {
     // A 404, a failure, an answer that is no capabilities, or the v1.1 code that did not load: v1.
     return null;

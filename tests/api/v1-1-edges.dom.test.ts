@@ -28,8 +28,8 @@ beforeEach(() => {
 });
 
 describe('the probe', () => {
-  it('offers the event stream only when the server names it', async () => {
-    await expect(offeredV11()).resolves.toEqual({ events: true });
+  it('offers the event stream and the second factors only when the server names them', async () => {
+    await expect(offeredV11()).resolves.toEqual({ events: true, secondFactor: true });
   });
 
   it('takes a server that names no event stream as offering v1.1 without it', async () => {
@@ -41,7 +41,7 @@ describe('the probe', () => {
         }),
       ),
     );
-    await expect(offeredV11()).resolves.toEqual({ events: false });
+    await expect(offeredV11()).resolves.toEqual({ events: false, secondFactor: false });
   });
 });
 

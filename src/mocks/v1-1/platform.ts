@@ -4,8 +4,11 @@
 import { route } from '../faults';
 import { idempotencyRetentionSeconds } from './idempotency';
 
-/** The features the mock offers in "v1.1" mode: v1.1's base three and the event stream. */
-const mockFeatures = ['idempotency', 'problem-details', 'sizes-in-bytes', 'events'] as const;
+/**
+ * The features the mock offers in "v1.1" mode: v1.1's base three, the event stream, and the
+ * second factors with the passkey sign-in (issue 44).
+ */
+const mockFeatures = ['idempotency', 'problem-details', 'sizes-in-bytes', 'events', 'second-factor'] as const;
 
 export const platformHandlers = [
   // The portal's one probe, with or without a session.

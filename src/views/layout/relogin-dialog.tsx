@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { browserHasPasskeys } from '../../lib/passkeys';
 import { preloadable } from '../../lib/preloadable';
-import type { SecondStepProps } from '../second-step/second-step';
+import type { SecondStepProps } from '../sign-in/second-step';
 import { useLanguage, useSessionActor, useUser } from '../../lib/session';
 import { usePortalActor } from '../../lib/use-portal-actor';
 import { loginMachine } from '../../machines/login.machine';
@@ -13,7 +13,7 @@ import { ModalDialog } from '../shared/modal-dialog';
 import { PageLoading } from '../shared/page-loading';
 
 /** The second step loads only when a server asks for one (issue 44). */
-const SecondStep = preloadable<SecondStepProps>(() => import('../second-step/second-step'), 'second-step');
+const SecondStep = preloadable<SecondStepProps>(() => import('../sign-in/second-step'), 'sign-in');
 
 const messages = defineMessages({
   title: { id: 'relogin.title', defaultMessage: 'Your session has ended' },

@@ -9,7 +9,8 @@ import { loginMachine } from '../../machines/login.machine';
 import { paths } from '../../domain/routes';
 import { browserHasPasskeys } from '../../lib/passkeys';
 import { preloadable } from '../../lib/preloadable';
-import type { SecondStepProps } from '../second-step/second-step';
+import type { SecondStepProps } from '../sign-in/second-step';
+import type { PasskeySignInProps } from '../sign-in/passkey-sign-in';
 import { SubmitButton } from '../shared/form-fields';
 import { LoginFields, useLoginForm } from '../shared/login-fields';
 import { PageLoading } from '../shared/page-loading';
@@ -18,7 +19,10 @@ import { PageHeading } from '../shared/page-heading';
 import { loginNotice } from './login-notices';
 
 /** The second step loads only when a server asks for one (issue 44). */
-const SecondStep = preloadable<SecondStepProps>(() => import('../second-step/second-step'), 'second-step');
+const SecondStep = preloadable<SecondStepProps>(() => import('../sign-in/second-step'), 'sign-in');
+
+/** The sign-in with a passkey alone: loaded after the page, shown where the server and the browser offer it. */
+const PasskeySignIn = preloadable<PasskeySignInProps>(() => import('../sign-in/passkey-sign-in'), 'sign-in');
 
 const messages = defineMessages({
   title: { id: 'login.title', defaultMessage: 'Log in' },
@@ -64,7 +68,7 @@ export default function LoginPage() {
         </div>
       ) : (
         <PortalForm name="login" formRef={formRef} className="card account-form" onSubmit={submit}>
-          <LoginFields form={form} labels={messages} />
+          <LoginFields form={form} labels={messages} passkeys />
           <SubmitButton
             busy={busy}
             slow={slow}
@@ -87,6 +91,11 @@ export default function LoginPage() {
           </Link>
         </li>
       </ul>
+      {!secondStep && (
+        <Suspense fallback={null}>
+          <PasskeySignIn next={next} />
+        </Suspense>
+      )}
     </div>
   );
 }

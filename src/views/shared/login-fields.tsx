@@ -43,9 +43,12 @@ export function useLoginForm(actor: LoginActor) {
 export function LoginFields({
   form,
   labels,
+  passkeys = false,
 }: {
   form: ReturnType<typeof useLoginForm>;
   labels: { email: MessageDescriptor; password: MessageDescriptor };
+  /** The address field suggests passkeys too, where the browser does (the login page, issue 44). */
+  passkeys?: boolean;
 }) {
   const { values, fieldErrors, notActive, signInExpired, cannotConfirm, error, change } = form;
   return (
@@ -56,7 +59,7 @@ export function LoginFields({
         type="email"
         label={labels.email}
         required
-        autoComplete="username"
+        autoComplete={passkeys ? 'username webauthn' : 'username'}
         inputMode="email"
         value={values.email}
         error={fieldErrors.email}

@@ -8,6 +8,7 @@ import { loginFormMachine } from '../../../src/machines/login-form.machine';
 import { loginMachine } from '../../../src/machines/login.machine';
 import { newPasswordFormMachine } from '../../../src/machines/new-password-form.machine';
 import { newPasswordMachine } from '../../../src/machines/new-password.machine';
+import { passkeySignInMachine } from '../../../src/machines/passkey-sign-in.machine';
 import { passwordResetMachine } from '../../../src/machines/password-reset.machine';
 import { secondStepMachine, type SecondStepValues } from '../../../src/machines/second-step.machine';
 import {
@@ -16,7 +17,7 @@ import {
   type RegistrationValues,
 } from '../../../src/machines/registration.machine';
 import type { PathModel } from '../coverage';
-import { formModels, pending, unauthorized } from '../fixtures';
+import { formModels, pending, refused, unauthorized } from '../fixtures';
 
 const strong = 'Correct-Horse-Battery-9';
 const linkRefused = new ApiError('http', { status: 400, reason: 'This link is invalid or has expired' });
@@ -86,6 +87,22 @@ export const models: PathModel[] = [
       ],
     },
   })),
+  {
+    machine: passkeySignInMachine.provide({ actors: { offer: pending, signIn: pending } }) as AnyStateMachine,
+    session: { loggedIn: false },
+    input: { next: '/dashboard' },
+    events: [{ type: 'passkey.signIn' }],
+    outputs: {
+      offer: [
+        { offered: false, conditional: false },
+        { offered: true, conditional: false },
+        { offered: true, conditional: true },
+      ],
+    },
+    errors: {
+      signIn: [new DOMException('no', 'NotAllowedError'), refused],
+    },
+  },
   ...formModels<SecondStepValues>(secondStepMachine, {
     valid: { method: 'totp', code: '123456' },
     invalid: { code: '12' },
