@@ -7,6 +7,7 @@
  * passkeys, shows nothing of it. A passkey is itself a second factor: no second step follows.
  */
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { isApiError } from '../api/error';
 import { paths } from '../domain/routes';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, showError } from './form-actions';
@@ -63,11 +64,13 @@ export const passkeySignInMachine = setup({
   guards: {
     isOffered: (_, { offered }: { offered: boolean }) => offered,
     isConditional: ({ context }) => context.conditional,
-    /** The browser ended the wait without a passkey, or the page stopped it: nothing to tell. */
+    /**
+     * The suggestions ended without the customer's doing (the browser gave up, the page left, the
+     * server's challenge could not be had): nothing to tell. Only a passkey the customer picked and
+     * the server refused, or too many attempts, are told.
+     */
     isQuietEnd: ({ event }) =>
-      'error' in event &&
-      event.error instanceof DOMException &&
-      ['NotAllowedError', 'AbortError'].includes(event.error.name),
+      !('error' in event && isApiError(event.error) && [403, 429].includes(event.error.status ?? 0)),
   },
 }).createMachine({
   id: 'passkeySignIn',

@@ -54,8 +54,8 @@ export function endsSecondStep(error: unknown): boolean {
  */
 export function secondStepErrorFrom(error: unknown): UserError {
   if (tooManyRequestsWait(error) !== null) return tooManyRequests(error);
-  if (error instanceof DOMException && error.name === 'NotAllowedError')
-    return { key: 'general', own: 'passkeyFailed' };
+  // The browser's dialog was closed, timed out, found no passkey, or refused this site.
+  if (error instanceof DOMException) return { key: 'general', own: 'passkeyFailed' };
   if (isApiError(error) && error.kind === 'http' && error.status !== undefined && error.status < 500) {
     return error.reason === undefined
       ? { key: 'general', own: 'codeRefused' }

@@ -104,6 +104,32 @@ describe('the sign-in with a passkey alone', () => {
     expect(actor.getSnapshot().hasTag('offered')).toBe(true);
   });
 
+  it.each([
+    ['a browser that refuses the site', new DOMException('bad rp', 'SecurityError')],
+    ['a challenge the server could not give', new ApiError('http', { status: 404 })],
+    ['no connection', new ApiError('network')],
+  ])('says nothing of %s while it waits among the suggestions', async (_, failure) => {
+    const { actor, errorLine } = start({
+      offer: { offered: true, conditional: true },
+      signIn: async () => {
+        throw failure;
+      },
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'waiting' }));
+    expect(errorLine()).toBeNull();
+  });
+
+  it('tells a passkey picked among the suggestions that the server refused', async () => {
+    const { actor, errorLine } = start({
+      offer: { offered: true, conditional: true },
+      signIn: async () => {
+        throw new ApiError('http', { status: 403, reason: 'This passkey is not known.', problem: 'passkey-refused' });
+      },
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'waiting' }));
+    expect(errorLine()).toEqual({ key: 'server', reason: 'This passkey is not known.' });
+  });
+
   it('tells a dialog closed without a passkey, and a passkey the server refused, and lets the customer try again', async () => {
     const failures: unknown[] = [
       new DOMException('no', 'NotAllowedError'),

@@ -262,13 +262,26 @@ describe('the second step form', () => {
       new ApiError('http', { status: 403, reason: 'Used already.' }),
       { key: 'server', reason: 'Used already.' },
     ],
-    ['a refusal without words', new ApiError('http', { status: 403, problem: 'invalid-code' }), { key: 'general', own: 'codeRefused' }],
+    [
+      'a refusal without words',
+      new ApiError('http', { status: 403, problem: 'invalid-code' }),
+      { key: 'general', own: 'codeRefused' },
+    ],
     [
       'too many attempts',
       new ApiError('http', { status: 429, retryAfterSeconds: 90 }),
       { key: 'tooManyRequests', waitSeconds: 90 },
     ],
-    ['a passkey dialog that ended without one', new DOMException('no', 'NotAllowedError'), { key: 'general', own: 'passkeyFailed' }],
+    [
+      'a passkey dialog that ended without one',
+      new DOMException('no', 'NotAllowedError'),
+      { key: 'general', own: 'passkeyFailed' },
+    ],
+    [
+      'a browser that refuses this site for passkeys',
+      new DOMException('no', 'SecurityError'),
+      { key: 'general', own: 'passkeyFailed' },
+    ],
     ['a server failure', new ApiError('http', { status: 502 }), { key: 'general' }],
     ['no connection', new ApiError('network'), { key: 'network' }],
   ])('reads %s', (_, error, expected) => {

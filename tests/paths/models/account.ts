@@ -17,7 +17,7 @@ import {
   type RegistrationValues,
 } from '../../../src/machines/registration.machine';
 import type { PathModel } from '../coverage';
-import { formModels, pending, refused, unauthorized } from '../fixtures';
+import { formModels, pending, unauthorized } from '../fixtures';
 
 const strong = 'Correct-Horse-Battery-9';
 const linkRefused = new ApiError('http', { status: 400, reason: 'This link is invalid or has expired' });
@@ -100,7 +100,7 @@ export const models: PathModel[] = [
       ],
     },
     errors: {
-      signIn: [new DOMException('no', 'NotAllowedError'), refused],
+      signIn: [new DOMException('no', 'NotAllowedError'), new ApiError('http', { status: 403 })],
     },
   },
   ...formModels<SecondStepValues>(secondStepMachine, {

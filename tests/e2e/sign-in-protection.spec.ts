@@ -1,0 +1,186 @@
+/**
+ * The login's second step and the sign-in with a passkey alone (issue 44, decision 058) in
+ * Chromium, on the demo's mock in v1.1 (the subject here, whichever API the other journeys have it
+ * speak): an account protected by an authenticator app is asked for its code after the password,
+ * and a code is taken once; a recovery code works once; a passkey registered with the DevTools
+ * virtual authenticator signs in without an address or a password. In both languages, axe clean,
+ * on a desktop and on a 390 × 844 phone.
+ */
+import type { Page } from '@playwright/test';
+import { codeAt } from '../../src/mocks/v1-1/totp';
+import { expect, test } from './fixtures';
+import { axeBuilder } from './support/axe';
+import { mockStarted, seedPassword, text, type Language } from './support/portal';
+
+const demo = 'demo@example.com';
+
+/**
+ * Opens /login on a fresh mock speaking v1.1 and protects the demo account with an authenticator
+ * app: its secret and recovery codes, as the operator's control gives them. WebAuthn takes no IP
+ * address as a relying party: the page is opened at `localhost`, on the port the journeys use.
+ */
+async function protectedLogin(page: Page, language: Language) {
+  const base = new URL(test.info().project.use.baseURL ?? 'http://localhost');
+  await page.goto(`http://localhost:${base.port}/login`);
+  await mockStarted(page);
+  const protection = await page.evaluate(
+    async ({ language, email }) => {
+      window.__portalMock.reset();
+      window.__portalMock.setLatency(0);
+      window.__portalMock.setApiVersion('v1.1');
+      sessionStorage.setItem('portal.language', language);
+      return window.__portalMock.protectWithAuthenticator(email);
+    },
+    { language, email: demo },
+  );
+  await page.reload();
+  await mockStarted(page);
+  return protection;
+}
+
+async function enterPassword(page: Page, language: Language) {
+  const main = page.getByRole('main');
+  await main.getByRole('textbox', { name: text(language, 'login.email') }).fill(demo);
+  await main.getByLabel(text(language, 'login.password')).fill(seedPassword);
+  await main.getByRole('button', { name: text(language, 'login.submit'), exact: true }).click();
+  return main.getByRole('form', { name: text(language, 'secondStep.title') });
+}
+
+async function logOut(page: Page, language: Language) {
+  await page.getByRole('button', { name: text(language, 'nav.logout') }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+for (const language of ['en', 'de'] as const) {
+  test(`an authenticator's code signs in once, and the same code again is refused (${language})`, async ({ page }) => {
+    const { secret } = await protectedLogin(page, language);
+    const step = await enterPassword(page, language);
+    const field = step.getByLabel(text(language, 'secondStep.totpCode'));
+    await expect(field).toBeFocused();
+    expect((await axeBuilder(page).analyze()).violations).toEqual([]);
+    const code = codeAt(secret, Date.now());
+    await field.fill(code);
+    await step.getByRole('button', { name: text(language, 'secondStep.submit') }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: text(language, 'dashboard.title') })).toBeVisible();
+
+    await logOut(page, language);
+    const again = await enterPassword(page, language);
+    await again.getByLabel(text(language, 'secondStep.totpCode')).fill(code);
+    await again.getByRole('button', { name: text(language, 'secondStep.submit') }).click();
+    await expect(again.getByRole('alert')).toContainText(
+      language === 'de' ? 'Dieser Code wurde bereits verwendet' : 'This code has been used already',
+    );
+    await expect(page).toHaveURL(/\/login/);
+  });
+}
+
+test('a recovery code signs in once, and not a second time', async ({ page }) => {
+  const { recoveryCodes } = await protectedLogin(page, 'en');
+  const recovery = recoveryCodes[0] ?? '';
+  for (const attempt of ['first', 'second'] as const) {
+    const step = await enterPassword(page, 'en');
+    await step.getByRole('button', { name: text('en', 'secondStep.useRecovery') }).click();
+    const field = step.getByLabel(text('en', 'secondStep.recoveryCode'));
+    await expect(field).toBeFocused();
+    await field.fill(recovery);
+    await step.getByRole('button', { name: text('en', 'secondStep.submit') }).click();
+    if (attempt === 'first') {
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await logOut(page, 'en');
+    } else {
+      await expect(step.getByRole('alert')).toContainText('The code is wrong or has expired. 4 attempts left.');
+    }
+  }
+});
+
+test.describe('on a 390 × 844 phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the second step fits the screen, by keyboard, axe clean', async ({ page }) => {
+    const { secret } = await protectedLogin(page, 'de');
+    const step = await enterPassword(page, 'de');
+    await expect(step.getByLabel(text('de', 'secondStep.totpCode'))).toBeFocused();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect((await axeBuilder(page).analyze()).violations).toEqual([]);
+    await page.keyboard.type(codeAt(secret, Date.now()));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+/**
+ * A browser with the DevTools virtual authenticator (a platform passkey that answers at once), on
+ * a fresh mock speaking v1.1, logged in with the password: the customer adds a passkey as the
+ * security page does, and logs out.
+ */
+async function withPasskey(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  const base = new URL(test.info().project.use.baseURL ?? 'http://localhost');
+  await page.goto(`http://localhost:${base.port}/login`);
+  await mockStarted(page);
+  await page.evaluate(() => {
+    window.__portalMock.reset();
+    window.__portalMock.setLatency(0);
+    window.__portalMock.setApiVersion('v1.1');
+  });
+  await page.reload();
+  await mockStarted(page);
+  await enterPassword(page, 'en');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const added = await page.evaluate(async () => {
+    const post = (path: string, body?: unknown) =>
+      fetch(`/api/v1.1${path}`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: {
+          'X-Portal-Request': '1',
+          'Content-Type': 'application/json',
+          'Idempotency-Key': `"${crypto.randomUUID()}"`,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const options = (await (await post('/account/passkeys/options')).json()) as PublicKeyCredentialCreationOptionsJSON;
+    const credential = await navigator.credentials.create({
+      publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options),
+    });
+    if (!(credential instanceof PublicKeyCredential)) throw new Error('No passkey was made');
+    return (await post('/account/passkeys', { name: 'This laptop', credential: credential.toJSON() })).status;
+  });
+  expect(added).toBe(201);
+}
+
+test('a passkey among the address field suggestions signs in without an address or a password', async ({ page }) => {
+  await withPasskey(page);
+  await logOut(page, 'en');
+  // The browser suggests the passkey with the address field (conditional mediation); the virtual
+  // authenticator picks it at once, as a customer would with a click on the suggestion.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: text('en', 'dashboard.title') })).toBeVisible();
+});
+
+test('the passkey button signs in where the browser suggests no passkeys', async ({ page }) => {
+  await page.addInitScript(() => {
+    // A browser without conditional mediation: only the button offers the passkey.
+    Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: async () => false });
+  });
+  await withPasskey(page);
+  await logOut(page, 'en');
+  const section = page.getByRole('region', { name: 'Log in with a passkey' });
+  await expect(section).toBeVisible();
+  expect((await axeBuilder(page).analyze()).violations).toEqual([]);
+  await section.getByRole('button', { name: 'Log in with a passkey' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: text('en', 'dashboard.title') })).toBeVisible();
+});
