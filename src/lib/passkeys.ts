@@ -1,4 +1,11 @@
-/** The browser can use passkeys (WebAuthn in a secure context): only then does the portal offer one. */
+import { isPasskeyHost } from '../domain/passkey-host';
+
+/** The browser can use passkeys here (WebAuthn in a secure context, on a domain): only then does the portal offer one. */
 export function browserHasPasskeys(): boolean {
-  return typeof window !== 'undefined' && window.isSecureContext && 'PublicKeyCredential' in window;
+  return (
+    typeof window !== 'undefined' &&
+    window.isSecureContext &&
+    'PublicKeyCredential' in window &&
+    isPasskeyHost(window.location.hostname)
+  );
 }

@@ -180,7 +180,7 @@ test('the passkey button signs in where the browser suggests no passkeys', async
   const section = page.getByRole('region', { name: 'Log in with a passkey' });
   await expect(section).toBeVisible();
   expect((await axeBuilder(page).analyze()).violations).toEqual([]);
-  await section.getByRole('button', { name: 'Log in with a passkey' }).click();
+  await section.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: text('en', 'dashboard.title') })).toBeVisible();
 });

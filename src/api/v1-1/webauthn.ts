@@ -7,6 +7,7 @@
  */
 import { array, enums, is, number, optional, string, type } from 'superstruct';
 import { isOneOf } from '../../domain/one-of';
+import { isPasskeyHost } from '../../domain/passkey-host';
 import { ApiError } from '../error';
 
 /** The ways to reach an authenticator that this browser's WebAuthn knows (others are left out). */
@@ -35,10 +36,16 @@ export function toBase64url(buffer: ArrayBuffer | null): string | null {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** The browser can use passkeys at all (a secure context with WebAuthn). */
+/**
+ * The browser can use passkeys here: a secure context with WebAuthn, on a domain (a passkey
+ * belongs to a domain; WebAuthn takes no IP address as a relying party).
+ */
 export function passkeysSupported(): boolean {
   return (
-    typeof window !== 'undefined' && 'PublicKeyCredential' in window && typeof navigator.credentials?.get === 'function'
+    typeof window !== 'undefined' &&
+    'PublicKeyCredential' in window &&
+    typeof navigator.credentials?.get === 'function' &&
+    isPasskeyHost(window.location.hostname)
   );
 }
 

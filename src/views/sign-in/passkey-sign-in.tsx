@@ -11,7 +11,7 @@ const messages = defineMessages({
     defaultMessage:
       'No email address or password needed: use the passkey you saved for this portal on this device, your phone or a security key.',
   },
-  button: { id: 'passkeySignIn.button', defaultMessage: 'Log in with a passkey' },
+  button: { id: 'passkeySignIn.button', defaultMessage: 'Use a passkey' },
   busy: { id: 'passkeySignIn.busy', defaultMessage: 'Waiting for the passkey…' },
 });
 
