@@ -91,7 +91,7 @@ export default function LoginPage() {
           </Link>
         </li>
       </ul>
-      {!secondStep && (
+      {!secondStep && browserHasPasskeys() && (
         <Suspense fallback={null}>
           <PasskeySignIn next={next} />
         </Suspense>

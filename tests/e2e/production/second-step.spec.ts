@@ -1,0 +1,68 @@
+/**
+ * The login's second step on the build customers get (issue 44, decision 058): behind the
+ * project's nginx, against the mock API over HTTP in v1.1, an account protected by an
+ * authenticator app is asked for its code after the password; the second step's code and messages
+ * load only then, the ticket never appears in an address, and a CPU slowed 4× changes nothing.
+ */
+import { codeAt } from '../../../src/mocks/v1-1/totp';
+import {
+  apiCalls,
+  expect,
+  expectNoFormDataInUrls,
+  mockApi,
+  mockSpeaks,
+  seedPassword,
+  slowCpu,
+  test,
+  waitForApp,
+} from '../support/production';
+
+test.use({ locale: 'en-US' });
+
+async function protectDemo(): Promise<{ secret: string; recoveryCodes: string[] }> {
+  await mockSpeaks('v1.1');
+  const response = await fetch(`${mockApi}/__mock/protect`, {
+    method: 'POST',
+    body: JSON.stringify({ email: 'demo@example.com' }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { secret: string; recoveryCodes: string[] };
+}
+
+for (const rate of [1, 4]) {
+  test(`a protected account logs in with its authenticator's code (CPU ${rate}×)`, async ({ page, requests }) => {
+    const { secret } = await protectDemo();
+    if (rate > 1) await slowCpu(page, rate);
+    await page.goto('/login');
+    await waitForApp(page);
+    await page.getByRole('textbox', { name: 'Email address' }).fill('demo@example.com');
+    await page.getByLabel(/^Password/).fill(seedPassword);
+    await page.getByRole('button', { name: 'Log in' }).click();
+
+    const step = page.getByRole('form', { name: 'Confirm that it is you' });
+    const code = step.getByLabel(/^Code from your authenticator app/);
+    await expect(code).toBeFocused({ timeout: 15_000 });
+    // The step came with the answer: its code and its messages, loaded now, not with the page.
+    expect(requests.some((request) => /\/assets\/second-step-[\w-]+\.js$/.test(request.url()))).toBe(true);
+    expect(requests.some((request) => /\/assets\/messages-en-sign-in-[\w-]+\.js$/.test(request.url()))).toBe(true);
+    await code.fill(codeAt(secret, Date.now()));
+    await step.getByRole('button', { name: 'Confirm' }).click();
+
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Your datastores' })).toBeVisible({ timeout: 15_000 });
+    expect(apiCalls(requests, 'POST /login')).toHaveLength(1);
+    const steps = requests.filter((request) => request.url().endsWith('/api/v1.1/login/second-factor'));
+    expect(steps).toHaveLength(1);
+    // The ticket travels in the body only.
+    expect(steps[0]?.postDataJSON()).toMatchObject({ totp: expect.stringMatching(/^\d{6}$/) });
+    expectNoFormDataInUrls(requests, ['ticket', 'totp', 'password']);
+  });
+}
+
+test('a public page loads nothing of the second step or the passkey sign-in', async ({ page, requests }) => {
+  await page.goto('/register');
+  await waitForApp(page);
+  await page.goto('/login');
+  await waitForApp(page);
+  expect(requests.some((request) => /second-step|passkey-sign-in|webauthn|sign-in-/.test(request.url()))).toBe(false);
+});
