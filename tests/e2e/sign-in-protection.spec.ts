@@ -47,6 +47,9 @@ async function enterPassword(page: Page, language: Language) {
 }
 
 async function logOut(page: Page, language: Language) {
+  // On a phone the navigation is behind the menu button.
+  const menu = page.getByRole('banner').getByRole('button', { name: text(language, 'nav.menu') });
+  if (await menu.isVisible()) await menu.click();
   await page.getByRole('button', { name: text(language, 'nav.logout') }).click();
   await expect(page).toHaveURL(/\/login/);
 }
@@ -114,7 +117,7 @@ test.describe('on a 390 × 844 phone', () => {
  * a fresh mock speaking v1.1, logged in with the password: the customer adds a passkey as the
  * security page does, and logs out.
  */
-async function withPasskey(page: Page) {
+async function withPasskey(page: Page, language: Language = 'en') {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -130,14 +133,15 @@ async function withPasskey(page: Page) {
   const base = new URL(test.info().project.use.baseURL ?? 'http://localhost');
   await page.goto(`http://localhost:${base.port}/login`);
   await mockStarted(page);
-  await page.evaluate(() => {
+  await page.evaluate((language) => {
     window.__portalMock.reset();
     window.__portalMock.setLatency(0);
     window.__portalMock.setApiVersion('v1.1');
-  });
+    sessionStorage.setItem('portal.language', language);
+  }, language);
   await page.reload();
   await mockStarted(page);
-  await enterPassword(page, 'en');
+  await enterPassword(page, language);
   await expect(page).toHaveURL(/\/dashboard$/);
   const added = await page.evaluate(async () => {
     const post = (path: string, body?: unknown) =>
@@ -183,4 +187,22 @@ test('the passkey button signs in where the browser suggests no passkeys', async
   await section.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: text('en', 'dashboard.title') })).toBeVisible();
+});
+
+test.describe('on a 390 × 844 phone, in German', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the passkey sign-in fits the screen and is axe clean', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: async () => false });
+    });
+    await withPasskey(page, 'de');
+    await logOut(page, 'de');
+    const section = page.getByRole('region', { name: text('de', 'passkeySignIn.title') });
+    await expect(section).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect((await axeBuilder(page).analyze()).violations).toEqual([]);
+    await section.getByRole('button', { name: text('de', 'passkeySignIn.button') }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
 });
