@@ -97,3 +97,32 @@ export type Licence = {
 
 /** The shop catalogue, grouped by product type (SPEC §3). */
 export type Catalogue = Record<LicenceType, Licence[]>;
+
+/** A factor that protects the account (issue 44): an authenticator app, a passkey, or a kind added later. */
+export type Factor = {
+  id: string;
+  /** `totp` or `passkey`; another kind is shown by its name. */
+  type: string;
+  name: string;
+  created_at: string;
+  last_used_at?: string | null | undefined;
+};
+
+/** The account's protection: its factors and how many recovery codes are left. */
+export type AccountProtection = {
+  factors: Factor[];
+  recovery_codes_left: number;
+  /** The provider requires a second factor: the last one cannot be removed. */
+  second_factor_required?: boolean | undefined;
+};
+
+/** An open session of the account (issue 44). */
+export type OpenSession = {
+  id: string;
+  /** The session of this browser. */
+  current: boolean;
+  created_at: string;
+  last_seen_at: string;
+  /** The browser and system, as the server read them ("Firefox on Windows"). */
+  device?: string | null | undefined;
+};

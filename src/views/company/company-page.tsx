@@ -14,6 +14,7 @@ import { CompanyDetails } from './company-details';
 import { CompanyEditForm } from './company-edit-form';
 import { companyMessages } from './company-messages';
 import { NotificationsCard } from './notifications-card';
+import { SecurityCard } from './security-card';
 import './company.css';
 
 const messages = defineMessages({
@@ -114,6 +115,7 @@ export default function CompanyPage() {
             {(company.notifications != null || user) && (
               <NotificationsCard enabled={company.notifications ?? user?.notifications ?? false} />
             )}
+            <SecurityCard />
             <section className="card company-card" aria-labelledby="company-dpa-heading">
               <h2 id="company-dpa-heading">
                 <FormattedMessage {...messages.dataProcessing} />

@@ -11,13 +11,14 @@ import { newPasswordMachine } from '../../../src/machines/new-password.machine';
 import { passkeySignInMachine } from '../../../src/machines/passkey-sign-in.machine';
 import { passwordResetMachine } from '../../../src/machines/password-reset.machine';
 import { secondStepMachine, type SecondStepValues } from '../../../src/machines/second-step.machine';
+import { securityMachine } from '../../../src/machines/security.machine';
 import {
   initialRegistration,
   registrationMachine,
   type RegistrationValues,
 } from '../../../src/machines/registration.machine';
 import type { PathModel } from '../coverage';
-import { formModels, pending, unauthorized } from '../fixtures';
+import { formModels, networkError, pending, refused, unauthorized } from '../fixtures';
 
 const strong = 'Correct-Horse-Battery-9';
 const linkRefused = new ApiError('http', { status: 400, reason: 'This link is invalid or has expired' });
@@ -101,6 +102,20 @@ export const models: PathModel[] = [
     },
     errors: {
       signIn: [new DOMException('no', 'NotAllowedError'), new ApiError('http', { status: 403 })],
+    },
+  },
+  {
+    machine: securityMachine.provide({ actors: { offered: pending, load: pending, end: pending } }) as AnyStateMachine,
+    session: { loggedIn: true },
+    events: [{ type: 'load.retry' }, { type: 'session.end', id: 'b' }, { type: 'sessions.endOthers' }],
+    outputs: {
+      offered: [true, false],
+      load: [{ protection: { factors: [], recovery_codes_left: 0 }, sessions: [] }],
+    },
+    errors: { load: [unauthorized, networkError], end: [unauthorized, refused], offered: [networkError] },
+    serializeContext: (context) => {
+      const { overview, ending } = context as { overview: unknown; ending: unknown };
+      return { loaded: overview !== null, ending };
     },
   },
   ...formModels<SecondStepValues>(secondStepMachine, {

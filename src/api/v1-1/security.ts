@@ -1,0 +1,64 @@
+/**
+ * The account's protection on v1.1 (issue 44, decision 058; feature `second-factor`): its factors,
+ * its recovery codes left and its open sessions, and the ending of sessions. Loaded with the
+ * security page only.
+ */
+import { array, boolean, nullable, number, optional, string, type } from 'superstruct';
+import type { AccountProtection, OpenSession } from '../../domain/entities';
+import { describing } from '../structs';
+import { newIdempotencyKey, requestV11 } from './request';
+
+export const FactorStruct = type({
+  id: string(),
+  type: string(),
+  name: string(),
+  created_at: string(),
+  last_used_at: optional(nullable(string())),
+});
+
+export const AccountProtectionStruct = describing<AccountProtection>()(
+  type({
+    factors: array(FactorStruct),
+    recovery_codes_left: number(),
+    second_factor_required: optional(boolean()),
+  }),
+);
+
+export const OpenSessionStruct = describing<OpenSession>()(
+  type({
+    id: string(),
+    current: boolean(),
+    created_at: string(),
+    last_seen_at: string(),
+    device: optional(nullable(string())),
+  }),
+);
+
+/** What the security page shows: the protection and the open sessions. */
+export interface SecurityOverview {
+  protection: AccountProtection;
+  sessions: OpenSession[];
+}
+
+interface Call {
+  signal?: AbortSignal;
+}
+
+/** `GET /account/security` and `GET /account/sessions`, together. */
+export async function getSecurityOverview({ signal }: Call = {}): Promise<SecurityOverview> {
+  const [protection, sessions] = await Promise.all([
+    requestV11('GET', '/account/security', { answer: AccountProtectionStruct, signal }),
+    requestV11('GET', '/account/sessions', { answer: array(OpenSessionStruct), signal }),
+  ]);
+  return { protection: protection.value, sessions: sessions.value };
+}
+
+/**
+ * Ends a session of the account (`DELETE /account/sessions/{id}`), or every one but this browser's
+ * (`DELETE /account/sessions?except=current`): that browser's next call is answered 401.
+ */
+export async function endSessions(which: { id: string } | 'others', { signal }: Call = {}): Promise<void> {
+  const path =
+    which === 'others' ? '/account/sessions?except=current' : `/account/sessions/${encodeURIComponent(which.id)}`;
+  await requestV11('DELETE', path, { answer: null, key: newIdempotencyKey(), signal });
+}

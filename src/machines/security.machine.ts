@@ -1,0 +1,140 @@
+/**
+ * The security page (issue 44, decision 058): the account's factors, its recovery codes left and
+ * its open sessions, read on v1.1 where the server offers `second-factor`, and the ending of
+ * another session or of all others. A server that does not offer it has no such page: the page
+ * says so (a v1 server, or one without `second-factor`).
+ *
+ * A session ended here is over on the server at once: that browser's next call is answered 401,
+ * which ends its session as every 401 does (decision 001).
+ */
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import type { SecurityOverview } from '../api/v1-1/security';
+import { timers } from '../domain/constants';
+import { errorLineMachine } from './error-line.machine';
+import { clearError, showError, showTimeout } from './form-actions';
+import { sessionExpired, type PortalRefs } from './portal-refs';
+import { typeOf } from './type-of';
+import { unauthorizedGuard, userErrorFrom, type UserError } from './user-error';
+
+/** Which sessions to end: one, or all but this browser's. */
+export type SessionsToEnd = { id: string } | 'others';
+
+export interface SecurityContext extends PortalRefs {
+  overview: SecurityOverview | null;
+  /** Why the page could not be read, until the next read. */
+  error: UserError | null;
+  /** The sessions being ended. */
+  ending: SessionsToEnd | null;
+}
+
+export type SecurityEvent =
+  { type: 'load.retry' } | { type: 'session.end'; id: string } | { type: 'sessions.endOthers' };
+
+export const securityMachine = setup({
+  types: {
+    context: typeOf<SecurityContext>(),
+    input: typeOf<PortalRefs>(),
+    events: typeOf<SecurityEvent>(),
+  },
+  actors: {
+    /** Whether the server offers `second-factor` (the probe every v1.1 call shares). */
+    offered: fromPromise<boolean>(async ({ signal }) => {
+      const { offeredV11 } = await import('../api/server-version');
+      return (await offeredV11(signal))?.secondFactor === true;
+    }),
+    load: fromPromise<SecurityOverview>(async ({ signal }) =>
+      (await import('../api/v1-1/security')).getSecurityOverview({ signal }),
+    ),
+    end: fromPromise<void, SessionsToEnd>(async ({ input, signal }) =>
+      (await import('../api/v1-1/security')).endSessions(input, { signal }),
+    ),
+    errorLine: errorLineMachine,
+  },
+  actions: {
+    sessionExpired: sessionExpired(),
+    keepOverview: assign((_, overview: SecurityOverview) => ({ overview, error: null })),
+    keepError: assign({ error: ({ event }) => userErrorFrom('error' in event ? event.error : undefined) }),
+    keepTimeout: assign({ error: { key: 'timeout' } satisfies UserError }),
+    keepEnding: assign((_, ending: SessionsToEnd) => ({ ending })),
+    forgetEnding: assign({ ending: null }),
+    showError: showError(),
+    showTimeout: showTimeout(),
+    clearError: clearError(),
+  },
+  guards: {
+    isOffered: (_, offered: boolean) => offered,
+    isUnauthorized: unauthorizedGuard,
+  },
+  delays: { loadingTimeout: timers.loadingTimeout },
+}).createMachine({
+  id: 'security',
+  description:
+    'Issue 44: the factors, recovery codes left and open sessions (GET /v1.1/account/security, GET /v1.1/account/sessions), and ending sessions, where the server offers second-factor.',
+  context: ({ input }) => ({ session: input.session, app: input.app, overview: null, error: null, ending: null }),
+  invoke: { id: 'errorLine', src: 'errorLine' },
+  initial: 'checking',
+  states: {
+    checking: {
+      description: 'Asks whether the server offers second factors at all.',
+      tags: ['busy'],
+      invoke: {
+        src: 'offered',
+        onDone: [
+          { guard: { type: 'isOffered', params: ({ event }) => event.output }, target: 'loading' },
+          { target: 'unavailable' },
+        ],
+        onError: { target: 'unavailable' },
+      },
+    },
+    unavailable: {
+      description: 'The server offers no second factors: the page says so and links back.',
+      tags: ['unavailable'],
+    },
+    loading: {
+      description: 'Reads the protection and the sessions; what was shown stays until the answer.',
+      tags: ['busy'],
+      invoke: {
+        src: 'load',
+        onDone: { target: 'ready', actions: { type: 'keepOverview', params: ({ event }) => event.output } },
+        onError: [
+          { guard: 'isUnauthorized', target: 'failed', actions: ['keepError', 'sessionExpired'] },
+          { target: 'failed', actions: 'keepError' },
+        ],
+      },
+      after: { loadingTimeout: { target: 'failed', actions: 'keepTimeout' } },
+    },
+    failed: {
+      description: 'The reason with a retry, never a blank page.',
+      on: { 'load.retry': { target: 'loading' } },
+    },
+    ready: {
+      description: 'The factors and the sessions are shown; another session, or all others, can be ended.',
+      on: {
+        'session.end': {
+          target: 'ending',
+          actions: [{ type: 'keepEnding', params: ({ event }) => ({ id: event.id }) }, 'clearError'],
+        },
+        'sessions.endOthers': {
+          target: 'ending',
+          actions: [{ type: 'keepEnding', params: 'others' }, 'clearError'],
+        },
+      },
+    },
+    ending: {
+      description: 'One call at a time; then the sessions are read again.',
+      tags: ['ending'],
+      invoke: {
+        src: 'end',
+        input: ({ context }) => context.ending ?? 'others',
+        onDone: { target: 'loading', actions: 'forgetEnding' },
+        onError: [
+          { guard: 'isUnauthorized', target: 'ready', actions: ['forgetEnding', 'showError', 'sessionExpired'] },
+          { target: 'ready', actions: ['forgetEnding', 'showError'] },
+        ],
+      },
+      after: { loadingTimeout: { target: 'ready', actions: ['forgetEnding', 'showTimeout'] } },
+    },
+  },
+});
+
+export type SecurityActor = ActorRefFrom<typeof securityMachine>;

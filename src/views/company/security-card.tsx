@@ -1,0 +1,35 @@
+import { defineMessages, FormattedMessage } from 'react-intl';
+import { Link } from 'wouter';
+import { paths } from '../../domain/routes';
+import { useSecondFactorOffered } from '../../lib/use-second-factor-offered';
+
+const messages = defineMessages({
+  heading: { id: 'company.security.heading', defaultMessage: 'Sign-in protection' },
+  text: {
+    id: 'company.security.text',
+    defaultMessage: 'Protect the account with an authenticator app or a passkey, and see where it is signed in.',
+  },
+  link: { id: 'company.security.link', defaultMessage: 'Sign-in protection and open sessions' },
+});
+
+/**
+ * The way to the security page (issue 44), where the server offers second factors; nothing of it
+ * on a v1 server.
+ */
+export function SecurityCard() {
+  const offered = useSecondFactorOffered();
+  if (!offered) return null;
+  return (
+    <section className="card company-card" aria-labelledby="company-security-heading">
+      <h2 id="company-security-heading">
+        <FormattedMessage {...messages.heading} />
+      </h2>
+      <p>
+        <FormattedMessage {...messages.text} />
+      </p>
+      <Link href={paths.security()}>
+        <FormattedMessage {...messages.link} />
+      </Link>
+    </section>
+  );
+}

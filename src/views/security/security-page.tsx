@@ -1,0 +1,217 @@
+import { useSelector } from '@xstate/react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import type { Factor, OpenSession } from '../../domain/entities';
+import { paths } from '../../domain/routes';
+import { usePortalActor } from '../../lib/use-portal-actor';
+import { securityMachine } from '../../machines/security.machine';
+import { ErrorLine, useErrorLine, useErrorText } from '../shared/error-line';
+import { PageHeading } from '../shared/page-heading';
+import { PageLoading } from '../shared/page-loading';
+import './security.css';
+
+const messages = defineMessages({
+  title: { id: 'security.title', defaultMessage: 'Sign-in protection' },
+  unavailable: {
+    id: 'security.unavailable',
+    defaultMessage: 'Sign-in protection is not offered for your account yet.',
+  },
+  back: { id: 'security.back', defaultMessage: 'Back to your company data' },
+  retry: { id: 'security.retry', defaultMessage: 'Try again' },
+  factors: { id: 'security.factors', defaultMessage: 'Ways to confirm that it is you' },
+  noFactors: {
+    id: 'security.noFactors',
+    defaultMessage: 'Your account is protected by its password only.',
+  },
+  totp: { id: 'security.kind.totp', defaultMessage: 'Authenticator app' },
+  passkey: { id: 'security.kind.passkey', defaultMessage: 'Passkey' },
+  neverUsed: { id: 'security.neverUsed', defaultMessage: 'not used yet' },
+  required: {
+    id: 'security.required',
+    defaultMessage: 'Your provider requires a second factor for this account.',
+  },
+  sessions: { id: 'security.sessions', defaultMessage: 'Where your account is signed in' },
+  unknownDevice: { id: 'security.unknownDevice', defaultMessage: 'Unknown browser' },
+  thisBrowser: { id: 'security.thisBrowser', defaultMessage: 'This browser' },
+  end: { id: 'security.end', defaultMessage: 'End this session' },
+  endOthers: { id: 'security.endOthers', defaultMessage: 'End all other sessions' },
+  ending: { id: 'security.ending', defaultMessage: 'Ending…' },
+});
+
+/** The messages with values (typed loosely, as react-intl takes them with `formatMessage`). */
+const withValues = defineMessages<'added' | 'lastUsed' | 'recoveryLeft' | 'signedIn' | 'endNamed'>({
+  added: { id: 'security.added', defaultMessage: 'Added {date}' },
+  lastUsed: { id: 'security.lastUsed', defaultMessage: 'last used {date}' },
+  recoveryLeft: {
+    id: 'security.recoveryLeft',
+    defaultMessage:
+      '{count, plural, =0 {No recovery codes left.} one {# recovery code left.} other {# recovery codes left.}}',
+  },
+  signedIn: { id: 'security.signedIn', defaultMessage: 'Signed in {date}, last seen {seen}' },
+  endNamed: { id: 'security.endNamed', defaultMessage: 'End the session of {device}, last seen {seen}' },
+});
+
+function useMoment() {
+  const intl = useIntl();
+  return (value: string) => {
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? value : intl.formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
+  };
+}
+
+function FactorItem({ factor }: { factor: Factor }) {
+  const moment = useMoment();
+  const intl = useIntl();
+  const kind = factor.type === 'totp' ? messages.totp : factor.type === 'passkey' ? messages.passkey : null;
+  return (
+    <li>
+      <strong>{factor.name}</strong>
+      {kind && (
+        <>
+          {' · '}
+          <span>
+            <FormattedMessage {...kind} />
+          </span>
+        </>
+      )}
+      <br />
+      <span className="security-meta">
+        {intl.formatMessage(withValues.added, { date: moment(factor.created_at) })}
+        {', '}
+        {factor.last_used_at
+          ? intl.formatMessage(withValues.lastUsed, { date: moment(factor.last_used_at) })
+          : intl.formatMessage(messages.neverUsed)}
+      </span>
+    </li>
+  );
+}
+
+function SessionItem({ session, busy, onEnd }: { session: OpenSession; busy: boolean; onEnd: () => void }) {
+  const intl = useIntl();
+  const moment = useMoment();
+  const device = session.device || intl.formatMessage(messages.unknownDevice);
+  const seen = moment(session.last_seen_at);
+  return (
+    <li>
+      <strong>{device}</strong>
+      {session.current && (
+        <>
+          {' · '}
+          <span className="security-current">
+            <FormattedMessage {...messages.thisBrowser} />
+          </span>
+        </>
+      )}
+      <br />
+      <span className="security-meta">
+        {intl.formatMessage(withValues.signedIn, { date: moment(session.created_at), seen })}
+      </span>
+      {!session.current && (
+        <button
+          type="button"
+          className="button-secondary"
+          disabled={busy}
+          aria-label={intl.formatMessage(withValues.endNamed, { device, seen })}
+          onClick={onEnd}
+        >
+          <FormattedMessage {...messages.end} />
+        </button>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The security page (issue 44, decision 058): the factors that protect the account, the recovery
+ * codes left, and the sessions that are open, with "end this one" and "end all others". Shown
+ * where the server offers second factors; a v1 server's portal has no way here, and the address
+ * typed in says that it is not offered.
+ */
+export default function SecurityPage() {
+  const intl = useIntl();
+  const actor = usePortalActor(securityMachine);
+  const overview = useSelector(actor, (snapshot) => snapshot.context.overview);
+  const loadError = useSelector(actor, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
+  const unavailable = useSelector(actor, (snapshot) => snapshot.hasTag('unavailable'));
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const ending = useSelector(actor, (snapshot) => snapshot.hasTag('ending'));
+  const error = useErrorLine(actor);
+  const errorText = useErrorText();
+
+  return (
+    <div className="security-page">
+      <PageHeading message={messages.title} />
+      {unavailable && (
+        <p>
+          <FormattedMessage {...messages.unavailable} />{' '}
+          <Link href={paths.company()}>
+            <FormattedMessage {...messages.back} />
+          </Link>
+        </p>
+      )}
+      {!overview && busy && <PageLoading />}
+      {loadError && (
+        <div className="notice notice-error" role="alert">
+          <p>{errorText(loadError)}</p>
+          <button type="button" onClick={() => actor.send({ type: 'load.retry' })}>
+            <FormattedMessage {...messages.retry} />
+          </button>
+        </div>
+      )}
+      {overview && (
+        <>
+          <section className="card" aria-labelledby="security-factors-heading">
+            <h2 id="security-factors-heading">
+              <FormattedMessage {...messages.factors} />
+            </h2>
+            {overview.protection.second_factor_required && (
+              <p>
+                <FormattedMessage {...messages.required} />
+              </p>
+            )}
+            {overview.protection.factors.length === 0 ? (
+              <p>
+                <FormattedMessage {...messages.noFactors} />
+              </p>
+            ) : (
+              <ul className="security-list">
+                {overview.protection.factors.map((factor) => (
+                  <FactorItem key={factor.id} factor={factor} />
+                ))}
+              </ul>
+            )}
+            {overview.protection.factors.length > 0 && (
+              <p>{intl.formatMessage(withValues.recoveryLeft, { count: overview.protection.recovery_codes_left })}</p>
+            )}
+          </section>
+          <section className="card" aria-labelledby="security-sessions-heading" aria-busy={ending}>
+            <h2 id="security-sessions-heading">
+              <FormattedMessage {...messages.sessions} />
+            </h2>
+            <ul className="security-list">
+              {overview.sessions.map((session) => (
+                <SessionItem
+                  key={session.id}
+                  session={session}
+                  busy={ending || busy}
+                  onEnd={() => actor.send({ type: 'session.end', id: session.id })}
+                />
+              ))}
+            </ul>
+            {overview.sessions.some((session) => !session.current) && (
+              <button
+                type="button"
+                disabled={ending || busy}
+                aria-busy={ending}
+                onClick={() => actor.send({ type: 'sessions.endOthers' })}
+              >
+                <FormattedMessage {...(ending ? messages.ending : messages.endOthers)} />
+              </button>
+            )}
+            <ErrorLine error={error} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

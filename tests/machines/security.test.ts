@@ -1,0 +1,137 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../../src/api/client';
+import type { SecurityOverview } from '../../src/api/v1-1/security';
+import { securityMachine, type SessionsToEnd } from '../../src/machines/security.machine';
+import { stubRefs } from '../support/portal-refs';
+
+const overview: SecurityOverview = {
+  protection: { factors: [], recovery_codes_left: 0 },
+  sessions: [
+    {
+      id: 'a',
+      current: true,
+      created_at: '2026-11-29T08:00:00Z',
+      last_seen_at: '2026-11-29T08:05:00Z',
+      device: 'Chrome on Linux',
+    },
+    { id: 'b', current: false, created_at: '2026-11-28T08:00:00Z', last_seen_at: '2026-11-28T09:00:00Z', device: null },
+  ],
+};
+
+function start({
+  offered = true,
+  load = async () => overview,
+  end = async () => {},
+}: {
+  offered?: boolean;
+  load?: () => Promise<SecurityOverview>;
+  end?: (which: SessionsToEnd) => Promise<void>;
+} = {}) {
+  const told = vi.fn();
+  const ends = vi.fn(end);
+  const loads = vi.fn(load);
+  const machine = securityMachine.provide({
+    actors: {
+      offered: fromPromise(async () => offered),
+      load: fromPromise(() => loads()),
+      end: fromPromise<void, SessionsToEnd>(({ input }) => ends(input)),
+    },
+  });
+  const { refs } = stubRefs({}, { session: (event) => told(event) });
+  const actor = createActor(machine, { input: refs }).start();
+  const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
+  return { actor, told, ends, loads, errorLine };
+}
+
+describe('the security page', () => {
+  it('says that the server offers no second factors, and reads nothing', async () => {
+    const { actor, loads } = start({ offered: false });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('unavailable'));
+    expect(loads).not.toHaveBeenCalled();
+  });
+
+  it('reads the protection and the sessions where the server offers them', async () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(actor.getSnapshot().context.overview).toEqual(overview);
+  });
+
+  it('keeps why the read failed, with a retry', async () => {
+    const answers = [Promise.reject(new ApiError('network')), Promise.resolve(overview)];
+    answers[0]?.catch(() => {});
+    const { actor } = start({ load: () => answers.shift() ?? Promise.resolve(overview) });
+    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    expect(actor.getSnapshot().context.error).toEqual({ key: 'network' });
+    actor.send({ type: 'load.retry' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('ends the session when the read is answered 401', async () => {
+    const { actor, told } = start({
+      load: async () => {
+        throw new ApiError('http', { status: 401 });
+      },
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    expect(told.mock.calls).toEqual([[{ type: 'session.expired' }]]);
+  });
+
+  it('ends another session, one call at a time, and reads the sessions again', async () => {
+    const { actor, ends, loads } = start();
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'session.end', id: 'b' });
+    actor.send({ type: 'sessions.endOthers' });
+    expect(actor.getSnapshot().hasTag('ending')).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches('ready') && loads.mock.calls.length === 2);
+    expect(ends.mock.calls).toEqual([[{ id: 'b' }]]);
+    actor.send({ type: 'sessions.endOthers' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready') && loads.mock.calls.length === 3);
+    expect(ends.mock.calls).toEqual([[{ id: 'b' }], ['others']]);
+    expect(actor.getSnapshot().context.ending).toBeNull();
+  });
+
+  it('tells a refused ending on the error line and keeps the sessions shown', async () => {
+    const { actor, errorLine } = start({
+      end: async () => {
+        throw new ApiError('http', {
+          status: 403,
+          reason: 'Please confirm that it is you.',
+          problem: 'reauth-required',
+        });
+      },
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'session.end', id: 'b' });
+    await waitFor(actor, () => errorLine() !== null);
+    expect(errorLine()).toEqual({ key: 'server', reason: 'Please confirm that it is you.' });
+    expect(actor.getSnapshot().context.overview).toEqual(overview);
+  });
+
+  it('ends the session when an ending is answered 401', async () => {
+    const { actor, told } = start({
+      end: async () => {
+        throw new ApiError('http', { status: 401 });
+      },
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'sessions.endOthers' });
+    await waitFor(actor, () => told.mock.calls.length > 0);
+    expect(told.mock.calls).toEqual([[{ type: 'session.expired' }]]);
+  });
+
+  it('gives up a read or an ending without an answer after the loading timeout', async () => {
+    vi.useFakeTimers();
+    try {
+      const never = () => new Promise<never>(() => {});
+      const { actor } = start({ load: never });
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(actor.getSnapshot().matches('failed')).toBe(true);
+      expect(actor.getSnapshot().context.error).toEqual({ key: 'timeout' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

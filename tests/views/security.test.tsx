@@ -1,0 +1,87 @@
+/**
+ * The security page (issue 44) with the mock's real handlers: the factors and the open sessions
+ * where the server offers second factors, the ending of another session, and nothing of it on a
+ * v1 server.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { db, findAccountByEmail } from '../../src/mocks/db';
+import { mock } from '../../src/mocks/node';
+import { startSession } from '../../src/mocks/session';
+import { createCustomer } from '../support/customers';
+import { loginAs, renderApp, renderAppAs } from '../support/render-app';
+
+const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0';
+
+/** Another browser's session of the customer, as a login there would start it. */
+function anotherSession(email: string) {
+  const account = findAccountByEmail(email);
+  if (!account) throw new Error(`no account ${email}`);
+  startSession(account.id, firefox);
+  return () => db.session.count({ where: { accountId: { equals: account.id } } });
+}
+
+describe('the security page', () => {
+  it('lists the factors and the open sessions, and ends another session', async () => {
+    const customer = createCustomer();
+    const sessionsLeft = anotherSession(customer.email);
+    // Logged in first: once protected, the password alone opens no session.
+    await loginAs(customer);
+    await mock.protectWithAuthenticator(customer.email);
+    const view = renderApp('/security', { loggedIn: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign-in protection' })).toBeInTheDocument();
+    const factors = within(await screen.findByRole('region', { name: 'Ways to confirm that it is you' }));
+    expect(factors.getByText('Authenticator')).toBeInTheDocument();
+    expect(factors.getByText('Authenticator app')).toBeInTheDocument();
+    expect(factors.getByText('10 recovery codes left.')).toBeInTheDocument();
+
+    const sessions = within(screen.getByRole('region', { name: 'Where your account is signed in' }));
+    await waitFor(() => expect(sessions.getByText('Firefox on Windows')).toBeInTheDocument());
+    expect(sessions.getByText('This browser')).toBeInTheDocument();
+    expect(sessionsLeft()).toBe(2);
+    await view.user.click(sessions.getByRole('button', { name: /^End the session of Firefox on Windows/ }));
+    await waitFor(() => expect(sessions.queryByText('Firefox on Windows')).not.toBeInTheDocument());
+    expect(sessionsLeft()).toBe(1);
+    expect(sessions.queryByRole('button', { name: 'End all other sessions' })).not.toBeInTheDocument();
+  });
+
+  it('ends all other sessions at once, and says when the account has its password only', async () => {
+    const customer = createCustomer();
+    anotherSession(customer.email);
+    const sessionsLeft = anotherSession(customer.email);
+    const view = await renderAppAs('/security', { as: customer });
+    const factors = within(await screen.findByRole('region', { name: 'Ways to confirm that it is you' }));
+    expect(factors.getByText('Your account is protected by its password only.')).toBeInTheDocument();
+    const sessions = within(screen.getByRole('region', { name: 'Where your account is signed in' }));
+    expect(sessions.getAllByText('Firefox on Windows')).toHaveLength(2);
+    expect(sessionsLeft()).toBe(3);
+    await view.user.click(sessions.getByRole('button', { name: 'End all other sessions' }));
+    await waitFor(() => expect(sessions.queryByText('Firefox on Windows')).not.toBeInTheDocument());
+    expect(sessionsLeft()).toBe(1);
+    expect(sessions.getByText('This browser')).toBeInTheDocument();
+  });
+
+  it('leads there from the company page where the server offers second factors', async () => {
+    const customer = createCustomer();
+    const view = await renderAppAs('/company', { as: customer });
+    const card = within(await screen.findByRole('region', { name: 'Sign-in protection' }));
+    await view.user.click(card.getByRole('link', { name: 'Sign-in protection and open sessions' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign-in protection' })).toBeInTheDocument();
+    expect(view.currentPath()).toBe('/security');
+  });
+});
+
+describe('a server that speaks v1 only', () => {
+  it('has no way to the security page, and the address says that it is not offered', async () => {
+    mock.setApiVersion('v1');
+    const customer = createCustomer();
+    const view = await renderAppAs('/company', { as: customer });
+    await screen.findByRole('heading', { level: 1 });
+    await screen.findByRole('region', { name: 'Notifications' });
+    view.navigate('/security');
+    expect(await screen.findByText(/Sign-in protection is not offered for your account yet\./)).toBeInTheDocument();
+    view.navigate('/company');
+    await screen.findByRole('region', { name: 'Notifications' });
+    expect(screen.queryByRole('region', { name: 'Sign-in protection' })).not.toBeInTheDocument();
+  });
+});
