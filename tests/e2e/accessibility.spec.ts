@@ -25,6 +25,7 @@ const portalRoutes = [
   '/encryption',
   '/notifications',
   '/contact',
+  '/security',
   '/ishop',
   '/ishop/1',
   '/order_done',

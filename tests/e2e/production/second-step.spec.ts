@@ -9,6 +9,7 @@ import {
   apiCalls,
   expect,
   expectNoFormDataInUrls,
+  logInAsDemo,
   mockApi,
   mockSpeaks,
   seedPassword,
@@ -65,4 +66,27 @@ test('a public page loads nothing of the second step or the passkey sign-in', as
   await page.goto('/login');
   await waitForApp(page);
   expect(requests.some((request) => /second-step|passkey-sign-in|webauthn|sign-in-/.test(request.url()))).toBe(false);
+});
+
+test('ending the other sessions on the security page logs that browser out', async ({ page, browser }) => {
+  await mockSpeaks('v1.1');
+  const other = await browser.newContext({ locale: 'en-US' });
+  try {
+    const elsewhere = await other.newPage();
+    await logInAsDemo(elsewhere);
+    await logInAsDemo(page);
+    await page.goto('/security');
+    const sessions = page.getByRole('region', { name: 'Where your account is signed in' });
+    await expect(sessions.getByRole('listitem')).toHaveCount(2);
+    await sessions.getByRole('button', { name: 'End all other sessions' }).click();
+    await expect(sessions.getByRole('listitem')).toHaveCount(1);
+    await expect(sessions.getByText('This browser')).toBeVisible();
+
+    // The other browser's next call is answered 401: its session ends, and the login is asked for.
+    await elsewhere.reload();
+    await expect(elsewhere).toHaveURL(/\/login/);
+    await expect(elsewhere.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  } finally {
+    await other.close();
+  }
 });
