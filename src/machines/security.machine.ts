@@ -28,7 +28,11 @@ export interface SecurityContext extends PortalRefs {
 }
 
 export type SecurityEvent =
-  { type: 'load.retry' } | { type: 'session.end'; id: string } | { type: 'sessions.endOthers' };
+  | { type: 'load.retry' }
+  | { type: 'session.end'; id: string }
+  | { type: 'sessions.endOthers' }
+  /** A factor was added or removed: the page reads the protection again. */
+  | { type: 'overview.reload' };
 
 export const securityMachine = setup({
   types: {
@@ -118,6 +122,7 @@ export const securityMachine = setup({
           target: 'ending',
           actions: [{ type: 'keepEnding', params: 'others' }, 'clearError'],
         },
+        'overview.reload': { target: 'loading' },
       },
     },
     ending: {

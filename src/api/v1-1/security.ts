@@ -3,7 +3,7 @@
  * its recovery codes left and its open sessions, and the ending of sessions. Loaded with the
  * security page only.
  */
-import { array, boolean, nullable, number, optional, string, type } from 'superstruct';
+import { array, boolean, nullable, number, optional, string, type, type Infer } from 'superstruct';
 import type { AccountProtection, OpenSession } from '../../domain/entities';
 import { describing } from '../structs';
 import { newIdempotencyKey, requestV11 } from './request';
@@ -61,4 +61,35 @@ export async function endSessions(which: { id: string } | 'others', { signal }: 
   const path =
     which === 'others' ? '/account/sessions?except=current' : `/account/sessions/${encodeURIComponent(which.id)}`;
   await requestV11('DELETE', path, { answer: null, key: newIdempotencyKey(), signal });
+}
+
+export const TotpEnrolmentStruct = type({ id: string(), otpauth_uri: string(), secret: string() });
+export type TotpEnrolment = Infer<typeof TotpEnrolmentStruct>;
+
+export const FactorAddedStruct = type({ factor: FactorStruct, recovery_codes: optional(array(string())) });
+export type FactorAdded = Infer<typeof FactorAddedStruct>;
+
+/**
+ * `POST /account/totp`: a new authenticator's secret, shown once (as an `otpauth://` address for
+ * the QR code and as text); it protects nothing until its first code confirms it.
+ */
+export async function startAuthenticator(name: string, { signal }: Call = {}): Promise<TotpEnrolment> {
+  const { value } = await requestV11('POST', '/account/totp', {
+    body: { name },
+    answer: TotpEnrolmentStruct,
+    key: newIdempotencyKey(),
+    signal,
+  });
+  return value;
+}
+
+/** `POST /account/totp/{id}/confirm`: the app's first code; the account's first factor brings ten recovery codes. */
+export async function confirmAuthenticator(id: string, code: string, { signal }: Call = {}): Promise<FactorAdded> {
+  const { value } = await requestV11('POST', `/account/totp/${encodeURIComponent(id)}/confirm`, {
+    body: { code: code.replace(/\s/g, '') },
+    answer: FactorAddedStruct,
+    key: newIdempotencyKey(),
+    signal,
+  });
+  return value;
 }

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { Factor, OpenSession } from '../../domain/entities';
@@ -9,6 +10,9 @@ import { ErrorLine, useErrorLine, useErrorText } from '../shared/error-line';
 import { PageHeading } from '../shared/page-heading';
 import { PageLoading } from '../shared/page-loading';
 import './security.css';
+
+/** Adding an authenticator app, with the QR code's library: loaded when the customer asks for it. */
+const AddAuthenticator = lazy(() => import('./add-authenticator'));
 
 const messages = defineMessages({
   title: { id: 'security.title', defaultMessage: 'Sign-in protection' },
@@ -36,6 +40,7 @@ const messages = defineMessages({
   end: { id: 'security.end', defaultMessage: 'End this session' },
   endOthers: { id: 'security.endOthers', defaultMessage: 'End all other sessions' },
   ending: { id: 'security.ending', defaultMessage: 'Ending…' },
+  addApp: { id: 'security.addApp', defaultMessage: 'Add an authenticator app' },
 });
 
 /** The messages with values (typed loosely, as react-intl takes them with `formatMessage`). */
@@ -137,6 +142,14 @@ export default function SecurityPage() {
   const ending = useSelector(actor, (snapshot) => snapshot.hasTag('ending'));
   const error = useErrorLine(actor);
   const errorText = useErrorText();
+  const [adding, setAdding] = useState(false);
+  const added = useCallback(
+    (done: boolean) => {
+      setAdding(false);
+      if (done) actor.send({ type: 'overview.reload' });
+    },
+    [actor],
+  );
 
   return (
     <div className="security-page">
@@ -180,10 +193,20 @@ export default function SecurityPage() {
                 ))}
               </ul>
             )}
+            {!adding && (
+              <button type="button" className="button-secondary" disabled={busy} onClick={() => setAdding(true)}>
+                <FormattedMessage {...messages.addApp} />
+              </button>
+            )}
             {overview.protection.factors.length > 0 && (
               <p>{intl.formatMessage(withValues.recoveryLeft, { count: overview.protection.recovery_codes_left })}</p>
             )}
           </section>
+          {adding && (
+            <Suspense fallback={<PageLoading />}>
+              <AddAuthenticator name={intl.formatMessage(messages.totp)} onDone={added} />
+            </Suspense>
+          )}
           <section className="card" aria-labelledby="security-sessions-heading" aria-busy={ending}>
             <h2 id="security-sessions-heading">
               <FormattedMessage {...messages.sessions} />
