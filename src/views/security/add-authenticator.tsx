@@ -22,6 +22,7 @@ const messages = defineMessages({
   qr: { id: 'security.add.qr', defaultMessage: 'QR code for your authenticator app' },
   secret: { id: 'security.add.secret', defaultMessage: 'Key to type in' },
   code: { id: 'security.add.code', defaultMessage: 'The code your app shows now' },
+  codeInvalid: { id: 'security.add.codeInvalid', defaultMessage: 'Please enter the six digits your app shows.' },
   confirm: { id: 'security.add.confirm', defaultMessage: 'Add the app' },
   confirming: { id: 'security.add.confirming', defaultMessage: 'Checking…' },
   cancel: { id: 'security.add.cancel', defaultMessage: 'Cancel' },
@@ -188,6 +189,7 @@ function ConfirmForm({
           inputMode="numeric"
           value={values.code}
           error={fieldErrors.code}
+          errorMessages={{ invalid: messages.codeInvalid }}
           onChange={(value) => change('code', value)}
         />
         <ErrorLine error={error} />

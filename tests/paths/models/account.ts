@@ -4,6 +4,11 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import { ApiError } from '../../../src/api/client';
+import {
+  authenticatorCodeForm,
+  authenticatorEnrolmentMachine,
+  type CodeValues,
+} from '../../../src/machines/authenticator-enrolment.machine';
 import { loginFormMachine } from '../../../src/machines/login-form.machine';
 import { loginMachine } from '../../../src/machines/login.machine';
 import { newPasswordFormMachine } from '../../../src/machines/new-password-form.machine';
@@ -107,7 +112,12 @@ export const models: PathModel[] = [
   {
     machine: securityMachine.provide({ actors: { offered: pending, load: pending, end: pending } }) as AnyStateMachine,
     session: { loggedIn: true },
-    events: [{ type: 'load.retry' }, { type: 'session.end', id: 'b' }, { type: 'sessions.endOthers' }],
+    events: [
+      { type: 'load.retry' },
+      { type: 'session.end', id: 'b' },
+      { type: 'sessions.endOthers' },
+      { type: 'overview.reload' },
+    ],
     outputs: {
       offered: [true, false],
       load: [{ protection: { factors: [], recovery_codes_left: 0 }, sessions: [] }],
@@ -118,6 +128,29 @@ export const models: PathModel[] = [
       return { loaded: overview !== null, ending };
     },
   },
+  {
+    machine: authenticatorEnrolmentMachine.provide({
+      actors: { start: pending, form: authenticatorCodeForm.provide({ actors: { submit: pending } }) },
+    }) as AnyStateMachine,
+    session: { loggedIn: true },
+    input: { name: 'Authenticator app' },
+    events: [{ type: 'enrolment.retry' }, { type: 'enrolment.finish' }],
+    outputs: {
+      start: [{ id: 'f1', otpauth_uri: 'otpauth://totp/x', secret: 'JBSWY3DPEHPK3PXP' }],
+      form: [
+        { values: { code: '123456' }, ending: { answer: { factor: {}, recovery_codes: ['abcd-2345'] } } },
+        { values: { code: '123456' }, ending: { answer: { factor: {} } } },
+      ],
+    },
+    errors: { start: [unauthorized, refused] },
+  },
+  ...formModels<CodeValues>(authenticatorCodeForm, {
+    valid: { code: '123456' },
+    invalid: { code: '12' },
+    field: 'code',
+    validValue: '654321',
+    invalidValue: '12',
+  }),
   ...formModels<SecondStepValues>(secondStepMachine, {
     valid: { method: 'totp', code: '123456' },
     invalid: { code: '12' },
