@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { db, findAccountByEmail } from '../../src/mocks/db';
 import { mock } from '../../src/mocks/node';
 import { startSession } from '../../src/mocks/session';
+import { codeAt } from '../../src/mocks/v1-1/totp';
 import { createCustomer } from '../support/customers';
 import { loginAs, renderApp, renderAppAs } from '../support/render-app';
 
@@ -68,6 +69,38 @@ describe('the security page', () => {
     await view.user.click(card.getByRole('link', { name: 'Sign-in protection and open sessions' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign-in protection' })).toBeInTheDocument();
     expect(view.currentPath()).toBe('/security');
+  });
+});
+
+describe('adding an authenticator app', () => {
+  it('shows the QR code and the key, takes the first code, and shows the recovery codes once', async () => {
+    const customer = createCustomer();
+    const view = await renderAppAs('/security', { as: customer });
+    const factors = within(await screen.findByRole('region', { name: 'Ways to confirm that it is you' }));
+    await view.user.click(factors.getByRole('button', { name: 'Add an authenticator app' }));
+    const adding = within(await screen.findByRole('region', { name: 'Add an authenticator app' }));
+    expect(await adding.findByRole('img', { name: 'QR code for your authenticator app' })).toBeInTheDocument();
+    const key = adding.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/).textContent ?? '';
+    const code = adding.getByLabelText(/^The code your app shows now/);
+    await view.user.type(code, '12');
+    await view.user.click(adding.getByRole('button', { name: 'Add the app' }));
+    expect(code).toHaveAccessibleDescription('Please enter the six digits your app shows.');
+    await view.user.clear(code);
+    await view.user.type(code, codeAt(key.replace(/ /g, ''), Date.now()));
+    await view.user.click(adding.getByRole('button', { name: 'Add the app' }));
+
+    const codes = within(await screen.findByRole('region', { name: 'Your recovery codes' }));
+    expect(codes.getByRole('heading', { name: 'Your recovery codes' })).toHaveFocus();
+    expect(codes.getAllByRole('listitem')).toHaveLength(10);
+    expect(codes.getByRole('link', { name: 'Download as a text file' })).toHaveAttribute(
+      'download',
+      'recovery-codes.txt',
+    );
+    await view.user.click(codes.getByRole('button', { name: 'I have kept them safe' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Your recovery codes' })).not.toBeInTheDocument());
+    expect(await factors.findByText('10 recovery codes left.')).toBeInTheDocument();
+    // Its name, which the page gave it, and its kind.
+    expect(factors.getAllByText('Authenticator app')).toHaveLength(2);
   });
 });
 

@@ -64,6 +64,16 @@ function QrCode({ text, label }: { text: string; label: string }) {
   );
 }
 
+/** Saves the recovery codes as a text file: its address lives only for the click. */
+function download(lines: string[]) {
+  const url = URL.createObjectURL(new Blob([`${lines.join('\n')}\n`], { type: 'text/plain' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'recovery-codes.txt';
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 /** The secret as an app shows such keys: groups of four letters, easier to type. */
 function grouped(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
@@ -97,7 +107,6 @@ export default function AddAuthenticator({ name, onDone }: { name: string; onDon
   }, [showsCodes]);
 
   if (codes) {
-    const file = new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' });
     return (
       <section className="card security-codes" aria-labelledby="security-codes-title">
         <h2 id="security-codes-title" ref={heading} tabIndex={-1}>
@@ -114,9 +123,9 @@ export default function AddAuthenticator({ name, onDone }: { name: string; onDon
           ))}
         </ol>
         <p className="security-actions">
-          <a href={URL.createObjectURL(file)} download="recovery-codes.txt">
+          <button type="button" className="button-secondary" onClick={() => download(codes)}>
             <FormattedMessage {...messages.download} />
-          </a>
+          </button>
           <button type="button" className="button-secondary" onClick={() => window.print()}>
             <FormattedMessage {...messages.print} />
           </button>
