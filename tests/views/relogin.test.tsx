@@ -154,6 +154,8 @@ describe('the login in place after a 401', journey, () => {
     await acceptTerms(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Order and pay' }));
     await dialog();
+    // The dialog says it (docs/decisions/027); the form's error line stays empty.
+    expect(screen.queryByText('Your session has ended. Please log in again.')).not.toBeInTheDocument();
 
     await logInAgain(view, customer);
     expect(view.currentPath()).toBe('/ishop/2');
