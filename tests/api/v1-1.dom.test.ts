@@ -313,6 +313,26 @@ describe('a purchase on v1.1', () => {
     expect(db.datastore.findMany({ where: { identifier: { equals: 'poll1' } } })).toHaveLength(1);
   });
 
+  it('is sent again with the same key when its answer was lost, and the server books one datastore', async () => {
+    await aCustomer();
+    // The server books the datastore; its first answer never reaches the portal.
+    let tries = 0;
+    server.use(
+      http.post(v11Url('/datastores'), async ({ request }) => {
+        tries += 1;
+        const answer = await getResponse(handlers, request);
+        return tries === 1 ? HttpResponse.error() : answer;
+      }),
+    );
+    const requests = watchRequests();
+    await settled(buyDatastore('lost1', 0));
+    requests.stop();
+    const purchases = requests.seen.filter(({ call }) => call === 'POST /v1.1/datastores');
+    expect(purchases).toHaveLength(2);
+    expect(purchases[1]?.key).toBe(purchases[0]?.key);
+    expect(db.datastore.findMany({ where: { identifier: { equals: 'lost1' } } })).toHaveLength(1);
+  });
+
   it('fails as v1’s purchase fails when its operation fails: an identifier Proxmox Backup Server found taken is a 409', async () => {
     withoutEvents();
     await aCustomer();
