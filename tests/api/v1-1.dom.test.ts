@@ -5,7 +5,7 @@
  * polling, and refusals come back as the `ApiError` v1 would give, so that no machine knows which
  * version answered. Against the mock's real handlers, in both of its modes.
  */
-import { http, HttpResponse } from 'msw';
+import { delay, getResponse, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl } from '../../src/api/client';
 import { cancelContract } from '../../src/api/contract';
@@ -17,6 +17,7 @@ import { logout, setNotifications } from '../../src/api/settings';
 import { parseEvents } from '../../src/api/v1-1/events';
 import { problemError, problemKind, v11Base, v11Url } from '../../src/api/v1-1/request';
 import { db } from '../../src/mocks/db';
+import { handlers } from '../../src/mocks/handlers';
 import { mock, server } from '../../src/mocks/node';
 import { createCustomer } from '../support/customers';
 import { loginAs } from '../support/mock-api';
@@ -119,6 +120,24 @@ describe('finding out which API the server speaks', () => {
     expect(requests.seen.every(({ key }) => key === null)).toBe(true);
   });
 
+  it('sends a v1 order whose answer was lost once, without a key, and fails it as a call without an answer', async () => {
+    mock.setApiVersion('v1');
+    // The order reaches the server; its answer is lost on the way back.
+    server.use(
+      http.post(apiUrl('/licence/order'), async ({ request }) => {
+        await getResponse(handlers, request);
+        return HttpResponse.error();
+      }),
+    );
+    const requests = watchRequests();
+    await expect(orderLicence(order)).rejects.toMatchObject({ kind: 'network' });
+    requests.stop();
+    expect(requests.seen.filter(({ call }) => call === 'POST /v1/licence/order')).toEqual([
+      { call: 'POST /v1/licence/order', key: null },
+    ]);
+    expect(db.licenceOrder.getAll()).toHaveLength(1);
+  });
+
   it.each([
     ['a 404', () => new HttpResponse(null, { status: 404 })],
     ['a 500', () => new HttpResponse(null, { status: 500 })],
@@ -192,6 +211,39 @@ describe('the state changes on v1.1', () => {
     },
   );
 
+  it.each([
+    [
+      'its answer was lost on the way back',
+      async (request: Request, tries: number) => {
+        const answer = await getResponse(handlers, request);
+        return tries === 1 ? HttpResponse.error() : answer;
+      },
+    ],
+    [
+      'no answer came within the reads’ 20 s',
+      async (request: Request, tries: number) => {
+        if (tries === 1) await delay(25_000);
+        return getResponse(handlers, request);
+      },
+    ],
+  ])('send an order again with the same key when %s, and the server orders once', async (_, answer) => {
+    await aCustomer();
+    let tries = 0;
+    server.use(
+      http.post(v11Url('/licence/order'), ({ request }) => {
+        tries += 1;
+        return answer(request, tries);
+      }),
+    );
+    const requests = watchRequests();
+    await settled(orderLicence(order));
+    requests.stop();
+    const orders = requests.seen.filter(({ call }) => call === 'POST /v1.1/licence/order');
+    expect(orders).toHaveLength(2);
+    expect(orders[1]?.key).toBe(orders[0]?.key);
+    expect(db.licenceOrder.getAll()).toHaveLength(1);
+  });
+
   it('waits while the server says the first request with the key still runs, then takes its stored answer', async () => {
     await aCustomer();
     let tries = 0;
@@ -259,6 +311,26 @@ describe('a purchase on v1.1', () => {
     expect(calls).not.toContain('GET /v1.1/events');
     expect(calls.filter((call) => call.startsWith('GET /v1.1/operations/')).length).toBeGreaterThan(0);
     expect(db.datastore.findMany({ where: { identifier: { equals: 'poll1' } } })).toHaveLength(1);
+  });
+
+  it('is sent again with the same key when its answer was lost, and the server books one datastore', async () => {
+    await aCustomer();
+    // The server books the datastore; its first answer never reaches the portal.
+    let tries = 0;
+    server.use(
+      http.post(v11Url('/datastores'), async ({ request }) => {
+        tries += 1;
+        const answer = await getResponse(handlers, request);
+        return tries === 1 ? HttpResponse.error() : answer;
+      }),
+    );
+    const requests = watchRequests();
+    await settled(buyDatastore('lost1', 0));
+    requests.stop();
+    const purchases = requests.seen.filter(({ call }) => call === 'POST /v1.1/datastores');
+    expect(purchases).toHaveLength(2);
+    expect(purchases[1]?.key).toBe(purchases[0]?.key);
+    expect(db.datastore.findMany({ where: { identifier: { equals: 'lost1' } } })).toHaveLength(1);
   });
 
   it('fails as v1’s purchase fails when its operation fails: an identifier Proxmox Backup Server found taken is a 409', async () => {

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, getDefaultNormalizer, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { vi } from 'vitest';
@@ -119,4 +119,25 @@ export function countCalls(method: 'get' | 'post', path: string, version: 'v1' |
 export async function acceptTerms(user: ReturnType<typeof userEvent.setup>) {
   const terms = screen.getByRole('checkbox', { name: /terms and conditions|Allgemeinen Geschäftsbedingungen/ });
   if (!(terms instanceof HTMLInputElement) || !terms.checked) await user.click(terms);
+}
+
+const normal = getDefaultNormalizer();
+
+/**
+ * The control labelled `label` inside `container` (a form, a dialog), the required mark after a
+ * label (` *`) aside: a label query within the form, which computes no accessible name.
+ */
+export function labelled(container: HTMLElement, label: string | RegExp) {
+  return within(container).getByLabelText(label, { normalizer: (text) => normal(text).replace(/ \*$/, '') });
+}
+
+/**
+ * Fills text fields and picks options as a browser's autofill or a password manager does: one
+ * change per field, no key presses (decision 056: typing key by key is for the tests whose subject
+ * it is). Every field is found before any is changed, so that no query runs over a form that
+ * changed under it. `values` maps a label to the value.
+ */
+export function autofill(container: HTMLElement, values: Record<string, string>) {
+  const fields = Object.entries(values).map(([label, value]) => [labelled(container, label), value] as const);
+  for (const [field, value] of fields) fireEvent.change(field, { target: { value } });
 }

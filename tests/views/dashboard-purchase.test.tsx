@@ -3,8 +3,6 @@ import { getCompany } from '../../src/api/company';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { delay, getResponse, http, HttpResponse } from 'msw';
 import { apiUrl } from '../../src/api/client';
-import { v11Url } from '../../src/api/v1-1/request';
-import { db } from '../../src/mocks/db';
 import { handlers } from '../../src/mocks/handlers';
 import { mock, server } from '../../src/mocks/node';
 import { advanceUntil, countCalls, renderApp, renderAppAs } from '../support/render-app';
@@ -79,16 +77,15 @@ describe('the purchase card', () => {
   it('checks the identifier live and refuses to buy with an invalid one', async () => {
     const { user } = await openDashboard();
     const field = option('Dynamic rate').getByRole('textbox', { name: /Datastore identifier/ });
-    await user.clear(field);
+    fireEvent.change(field, { target: { value: '' } });
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveAccessibleDescription(/Please fill in this field\./);
-    await user.type(field, 'my store');
+    fireEvent.change(field, { target: { value: 'my store' } });
     expect(field).toHaveAccessibleDescription(/Use 1 to 8 letters and digits/);
     await user.click(option('Dynamic rate').getByRole('button', { name: 'Buy dynamic backup storage' }));
     expect(field).toHaveFocus();
     expect(screen.getAllByRole('article')).toHaveLength(4);
-    await user.clear(field);
-    await user.type(field, 'store9');
+    fireEvent.change(field, { target: { value: 'store9' } });
     expect(field).not.toHaveAttribute('aria-invalid');
     expect(option('Fixed volume').getByRole('textbox', { name: /Datastore identifier/ })).toHaveValue('backup');
   });
@@ -97,8 +94,7 @@ describe('the purchase card', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = await openDashboard();
     const field = option('Dynamic rate').getByRole('textbox', { name: /Datastore identifier/ });
-    await user.clear(field);
-    await user.type(field, 'daily');
+    fireEvent.change(field, { target: { value: 'daily' } });
     await user.click(option('Dynamic rate').getByRole('button', { name: 'Buy dynamic backup storage' }));
     expect(await screen.findAllByRole('button', { name: 'Purchase in progress…' })).toHaveLength(2);
     const dialog = await advanceUntil(() => screen.queryByRole('dialog', { name: 'Your datastore “daily” is ready' }));
@@ -113,8 +109,7 @@ describe('the purchase card', () => {
     const { user } = await openDashboard();
     fireEvent.change(slider(), { target: { value: '4' } });
     const field = option('Fixed volume').getByRole('textbox', { name: /Datastore identifier/ });
-    await user.clear(field);
-    await user.type(field, 'Archive');
+    fireEvent.change(field, { target: { value: 'Archive' } });
     await user.click(option('Fixed volume').getByRole('button', { name: 'Buy fixed volume' }));
     expect(await screen.findByText('A datastore with this name already exists')).toBeInTheDocument();
     expect(field).toHaveAccessibleDescription(/You already have a datastore with this identifier/);
@@ -123,9 +118,8 @@ describe('the purchase card', () => {
     expect(screen.getAllByRole('article')).toHaveLength(4);
   });
 
-  it('shows a clear message when the server fails, and clears it after 30 seconds', async () => {
+  it('shows a clear message when the server fails, keeping the volume and the button', async () => {
     mock.fault('v1.1 POST /datastores', 'http500', { times: 1 });
-    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = await openDashboard();
     fireEvent.change(slider(), { target: { value: '2' } });
     await user.click(option('Fixed volume').getByRole('button', { name: 'Buy fixed volume' }));
@@ -133,8 +127,6 @@ describe('the purchase card', () => {
     await waitFor(() => expect(purchase.getByRole('alert')).toHaveTextContent('An error has occurred!'));
     expect(slider()).toHaveValue('2');
     expect(option('Fixed volume').getByRole('button', { name: 'Buy fixed volume' })).toBeEnabled();
-    await vi.advanceTimersByTimeAsync(30_000);
-    await waitFor(() => expect(purchase.getByRole('alert')).toBeEmptyDOMElement());
   });
 
   it('reads the list after a purchase whose connection dropped, and says it could not be confirmed when nothing new is listed', async () => {
@@ -155,57 +147,6 @@ describe('the purchase card', () => {
     expect(
       option('Dynamischer Tarif').getByRole('button', { name: 'Dynamischen Backup-Speicher kaufen' }),
     ).toBeEnabled();
-  });
-
-  it('shows the datastore of a purchase whose answer was lost on the way back, with no error', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    mock.setApiVersion('v1');
-    // The server books the datastore; its answer never reaches the portal.
-    server.use(
-      http.get(apiUrl('/product/pbs/:identifier/:productId'), async ({ request }) => {
-        await getResponse(handlers, request);
-        return HttpResponse.error();
-      }),
-    );
-    const { user } = await openDashboard();
-    const field = option('Dynamic rate').getByRole('textbox', { name: /Datastore identifier/ });
-    await user.clear(field);
-    await user.type(field, 'nightly');
-    await user.click(option('Dynamic rate').getByRole('button', { name: 'Buy dynamic backup storage' }));
-    const dialog = await advanceUntil(() =>
-      screen.queryByRole('dialog', { name: 'Your datastore “nightly” is ready' }),
-    );
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    expect(screen.getByRole('article', { name: 'nightly' })).toBeInTheDocument();
-    const purchase = within(screen.getByRole('region', { name: 'Buy backup storage' }));
-    expect(purchase.getByRole('alert')).toHaveTextContent('');
-    expect(db.datastore.findMany({ where: { identifier: { equals: 'nightly' } } })).toHaveLength(1);
-  });
-
-  it('sends a purchase whose answer was lost again with the same key, and shows the one datastore it booked (v1.1)', async () => {
-    // The server books the datastore; its first answer never reaches the portal.
-    const keys: (string | null)[] = [];
-    server.use(
-      http.post(v11Url('/datastores'), async ({ request }) => {
-        keys.push(request.headers.get('Idempotency-Key'));
-        const answer = await getResponse(handlers, request);
-        return keys.length === 1 ? HttpResponse.error() : answer;
-      }),
-    );
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { user } = await openDashboard();
-    const field = option('Dynamic rate').getByRole('textbox', { name: /Datastore identifier/ });
-    await user.clear(field);
-    await user.type(field, 'nightly');
-    await user.click(option('Dynamic rate').getByRole('button', { name: 'Buy dynamic backup storage' }));
-    // The pause before the second try and the operation's wait pass on the fake clock.
-    const dialog = await advanceUntil(() =>
-      screen.queryByRole('dialog', { name: 'Your datastore “nightly” is ready' }),
-    );
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    expect(screen.getByRole('article', { name: 'nightly' })).toBeInTheDocument();
-    expect(keys).toEqual([expect.stringMatching(/^"[0-9a-f-]{32,36}"$/), keys[0]]);
-    expect(db.datastore.findMany({ where: { identifier: { equals: 'nightly' } } })).toHaveLength(1);
   });
 
   it('says the outcome is unknown when neither the purchase nor the list answers', async () => {
@@ -230,7 +171,8 @@ describe('the purchase card', () => {
       mock.setApiVersion('v1');
       server.use(
         http.get(apiUrl('/product/pbs/:identifier/:productId'), async ({ request }) => {
-          await delay(20_000);
+          // Answered after 8 s: past the 6 s after which the card says it is still working.
+          await delay(8_000);
           return getResponse(handlers, request);
         }),
       );
@@ -255,7 +197,7 @@ describe('the purchase card', () => {
       expect(still).toBeVisible();
       expect(screen.getAllByRole('button', { name: text.busy })).toHaveLength(2);
       for (const button of screen.getAllByRole('button', { name: text.busy })) expect(button).toBeDisabled();
-      await advanceUntil(() => (screen.queryByText(text.still) ? null : true), { limit: 30_000 });
+      await advanceUntil(() => (screen.queryByText(text.still) ? null : true));
       expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).not.toContain(expect.stringMatching(/./));
     },
   );
