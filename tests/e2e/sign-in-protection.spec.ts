@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { codeAt } from '../../src/mocks/v1-1/totp';
 import { expect, test } from './fixtures';
 import { axeBuilder } from './support/axe';
-import { mockStarted, seedPassword, text, type Language } from './support/portal';
+import { mockStarted, openAs, seedPassword, text, type Language } from './support/portal';
 
 const demo = 'demo@example.com';
 
@@ -205,4 +205,41 @@ test.describe('on a 390 × 844 phone, in German', () => {
     await section.getByRole('button', { name: text('de', 'passkeySignIn.button') }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
+});
+
+test('an authenticator app added on the security page protects the next login, each code once', async ({ page }) => {
+  await openAs(page, '/security', { language: 'en', email: demo });
+  await page.evaluate(() => window.__portalMock.setApiVersion('v1.1'));
+  await page.reload();
+  const factors = page.getByRole('region', { name: 'Ways to confirm that it is you' });
+  await factors.getByRole('button', { name: 'Add an authenticator app' }).click();
+  const adding = page.getByRole('region', { name: 'Add an authenticator app' });
+  await expect(adding.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const key = ((await adding.locator('.security-secret').textContent()) ?? '').replace(/ /g, '');
+  expect(key).toMatch(/^[A-Z2-7]{16,}$/);
+  const first = codeAt(key, Date.now());
+  await adding.getByLabel('The code your app shows now').fill(first);
+  await adding.getByRole('button', { name: 'Add the app' }).click();
+
+  const codes = page.getByRole('region', { name: 'Your recovery codes' });
+  await expect(codes.getByRole('listitem')).toHaveCount(10);
+  expect((await axeBuilder(page).analyze()).violations).toEqual([]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    codes.getByRole('button', { name: 'Download as a text file' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('recovery-codes.txt');
+  await codes.getByRole('button', { name: 'I have kept them safe' }).click();
+  await expect(factors.getByText('10 recovery codes left.')).toBeVisible();
+
+  await logOut(page, 'en');
+  const step = await enterPassword(page, 'en');
+  // The code that confirmed the app is used: it is not taken again.
+  await step.getByLabel(text('en', 'secondStep.totpCode')).fill(first);
+  await step.getByRole('button', { name: text('en', 'secondStep.submit') }).click();
+  await expect(step.getByRole('alert')).toContainText('This code has been used already');
+  // The app's next code (one step of drift is allowed) signs in.
+  await step.getByLabel(text('en', 'secondStep.totpCode')).fill(codeAt(key, Date.now() + 30_000));
+  await step.getByRole('button', { name: text('en', 'secondStep.submit') }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });

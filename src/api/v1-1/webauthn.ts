@@ -96,7 +96,8 @@ function assertionJson(credential: PublicKeyCredential): unknown {
       clientDataJSON: toBase64url(response.clientDataJSON),
       authenticatorData: toBase64url(response.authenticatorData),
       signature: toBase64url(response.signature),
-      userHandle: toBase64url(response.userHandle),
+      // As `toJSON()` gives it: left out where the authenticator gave none.
+      ...(response.userHandle === null ? {} : { userHandle: toBase64url(response.userHandle) }),
     },
   };
 }

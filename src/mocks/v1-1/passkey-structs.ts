@@ -2,7 +2,7 @@
  * The shapes of WebAuthn's JSON that the mock's passkey calls read (issue 44), apart from
  * ./passkeys.ts, so that reading a request does not load the WebAuthn library.
  */
-import { literal, optional, string, type, type Infer } from 'superstruct';
+import { literal, nullable, optional, string, type, type Infer } from 'superstruct';
 import type { Bilingual } from '../language';
 import type { TicketOffer } from './second-factor';
 
@@ -15,7 +15,8 @@ export const AssertionStruct = type({
     clientDataJSON: string(),
     authenticatorData: string(),
     signature: string(),
-    userHandle: optional(string()),
+    // The description lets it be null (contracts/v1.1.openapi.yaml, PasskeyAssertion).
+    userHandle: optional(nullable(string())),
   }),
 });
 export type Assertion = Infer<typeof AssertionStruct>;

@@ -139,7 +139,13 @@ export async function verifyAssertion(
   accountId: string | null,
   request: Request,
 ): Promise<AccountRow | null> {
-  const assertion: AuthenticationResponseJSON = { clientExtensionResults: {}, ...given };
+  const { userHandle, ...response } = given.response;
+  // A null user handle is none (the description allows either).
+  const assertion: AuthenticationResponseJSON = {
+    clientExtensionResults: {},
+    ...given,
+    response: { ...response, ...(userHandle === null || userHandle === undefined ? {} : { userHandle }) },
+  };
   const factor = db.factor.findFirst({
     where: { credentialId: { equals: assertion.id }, type: { equals: 'passkey' } },
   });

@@ -1,0 +1,316 @@
+/**
+ * The portal's calls of account protection (issue 44) against the mock's real handlers: the
+ * login's second step by code, recovery code and passkey, the passkey sign-in, the security page's
+ * reads and changes; and the browser side of passkeys (src/api/v1-1/webauthn.ts) with a stand-in
+ * for the browser's WebAuthn that signs with the software authenticator of the mock's tests.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { me } from '../../src/api/auth';
+import { apiUrl, ApiError } from '../../src/api/client';
+import { login } from '../../src/api/login';
+import { forgetServerOffer } from '../../src/api/server-version';
+import {
+  confirmAuthenticator,
+  endSessions,
+  getSecurityOverview,
+  startAuthenticator,
+} from '../../src/api/v1-1/security';
+import { sendSecondStep, signInWithPasskey } from '../../src/api/v1-1/sign-in';
+import {
+  conditionalSignInSupported,
+  fromBase64url,
+  passkeyAssertion,
+  passkeysSupported,
+  toBase64url,
+} from '../../src/api/v1-1/webauthn';
+import { db, findAccountByEmail } from '../../src/mocks/db';
+import { mock } from '../../src/mocks/node';
+import { startSession } from '../../src/mocks/session';
+import { codeAt } from '../../src/mocks/v1-1/totp';
+import { createCustomer, type Customer } from '../support/customers';
+import { apiError, loginAs } from '../support/mock-api';
+import { softwareAuthenticator, type SoftwareAuthenticator } from '../support/software-authenticator';
+
+const origin = new URL(apiUrl('')).origin;
+
+beforeEach(() => {
+  mock.setApiVersion('v1.1');
+  forgetServerOffer();
+});
+
+/** The ticket of a protected customer's password. */
+async function ticketOf(customer: Customer): Promise<string> {
+  const answer = await login({ email: customer.email, password: customer.password, language: 'en' });
+  const ticket = answer.second_factor?.ticket;
+  if (!ticket) throw new Error('no second step was asked for');
+  return ticket;
+}
+
+describe('the second step of a login', () => {
+  it('opens the session with the app code, spaces as the app shows them', async () => {
+    const customer = createCustomer();
+    const { secret } = await mock.protectWithAuthenticator(customer.email);
+    const answer = await login({ email: customer.email, password: customer.password, language: 'en' });
+    expect(answer).toMatchObject({
+      is_active: true,
+      second_factor: { methods: ['totp', 'recovery'], expires_in: 300 },
+    });
+    expect((await apiError(me())).status).toBe(401);
+    const code = codeAt(secret, Date.now());
+    const ticket = answer.second_factor?.ticket ?? '';
+    await sendSecondStep({
+      ticket,
+      method: 'totp',
+      code: `${code.slice(0, 3)} ${code.slice(3)}`,
+      passkeyOptions: undefined,
+    });
+    expect((await me()).email).toBe(customer.email);
+  });
+
+  it('opens the session with a recovery code as typed, and refuses it a second time', async () => {
+    const customer = createCustomer();
+    const { recoveryCodes } = await mock.protectWithAuthenticator(customer.email);
+    const recovery = ` ${recoveryCodes[0] ?? ''} `;
+    await sendSecondStep({
+      ticket: await ticketOf(customer),
+      method: 'recovery',
+      code: recovery,
+      passkeyOptions: undefined,
+    });
+    expect((await me()).email).toBe(customer.email);
+    const again = await apiError(
+      sendSecondStep({
+        ticket: await ticketOf(customer),
+        method: 'recovery',
+        code: recovery,
+        passkeyOptions: undefined,
+      }),
+    );
+    expect(again).toMatchObject({ status: 403, problem: 'invalid-code' });
+  });
+
+  it('reads an ended ticket as the problem the login machine goes back on', async () => {
+    const customer = createCustomer();
+    await mock.protectWithAuthenticator(customer.email);
+    const ticket = await ticketOf(customer);
+    mock.expireLoginTickets(customer.email);
+    const refused = await apiError(
+      sendSecondStep({ ticket, method: 'totp', code: '123456', passkeyOptions: undefined }),
+    );
+    expect(refused).toMatchObject({ status: 403, problem: 'ticket-expired' });
+  });
+});
+
+describe('base64url', () => {
+  it('turns bytes into text and back, without padding', () => {
+    for (const bytes of [[1], [1, 2], [1, 2, 3], [251, 255, 191, 0]]) {
+      const text = toBase64url(Uint8Array.from(bytes).buffer);
+      expect(text).not.toMatch(/[=+/]/);
+      expect([...new Uint8Array(fromBase64url(text ?? ''))]).toEqual(bytes);
+    }
+    expect(toBase64url(Uint8Array.from([251, 255, 191]).buffer)).toBe('-_-_');
+    expect(toBase64url(null)).toBeNull();
+  });
+});
+
+/** A stand-in for the browser's WebAuthn that answers with `authenticator`, as the browser's own would. */
+function browserWith(authenticator: SoftwareAuthenticator, options: { parses?: boolean; json?: boolean } = {}) {
+  const { parses = false, json = true } = options;
+  const asked: CredentialRequestOptions[] = [];
+  class AssertionResponse {
+    constructor(
+      readonly clientDataJSON: ArrayBuffer,
+      readonly authenticatorData: ArrayBuffer,
+      readonly signature: ArrayBuffer,
+      readonly userHandle: ArrayBuffer | null,
+    ) {}
+  }
+  class Credential {
+    readonly type = 'public-key';
+    readonly authenticatorAttachment = 'platform';
+    constructor(
+      readonly id: string,
+      readonly rawId: ArrayBuffer,
+      readonly response: AssertionResponse,
+      private readonly assertion: unknown,
+    ) {}
+    getClientExtensionResults() {
+      return {};
+    }
+    static isConditionalMediationAvailable = async () => true;
+  }
+  if (json)
+    Object.assign(Credential.prototype, {
+      toJSON(this: Credential) {
+        return this.assertion;
+      },
+    });
+  if (parses) {
+    Object.assign(Credential, {
+      parseRequestOptionsFromJSON: (given: { challenge: string; rpId?: string }) => ({
+        ...given,
+        parsedByTheBrowser: true,
+      }),
+    });
+  }
+  vi.stubGlobal('PublicKeyCredential', Credential);
+  vi.stubGlobal('AuthenticatorAssertionResponse', AssertionResponse);
+  const get = vi.fn(async (request: CredentialRequestOptions) => {
+    asked.push(request);
+    const publicKey = request.publicKey as unknown as { challenge: ArrayBuffer | string; rpId?: string };
+    const challenge = typeof publicKey.challenge === 'string' ? publicKey.challenge : toBase64url(publicKey.challenge);
+    const assertion = await authenticator.assert({ challenge: challenge ?? '', rpId: publicKey.rpId }, origin);
+    const bytes = (text: string | null | undefined) => (text ? fromBase64url(text) : null);
+    const response = new AssertionResponse(
+      bytes(assertion.response.clientDataJSON) ?? new ArrayBuffer(0),
+      bytes(assertion.response.authenticatorData) ?? new ArrayBuffer(0),
+      bytes(assertion.response.signature) ?? new ArrayBuffer(0),
+      bytes(assertion.response.userHandle),
+    );
+    return new Credential(assertion.id, fromBase64url(assertion.rawId), response, assertion);
+  });
+  vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { credentials: { get } }));
+  return { asked, get };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** A logged-in customer who adds a passkey of `authenticator`, then logs out. */
+async function withPasskey(authenticator: SoftwareAuthenticator): Promise<Customer> {
+  const customer = createCustomer();
+  await loginAs(customer.email, customer.password);
+  const call = async (path: string, body?: unknown) =>
+    fetch(`${apiUrl('').replace(/\/v1\/?$/, '/v1.1')}${path}`, {
+      method: 'POST',
+      headers: {
+        'X-Portal-Request': '1',
+        'Content-Type': 'application/json',
+        'Idempotency-Key': `"${crypto.randomUUID()}"`,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const options = (await (await call('/account/passkeys/options')).json()) as {
+    challenge: string;
+    rp: { id?: string };
+  };
+  const added = await call('/account/passkeys', {
+    name: 'Laptop',
+    credential: await authenticator.register(options, origin),
+  });
+  expect(added.status).toBe(201);
+  await call('/logout');
+  return customer;
+}
+
+describe('passkeys in the browser', () => {
+  it('are not offered by a browser without WebAuthn', async () => {
+    expect(passkeysSupported()).toBe(false);
+    expect(await conditionalSignInSupported()).toBe(false);
+  });
+
+  it('are offered, with the suggestions, by a browser with WebAuthn on a domain', async () => {
+    browserWith(await softwareAuthenticator());
+    expect(passkeysSupported()).toBe(true);
+    expect(await conditionalSignInSupported()).toBe(true);
+  });
+
+  it('refuses options that are not the standard ones as an answer it cannot read', async () => {
+    browserWith(await softwareAuthenticator());
+    expect(await apiError(passkeyAssertion({ challenge: 3 }))).toMatchObject({ kind: 'invalid-answer' });
+  });
+
+  it('reads the options itself where the browser cannot, and sends the assertion the browser made', async () => {
+    const authenticator = await softwareAuthenticator();
+    const customer = await withPasskey(authenticator);
+    const { asked } = browserWith(authenticator, { json: false });
+    await signInWithPasskey({ conditional: true });
+    expect((await me()).email).toBe(customer.email);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.mediation).toBe('conditional');
+    const publicKey = asked[0]?.publicKey;
+    expect(publicKey?.challenge).toBeInstanceOf(ArrayBuffer);
+    expect(publicKey?.userVerification).toBe('required');
+    expect(publicKey?.allowCredentials).toEqual([]);
+  });
+
+  it('leaves the options to a browser that reads them', async () => {
+    const authenticator = await softwareAuthenticator();
+    const customer = await withPasskey(authenticator);
+    const { asked } = browserWith(authenticator, { parses: true });
+    await signInWithPasskey();
+    expect((await me()).email).toBe(customer.email);
+    expect(asked[0]).not.toHaveProperty('mediation');
+    expect(asked[0]?.publicKey).toMatchObject({ parsedByTheBrowser: true });
+  });
+
+  it('confirms the second step with a passkey of the account', async () => {
+    const authenticator = await softwareAuthenticator();
+    const customer = await withPasskey(authenticator);
+    browserWith(authenticator);
+    const answer = await login({ email: customer.email, password: customer.password, language: 'en' });
+    expect(answer.second_factor?.methods).toEqual(['passkey', 'recovery']);
+    await sendSecondStep({
+      ticket: answer.second_factor?.ticket ?? '',
+      method: 'passkey',
+      code: '',
+      passkeyOptions: answer.second_factor?.passkey_options,
+    });
+    expect((await me()).email).toBe(customer.email);
+  });
+
+  it('turns a browser that gives no passkey into the browser refusal', async () => {
+    browserWith(await softwareAuthenticator());
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { credentials: { get: async () => null } }));
+    const failure = await passkeyAssertion({ challenge: 'AAAA' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DOMException);
+    expect((failure as DOMException).name).toBe('NotAllowedError');
+  });
+
+  it('passes a refusal of the server on as the portal reads refusals', async () => {
+    browserWith(await softwareAuthenticator());
+    const refused = await apiError(signInWithPasskey());
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 403, problem: 'passkey-refused' });
+  });
+});
+
+describe('the security page calls', () => {
+  it('read the protection and the sessions, end one session and then all others', async () => {
+    const customer = createCustomer();
+    const account = findAccountByEmail(customer.email);
+    await loginAs(customer.email, customer.password);
+    startSession(
+      account?.id ?? '',
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 Version/18.0 Safari/605.1.15',
+    );
+    startSession(account?.id ?? '', null);
+    const read = await getSecurityOverview();
+    expect(read.protection).toEqual({ factors: [], recovery_codes_left: 0, second_factor_required: false });
+    expect(read.sessions).toHaveLength(3);
+    expect(read.sessions.filter((session) => session.current)).toHaveLength(1);
+    const other = read.sessions.find((session) => !session.current);
+    await endSessions({ id: other?.id ?? '' });
+    expect((await getSecurityOverview()).sessions).toHaveLength(2);
+    await endSessions('others');
+    const left = await getSecurityOverview();
+    expect(left.sessions.map((session) => session.current)).toEqual([true]);
+    expect(db.session.count({ where: { accountId: { equals: account?.id ?? '' } } })).toBe(1);
+  });
+
+  it('add an authenticator with its first code, and give recovery codes with the first factor only', async () => {
+    const customer = createCustomer();
+    await loginAs(customer.email, customer.password);
+    const first = await startAuthenticator('Phone');
+    expect(first.secret).toMatch(/^[A-Z2-7]{16,}$/);
+    expect(first.otpauth_uri).toMatch(/^otpauth:\/\/totp\//);
+    const added = await confirmAuthenticator(first.id, codeAt(first.secret, Date.now()));
+    expect(added.factor).toMatchObject({ name: 'Phone', type: 'totp' });
+    expect(added.recovery_codes).toHaveLength(10);
+    const second = await startAuthenticator('Tablet');
+    const wrong = await apiError(confirmAuthenticator(second.id, '000000'));
+    expect(wrong.status).toBe(403);
+    const also = await confirmAuthenticator(second.id, codeAt(second.secret, Date.now()));
+    expect(also.recovery_codes).toBeUndefined();
+    expect((await getSecurityOverview()).protection.factors.map((factor) => factor.name)).toEqual(['Phone', 'Tablet']);
+  });
+});
