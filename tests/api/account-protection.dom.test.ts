@@ -132,7 +132,7 @@ function browserWith(authenticator: SoftwareAuthenticator, options: { parses?: b
       readonly id: string,
       readonly rawId: ArrayBuffer,
       readonly response: AssertionResponse,
-      private readonly assertion: unknown,
+      readonly assertion: unknown,
     ) {}
     getClientExtensionResults() {
       return {};
