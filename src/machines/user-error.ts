@@ -35,7 +35,7 @@ export type ErrorKey =
  * The refusals of the login's second step (issue 44), whose messages are that step's own
  * (src/views/second-step), not the shared catalogue's: no other page's first visit loads them.
  */
-export type SignInErrorKey =
+type SignInErrorKey =
   /** A code refused without the server's own words. */
   | 'codeRefused'
   /** The browser's passkey dialog ended without a passkey (cancelled, timed out, none for this site). */

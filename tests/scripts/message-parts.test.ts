@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   corePart,
   pagesOf,
+  piecesOf,
   partitionMessages,
   partitionProject,
   splitMessages,
@@ -88,6 +89,26 @@ describe('the split of the messages into parts', () => {
       /shop-page.*'shop'/,
     );
     expect(() => pagesOf("preloadable(() => import('../views/shop/shop-page'));")).toThrow(/shop-page/);
+  });
+
+  it('starts a part at a piece a view loads on demand, and refuses one not named after its directory', () => {
+    const views = new Map([
+      [
+        'src/views/login/login-page.tsx',
+        "const Step = preloadable<P>(() => import('../sign-in/second-step'), 'sign-in');",
+      ],
+      ['src/views/sign-in/second-step.tsx', "export default () => 'x';"],
+    ]);
+    expect(
+      piecesOf('src/views/login/login-page.tsx', views.get('src/views/login/login-page.tsx') ?? '', views),
+    ).toEqual([{ module: 'src/views/sign-in/second-step.tsx', part: 'sign-in' }]);
+    expect(() =>
+      piecesOf(
+        'src/views/login/login-page.tsx',
+        "preloadable(() => import('../sign-in/second-step'), 'login');",
+        views,
+      ),
+    ).toThrow(/second-step.*'sign-in'/);
   });
 
   it('gives every message of a language its parts and every page a part, empty or not', () => {

@@ -1,11 +1,9 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { FieldErrorCode } from '../../domain/fields';
 
-/** The codes whose messages are the login's second step's own (src/views/second-step, issue 44). */
-export type SignInFieldErrorCode = 'otp' | 'recoveryCode';
 
 /** The inline message for each field rule of src/domain/fields.ts. */
-export const fieldErrorMessages = defineMessages<Exclude<FieldErrorCode, SignInFieldErrorCode>>({
+const fieldErrorMessages = defineMessages<FieldErrorCode>({
   required: { id: 'field.required', defaultMessage: 'Please fill in this field.' },
   email: { id: 'field.email', defaultMessage: 'Please enter a valid email address, like name@example.com.' },
   passwordPolicy: {
