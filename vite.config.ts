@@ -193,6 +193,22 @@ export default defineConfig(({ mode, command }) => {
         polyfill: false,
         resolveDependencies: (_file, dependencies, { hostType }) => (hostType === 'html' ? [] : dependencies),
       },
+      rolldownOptions: {
+        output: {
+          // The pieces every form's first visit loads stay two chunks, whichever later page
+          // (the security page, issue 44) shares only some of their modules: the field rules with
+          // the struct library, and the fields with the form lifecycle's actions.
+          codeSplitting: {
+            groups: [
+              { name: 'fields', test: /node_modules[\\/]superstruct[\\/]|src[\\/]domain[\\/]fields\.ts$/ },
+              {
+                name: 'form-fields',
+                test: /src[\\/](machines[\\/](error-line\.machine|form-actions|still-working)\.ts|views[\\/]shared[\\/](field-error-messages\.ts|still-working\.tsx|form-fields\.tsx))$/,
+              },
+            ],
+          },
+        },
+      },
     },
     // Dependencies are found from the one page and what it imports; not from the HTML that other
     // tools write into the project (the API pages in dist-gallery/, which the scan cannot parse).

@@ -28,7 +28,7 @@ const TutorialPage = preloadable(() => import('../views/tutorial/tutorial-page')
 const EncryptionPage = preloadable(() => import('../views/encryption/encryption-page'), 'encryption');
 const NotificationsPage = preloadable(() => import('../views/notifications/notifications-page'), 'notifications');
 const ContactPage = preloadable(() => import('../views/contact/contact-page'), 'contact');
-const SecurityPage = preloadable(() => import('../views/security/security-page'), 'security');
+const SecurityPage = preloadable(() => import('../views/company/security-page'), 'company');
 const ShopPage = preloadable(() => import('../views/shop/shop-page'), 'shop');
 const OrderDonePage = preloadable(() => import('../views/order-done/order-done-page'), 'order-done');
 // Loaded when a login is first asked for in place (docs/decisions/027): most visits never need it.
