@@ -61,3 +61,30 @@ test('logins beyond the burst from one address are answered 429 by nginx, and th
   expect((await answer).status()).toBe(429);
   await expect(page.getByText(/Too many attempts in a short time/)).toBeVisible();
 });
+
+test('the second step, the passkey sign-in and the fresh sign-in count against the same login limit', async () => {
+  // An nginx of its own: the limit's memory is per server, and the test above has used this one's.
+  const edge = await startNginx({
+    port: await freePort(),
+    root: join(process.cwd(), 'dist'),
+    apiPort: Number(new URL(mockApi).port),
+  });
+  try {
+    const calls = ['/api/v1.1/login/second-factor', '/api/v1.1/login/passkey', '/api/v1.1/account/reauth'];
+    const statuses: number[] = [];
+    for (let index = 0; index < atOnce + 2; index += 1) {
+      const path = calls[index % calls.length] ?? calls[0];
+      const response = await fetch(`${edge.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Portal-Request': '1' },
+        body: JSON.stringify({ ticket: 'x'.repeat(32), totp: '000000' }),
+      });
+      statuses.push(response.status);
+    }
+    // Six guesses reach the API, whatever it answers them; then nginx refuses.
+    expect(statuses.slice(0, atOnce).every((status) => status !== 429)).toBe(true);
+    expect(statuses.slice(atOnce)).toEqual([429, 429]);
+  } finally {
+    edge.stop();
+  }
+});
