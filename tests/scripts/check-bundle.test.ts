@@ -54,6 +54,7 @@ function build(sizes: Sizes, extra: Record<string, string> = {}): string {
   write('assets/dashboard-page.js', sizes.dashboard ?? 1000);
   write('assets/portal-layout.js', sizes.layout ?? 1000);
   write('assets/auth.js', sizes.auth ?? 500);
+  write('assets/login-call.js', 300);
   writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   for (const [name, text] of Object.entries(extra)) writeFileSync(join(dist, name), text);
   const messages = ['messages-en-core', 'messages-de-core', 'messages-en-dashboard', 'messages-de-dashboard'];
@@ -97,6 +98,8 @@ function build(sizes: Sizes, extra: Record<string, string> = {}): string {
         dynamicImports: messages.map((part) => `virtual:portal-messages/${part}`),
       },
       '_auth.js': { file: 'assets/auth.js', name: 'auth' },
+      // The login's call (src/api/login.ts), which the login page's first visit counts.
+      'src/api/login.ts': { file: 'assets/login-call.js', isDynamicEntry: true },
       '_licences.js': { file: 'assets/licences.js', name: 'licences' },
       ...Object.fromEntries(
         messages.map((part) => [
@@ -155,7 +158,7 @@ describe('the bundle budget check', () => {
   });
 
   it.each([
-    { route: '/login', budget: 115.8, sizes: { login: 17 * 1024 }, figure: /11\d\.\d/ },
+    { route: '/login', budget: 118.6, sizes: { login: 21 * 1024 }, figure: /12\d\.\d/ },
     { route: '/dashboard', budget: 144, sizes: { dashboard: 60 * 1024 }, figure: /16\d\.\d/ },
   ])(
     'fails when $route loads more than $budget kB although the landing page is within budget',
@@ -181,7 +184,7 @@ describe('the bundle budget check', () => {
         'assets/auth.js',
       ]),
     );
-    expect(routes['/login']?.files).toContain('assets/auth.js');
+    expect(routes['/login']?.files).toContain('assets/login-call.js');
     for (const route of ['/', '/login', '/register', '/shop'])
       expect(routes[route]?.files).not.toContain('assets/portal-layout.js');
     expect(routes['/register']?.files).toEqual(
