@@ -19,6 +19,7 @@ const apiPageTests = [
   'tests/api/v1-1.dom.test.ts',
   'tests/api/v1-1-edges.dom.test.ts',
   'tests/api/v1-1-request.dom.test.ts',
+  'tests/api/account-protection.dom.test.ts',
 ];
 
 /** @type {readonly MutationScope[]} */

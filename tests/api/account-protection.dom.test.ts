@@ -258,6 +258,86 @@ describe('passkeys in the browser', () => {
     expect((await me()).email).toBe(customer.email);
   });
 
+  it('decodes the challenge and the allowed passkeys itself, keeping only the transports the browser knows', async () => {
+    const authenticator = await softwareAuthenticator();
+    const { asked } = browserWith(authenticator, { json: false });
+    const controller = new AbortController();
+    const assertion = await passkeyAssertion(
+      {
+        challenge: '-_-_',
+        rpId: 'localhost',
+        timeout: 60_000,
+        userVerification: 'preferred',
+        allowCredentials: [
+          { id: 'AQID', type: 'public-key', transports: ['usb', 'carrier-pigeon', 'hybrid', 'ble', 'nfc', 'internal'] },
+          { id: 'BAUG', type: 'public-key' },
+        ],
+      },
+      { signal: controller.signal },
+    );
+    const publicKey = asked[0]?.publicKey;
+    expect([...new Uint8Array(publicKey?.challenge as ArrayBuffer)]).toEqual([251, 255, 191]);
+    expect(publicKey).toMatchObject({ rpId: 'localhost', timeout: 60_000, userVerification: 'preferred' });
+    const allowed = publicKey?.allowCredentials ?? [];
+    expect(allowed.map((credential) => [...new Uint8Array(credential.id as ArrayBuffer)])).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
+    expect(allowed[0]?.transports).toEqual(['usb', 'hybrid', 'ble', 'nfc', 'internal']);
+    expect(allowed[1]).not.toHaveProperty('transports');
+    expect(asked[0]?.signal).toBe(controller.signal);
+    expect(asked[0]).not.toHaveProperty('mediation');
+    // What the browser made, as toJSON() gives it.
+    expect(assertion).toMatchObject({
+      type: 'public-key',
+      id: authenticator.credentialId,
+      rawId: authenticator.credentialId,
+      authenticatorAttachment: 'platform',
+      clientExtensionResults: {},
+      response: { clientDataJSON: expect.stringMatching(/^[\w-]+$/), signature: expect.stringMatching(/^[\w-]+$/) },
+    });
+  });
+
+  it('leaves out what the options do not say, and refuses a user verification the standard does not know', async () => {
+    const { asked } = browserWith(await softwareAuthenticator(), { json: false });
+    await passkeyAssertion({ challenge: 'AQID' });
+    expect(Object.keys(asked[0]?.publicKey ?? {}).sort()).toEqual(['allowCredentials', 'challenge']);
+    expect(await apiError(passkeyAssertion({ challenge: 'AQID', userVerification: 'sometimes' }))).toMatchObject({
+      kind: 'invalid-answer',
+    });
+    for (const userVerification of ['required', 'discouraged']) {
+      await passkeyAssertion({ challenge: 'AQID', userVerification });
+    }
+    expect(await apiError(passkeyAssertion({ challenge: 'AQID', allowCredentials: [{ id: 1 }] }))).toMatchObject({
+      kind: 'invalid-answer',
+    });
+  });
+
+  it('offers no suggestions where the browser cannot say whether it has them', async () => {
+    browserWith(await softwareAuthenticator());
+    Object.assign(globalThis.PublicKeyCredential, {
+      isConditionalMediationAvailable: async () => {
+        throw new Error('not here');
+      },
+    });
+    expect(await conditionalSignInSupported()).toBe(false);
+  });
+
+  it('reads an answer that is no assertion as the browser refusal', async () => {
+    const authenticator = await softwareAuthenticator();
+    browserWith(authenticator, { json: false });
+    const Credential = globalThis.PublicKeyCredential as unknown as new (...args: unknown[]) => unknown;
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator), {
+        credentials: { get: async () => new Credential('x', new ArrayBuffer(1), { signature: 'no' }, null) },
+      }),
+    );
+    const failure = await passkeyAssertion({ challenge: 'AAAA' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DOMException);
+    expect((failure as DOMException).name).toBe('NotAllowedError');
+  });
+
   it('turns a browser that gives no passkey into the browser refusal', async () => {
     browserWith(await softwareAuthenticator());
     vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { credentials: { get: async () => null } }));

@@ -24,8 +24,8 @@ export const PasskeyRequestOptions = type({
 });
 
 export function fromBase64url(text: string): ArrayBuffer {
-  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  // `atob` decodes forgivingly: the padding base64url leaves out is not needed.
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
   return Uint8Array.from(binary, (character) => character.charCodeAt(0)).buffer;
 }
 
