@@ -1,7 +1,6 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { FieldErrorCode } from '../../domain/fields';
 
-
 /** The inline message for each field rule of src/domain/fields.ts. */
 const fieldErrorMessages = defineMessages<FieldErrorCode>({
   required: { id: 'field.required', defaultMessage: 'Please fill in this field.' },
