@@ -10,7 +10,16 @@ import { isMutatingCall, type MockCall } from '../../../src/mocks/calls';
 import { SLOW_FAULT_MS } from '../../../src/mocks/fault-kinds';
 import { expect, test as journey } from '../fixtures';
 import { journeyApiTimeoutMs } from './api-timeout';
-import { faultKinds, openAs, setFault, storedLoggedIn, text, type FaultKind, type Language } from './portal';
+import {
+  faultKinds,
+  openAs,
+  setFault,
+  storedLoggedIn,
+  text,
+  versionFor,
+  type FaultKind,
+  type Language,
+} from './portal';
 
 export type Say = (id: string) => string;
 
@@ -134,7 +143,10 @@ async function runCell(page: Page, scenario: FaultScenario, kind: FaultKind) {
       fault: { call: scenario.call, kind },
     });
   } else {
-    await openAs(page, scenario.path, { language: scenario.language, email: scenario.email });
+    // The mock speaks the API the fault needs from the start: the page may ask which one it speaks
+    // while it opens, and the portal keeps the answer.
+    const apiVersion = versionFor(scenario.call);
+    await openAs(page, scenario.path, { language: scenario.language, email: scenario.email, apiVersion });
     await expectPageShown(page, say);
     await scenario.prepare?.(page, say);
     await setFault(page, scenario.call, kind);

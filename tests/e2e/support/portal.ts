@@ -62,7 +62,7 @@ const sentInV11Instead: readonly string[] = [
 ];
 
 /** The API the mock must speak for a fault on `call` to be met (undefined: the journey's). */
-function versionFor(call: string): 'v1' | undefined {
+export function versionFor(call: string): 'v1' | undefined {
   return sentInV11Instead.includes(call) ? 'v1' : undefined;
 }
 
@@ -114,13 +114,37 @@ async function prepareStorage(page: Page, email: string | undefined, language: L
 /** The mock's database with a fault on `call` set, as `window.__portalMock.fault` would keep it. */
 function withFault(stored: [string, string][], call: string, kind: FaultKind): [string, string][] {
   if (!isMockCall(call)) throw new Error(`The mock has no call ${call}`);
-  return stored.map(([name, value]) => {
-    if (name !== MOCK_STORAGE_KEY) return [name, value];
-    const snapshot = JSON.parse(value) as { faults?: unknown[]; apiVersion?: string };
-    const fault = { call, kind, remaining: null, ...(kind === 'slow' ? { ms: SLOW_FAULT_MS } : {}) };
-    const apiVersion = versionFor(call) ?? snapshot.apiVersion;
-    return [name, JSON.stringify({ ...snapshot, apiVersion, faults: [...(snapshot.faults ?? []), fault] })];
-  });
+  const fault = { call, kind, remaining: null, ...(kind === 'slow' ? { ms: SLOW_FAULT_MS } : {}) };
+  return changedSnapshot(stored, (snapshot) => ({
+    ...snapshot,
+    apiVersion: versionFor(call) ?? snapshot.apiVersion,
+    faults: [...(snapshot.faults ?? []), fault],
+  }));
+}
+
+/** The mock's database speaking `apiVersion`, as `window.__portalMock.setApiVersion` would keep it. */
+function withApiVersion(stored: [string, string][], apiVersion: 'v1' | 'v1.1'): [string, string][] {
+  return changedSnapshot(stored, (snapshot) => ({ ...snapshot, apiVersion }));
+}
+
+type Snapshot = { faults?: unknown[]; apiVersion?: string };
+
+function changedSnapshot(stored: [string, string][], change: (snapshot: Snapshot) => Snapshot): [string, string][] {
+  return stored.map(([name, value]) =>
+    name === MOCK_STORAGE_KEY ? [name, JSON.stringify(change(JSON.parse(value) as Snapshot))] : [name, value],
+  );
+}
+
+interface OpenOptions {
+  language?: Language;
+  email?: string;
+  /** A fault on a call the page makes while it opens. */
+  fault?: { call: string; kind: FaultKind };
+  /**
+   * The API the mock speaks from the page's first request: a page may ask which API the server
+   * speaks while it opens (the company page does), and the portal keeps the answer for the session.
+   */
+  apiVersion?: 'v1' | 'v1.1';
 }
 
 /**
@@ -129,14 +153,11 @@ function withFault(stored: [string, string][], call: string, kind: FaultKind): [
  * is written by a script that runs before the page's own and is removed once the page has loaded.
  * With a `language`, the browser session holds it, and the logged-in flag as the session would.
  */
-export async function openPrepared(
-  page: Page,
-  path: string,
-  options: { language?: Language; email?: string; fault?: { call: string; kind: FaultKind } },
-) {
+export async function openPrepared(page: Page, path: string, options: OpenOptions) {
   const prepared = await storageFor(page, options.email, options.language ?? 'en');
-  const { fault } = options;
-  const stored = fault ? withFault(prepared.localStorage, fault.call, fault.kind) : prepared.localStorage;
+  const { fault, apiVersion } = options;
+  const faulty = fault ? withFault(prepared.localStorage, fault.call, fault.kind) : prepared.localStorage;
+  const stored = apiVersion ? withApiVersion(faulty, apiVersion) : faulty;
   const session: [string, string][] =
     options.language === undefined
       ? []
@@ -167,11 +188,7 @@ export async function openPrepared(
  * Opens `path` in `language` from a fresh mock database with no latency; with `email`, the
  * customer is logged in through the mock API (the login form has its own journeys).
  */
-export async function openAs(
-  page: Page,
-  path: string,
-  options: { language: Language; email?: string; fault?: { call: string; kind: FaultKind } },
-) {
+export async function openAs(page: Page, path: string, options: OpenOptions & { language: Language }) {
   await openPrepared(page, path, options);
   await mockStarted(page);
 }
@@ -207,8 +224,10 @@ async function login(page: Page, email: string, language: Language) {
 export async function setFault(page: Page, call: string, kind: FaultKind, options: { ms?: number } = {}) {
   await page.evaluate(
     ([key, fault, faultOptions, version]) => {
-      // Before the portal's first state change, which asks which API the server speaks.
-      if (version) window.__portalMock.setApiVersion(version);
+      // The portal keeps the API the server speaks for the session, and a page may ask while it
+      // opens: a fault that needs another API opens the page with it (`openAs`'s `apiVersion`).
+      if (version && window.__portalMock.apiVersion() !== version)
+        throw new Error(`A fault on ${key} needs the mock on ${version} from the page's opening`);
       // The call keys and kinds are checked by the mock itself, which throws on unknown ones.
       window.__portalMock.fault(
         key as Parameters<typeof window.__portalMock.fault>[0],
