@@ -18,6 +18,7 @@
  *                                   (issue 44); answers {secret, recoveryCodes}
  *   POST /__mock/require-second-factor {email, required?}: the provider requires a factor (or not)
  *   POST /__mock/expire-login-tickets {email}: ends the account's logins waiting for a second step
+ *   POST /__mock/stale-sign-ins {email}: the account's sessions ask for a fresh sign-in before a risky change
  *   POST /__mock/provider-state     {state, params, action}: a provider state of the consumer
  *                                   contract (Pact's state-change call); answers the values the
  *                                   state chose ({email, name, …}) and {session?}
@@ -134,6 +135,14 @@ function control(controls: MockControls, method: string, path: string, body: Buf
     const { email } = readJson(body);
     try {
       controls.expireLoginTickets(String(email));
+      json(outgoing, 200, { status: 'done' });
+    } catch (error) {
+      refuse(outgoing, error instanceof Error ? error.message : String(error));
+    }
+  } else if (method === 'POST' && path === '/__mock/stale-sign-ins') {
+    const { email } = readJson(body);
+    try {
+      controls.staleSignIns(String(email));
       json(outgoing, 200, { status: 'done' });
     } catch (error) {
       refuse(outgoing, error instanceof Error ? error.message : String(error));

@@ -15,6 +15,9 @@ export type PaymentType = 'bill' | 'direct_debit';
 /** How a customer answers the second step of a login (issue 44): an authenticator's code, a passkey, a recovery code. */
 export type SecondStepMethod = 'totp' | 'passkey' | 'recovery';
 
+/** The ways to confirm a fresh sign-in before a risky change: the password, or a second factor (issue 44). */
+export type FreshSignInMethod = 'password' | SecondStepMethod;
+
 /** SPEC §3 "Company product": display only (product list, contract end). */
 export type CompanyProduct = {
   name?: string | null;

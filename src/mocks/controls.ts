@@ -25,6 +25,7 @@ import { forgetIdempotencyKeys } from './v1-1/idempotency';
 import { forgetEvents } from './v1-1/events';
 import { forgetOperations } from './v1-1/operations';
 import { addAuthenticator, newRecoveryCodes } from './v1-1/second-factor';
+import { FRESH_SIGN_IN_MS } from './session';
 import { seedDatastores } from './reseller';
 import { seedEmails } from './seed';
 import { seedScenario, type SeedName } from './seed-scenarios';
@@ -84,6 +85,12 @@ export interface MockControls {
   requireSecondFactor(email: string, required?: boolean): void;
   /** Ends every login of the account that waits for its second step, as five minutes would. */
   expireLoginTickets(email: string): void;
+  /**
+   * Makes the account's open sessions signed in longer ago than a risky change allows, with no
+   * re-authentication since, as five minutes would: its next cancellation or factor change is
+   * answered `reauth-required`. Throws for an unknown address.
+   */
+  staleSignIns(email: string): void;
   /** Called after every mutating call and every operator action. */
   subscribe(listener: () => void): () => void;
 }
@@ -134,6 +141,15 @@ export function createMockControls(
       const account = findAccountByEmail(email);
       if (!account) throw new TypeError(`No account has the address "${email}".`);
       db.loginTicket.updateMany({ where: { accountId: { equals: account.id } }, data: { expires: 0 } });
+      emitMockChange();
+    },
+    staleSignIns(email) {
+      const account = findAccountByEmail(email);
+      if (!account) throw new TypeError(`No account has the address "${email}".`);
+      db.session.updateMany({
+        where: { accountId: { equals: account.id } },
+        data: { created: Date.now() - FRESH_SIGN_IN_MS - 1, freshUntil: null },
+      });
       emitMockChange();
     },
     outbox() {

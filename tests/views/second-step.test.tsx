@@ -74,7 +74,8 @@ describe.each(['en', 'de'] as const)('the second step of a login in %s', journey
     // The password alone opened no session.
     expect(readSession().loggedIn).toBe(false);
     const code = step.getByLabelText(text.code);
-    expect(code).toHaveFocus();
+    // The step's effect moves the focus after the commit that shows it (passive effects run later).
+    await waitFor(() => expect(code).toHaveFocus());
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     await user.click(step.getByRole('button', { name: text.confirm }));
     expect(code).toHaveAccessibleDescription(text.required);
@@ -103,7 +104,7 @@ describe('the second step of a login', journey, () => {
     const { user, step, customer, currentPath } = await atSecondStep();
     await user.click(step.getByRole('button', { name: text.useRecovery }));
     const recovery = step.getByLabelText(text.recovery);
-    expect(recovery).toHaveFocus();
+    await waitFor(() => expect(recovery).toHaveFocus());
     await user.type(recovery, customer.recoveryCodes[0] ?? '');
     await user.click(step.getByRole('button', { name: text.confirm }));
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));

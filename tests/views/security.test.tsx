@@ -90,7 +90,7 @@ describe('adding an authenticator app', () => {
     await view.user.click(adding.getByRole('button', { name: 'Add the app' }));
 
     const codes = within(await screen.findByRole('region', { name: 'Your recovery codes' }));
-    expect(codes.getByRole('heading', { name: 'Your recovery codes' })).toHaveFocus();
+    await waitFor(() => expect(codes.getByRole('heading', { name: 'Your recovery codes' })).toHaveFocus());
     expect(codes.getAllByRole('listitem')).toHaveLength(10);
     expect(codes.getByRole('button', { name: 'Download as a text file' })).toBeInTheDocument();
     await view.user.click(codes.getByRole('button', { name: 'I have kept them safe' }));

@@ -18,6 +18,7 @@ import { config } from '../../config';
 import { plainReason } from '../../domain/plain-text';
 import { changeTimeoutMs, checkedAnswer, readJson } from '../client';
 import { ApiError } from '../error';
+import { askForFreshSignIn } from '../fresh-sign-in';
 import { retryAfterSeconds } from '../retry-after';
 import { languageOfTag } from '../../domain/language-tag';
 import { apiUrl, forgetEarlyReads } from '../transport';
@@ -209,7 +210,7 @@ async function attempt<TAnswer>(
  * request lost on its way is found out and sent again long before the machines give up; each
  * further try waits twice as long as the one before.
  */
-export async function requestV11<TAnswer>(
+async function sendV11<TAnswer>(
   method: V11Method,
   path: string,
   options: V11Options<TAnswer>,
@@ -231,5 +232,29 @@ export async function requestV11<TAnswer>(
     const pause = pauseMs(tries, result.retryAfterSeconds);
     if (deadline - Date.now() <= pause) throw result.error;
     await sleep(pause, options.signal);
+  }
+}
+
+/**
+ * Sends a v1.1 call (as `sendV11` above). A change the server answers `reauth-required` waits for
+ * the customer's fresh sign-in (src/api/fresh-sign-in.ts) and is then sent once more, the same
+ * request with the same key (decision 058, point 4); given up, it ends with the server's refusal,
+ * and a session found over in the dialog ends it as a 401 would.
+ */
+export async function requestV11<TAnswer>(
+  method: V11Method,
+  path: string,
+  options: V11Options<TAnswer>,
+): Promise<V11Answer<TAnswer>> {
+  try {
+    return await sendV11(method, path, options);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.problem !== 'reauth-required') throw error;
+    const outcome = await askForFreshSignIn(options.signal);
+    if (outcome === 'session-ended')
+      throw new ApiError('http', { status: 401, problem: 'session-ended', cause: error });
+    if (outcome === 'cancelled') throw error;
+    // Asked once: a server that asks again after a fresh sign-in is refused as it answers.
+    return sendV11(method, path, options);
   }
 }

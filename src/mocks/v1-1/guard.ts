@@ -8,7 +8,7 @@ import type { Struct } from 'superstruct';
 import type { Language } from '../../domain/constants';
 import type { AccountRow } from '../db';
 import { refusalReason } from '../respond';
-import { sessionAccount, type Cookies } from '../session';
+import { isFreshlySignedIn, sessionAccount, type Cookies } from '../session';
 import { idempotent } from './idempotency';
 import { problem } from './problems';
 
@@ -93,4 +93,22 @@ export async function readBody<T>(
   const field = String(error.path[0] ?? '');
   const detail = { en: refusalReason(error, 'en'), de: refusalReason(error, 'de') };
   return { ok: false, response: problem('invalid-fields', language, { detail, errors: [{ field, detail }] }) };
+}
+
+/**
+ * A risky change (a cancellation, the factors, the recovery codes, the sessions) needs a sign-in of
+ * the last five minutes, or a re-authentication since (`POST /account/reauth`).
+ */
+export function needsFreshSignIn(cookies: Cookies): boolean {
+  return !isFreshlySignedIn(cookies);
+}
+
+/** 403 `reauth-required`: the risky change is done once the customer has signed in afresh. */
+export function reauthRequired(language: Language): Response {
+  return problem('reauth-required', language, {
+    detail: {
+      en: 'For this change, confirm it is you with your password or a second factor.',
+      de: 'Bestätigen Sie für diese Änderung mit Ihrem Passwort oder einem zweiten Faktor, dass Sie es sind.',
+    },
+  });
 }

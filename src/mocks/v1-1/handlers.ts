@@ -29,7 +29,16 @@ import { sendContactMessage } from '../handlers/contact';
 import { catalogue, orderLicence } from '../handlers/licences';
 import { answer } from '../respond';
 import { clearSessionCookie, endSession, sessionAccount, startSession } from '../session';
-import { customerChange, isFromPortal, notFromPortal, readBody, sessionEnded, visitorChange } from './guard';
+import {
+  customerChange,
+  isFromPortal,
+  needsFreshSignIn,
+  notFromPortal,
+  readBody,
+  reauthRequired,
+  sessionEnded,
+  visitorChange,
+} from './guard';
 import {
   operationJson,
   operationOf,
@@ -204,6 +213,7 @@ export const v11Handlers = [
 
   route('v1.1 POST /contract/cancellation', ({ request, cookies, language }) =>
     customerChange(request, cookies, language, (account) => {
+      if (needsFreshSignIn(cookies)) return reauthRequired(language);
       const outcome = cancelContract(account, language);
       if (!outcome.ok) return problem(outcome.refusal.problem, language, { detail: outcome.refusal.detail });
       return Response.json({ contract_end_date: outcome.value });
@@ -264,6 +274,7 @@ export const v11Handlers = [
 
   route('v1.1 POST /datastores/{name}/cancellation', ({ request, cookies, params, language }) =>
     customerChange(request, cookies, language, (account) => {
+      if (needsFreshSignIn(cookies)) return reauthRequired(language);
       if (findCompany(account.id)?.contract_end_date) {
         return problem('contract-cancelled', language, {
           detail: {

@@ -8,15 +8,16 @@ import { object, optional, size, string } from 'superstruct';
 import { db, type FactorRow } from '../db';
 import { route } from '../faults';
 import type { Bilingual } from '../language';
+import { currentSession, markFreshlySignedIn, sessionAccount, FRESH_SIGN_IN_MS } from '../session';
 import {
-  currentSession,
-  isFreshlySignedIn,
-  markFreshlySignedIn,
-  sessionAccount,
-  FRESH_SIGN_IN_MS,
-  type Cookies,
-} from '../session';
-import { customerChange, isFromPortal, notFromPortal, readBody, sessionEnded } from './guard';
+  customerChange,
+  isFromPortal,
+  needsFreshSignIn,
+  notFromPortal,
+  readBody,
+  reauthRequired,
+  sessionEnded,
+} from './guard';
 import { problem } from './problems';
 import {
   addAuthenticator,
@@ -48,17 +49,6 @@ function factorOf(factor: FactorRow) {
     created_at: new Date(factor.created).toISOString(),
     last_used_at: factor.lastUsed === null ? null : new Date(factor.lastUsed).toISOString(),
   };
-}
-
-const needsFreshSignIn = (cookies: Cookies) => !isFreshlySignedIn(cookies);
-
-function reauthRequired(language: 'en' | 'de') {
-  return problem('reauth-required', language, {
-    detail: {
-      en: 'For this change, confirm it is you with your password or a second factor.',
-      de: 'Bestätigen Sie für diese Änderung mit Ihrem Passwort oder einem zweiten Faktor, dass Sie es sind.',
-    },
-  });
 }
 
 const wrongCode: Bilingual = {

@@ -127,7 +127,26 @@ function withApiVersion(stored: [string, string][], apiVersion: 'v1' | 'v1.1'): 
   return changedSnapshot(stored, (snapshot) => ({ ...snapshot, apiVersion }));
 }
 
-type Snapshot = { faults?: unknown[]; apiVersion?: string };
+type Snapshot = { faults?: unknown[]; apiVersion?: string; models?: { session?: Record<string, unknown>[] } };
+
+/**
+ * The prepared login as one made just now: a worker's storage may be minutes old, and a risky
+ * change asks for a fresh sign-in after five (the journeys of the fresh sign-in make it stale).
+ */
+function signedInNow(stored: [string, string][]): [string, string][] {
+  const now = Date.now();
+  return changedSnapshot(stored, (snapshot) => ({
+    ...snapshot,
+    ...(snapshot.models
+      ? {
+          models: {
+            ...snapshot.models,
+            session: (snapshot.models.session ?? []).map((row) => ({ ...row, created: now, lastSeen: now })),
+          },
+        }
+      : {}),
+  }));
+}
 
 function changedSnapshot(stored: [string, string][], change: (snapshot: Snapshot) => Snapshot): [string, string][] {
   return stored.map(([name, value]) =>
@@ -157,7 +176,7 @@ export async function openPrepared(page: Page, path: string, options: OpenOption
   const prepared = await storageFor(page, options.email, options.language ?? 'en');
   const { fault, apiVersion } = options;
   const faulty = fault ? withFault(prepared.localStorage, fault.call, fault.kind) : prepared.localStorage;
-  const stored = apiVersion ? withApiVersion(faulty, apiVersion) : faulty;
+  const stored = signedInNow(apiVersion ? withApiVersion(faulty, apiVersion) : faulty);
   const session: [string, string][] =
     options.language === undefined
       ? []

@@ -1,0 +1,89 @@
+/**
+ * The fresh sign-in before a risky change (issue 44, decision 058, point 4) with the mock's real
+ * handlers: a server that answers the contract's cancellation `reauth-required` opens one dialog
+ * over the page; confirmed, the same cancellation is made; given up, nothing is cancelled.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { db, findCompany } from '../../src/mocks/db';
+import { mock } from '../../src/mocks/node';
+import { codeAt } from '../../src/mocks/v1-1/totp';
+import { aDatastore } from '../support/builders';
+import { createCustomer } from '../support/customers';
+import { loginAs, renderApp, renderAppAs } from '../support/render-app';
+
+async function askCancellation(view: ReturnType<typeof renderApp>) {
+  const card = within(await screen.findByRole('region', { name: 'Cancel the contract' }));
+  await view.user.click(await card.findByRole('button', { name: 'Cancel the contract…' }));
+  await view.user.click(card.getByRole('button', { name: 'Yes, cancel the contract' }));
+  return screen.findByRole('dialog', { name: 'Confirm that it is you' });
+}
+
+/** A customer with a datastore under contract: there is something to cancel. */
+const aCustomer = () => createCustomer({ datastores: [aDatastore('backup')] });
+
+function contractEnd(email: string): string | null | undefined {
+  const account = db.account.findFirst({ where: { email: { equals: email } } });
+  return account ? findCompany(account.id)?.contract_end_date : undefined;
+}
+
+describe('the fresh sign-in before a risky change', () => {
+  it('asks for the password once the sign-in is old, refuses a wrong one, and then cancels the contract', async () => {
+    const customer = aCustomer();
+    const view = await renderAppAs('/company', { as: customer });
+    mock.staleSignIns(customer.email);
+    const dialog = within(await askCancellation(view));
+    const password = await dialog.findByLabelText(/^Your password/);
+    await waitFor(() => expect(password).toHaveFocus());
+    await view.user.type(password, 'not-the-password');
+    await view.user.click(dialog.getByRole('button', { name: 'Confirm' }));
+    expect(await dialog.findByText('The password is wrong.')).toBeInTheDocument();
+    expect(contractEnd(customer.email)).toBeFalsy();
+
+    await view.user.clear(password);
+    await view.user.type(password, customer.password);
+    await view.user.click(dialog.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(/^Your contract has been cancelled\./)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Confirm that it is you' })).not.toBeInTheDocument();
+    expect(contractEnd(customer.email)).toBeTruthy();
+  });
+
+  it('leaves the contract as it was when the customer cancels the dialog, and says why', async () => {
+    const customer = aCustomer();
+    const view = await renderAppAs('/company', { as: customer });
+    mock.staleSignIns(customer.email);
+    const dialog = within(await askCancellation(view));
+    await view.user.click(await dialog.findByRole('button', { name: 'Cancel the change' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const card = within(screen.getByRole('region', { name: 'Cancel the contract' }));
+    expect(
+      await card.findByText('For this change, confirm it is you with your password or a second factor.'),
+    ).toBeInTheDocument();
+    expect(contractEnd(customer.email)).toBeFalsy();
+  });
+
+  it('offers the authenticator app of a protected account, and takes its code', async () => {
+    const customer = aCustomer();
+    await loginAs(customer);
+    const { secret } = await mock.protectWithAuthenticator(customer.email);
+    const view = renderApp('/company', { loggedIn: true });
+    mock.staleSignIns(customer.email);
+    const dialog = within(await askCancellation(view));
+    const others = within(await dialog.findByRole('region', { name: 'Other ways to confirm' }));
+    expect(others.getByRole('button', { name: 'Use a recovery code' })).toBeInTheDocument();
+    await view.user.click(others.getByRole('button', { name: 'Use a code from my authenticator app' }));
+    await view.user.type(dialog.getByLabelText(/^Code from your authenticator app/), codeAt(secret, Date.now()));
+    await view.user.click(dialog.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(/^Your contract has been cancelled\./)).toBeInTheDocument();
+  });
+
+  it('asks nothing of a sign-in that is still fresh', async () => {
+    const customer = aCustomer();
+    const view = await renderAppAs('/company', { as: customer });
+    const card = within(await screen.findByRole('region', { name: 'Cancel the contract' }));
+    await view.user.click(await card.findByRole('button', { name: 'Cancel the contract…' }));
+    await view.user.click(card.getByRole('button', { name: 'Yes, cancel the contract' }));
+    expect(await screen.findByText(/^Your contract has been cancelled\./)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
