@@ -9,6 +9,11 @@ import {
   authenticatorEnrolmentMachine,
   type CodeValues,
 } from '../../../src/machines/authenticator-enrolment.machine';
+import {
+  freshSignInFormMachine,
+  freshSignInMachine,
+  type FreshSignInValues,
+} from '../../../src/machines/fresh-sign-in.machine';
 import { loginFormMachine } from '../../../src/machines/login-form.machine';
 import { loginMachine } from '../../../src/machines/login.machine';
 import { newPasswordFormMachine } from '../../../src/machines/new-password-form.machine';
@@ -150,6 +155,29 @@ export const models: PathModel[] = [
     field: 'code',
     validValue: '654321',
     invalidValue: '12',
+  }),
+  {
+    machine: freshSignInMachine.provide({
+      actions: { settle: () => {} },
+      actors: { loadMethods: pending, form: freshSignInFormMachine.provide({ actors: { submit: pending } }) },
+    }) as AnyStateMachine,
+    session: { loggedIn: true },
+    events: [{ type: 'freshSignIn.cancel' }],
+    outputs: {
+      loadMethods: [['password', 'totp']],
+      form: [
+        { values: { method: 'password', secret: 'secret' }, ending: { answer: undefined } },
+        { values: { method: 'password', secret: 'secret' }, ending: { refusal: unauthorized } },
+      ],
+    },
+    errors: { loadMethods: [networkError] },
+  },
+  ...formModels<FreshSignInValues>(freshSignInFormMachine, {
+    valid: { method: 'password', secret: 'secret' },
+    invalid: { secret: '' },
+    field: 'secret',
+    validValue: 'another',
+    invalidValue: '',
   }),
   ...formModels<SecondStepValues>(secondStepMachine, {
     valid: { method: 'totp', code: '123456' },
