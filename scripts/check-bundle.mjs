@@ -30,7 +30,9 @@ export const budgets = {
   '/register': 119 * KB,
   '/reset': 115.5 * KB,
   '/shop': 117 * KB,
-  '/dashboard': 144 * KB,
+  // The logged-in layout listens for the fresh sign-in before a risky change (issue 44, decision
+  // 058): 0.4 kB of its state shared with the v1.1 calls, and the dialog's loader (143.3 → 144.1 kB).
+  '/dashboard': 144.5 * KB,
   css: 15 * KB,
 };
 

@@ -1,9 +1,8 @@
-import { Suspense, useEffect, useRef, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { loginPathFor } from '../domain/return-target';
 import { firstReadsAt, routeMatcher, routeNames, routes, type Access, type RouteName } from '../domain/routes';
-import { freshSignInAsked, subscribeFreshSignIn } from '../api/fresh-sign-in';
 import { startEarlyReads } from '../api/transport';
 import { accountSwitches } from '../machines/app.machine';
 import type { MessageStore } from '../i18n/message-store';
@@ -34,8 +33,6 @@ const ShopPage = preloadable(() => import('../views/shop/shop-page'), 'shop');
 const OrderDonePage = preloadable(() => import('../views/order-done/order-done-page'), 'order-done');
 // Loaded when a login is first asked for in place (docs/decisions/027): most visits never need it.
 const ReloginDialog = preloadable(() => import('../views/layout/relogin-dialog'), 'layout');
-// Loaded when a server first asks for a fresh sign-in before a risky change (issue 44).
-const FreshSignInDialog = preloadable(() => import('../views/sign-in/fresh-sign-in-dialog'), 'sign-in');
 const PortalLayout = preloadable<{ children: ReactNode }>(() => import('../views/layout/portal-layout'), 'layout');
 
 /** SPEC §2 route table: the page of each route of src/domain/routes.ts; unknown paths show the landing page. */
@@ -144,20 +141,6 @@ function LoginInPlace() {
 }
 
 /**
- * The fresh sign-in over whatever page made the risky change (issue 44, decision 058): shown while
- * a call waits for it (src/api/fresh-sign-in.ts).
- */
-function FreshSignIn() {
-  const asked = useSyncExternalStore(subscribeFreshSignIn, freshSignInAsked, () => false);
-  if (!asked) return null;
-  return (
-    <Suspense fallback={null}>
-      <FreshSignInDialog />
-    </Suspense>
-  );
-}
-
-/**
  * A page opened within the app asks for all of its code at once and starts its first reads as soon
  * as the address changes (issue 41): the logged-in layout and the page inside it would otherwise
  * load one after the other, as each suspends in turn, and the reads only once the page has run. A
@@ -200,7 +183,6 @@ export function AppRoutes() {
         </Route>
       </Switch>
       <LoginInPlace />
-      <FreshSignIn />
     </>
   );
 }

@@ -1,7 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
+import { useFreshSignInAsked } from '../../lib/fresh-sign-in';
+import { preloadable } from '../../lib/preloadable';
 import { useSessionActor, useUser } from '../../lib/session';
 import { selectIsLoggingOut, selectUserFailed } from '../../machines/session.machine';
 import { config } from '../../config';
@@ -80,6 +82,23 @@ function useMenu() {
 }
 
 /** SPEC §2: top bar, sidebar and profile block around the pages of a logged-in customer. */
+// Loaded when a server first asks for a fresh sign-in before a risky change (issue 44).
+const FreshSignInDialog = preloadable(() => import('../sign-in/fresh-sign-in-dialog'), 'sign-in');
+
+/**
+ * The fresh sign-in over whatever logged-in page made the risky change (issue 44, decision 058):
+ * shown while a change waits for it. The public pages make no such change, and load nothing of it.
+ */
+function FreshSignIn() {
+  const asked = useFreshSignInAsked();
+  if (!asked) return null;
+  return (
+    <Suspense fallback={null}>
+      <FreshSignInDialog />
+    </Suspense>
+  );
+}
+
 export default function PortalLayout({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const session = useSessionActor();
@@ -228,6 +247,7 @@ export default function PortalLayout({ children }: { children: ReactNode }) {
         )}
         {children}
       </main>
+      <FreshSignIn />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import type { SecondStepMethod } from '../../domain/entities';
+import type { FreshSignInMethod } from '../../domain/entities';
 import type { FieldErrorCode } from '../../domain/fields';
 import type { UserError } from '../../machines/user-error';
 import { ErrorLine } from '../shared/error-line';
@@ -7,7 +7,7 @@ import { SubmitButton, TextField } from '../shared/form-fields';
 import './second-step.css';
 
 /** A way to confirm that it is the customer: a second factor, or (for a fresh sign-in) the password. */
-export type ConfirmationMethod = SecondStepMethod | 'password';
+type ConfirmationMethod = FreshSignInMethod;
 
 const messages = defineMessages({
   password: { id: 'freshSignIn.password', defaultMessage: 'Your password' },
