@@ -5,7 +5,9 @@
  * says so (a v1 server, or one without `second-factor`).
  *
  * A session ended here is over on the server at once: that browser's next call is answered 401,
- * which ends its session as every 401 does (decision 001).
+ * which ends its session as every 401 does (decision 001). A factor is removed, and the recovery
+ * codes are renewed, after the customer confirmed it; new codes are shown once. Each of these
+ * changes may ask for a fresh sign-in first (src/api/fresh-sign-in.ts), which the call itself waits for.
  */
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { SecurityOverview } from '../api/v1-1/security';
@@ -25,6 +27,12 @@ export interface SecurityContext extends PortalRefs {
   error: UserError | null;
   /** The sessions being ended. */
   ending: SessionsToEnd | null;
+  /** The factor the customer asked to remove, until it is removed or kept. */
+  removing: string | null;
+  /** New recovery codes, while they are shown (once). */
+  newCodes: string[] | null;
+  /** Where the last change was asked for: its card shows why it failed. */
+  changed: 'factors' | 'sessions';
 }
 
 export type SecurityEvent =
@@ -32,7 +40,14 @@ export type SecurityEvent =
   | { type: 'session.end'; id: string }
   | { type: 'sessions.endOthers' }
   /** A factor was added or removed: the page reads the protection again. */
-  | { type: 'overview.reload' };
+  | { type: 'overview.reload' }
+  /** Asks to remove a factor, or for new recovery codes: confirmed or kept with the events below. */
+  | { type: 'factor.remove'; id: string }
+  | { type: 'recoveryCodes.renew' }
+  | { type: 'change.confirm' }
+  | { type: 'change.keep' }
+  /** The new recovery codes are kept safe: the page reads the protection again. */
+  | { type: 'codes.done' };
 
 export const securityMachine = setup({
   types: {
@@ -52,6 +67,12 @@ export const securityMachine = setup({
     end: fromPromise<void, SessionsToEnd>(async ({ input, signal }) =>
       (await import('../api/v1-1/security')).endSessions(input, { signal }),
     ),
+    removeFactor: fromPromise<void, { id: string }>(async ({ input, signal }) =>
+      (await import('../api/v1-1/security')).removeFactor(input.id, { signal }),
+    ),
+    renewCodes: fromPromise<string[]>(async ({ signal }) =>
+      (await import('../api/v1-1/security')).renewRecoveryCodes({ signal }),
+    ),
     errorLine: errorLineMachine,
   },
   actions: {
@@ -61,6 +82,8 @@ export const securityMachine = setup({
     keepTimeout: assign({ error: { key: 'timeout' } satisfies UserError }),
     keepEnding: assign((_, ending: SessionsToEnd) => ({ ending })),
     forgetEnding: assign({ ending: null }),
+    changesFactors: assign({ changed: 'factors' as const }),
+    changesSessions: assign({ changed: 'sessions' as const }),
     showError: showError(),
     showTimeout: showTimeout(),
     clearError: clearError(),
@@ -74,7 +97,16 @@ export const securityMachine = setup({
   id: 'security',
   description:
     'Issue 44: the factors, recovery codes left and open sessions (GET /v1.1/account/security, GET /v1.1/account/sessions), and ending sessions, where the server offers second-factor.',
-  context: ({ input }) => ({ session: input.session, app: input.app, overview: null, error: null, ending: null }),
+  context: ({ input }) => ({
+    session: input.session,
+    app: input.app,
+    overview: null,
+    error: null,
+    ending: null,
+    removing: null,
+    newCodes: null,
+    changed: 'sessions',
+  }),
   invoke: { id: 'errorLine', src: 'errorLine' },
   initial: 'checking',
   states: {
@@ -116,14 +148,68 @@ export const securityMachine = setup({
       on: {
         'session.end': {
           target: 'ending',
-          actions: [{ type: 'keepEnding', params: ({ event }) => ({ id: event.id }) }, 'clearError'],
+          actions: [{ type: 'keepEnding', params: ({ event }) => ({ id: event.id }) }, 'clearError', 'changesSessions'],
         },
         'sessions.endOthers': {
           target: 'ending',
-          actions: [{ type: 'keepEnding', params: 'others' }, 'clearError'],
+          actions: [{ type: 'keepEnding', params: 'others' }, 'clearError', 'changesSessions'],
         },
         'overview.reload': { target: 'loading' },
+        'factor.remove': {
+          target: 'confirmingRemoval',
+          actions: [assign({ removing: ({ event }) => event.id }), 'clearError', 'changesFactors'],
+        },
+        'recoveryCodes.renew': { target: 'confirmingRenewal', actions: ['clearError', 'changesFactors'] },
       },
+    },
+    confirmingRemoval: {
+      description: 'Removing a factor is asked once more: it no longer confirms a sign-in afterwards.',
+      on: {
+        'change.confirm': { target: 'removing' },
+        'change.keep': { target: 'ready', actions: assign({ removing: null }) },
+      },
+    },
+    removing: {
+      description: 'DELETE /v1.1/account/factors/{id}; then the protection is read again.',
+      tags: ['changing'],
+      invoke: {
+        src: 'removeFactor',
+        input: ({ context }) => ({ id: context.removing ?? '' }),
+        onDone: { target: 'loading', actions: assign({ removing: null }) },
+        onError: [
+          {
+            guard: 'isUnauthorized',
+            target: 'ready',
+            actions: [assign({ removing: null }), 'showError', 'sessionExpired'],
+          },
+          { target: 'ready', actions: [assign({ removing: null }), 'showError'] },
+        ],
+      },
+      after: { loadingTimeout: { target: 'ready', actions: [assign({ removing: null }), 'showTimeout'] } },
+    },
+    confirmingRenewal: {
+      description: 'New recovery codes are asked once more: the ones before stop working.',
+      on: {
+        'change.confirm': { target: 'renewing' },
+        'change.keep': { target: 'ready' },
+      },
+    },
+    renewing: {
+      description: 'POST /v1.1/account/recovery-codes.',
+      tags: ['changing'],
+      invoke: {
+        src: 'renewCodes',
+        onDone: { target: 'showingCodes', actions: assign({ newCodes: ({ event }) => event.output }) },
+        onError: [
+          { guard: 'isUnauthorized', target: 'ready', actions: ['showError', 'sessionExpired'] },
+          { target: 'ready', actions: 'showError' },
+        ],
+      },
+      after: { loadingTimeout: { target: 'ready', actions: 'showTimeout' } },
+    },
+    showingCodes: {
+      description: 'The new codes, shown once, until the customer has kept them.',
+      on: { 'codes.done': { target: 'loading', actions: assign({ newCodes: null }) } },
     },
     ending: {
       description: 'One call at a time; then the sessions are read again.',

@@ -13,6 +13,8 @@ import {
   confirmAuthenticator,
   endSessions,
   getSecurityOverview,
+  removeFactor,
+  renewRecoveryCodes,
   startAuthenticator,
 } from '../../src/api/v1-1/security';
 import { sendSecondStep, signInWithPasskey } from '../../src/api/v1-1/sign-in';
@@ -392,5 +394,19 @@ describe('the security page calls', () => {
     const also = await confirmAuthenticator(second.id, codeAt(second.secret, Date.now()));
     expect(also.recovery_codes).toBeUndefined();
     expect((await getSecurityOverview()).protection.factors.map((factor) => factor.name)).toEqual(['Phone', 'Tablet']);
+  });
+
+  it('remove a factor, the recovery codes with the last one, and renew the codes while one protects', async () => {
+    const customer = createCustomer();
+    await loginAs(customer.email, customer.password);
+    const { recoveryCodes } = await mock.protectWithAuthenticator(customer.email);
+    const renewed = await renewRecoveryCodes();
+    expect(renewed).toHaveLength(10);
+    expect(renewed.filter((code) => recoveryCodes.includes(code))).toEqual([]);
+    const [factor] = (await getSecurityOverview()).protection.factors;
+    await removeFactor(factor?.id ?? '');
+    expect((await getSecurityOverview()).protection).toMatchObject({ factors: [], recovery_codes_left: 0 });
+    const none = await apiError(renewRecoveryCodes());
+    expect(none.reason).toBe('Recovery codes stand in for a second factor: add one first.');
   });
 });

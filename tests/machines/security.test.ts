@@ -23,25 +23,33 @@ function start({
   offered = true,
   load = async () => overview,
   end = async () => {},
+  remove = async () => {},
+  renew = async () => ['abcd-2345', 'efgh-6789'],
 }: {
   offered?: boolean;
   load?: () => Promise<SecurityOverview>;
   end?: (which: SessionsToEnd) => Promise<void>;
+  remove?: (which: { id: string }) => Promise<void>;
+  renew?: () => Promise<string[]>;
 } = {}) {
   const told = vi.fn();
   const ends = vi.fn(end);
   const loads = vi.fn(load);
+  const removes = vi.fn(remove);
+  const renews = vi.fn(renew);
   const machine = securityMachine.provide({
     actors: {
       offered: fromPromise(async () => offered),
       load: fromPromise(() => loads()),
       end: fromPromise<void, SessionsToEnd>(({ input }) => ends(input)),
+      removeFactor: fromPromise<void, { id: string }>(({ input }) => removes(input)),
+      renewCodes: fromPromise(() => renews()),
     },
   });
   const { refs } = stubRefs({}, { session: (event) => told(event) });
   const actor = createActor(machine, { input: refs }).start();
   const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
-  return { actor, told, ends, loads, errorLine };
+  return { actor, told, ends, loads, removes, renews, errorLine };
 }
 
 describe('the security page', () => {
@@ -130,6 +138,91 @@ describe('the security page', () => {
       await vi.advanceTimersByTimeAsync(120_000);
       expect(actor.getSnapshot().matches('failed')).toBe(true);
       expect(actor.getSnapshot().context.error).toEqual({ key: 'timeout' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('the factors and the recovery codes', () => {
+  it('removes a factor only once the customer confirms it, then reads the protection again', async () => {
+    const { actor, removes, loads } = start();
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'factor.remove', id: 'f1' });
+    expect(actor.getSnapshot().context.removing).toBe('f1');
+    actor.send({ type: 'change.keep' });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().context.removing).toBeNull();
+    expect(removes).not.toHaveBeenCalled();
+
+    actor.send({ type: 'factor.remove', id: 'f2' });
+    actor.send({ type: 'change.confirm' });
+    expect(actor.getSnapshot().hasTag('changing')).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches('ready') && loads.mock.calls.length === 2);
+    expect(removes.mock.calls).toEqual([[{ id: 'f2' }]]);
+    expect(actor.getSnapshot().context.removing).toBeNull();
+  });
+
+  it('tells a refused removal on the factors card, and keeps what was shown', async () => {
+    const { actor, errorLine } = start({
+      remove: async () => {
+        throw new ApiError('http', { status: 409, reason: 'Add another factor first.' });
+      },
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'factor.remove', id: 'f1' });
+    actor.send({ type: 'change.confirm' });
+    await waitFor(actor, () => errorLine() !== null);
+    expect(errorLine()).toEqual({ key: 'server', reason: 'Add another factor first.' });
+    expect(actor.getSnapshot().context.changed).toBe('factors');
+    expect(actor.getSnapshot().context.overview).toEqual(overview);
+  });
+
+  it('shows new recovery codes once asked twice, until the customer has kept them', async () => {
+    const { actor, renews, loads } = start();
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'recoveryCodes.renew' });
+    actor.send({ type: 'change.keep' });
+    expect(renews).not.toHaveBeenCalled();
+    actor.send({ type: 'recoveryCodes.renew' });
+    actor.send({ type: 'change.confirm' });
+    await waitFor(actor, (snapshot) => snapshot.matches('showingCodes'));
+    expect(actor.getSnapshot().context.newCodes).toEqual(['abcd-2345', 'efgh-6789']);
+    actor.send({ type: 'codes.done' });
+    expect(actor.getSnapshot().context.newCodes).toBeNull();
+    await waitFor(actor, (snapshot) => snapshot.matches('ready') && loads.mock.calls.length === 2);
+  });
+
+  it('ends the session when a removal or a renewal is answered 401', async () => {
+    const unauthorized = async () => {
+      throw new ApiError('http', { status: 401 });
+    };
+    const { actor, told } = start({ remove: unauthorized, renew: unauthorized });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'factor.remove', id: 'f1' });
+    actor.send({ type: 'change.confirm' });
+    await waitFor(actor, () => told.mock.calls.length === 1);
+    actor.send({ type: 'recoveryCodes.renew' });
+    actor.send({ type: 'change.confirm' });
+    await waitFor(actor, () => told.mock.calls.length === 2);
+    expect(told.mock.calls).toEqual([[{ type: 'session.expired' }], [{ type: 'session.expired' }]]);
+  });
+
+  it('gives up a removal or a renewal without an answer after the loading timeout', async () => {
+    vi.useFakeTimers();
+    try {
+      const never = () => new Promise<never>(() => {});
+      const { actor, errorLine } = start({ remove: never, renew: never });
+      await vi.advanceTimersByTimeAsync(0);
+      actor.send({ type: 'factor.remove', id: 'f1' });
+      actor.send({ type: 'change.confirm' });
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(actor.getSnapshot().matches('ready')).toBe(true);
+      expect(errorLine()).toEqual({ key: 'timeout' });
+      actor.send({ type: 'recoveryCodes.renew' });
+      actor.send({ type: 'change.confirm' });
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(actor.getSnapshot().matches('ready')).toBe(true);
     } finally {
       vi.useRealTimers();
     }

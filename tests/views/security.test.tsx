@@ -101,6 +101,78 @@ describe('adding an authenticator app', () => {
   });
 });
 
+/** A customer protected by an authenticator app, on the security page. */
+async function protectedOnSecurityPage() {
+  const customer = createCustomer();
+  await loginAs(customer);
+  const { recoveryCodes } = await mock.protectWithAuthenticator(customer.email);
+  const view = renderApp('/security', { loggedIn: true });
+  const factors = within(await screen.findByRole('region', { name: 'Ways to confirm that it is you' }));
+  await factors.findByText('10 recovery codes left.');
+  return { customer, view, factors, recoveryCodes };
+}
+
+describe('removing a factor and renewing the recovery codes', () => {
+  it('removes a factor once the customer confirms it, and its recovery codes go with the last one', async () => {
+    const { view, factors } = await protectedOnSecurityPage();
+    await view.user.click(factors.getByRole('button', { name: 'Remove Authenticator' }));
+    const asked = within(factors.getByRole('group', { name: 'Remove Authenticator' }));
+    expect(asked.getByText(/^Remove Authenticator\? It will no longer confirm/)).toBeInTheDocument();
+    await view.user.click(asked.getByRole('button', { name: 'Keep it' }));
+    expect(factors.getByRole('button', { name: 'Remove Authenticator' })).toBeInTheDocument();
+
+    await view.user.click(factors.getByRole('button', { name: 'Remove Authenticator' }));
+    await view.user.click(
+      within(factors.getByRole('group', { name: 'Remove Authenticator' })).getByRole('button', { name: 'Remove' }),
+    );
+    expect(await factors.findByText('Your account is protected by its password only.')).toBeInTheDocument();
+    expect(factors.queryByText(/recovery codes? left/)).not.toBeInTheDocument();
+  });
+
+  it('says why a factor the provider requires cannot be removed, and keeps it', async () => {
+    const { customer, view, factors } = await protectedOnSecurityPage();
+    mock.requireSecondFactor(customer.email);
+    await view.user.click(factors.getByRole('button', { name: 'Remove Authenticator' }));
+    await view.user.click(
+      within(factors.getByRole('group', { name: 'Remove Authenticator' })).getByRole('button', { name: 'Remove' }),
+    );
+    expect(await factors.findByText(/requires a second factor for this account: add another/)).toBeInTheDocument();
+    expect(factors.getByText('Authenticator')).toBeInTheDocument();
+  });
+
+  it('gives ten new recovery codes once asked twice, and the ones before stop working', async () => {
+    const { customer, view, factors, recoveryCodes } = await protectedOnSecurityPage();
+    await view.user.click(factors.getByRole('button', { name: 'Get new recovery codes' }));
+    expect(factors.getByText(/^Your current recovery codes stop working/)).toBeInTheDocument();
+    await view.user.click(factors.getByRole('button', { name: 'Keep the current codes' }));
+    await view.user.click(factors.getByRole('button', { name: 'Get new recovery codes' }));
+    await view.user.click(factors.getByRole('button', { name: 'Yes, get new codes' }));
+    const codes = within(await screen.findByRole('region', { name: 'Your recovery codes' }));
+    const shown = codes.getAllByRole('listitem').map((item) => item.textContent ?? '');
+    expect(shown).toHaveLength(10);
+    await view.user.click(codes.getByRole('button', { name: 'I have kept them safe' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Your recovery codes' })).not.toBeInTheDocument());
+    expect(await factors.findByText('10 recovery codes left.')).toBeInTheDocument();
+    expect(shown.filter((code) => recoveryCodes.includes(code))).toEqual([]);
+    // The account holds the ten new codes only.
+    const accountId = findAccountByEmail(customer.email)?.id ?? '';
+    expect(db.recoveryCode.count({ where: { accountId: { equals: accountId } } })).toBe(10);
+  });
+
+  it('asks for a fresh sign-in before the removal when the sign-in grew old, then removes', async () => {
+    const { customer, view, factors } = await protectedOnSecurityPage();
+    mock.staleSignIns(customer.email);
+    await view.user.click(factors.getByRole('button', { name: 'Remove Authenticator' }));
+    await view.user.click(
+      within(factors.getByRole('group', { name: 'Remove Authenticator' })).getByRole('button', { name: 'Remove' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Confirm that it is you' }));
+    await view.user.type(await dialog.findByLabelText(/^Your password/), customer.password);
+    await view.user.click(dialog.getByRole('button', { name: 'Confirm' }));
+    expect(await factors.findByText('Your account is protected by its password only.')).toBeInTheDocument();
+  });
+});
+
 describe('a server that speaks v1 only', () => {
   it('has no way to the security page, and the address says that it is not offered', async () => {
     mock.setApiVersion('v1');

@@ -93,3 +93,24 @@ export async function confirmAuthenticator(id: string, code: string, { signal }:
   });
   return value;
 }
+
+/** `DELETE /account/factors/{id}`: the factor no longer confirms; the last one takes the recovery codes with it. */
+export async function removeFactor(id: string, { signal }: Call = {}): Promise<void> {
+  await requestV11('DELETE', `/account/factors/${encodeURIComponent(id)}`, {
+    answer: null,
+    key: newIdempotencyKey(),
+    signal,
+  });
+}
+
+export const RecoveryCodesStruct = type({ recovery_codes: array(string()) });
+
+/** `POST /account/recovery-codes`: ten new codes, shown once; the ones before stop working. */
+export async function renewRecoveryCodes({ signal }: Call = {}): Promise<string[]> {
+  const { value } = await requestV11('POST', '/account/recovery-codes', {
+    answer: RecoveryCodesStruct,
+    key: newIdempotencyKey(),
+    signal,
+  });
+  return value.recovery_codes;
+}

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { generate } from 'lean-qr';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { usePortalActor } from '../../lib/use-portal-actor';
 import {
@@ -11,6 +11,7 @@ import { ErrorLine, useErrorLine } from '../shared/error-line';
 import { SubmitButton, TextField } from '../shared/form-fields';
 import { PageLoading } from '../shared/page-loading';
 import { useFormActor, useLastForm } from '../shared/use-form';
+import { RecoveryCodes } from './recovery-codes';
 
 const messages = defineMessages({
   title: { id: 'security.add.title', defaultMessage: 'Add an authenticator app' },
@@ -27,15 +28,6 @@ const messages = defineMessages({
   confirming: { id: 'security.add.confirming', defaultMessage: 'Checking…' },
   cancel: { id: 'security.add.cancel', defaultMessage: 'Cancel' },
   retry: { id: 'security.add.retry', defaultMessage: 'Try again' },
-  codesTitle: { id: 'security.codes.title', defaultMessage: 'Your recovery codes' },
-  codesText: {
-    id: 'security.codes.text',
-    defaultMessage:
-      'Each code signs you in once when your app or passkey is not at hand. Keep them somewhere safe, such as a password manager or a printout: they are shown only now.',
-  },
-  download: { id: 'security.codes.download', defaultMessage: 'Download as a text file' },
-  print: { id: 'security.codes.print', defaultMessage: 'Print' },
-  saved: { id: 'security.codes.saved', defaultMessage: 'I have kept them safe' },
 });
 
 /** A QR code as SVG elements of React's own making: no markup is parsed, no canvas is needed. */
@@ -64,16 +56,6 @@ function QrCode({ text, label }: { text: string; label: string }) {
   );
 }
 
-/** Saves the recovery codes as a text file: its address lives only for the click. */
-function download(lines: string[]) {
-  const url = URL.createObjectURL(new Blob([`${lines.join('\n')}\n`], { type: 'text/plain' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'recovery-codes.txt';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /** The secret as an app shows such keys: groups of four letters, easier to type. */
 function grouped(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
@@ -96,50 +78,14 @@ export default function AddAuthenticator({ name, onDone }: { name: string; onDon
   const added = useSelector(actor, (snapshot) => snapshot.status === 'done');
   const error = useErrorLine(actor);
   const form = useLastForm(useSelector(actor, (snapshot) => snapshot.children.form));
-  const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (added) onDone(true);
   }, [added, onDone]);
-  const showsCodes = codes !== null;
-  // The recovery codes replace the form: the focus goes to their heading.
-  useEffect(() => {
-    if (showsCodes) heading.current?.focus();
-  }, [showsCodes]);
-
-  if (codes) {
-    return (
-      <section className="card security-codes" aria-labelledby="security-codes-title">
-        <h2 id="security-codes-title" ref={heading} tabIndex={-1}>
-          <FormattedMessage {...messages.codesTitle} />
-        </h2>
-        <p>
-          <FormattedMessage {...messages.codesText} />
-        </p>
-        <ol className="security-code-list">
-          {codes.map((code) => (
-            <li key={code}>
-              <code>{code}</code>
-            </li>
-          ))}
-        </ol>
-        <p className="security-actions">
-          <button type="button" className="button-secondary" onClick={() => download(codes)}>
-            <FormattedMessage {...messages.download} />
-          </button>
-          <button type="button" className="button-secondary" onClick={() => window.print()}>
-            <FormattedMessage {...messages.print} />
-          </button>
-          <button type="button" onClick={() => actor.send({ type: 'enrolment.finish' })}>
-            <FormattedMessage {...messages.saved} />
-          </button>
-        </p>
-      </section>
-    );
-  }
+  if (codes) return <RecoveryCodes codes={codes} onDone={() => actor.send({ type: 'enrolment.finish' })} />;
 
   return (
     <section className="card security-add" aria-labelledby="security-add-title">
-      <h2 id="security-add-title" ref={heading} tabIndex={-1}>
+      <h2 id="security-add-title">
         <FormattedMessage {...messages.title} />
       </h2>
       {starting && <PageLoading />}

@@ -9,6 +9,7 @@ import { securityMachine } from '../../machines/security.machine';
 import { ErrorLine, useErrorLine, useErrorText } from '../shared/error-line';
 import { PageHeading } from '../shared/page-heading';
 import { PageLoading } from '../shared/page-loading';
+import { RecoveryCodes } from './recovery-codes';
 import './security.css';
 
 /** Adding an authenticator app, with the QR code's library: loaded when the customer asks for it. */
@@ -41,10 +42,28 @@ const messages = defineMessages({
   endOthers: { id: 'security.endOthers', defaultMessage: 'End all other sessions' },
   ending: { id: 'security.ending', defaultMessage: 'Ending…' },
   addApp: { id: 'security.addApp', defaultMessage: 'Add an authenticator app' },
+  remove: { id: 'security.remove', defaultMessage: 'Remove' },
+  removing: { id: 'security.removing', defaultMessage: 'Removing…' },
+  keep: { id: 'security.keep', defaultMessage: 'Keep it' },
+  renew: { id: 'security.renew', defaultMessage: 'Get new recovery codes' },
+  renewAsk: {
+    id: 'security.renewAsk',
+    defaultMessage: 'Your current recovery codes stop working when you get new ones. Get new codes now?',
+  },
+  renewConfirm: { id: 'security.renewConfirm', defaultMessage: 'Yes, get new codes' },
+  renewing: { id: 'security.renewing', defaultMessage: 'Getting new codes…' },
+  keepCodes: { id: 'security.keepCodes', defaultMessage: 'Keep the current codes' },
 });
 
 /** The messages with values (typed loosely, as react-intl takes them with `formatMessage`). */
-const withValues = defineMessages<'added' | 'lastUsed' | 'recoveryLeft' | 'signedIn' | 'endNamed'>({
+const withValues = defineMessages<
+  'added' | 'lastUsed' | 'recoveryLeft' | 'signedIn' | 'endNamed' | 'removeNamed' | 'removeAsk'
+>({
+  removeNamed: { id: 'security.removeNamed', defaultMessage: 'Remove {name}' },
+  removeAsk: {
+    id: 'security.removeAsk',
+    defaultMessage: 'Remove {name}? It will no longer confirm that it is you when you sign in.',
+  },
   added: { id: 'security.added', defaultMessage: 'Added {date}' },
   lastUsed: { id: 'security.lastUsed', defaultMessage: 'last used {date}' },
   recoveryLeft: {
@@ -64,7 +83,24 @@ function useMoment() {
   };
 }
 
-function FactorItem({ factor }: { factor: Factor }) {
+/** How a factor's removal stands: not asked, asked (to confirm or keep), or under way. */
+type Removal = 'none' | 'asked' | 'removing';
+
+function FactorItem({
+  factor,
+  removal,
+  busy,
+  onRemove,
+  onConfirm,
+  onKeep,
+}: {
+  factor: Factor;
+  removal: Removal;
+  busy: boolean;
+  onRemove: () => void;
+  onConfirm: () => void;
+  onKeep: () => void;
+}) {
   const moment = useMoment();
   const intl = useIntl();
   const kind = factor.type === 'totp' ? messages.totp : factor.type === 'passkey' ? messages.passkey : null;
@@ -87,7 +123,74 @@ function FactorItem({ factor }: { factor: Factor }) {
           ? intl.formatMessage(withValues.lastUsed, { date: moment(factor.last_used_at) })
           : intl.formatMessage(messages.neverUsed)}
       </span>
+      {removal === 'none' ? (
+        <button
+          type="button"
+          className="button-secondary"
+          disabled={busy}
+          aria-label={intl.formatMessage(withValues.removeNamed, { name: factor.name })}
+          onClick={onRemove}
+        >
+          <FormattedMessage {...messages.remove} />
+        </button>
+      ) : (
+        <div
+          className="security-confirm"
+          role="group"
+          aria-label={intl.formatMessage(withValues.removeNamed, { name: factor.name })}
+        >
+          <p>{intl.formatMessage(withValues.removeAsk, { name: factor.name })}</p>
+          <button type="button" className="button-secondary" disabled={removal === 'removing'} onClick={onKeep}>
+            <FormattedMessage {...messages.keep} />
+          </button>
+          <button
+            type="button"
+
+            disabled={removal === 'removing'}
+            aria-busy={removal === 'removing'}
+            onClick={onConfirm}
+          >
+            <FormattedMessage {...(removal === 'removing' ? messages.removing : messages.remove)} />
+          </button>
+        </div>
+      )}
     </li>
+  );
+}
+
+/** Renewing the recovery codes: the button, then the question, then the call. */
+function RenewCodes({
+  step,
+  busy,
+  onRenew,
+  onConfirm,
+  onKeep,
+}: {
+  step: 'none' | 'asked' | 'renewing';
+  busy: boolean;
+  onRenew: () => void;
+  onConfirm: () => void;
+  onKeep: () => void;
+}) {
+  if (step === 'none') {
+    return (
+      <button type="button" className="button-secondary" disabled={busy} onClick={onRenew}>
+        <FormattedMessage {...messages.renew} />
+      </button>
+    );
+  }
+  return (
+    <div className="security-confirm">
+      <p>
+        <FormattedMessage {...messages.renewAsk} />
+      </p>
+      <button type="button" className="button-secondary" disabled={step === 'renewing'} onClick={onKeep}>
+        <FormattedMessage {...messages.keepCodes} />
+      </button>
+      <button type="button" disabled={step === 'renewing'} aria-busy={step === 'renewing'} onClick={onConfirm}>
+        <FormattedMessage {...(step === 'renewing' ? messages.renewing : messages.renewConfirm)} />
+      </button>
+    </div>
   );
 }
 
@@ -140,6 +243,18 @@ export default function SecurityPage() {
   const unavailable = useSelector(actor, (snapshot) => snapshot.hasTag('unavailable'));
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const ending = useSelector(actor, (snapshot) => snapshot.hasTag('ending'));
+  const changing = useSelector(actor, (snapshot) => snapshot.hasTag('changing'));
+  const removing = useSelector(actor, (snapshot) => snapshot.context.removing);
+  const removal: Removal = useSelector(actor, (snapshot) =>
+    snapshot.matches('removing') ? 'removing' : snapshot.matches('confirmingRemoval') ? 'asked' : 'none',
+  );
+  const renewal = useSelector(actor, (snapshot) =>
+    snapshot.matches('renewing') ? 'renewing' : snapshot.matches('confirmingRenewal') ? 'asked' : 'none',
+  );
+  const newCodes = useSelector(actor, (snapshot) => snapshot.context.newCodes);
+  const changed = useSelector(actor, (snapshot) => snapshot.context.changed);
+  // One change at a time: while one is asked or under way, the other buttons wait.
+  const settled = !busy && !ending && removal === 'none' && renewal === 'none' && !changing;
   const error = useErrorLine(actor);
   const errorText = useErrorText();
   const [adding, setAdding] = useState(false);
@@ -189,19 +304,38 @@ export default function SecurityPage() {
             ) : (
               <ul className="security-list">
                 {overview.protection.factors.map((factor) => (
-                  <FactorItem key={factor.id} factor={factor} />
+                  <FactorItem
+                    key={factor.id}
+                    factor={factor}
+                    removal={removing === factor.id ? removal : 'none'}
+                    busy={!settled}
+                    onRemove={() => actor.send({ type: 'factor.remove', id: factor.id })}
+                    onConfirm={() => actor.send({ type: 'change.confirm' })}
+                    onKeep={() => actor.send({ type: 'change.keep' })}
+                  />
                 ))}
               </ul>
             )}
             {!adding && (
-              <button type="button" className="button-secondary" disabled={busy} onClick={() => setAdding(true)}>
+              <button type="button" className="button-secondary" disabled={!settled} onClick={() => setAdding(true)}>
                 <FormattedMessage {...messages.addApp} />
               </button>
             )}
             {overview.protection.factors.length > 0 && (
-              <p>{intl.formatMessage(withValues.recoveryLeft, { count: overview.protection.recovery_codes_left })}</p>
+              <>
+                <p>{intl.formatMessage(withValues.recoveryLeft, { count: overview.protection.recovery_codes_left })}</p>
+                <RenewCodes
+                  step={renewal}
+                  busy={!settled}
+                  onRenew={() => actor.send({ type: 'recoveryCodes.renew' })}
+                  onConfirm={() => actor.send({ type: 'change.confirm' })}
+                  onKeep={() => actor.send({ type: 'change.keep' })}
+                />
+              </>
             )}
+            <ErrorLine error={changed === 'factors' ? error : null} />
           </section>
+          {newCodes && <RecoveryCodes codes={newCodes} onDone={() => actor.send({ type: 'codes.done' })} />}
           {adding && (
             <Suspense fallback={<PageLoading />}>
               <AddAuthenticator name={intl.formatMessage(messages.totp)} onDone={added} />
@@ -231,7 +365,7 @@ export default function SecurityPage() {
                 <FormattedMessage {...(ending ? messages.ending : messages.endOthers)} />
               </button>
             )}
-            <ErrorLine error={error} />
+            <ErrorLine error={changed === 'sessions' ? error : null} />
           </section>
         </>
       )}

@@ -115,22 +115,36 @@ export const models: PathModel[] = [
     },
   },
   {
-    machine: securityMachine.provide({ actors: { offered: pending, load: pending, end: pending } }) as AnyStateMachine,
+    machine: securityMachine.provide({
+      actors: { offered: pending, load: pending, end: pending, removeFactor: pending, renewCodes: pending },
+    }) as AnyStateMachine,
     session: { loggedIn: true },
     events: [
       { type: 'load.retry' },
       { type: 'session.end', id: 'b' },
       { type: 'sessions.endOthers' },
       { type: 'overview.reload' },
+      { type: 'factor.remove', id: 'f1' },
+      { type: 'recoveryCodes.renew' },
+      { type: 'change.confirm' },
+      { type: 'change.keep' },
+      { type: 'codes.done' },
     ],
     outputs: {
       offered: [true, false],
       load: [{ protection: { factors: [], recovery_codes_left: 0 }, sessions: [] }],
+      renewCodes: [['abcd-2345']],
     },
-    errors: { load: [unauthorized, networkError], end: [unauthorized, refused], offered: [networkError] },
+    errors: {
+      load: [unauthorized, networkError],
+      end: [unauthorized, refused],
+      offered: [networkError],
+      removeFactor: [unauthorized, refused],
+      renewCodes: [unauthorized, refused],
+    },
     serializeContext: (context) => {
-      const { overview, ending } = context as { overview: unknown; ending: unknown };
-      return { loaded: overview !== null, ending };
+      const { overview, ending, removing, newCodes, changed } = context as Record<string, unknown>;
+      return { loaded: overview !== null, ending, removing, codes: newCodes !== null, changed };
     },
   },
   {
