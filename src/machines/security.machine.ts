@@ -14,7 +14,10 @@ import type { SecurityOverview } from '../api/v1-1/security';
 import { timers } from '../domain/constants';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showTimeout } from './form-actions';
-import { sessionExpired, type PortalRefs } from './portal-refs';
+import type { FactorAdded } from '../api/v1-1/security';
+import type { FormOutput } from './form.machine';
+import { passkeyEnrolmentMachine, type PasskeyNameValues } from './passkey-enrolment.machine';
+import { refsOf, sessionExpired, type PortalRefs } from './portal-refs';
 import { typeOf } from './type-of';
 import { unauthorizedGuard, userErrorFrom, type UserError } from './user-error';
 
@@ -47,13 +50,17 @@ export type SecurityEvent =
   | { type: 'change.confirm' }
   | { type: 'change.keep' }
   /** The new recovery codes are kept safe: the page reads the protection again. */
-  | { type: 'codes.done' };
+  | { type: 'codes.done' }
+  /** Adding a passkey: the form opens; given up, it closes. */
+  | { type: 'passkey.add' }
+  | { type: 'passkey.cancel' };
 
 export const securityMachine = setup({
   types: {
     context: typeOf<SecurityContext>(),
     input: typeOf<PortalRefs>(),
     events: typeOf<SecurityEvent>(),
+    children: typeOf<{ passkeyForm: 'passkeyForm'; errorLine: 'errorLine' }>(),
   },
   actors: {
     /** Whether the server offers `second-factor` (the probe every v1.1 call shares). */
@@ -73,6 +80,7 @@ export const securityMachine = setup({
     renewCodes: fromPromise<string[]>(async ({ signal }) =>
       (await import('../api/v1-1/security')).renewRecoveryCodes({ signal }),
     ),
+    passkeyForm: passkeyEnrolmentMachine,
     errorLine: errorLineMachine,
   },
   actions: {
@@ -89,6 +97,9 @@ export const securityMachine = setup({
     clearError: clearError(),
   },
   guards: {
+    /** Given the passkey form's output: the account's first factor came with recovery codes. */
+    broughtCodes: (_, output: FormOutput<PasskeyNameValues, FactorAdded>) =>
+      (output.ending?.answer?.recovery_codes?.length ?? 0) > 0,
     isOffered: (_, offered: boolean) => offered,
     isUnauthorized: unauthorizedGuard,
   },
@@ -160,6 +171,24 @@ export const securityMachine = setup({
           actions: [assign({ removing: ({ event }) => event.id }), 'clearError', 'changesFactors'],
         },
         'recoveryCodes.renew': { target: 'confirmingRenewal', actions: ['clearError', 'changesFactors'] },
+        'passkey.add': { target: 'addingPasskey', actions: ['clearError', 'changesFactors'] },
+      },
+    },
+    addingPasskey: {
+      description: "The passkey's name, then the browser's dialog and the server (the form's own lifecycle).",
+      on: { 'passkey.cancel': { target: 'ready' } },
+      invoke: {
+        id: 'passkeyForm',
+        src: 'passkeyForm',
+        input: ({ context }) => refsOf(context),
+        onDone: [
+          {
+            guard: { type: 'broughtCodes', params: ({ event }) => event.output },
+            target: 'showingCodes',
+            actions: assign({ newCodes: ({ event }) => event.output.ending?.answer?.recovery_codes ?? null }),
+          },
+          { target: 'loading' },
+        ],
       },
     },
     confirmingRemoval: {

@@ -35,11 +35,13 @@ export type ErrorKey =
  * The refusals of the login's second step (issue 44), whose messages are that step's own
  * (src/views/second-step), not the shared catalogue's: no other page's first visit loads them.
  */
-type SignInErrorKey =
+export type OwnErrorKey =
   /** A code refused without the server's own words. */
   | 'codeRefused'
   /** The browser's passkey dialog ended without a passkey (cancelled, timed out, none for this site). */
-  | 'passkeyFailed';
+  | 'passkeyFailed'
+  /** The browser's dialog made no new passkey (cancelled, timed out, or one of this account's is there already). */
+  | 'passkeyNotAdded';
 
 export interface UserError {
   key: ErrorKey;
@@ -54,7 +56,7 @@ export interface UserError {
    * A failure that only one view tells, in its own words (the login's second step): that view
    * reads this; anywhere else `key` is read.
    */
-  own?: SignInErrorKey;
+  own?: OwnErrorKey;
 }
 
 /**

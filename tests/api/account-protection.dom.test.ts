@@ -12,6 +12,7 @@ import { forgetServerOffer } from '../../src/api/server-version';
 import {
   confirmAuthenticator,
   endSessions,
+  addPasskey,
   getSecurityOverview,
   removeFactor,
   renewRecoveryCodes,
@@ -408,5 +409,68 @@ describe('the security page calls', () => {
     expect((await getSecurityOverview()).protection).toMatchObject({ factors: [], recovery_codes_left: 0 });
     const none = await apiError(renewRecoveryCodes());
     expect(none.reason).toBe('Recovery codes stand in for a second factor: add one first.');
+  });
+
+  it.each([
+    { json: true, what: "the browser's own JSON" },
+    { json: false, what: 'the portal encoding the new passkey' },
+  ])('add a passkey named by the customer, with $what, and give the first factor recovery codes', async ({ json }) => {
+    const authenticator = await softwareAuthenticator();
+    class AttestationResponse {
+      constructor(
+        readonly clientDataJSON: ArrayBuffer,
+        readonly attestationObject: ArrayBuffer,
+      ) {}
+      getTransports() {
+        return ['internal'];
+      }
+    }
+    class Credential {
+      readonly type = 'public-key';
+      readonly authenticatorAttachment = 'platform';
+      constructor(
+        readonly id: string,
+        readonly rawId: ArrayBuffer,
+        readonly response: AttestationResponse,
+        readonly registration: unknown,
+      ) {}
+      getClientExtensionResults() {
+        return {};
+      }
+    }
+    if (json) Object.assign(Credential.prototype, { toJSON: (): unknown => undefined });
+    const created: CredentialCreationOptions[] = [];
+    vi.stubGlobal('PublicKeyCredential', Credential);
+    vi.stubGlobal('AuthenticatorAttestationResponse', AttestationResponse);
+    const create = vi.fn(async (request: CredentialCreationOptions) => {
+      created.push(request);
+      const publicKey = request.publicKey as PublicKeyCredentialCreationOptions;
+      const challenge = toBase64url(publicKey.challenge as ArrayBuffer) ?? '';
+      const registration = await authenticator.register({ challenge, rp: { id: publicKey.rp.id } }, origin);
+      const credential = new Credential(
+        registration.id,
+        fromBase64url(registration.rawId),
+        new AttestationResponse(
+          fromBase64url(registration.response.clientDataJSON),
+          fromBase64url(registration.response.attestationObject),
+        ),
+        registration,
+      );
+      if (json) Object.assign(credential, { toJSON: () => registration });
+      return credential;
+    });
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { credentials: { create } }));
+    const customer = createCustomer();
+    await loginAs(customer.email, customer.password);
+    const added = await addPasskey('Work laptop');
+    expect(added.factor).toMatchObject({ name: 'Work laptop', type: 'passkey' });
+    expect(added.recovery_codes).toHaveLength(10);
+    // The server's options, decoded by the portal: the user's id and the challenge as bytes.
+    const publicKey = created[0]?.publicKey;
+    expect(publicKey?.user.id).toBeInstanceOf(ArrayBuffer);
+    expect(publicKey?.pubKeyCredParams.every((param) => param.type === 'public-key')).toBe(true);
+    // A second passkey of the same authenticator is excluded by the server's options.
+    await addPasskey('Again').catch(() => undefined);
+    expect(created[1]?.publicKey?.excludeCredentials?.length).toBe(1);
   });
 });

@@ -2,6 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import type { SecurityOverview } from '../../src/api/v1-1/security';
+import type { FactorAdded } from '../../src/api/v1-1/security';
+import {
+  passkeyEnrolmentErrorFrom,
+  passkeyEnrolmentMachine,
+  validatePasskeyName,
+  type PasskeyEnrolmentActor,
+  type PasskeyNameValues,
+} from '../../src/machines/passkey-enrolment.machine';
 import { securityMachine, type SessionsToEnd } from '../../src/machines/security.machine';
 import { stubRefs } from '../support/portal-refs';
 
@@ -19,24 +27,29 @@ const overview: SecurityOverview = {
   ],
 };
 
+const passkeyFactor = { id: 'p1', type: 'passkey', name: 'Laptop', created_at: '2026-11-29T08:00:00Z' };
+
 function start({
   offered = true,
   load = async () => overview,
   end = async () => {},
   remove = async () => {},
   renew = async () => ['abcd-2345', 'efgh-6789'],
+  addPasskey = async () => ({ factor: passkeyFactor, recovery_codes: ['abcd-2345'] }),
 }: {
   offered?: boolean;
   load?: () => Promise<SecurityOverview>;
   end?: (which: SessionsToEnd) => Promise<void>;
   remove?: (which: { id: string }) => Promise<void>;
   renew?: () => Promise<string[]>;
+  addPasskey?: (values: PasskeyNameValues) => Promise<FactorAdded>;
 } = {}) {
   const told = vi.fn();
   const ends = vi.fn(end);
   const loads = vi.fn(load);
   const removes = vi.fn(remove);
   const renews = vi.fn(renew);
+  const adds = vi.fn(addPasskey);
   const machine = securityMachine.provide({
     actors: {
       offered: fromPromise(async () => offered),
@@ -44,12 +57,15 @@ function start({
       end: fromPromise<void, SessionsToEnd>(({ input }) => ends(input)),
       removeFactor: fromPromise<void, { id: string }>(({ input }) => removes(input)),
       renewCodes: fromPromise(() => renews()),
+      passkeyForm: passkeyEnrolmentMachine.provide({
+        actors: { submit: fromPromise(({ input }) => adds(input as PasskeyNameValues)) },
+      }),
     },
   });
   const { refs } = stubRefs({}, { session: (event) => told(event) });
   const actor = createActor(machine, { input: refs }).start();
   const errorLine = () => actor.getSnapshot().children.errorLine?.getSnapshot().context.error ?? null;
-  return { actor, told, ends, loads, removes, renews, errorLine };
+  return { actor, told, ends, loads, removes, renews, adds, errorLine };
 }
 
 describe('the security page', () => {
@@ -226,5 +242,75 @@ describe('the factors and the recovery codes', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('adding a passkey', () => {
+  function passkeyForm(actor: ReturnType<typeof start>['actor']): PasskeyEnrolmentActor {
+    const form = actor.getSnapshot().children.passkeyForm;
+    if (!form) throw new Error('no passkey form');
+    return form as PasskeyEnrolmentActor;
+  }
+
+  it('names the passkey, adds it, and shows the recovery codes the first factor brings', async () => {
+    const { actor, adds } = start();
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'passkey.add' });
+    const form = passkeyForm(actor);
+    form.send({ type: 'form.submit' });
+    expect(form.getSnapshot().context.fieldErrors).toEqual({ name: 'required' });
+    form.send({ type: 'field.change', name: 'name', value: 'Laptop' });
+    form.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('showingCodes'));
+    expect(adds).toHaveBeenCalledWith({ name: 'Laptop' });
+    expect(actor.getSnapshot().context.newCodes).toEqual(['abcd-2345']);
+  });
+
+  it('reads the protection again after a passkey that brought no codes, and closes when given up', async () => {
+    const { actor, loads } = start({ addPasskey: async () => ({ factor: passkeyFactor }) });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'passkey.add' });
+    actor.send({ type: 'passkey.cancel' });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    actor.send({ type: 'passkey.add' });
+    passkeyForm(actor).send({ type: 'field.change', name: 'name', value: 'Key' });
+    passkeyForm(actor).send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready') && loads.mock.calls.length === 2);
+    expect(actor.getSnapshot().context.newCodes).toBeNull();
+  });
+
+  it('keeps the name and says so when the browser made no passkey', async () => {
+    const { actor } = start({
+      addPasskey: () =>
+        Promise.reject(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError')),
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'passkey.add' });
+    const form = passkeyForm(actor);
+    form.send({ type: 'field.change', name: 'name', value: 'Laptop' });
+    form.send({ type: 'form.submit' });
+    await waitFor(form, (snapshot) => snapshot.children.errorLine?.getSnapshot().context.error != null);
+    expect(form.getSnapshot().children.errorLine?.getSnapshot().context.error).toEqual({
+      key: 'general',
+      own: 'passkeyNotAdded',
+    });
+    expect(form.getSnapshot().context.values).toEqual({ name: 'Laptop' });
+    expect(actor.getSnapshot().matches('addingPasskey')).toBe(true);
+  });
+});
+
+describe('the passkey name and its failures', () => {
+  it('needs a name of at most 60 characters', () => {
+    expect(validatePasskeyName({ name: '  ' })).toEqual({ name: 'required' });
+    expect(validatePasskeyName({ name: 'x'.repeat(60) })).toEqual({});
+    expect(validatePasskeyName({ name: 'x'.repeat(61) })).toEqual({ name: 'tooLong' });
+  });
+
+  it('waits after too many attempts, and says other failures as every form does', () => {
+    expect(passkeyEnrolmentErrorFrom(new ApiError('http', { status: 429, retryAfterSeconds: 30 }))).toEqual({
+      key: 'tooManyRequests',
+      waitSeconds: 30,
+    });
+    expect(passkeyEnrolmentErrorFrom(new ApiError('network'))).toEqual({ key: 'network' });
   });
 });

@@ -3,7 +3,7 @@
  * its recovery codes left and its open sessions, and the ending of sessions. Loaded with the
  * security page only.
  */
-import { array, boolean, nullable, number, optional, string, type, type Infer } from 'superstruct';
+import { array, boolean, nullable, number, optional, string, type, unknown, type Infer } from 'superstruct';
 import type { AccountProtection, OpenSession } from '../../domain/entities';
 import { describing } from '../structs';
 import { newIdempotencyKey, requestV11 } from './request';
@@ -63,6 +63,9 @@ export async function endSessions(which: { id: string } | 'others', { signal }: 
   await requestV11('DELETE', path, { answer: null, key: newIdempotencyKey(), signal });
 }
 
+/** Any answer: the browser's helper checks the passkey options itself. */
+const unknownAnswer = unknown();
+
 export const TotpEnrolmentStruct = type({ id: string(), otpauth_uri: string(), secret: string() });
 export type TotpEnrolment = Infer<typeof TotpEnrolmentStruct>;
 
@@ -113,4 +116,22 @@ export async function renewRecoveryCodes({ signal }: Call = {}): Promise<string[
     signal,
   });
   return value.recovery_codes;
+}
+
+/**
+ * Adds a passkey named by the customer: the server's options (`POST /account/passkeys/options`),
+ * the browser's new passkey for them, then `POST /account/passkeys`. The account's first factor
+ * brings ten recovery codes.
+ */
+export async function addPasskey(name: string, { signal }: Call = {}): Promise<FactorAdded> {
+  const { newPasskey } = await import('./webauthn');
+  const { value: options } = await requestV11('POST', '/account/passkeys/options', { answer: unknownAnswer, signal });
+  const credential = await newPasskey(options, { signal });
+  const { value } = await requestV11('POST', '/account/passkeys', {
+    body: { name, credential },
+    answer: FactorAddedStruct,
+    key: newIdempotencyKey(),
+    signal,
+  });
+  return value;
 }

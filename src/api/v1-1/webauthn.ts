@@ -5,7 +5,7 @@
  * goes back as its `toJSON()` (else encoded here). Loaded with the second step of a login, the
  * passkey sign-in and the security page, never with a first visit.
  */
-import { array, enums, is, number, optional, string, type } from 'superstruct';
+import { array, boolean, enums, is, number, optional, string, type } from 'superstruct';
 import { isOneOf } from '../../domain/one-of';
 import { isPasskeyHost } from '../../domain/passkey-host';
 import { ApiError } from '../error';
@@ -21,6 +21,25 @@ export const PasskeyRequestOptions = type({
   timeout: optional(number()),
   userVerification: optional(enums(['required', 'preferred', 'discouraged'])),
   allowCredentials: optional(array(type({ id: string(), type: string(), transports: optional(array(string())) }))),
+});
+
+/** What the server sends for a new passkey (`PublicKeyCredentialCreationOptionsJSON`); the rest is passed on. */
+const PasskeyCreationOptions = type({
+  challenge: string(),
+  rp: type({ name: string(), id: optional(string()) }),
+  user: type({ id: string(), name: string(), displayName: string() }),
+  pubKeyCredParams: array(type({ type: string(), alg: number() })),
+  timeout: optional(number()),
+  excludeCredentials: optional(array(type({ id: string(), type: string(), transports: optional(array(string())) }))),
+  authenticatorSelection: optional(
+    type({
+      authenticatorAttachment: optional(enums(['platform', 'cross-platform'])),
+      residentKey: optional(enums(['discouraged', 'preferred', 'required'])),
+      requireResidentKey: optional(boolean()),
+      userVerification: optional(enums(['required', 'preferred', 'discouraged'])),
+    }),
+  ),
+  attestation: optional(enums(['none', 'indirect', 'direct', 'enterprise'])),
 });
 
 export function fromBase64url(text: string): ArrayBuffer {
@@ -120,4 +139,75 @@ export async function passkeyAssertion(
   });
   if (!(credential instanceof PublicKeyCredential)) throw new DOMException('No passkey was chosen.', 'NotAllowedError');
   return assertionJson(credential);
+}
+
+type CreationOptionsJson = typeof PasskeyCreationOptions.TYPE;
+
+/** A credential list of the server's JSON, as the browser takes it. */
+function descriptors(list: CreationOptionsJson['excludeCredentials']): PublicKeyCredentialDescriptor[] {
+  return (list ?? []).map((credential) => ({
+    id: fromBase64url(credential.id),
+    type: 'public-key',
+    ...(credential.transports === undefined
+      ? {}
+      : { transports: credential.transports.filter((transport) => isOneOf(transports, transport)) }),
+  }));
+}
+
+function creationOptions(json: CreationOptionsJson): PublicKeyCredentialCreationOptions {
+  if (typeof PublicKeyCredential.parseCreationOptionsFromJSON === 'function') {
+    return PublicKeyCredential.parseCreationOptionsFromJSON({
+      ...json,
+      pubKeyCredParams: json.pubKeyCredParams.map(({ alg }) => ({ type: 'public-key', alg })),
+      excludeCredentials: (json.excludeCredentials ?? []).map(({ id, transports }) => ({
+        id,
+        type: 'public-key',
+        ...(transports === undefined ? {} : { transports }),
+      })),
+    });
+  }
+  return {
+    challenge: fromBase64url(json.challenge),
+    rp: json.rp,
+    user: { ...json.user, id: fromBase64url(json.user.id) },
+    pubKeyCredParams: json.pubKeyCredParams.map(({ alg }) => ({ type: 'public-key', alg })),
+    ...(json.timeout === undefined ? {} : { timeout: json.timeout }),
+    excludeCredentials: descriptors(json.excludeCredentials),
+    ...(json.authenticatorSelection === undefined ? {} : { authenticatorSelection: json.authenticatorSelection }),
+    ...(json.attestation === undefined ? {} : { attestation: json.attestation }),
+  };
+}
+
+/** The new credential as the server takes it (`RegistrationResponseJSON`). */
+function registrationJson(credential: PublicKeyCredential): unknown {
+  if (typeof credential.toJSON === 'function') return credential.toJSON();
+  const response = credential.response;
+  if (!(response instanceof AuthenticatorAttestationResponse)) throw new DOMException('No passkey.', 'NotAllowedError');
+  return {
+    id: credential.id,
+    rawId: toBase64url(credential.rawId),
+    type: credential.type,
+    authenticatorAttachment: credential.authenticatorAttachment,
+    clientExtensionResults: credential.getClientExtensionResults(),
+    response: {
+      clientDataJSON: toBase64url(response.clientDataJSON),
+      attestationObject: toBase64url(response.attestationObject),
+      transports: typeof response.getTransports === 'function' ? response.getTransports() : [],
+    },
+  };
+}
+
+/**
+ * Asks the browser to make a passkey for the server's options: its own dialog (this device, a
+ * phone, a security key). Options that are not the standard's are an answer the portal cannot
+ * read; the customer's "no" is the browser's `NotAllowedError`, thrown as it is.
+ */
+export async function newPasskey(options: unknown, { signal }: { signal?: AbortSignal } = {}): Promise<unknown> {
+  if (!is(options, PasskeyCreationOptions)) throw new ApiError('invalid-answer');
+  const credential = await navigator.credentials.create({
+    publicKey: creationOptions(options),
+    ...(signal ? { signal } : {}),
+  });
+  if (!(credential instanceof PublicKeyCredential)) throw new DOMException('No passkey was made.', 'NotAllowedError');
+  return registrationJson(credential);
 }

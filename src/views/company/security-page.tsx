@@ -1,12 +1,16 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { Factor, OpenSession } from '../../domain/entities';
 import { paths } from '../../domain/routes';
+import { browserHasPasskeys } from '../../lib/passkeys';
 import { usePortalActor } from '../../lib/use-portal-actor';
+import type { PasskeyEnrolmentActor } from '../../machines/passkey-enrolment.machine';
 import { securityMachine } from '../../machines/security.machine';
-import { ErrorLine, useErrorLine, useErrorText } from '../shared/error-line';
+import { ErrorLine, useErrorLine, useErrorText, useOwnError } from '../shared/error-line';
+import { SubmitButton, TextField } from '../shared/form-fields';
+import { useFormActor, useLastForm } from '../shared/use-form';
 import { PageHeading } from '../shared/page-heading';
 import { PageLoading } from '../shared/page-loading';
 import { RecoveryCodes } from './recovery-codes';
@@ -53,6 +57,25 @@ const messages = defineMessages({
   renewConfirm: { id: 'security.renewConfirm', defaultMessage: 'Yes, get new codes' },
   renewing: { id: 'security.renewing', defaultMessage: 'Getting new codes…' },
   keepCodes: { id: 'security.keepCodes', defaultMessage: 'Keep the current codes' },
+  addPasskey: { id: 'security.addPasskey', defaultMessage: 'Add a passkey' },
+  passkeyText: {
+    id: 'security.passkeyText',
+    defaultMessage:
+      'A passkey lives on this device, your phone or a security key, and confirms that it is you with your fingerprint, face or PIN. Name it so that you know it again.',
+  },
+  passkeyName: { id: 'security.passkeyName', defaultMessage: 'Name of the passkey' },
+  passkeyCreate: { id: 'security.passkeyCreate', defaultMessage: 'Create the passkey' },
+  passkeyCreating: { id: 'security.passkeyCreating', defaultMessage: 'Waiting for the passkey…' },
+  cancel: { id: 'security.cancel', defaultMessage: 'Cancel' },
+});
+
+/** The failures only adding a passkey tells. */
+const ownErrors = defineMessages({
+  passkeyNotAdded: {
+    id: 'security.passkeyNotAdded',
+    defaultMessage: 'No passkey was made. Please try again, or use another device or security key.',
+    description: "The browser's dialog for a new passkey was cancelled or timed out (issue 44)",
+  },
 });
 
 /** The messages with values (typed loosely, as react-intl takes them with `formatMessage`). */
@@ -229,6 +252,50 @@ function SessionItem({ session, busy, onEnd }: { session: OpenSession; busy: boo
   );
 }
 
+/** Naming a new passkey; the browser's own dialog follows the button. */
+function AddPasskey({ form, onCancel }: { form: PasskeyEnrolmentActor; onCancel: () => void }) {
+  const { values, fieldErrors, busy, slow, waiting, error, formRef, change, submit } = useFormActor(form);
+  const shown = useOwnError(error, ownErrors);
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('input[name="name"]')?.focus();
+  }, [formRef]);
+  return (
+    <section className="card security-add" aria-labelledby="security-passkey-title">
+      <h2 id="security-passkey-title">
+        <FormattedMessage {...messages.addPasskey} />
+      </h2>
+      <p>
+        <FormattedMessage {...messages.passkeyText} />
+      </p>
+      <form ref={formRef} noValidate onSubmit={submit} aria-labelledby="security-passkey-title">
+        <TextField
+          name="name"
+          label={messages.passkeyName}
+          required
+          maxLength={60}
+          autoComplete="off"
+          value={values.name}
+          error={fieldErrors.name}
+          onChange={(value) => change('name', value)}
+        />
+        <ErrorLine error={shown} />
+        <div className="dialog-buttons">
+          <button type="button" className="button-secondary" disabled={busy} onClick={onCancel}>
+            <FormattedMessage {...messages.cancel} />
+          </button>
+          <SubmitButton
+            busy={busy}
+            slow={slow}
+            waiting={waiting}
+            label={messages.passkeyCreate}
+            busyLabel={messages.passkeyCreating}
+          />
+        </div>
+      </form>
+    </section>
+  );
+}
+
 /**
  * The security page (issue 44, decision 058): the factors that protect the account, the recovery
  * codes left, and the sessions that are open, with "end this one" and "end all others". Shown
@@ -253,8 +320,11 @@ export default function SecurityPage() {
   );
   const newCodes = useSelector(actor, (snapshot) => snapshot.context.newCodes);
   const changed = useSelector(actor, (snapshot) => snapshot.context.changed);
+  const passkeyForm = useLastForm(useSelector(actor, (snapshot) => snapshot.children.passkeyForm));
+  const addingPasskey = useSelector(actor, (snapshot) => snapshot.matches('addingPasskey'));
+  const [passkeys] = useState(browserHasPasskeys);
   // One change at a time: while one is asked or under way, the other buttons wait.
-  const settled = !busy && !ending && removal === 'none' && renewal === 'none' && !changing;
+  const settled = !busy && !ending && removal === 'none' && renewal === 'none' && !changing && !addingPasskey;
   const error = useErrorLine(actor);
   const errorText = useErrorText();
   const [adding, setAdding] = useState(false);
@@ -321,6 +391,16 @@ export default function SecurityPage() {
                 <FormattedMessage {...messages.addApp} />
               </button>
             )}
+            {passkeys && !addingPasskey && (
+              <button
+                type="button"
+                className="button-secondary"
+                disabled={!settled || adding}
+                onClick={() => actor.send({ type: 'passkey.add' })}
+              >
+                <FormattedMessage {...messages.addPasskey} />
+              </button>
+            )}
             {overview.protection.factors.length > 0 && (
               <>
                 <p>{intl.formatMessage(withValues.recoveryLeft, { count: overview.protection.recovery_codes_left })}</p>
@@ -336,6 +416,9 @@ export default function SecurityPage() {
             <ErrorLine error={changed === 'factors' ? error : null} />
           </section>
           {newCodes && <RecoveryCodes codes={newCodes} onDone={() => actor.send({ type: 'codes.done' })} />}
+          {addingPasskey && passkeyForm && (
+            <AddPasskey form={passkeyForm} onCancel={() => actor.send({ type: 'passkey.cancel' })} />
+          )}
           {adding && (
             <Suspense fallback={<PageLoading />}>
               <AddAuthenticator name={intl.formatMessage(messages.totp)} onDone={added} />

@@ -2,7 +2,7 @@ import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } fro
 import type { FreshSignInMethod } from '../../domain/entities';
 import type { FieldErrorCode } from '../../domain/fields';
 import type { UserError } from '../../machines/user-error';
-import { ErrorLine } from '../shared/error-line';
+import { ErrorLine, useOwnError } from '../shared/error-line';
 import { SubmitButton, TextField } from '../shared/form-fields';
 import './second-step.css';
 
@@ -79,9 +79,7 @@ export interface ConfirmationFieldsProps {
 export function ConfirmationFields(props: ConfirmationFieldsProps) {
   const intl = useIntl();
   const { name, method, methods, value, fieldError, busy, slow, waiting, onChange, onMethod } = props;
-  const error = props.error?.own
-    ? { ...props.error, reason: intl.formatMessage(errors[props.error.own]) }
-    : props.error;
+  const error = useOwnError(props.error, errors);
   return (
     <>
       {method === 'passkey' ? (

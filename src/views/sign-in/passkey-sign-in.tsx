@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage } from 'react-intl';
 import { usePortalActor } from '../../lib/use-portal-actor';
 import { passkeySignInMachine } from '../../machines/passkey-sign-in.machine';
-import { ErrorLine, useErrorLine } from '../shared/error-line';
+import { ErrorLine, useErrorLine, useOwnError } from '../shared/error-line';
 
 const messages = defineMessages({
   title: { id: 'passkeySignIn.title', defaultMessage: 'Log in with a passkey' },
@@ -38,13 +38,11 @@ export interface PasskeySignInProps {
  * so that a v1 server's login page stays as it was.
  */
 export default function PasskeySignIn({ next }: PasskeySignInProps) {
-  const intl = useIntl();
   const actor = usePortalActor(passkeySignInMachine, { input: { next } });
   const offered = useSelector(actor, (snapshot) => snapshot.hasTag('offered'));
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy') || snapshot.hasTag('done'));
-  const error = useErrorLine(actor);
+  const shown = useOwnError(useErrorLine(actor), errors);
   if (!offered) return null;
-  const shown = error?.own ? { ...error, reason: intl.formatMessage(errors[error.own]) } : error;
   return (
     <section className="card account-form passkey-sign-in" aria-labelledby="passkey-sign-in-title">
       <h2 id="passkey-sign-in-title">

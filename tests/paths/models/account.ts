@@ -18,6 +18,7 @@ import { loginFormMachine } from '../../../src/machines/login-form.machine';
 import { loginMachine } from '../../../src/machines/login.machine';
 import { newPasswordFormMachine } from '../../../src/machines/new-password-form.machine';
 import { newPasswordMachine } from '../../../src/machines/new-password.machine';
+import { passkeyEnrolmentMachine, type PasskeyNameValues } from '../../../src/machines/passkey-enrolment.machine';
 import { passkeySignInMachine } from '../../../src/machines/passkey-sign-in.machine';
 import { passwordResetMachine } from '../../../src/machines/password-reset.machine';
 import { secondStepMachine, type SecondStepValues } from '../../../src/machines/second-step.machine';
@@ -116,7 +117,14 @@ export const models: PathModel[] = [
   },
   {
     machine: securityMachine.provide({
-      actors: { offered: pending, load: pending, end: pending, removeFactor: pending, renewCodes: pending },
+      actors: {
+        offered: pending,
+        load: pending,
+        end: pending,
+        removeFactor: pending,
+        renewCodes: pending,
+        passkeyForm: passkeyEnrolmentMachine.provide({ actors: { submit: pending } }),
+      },
     }) as AnyStateMachine,
     session: { loggedIn: true },
     events: [
@@ -129,11 +137,17 @@ export const models: PathModel[] = [
       { type: 'change.confirm' },
       { type: 'change.keep' },
       { type: 'codes.done' },
+      { type: 'passkey.add' },
+      { type: 'passkey.cancel' },
     ],
     outputs: {
       offered: [true, false],
       load: [{ protection: { factors: [], recovery_codes_left: 0 }, sessions: [] }],
       renewCodes: [['abcd-2345']],
+      passkeyForm: [
+        { values: { name: 'Laptop' }, ending: { answer: { factor: {}, recovery_codes: ['abcd-2345'] } } },
+        { values: { name: 'Laptop' }, ending: { answer: { factor: {} } } },
+      ],
     },
     errors: {
       load: [unauthorized, networkError],
@@ -191,6 +205,13 @@ export const models: PathModel[] = [
     invalid: { secret: '' },
     field: 'secret',
     validValue: 'another',
+    invalidValue: '',
+  }),
+  ...formModels<PasskeyNameValues>(passkeyEnrolmentMachine, {
+    valid: { name: 'Laptop' },
+    invalid: { name: '' },
+    field: 'name',
+    validValue: 'Phone',
     invalidValue: '',
   }),
   ...formModels<SecondStepValues>(secondStepMachine, {
