@@ -5,7 +5,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { db, findCompany } from '../../src/mocks/db';
+import { db, findAccountByEmail, findCompany } from '../../src/mocks/db';
 import { mock } from '../../src/mocks/node';
 import { codeAt } from '../../src/mocks/v1-1/totp';
 import { aDatastore } from '../support/builders';
@@ -84,6 +84,39 @@ describe('the fresh sign-in before a risky change', () => {
     await view.user.click(await card.findByRole('button', { name: 'Cancel the contract…' }));
     await view.user.click(card.getByRole('button', { name: 'Yes, cancel the contract' }));
     expect(await screen.findByText(/^Your contract has been cancelled\./)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks before a change of the payment method, and saves the edit as it was typed', async () => {
+    const customer = createCustomer({ company: { payment_type: 'direct_debit', iban: 'DE89370400440532013000' } });
+    const view = await renderAppAs('/company', { as: customer });
+    mock.staleSignIns(customer.email);
+    const edit = await screen.findByRole('button', { name: /^(Edit|Enter company data)$/ });
+    await waitFor(() => expect(edit).toBeEnabled());
+    await view.user.click(edit);
+    const form = within(await screen.findByRole('form', { name: 'Edit company data' }));
+    await view.user.selectOptions(form.getByRole('combobox', { name: /Payment method/ }), 'Invoice / bank transfer');
+    await view.user.click(form.getByRole('button', { name: 'Save' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Confirm that it is you' }));
+    await view.user.type(await dialog.findByLabelText(/^Your password/), customer.password);
+    await view.user.click(dialog.getByRole('button', { name: 'Confirm' }));
+    const data = within(await screen.findByRole('region', { name: 'Company data' }));
+    expect(await data.findByText('Invoice / bank transfer')).toBeInTheDocument();
+    const account = findAccountByEmail(customer.email);
+    expect(account ? findCompany(account.id)?.payment_type : undefined).toBe('bill');
+  });
+
+  it('asks nothing of an edit that leaves the payment as it was', async () => {
+    const customer = aCustomer();
+    const view = await renderAppAs('/company', { as: customer });
+    mock.staleSignIns(customer.email);
+    const edit = await screen.findByRole('button', { name: /^(Edit|Enter company data)$/ });
+    await waitFor(() => expect(edit).toBeEnabled());
+    await view.user.click(edit);
+    const form = within(await screen.findByRole('form', { name: 'Edit company data' }));
+    await view.user.type(form.getByRole('textbox', { name: 'Phone' }), '-1');
+    await view.user.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit company data' })).not.toBeInTheDocument());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

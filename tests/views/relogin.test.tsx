@@ -91,8 +91,9 @@ describe('the login in place after a 401', journey, () => {
     const street = form.getByRole('textbox', { name: /Street/ });
     fireEvent.change(street, { target: { value: 'Neue Straße 7' } });
     // Registered first, so that the 401 once (registered after, asked first) is not counted.
-    const saves = countCalls('post', '/edit/company');
-    const refused = sessionEndsAt('post', '/edit/company');
+    // Where the server offers second factors (the mock's v1.1), the edit goes on v1.1 (decision 058).
+    const saves = countCalls('post', '/edit/company', 'v1.1');
+    const refused = sessionEndsAt('post', '/edit/company', 'v1.1');
     await view.user.click(form.getByRole('button', { name: 'Save' }));
 
     const box = within(await dialog());

@@ -9,6 +9,7 @@
  * (./events.ts) and by polling the operation where not, or when the stream breaks.
  */
 import { ApiError } from '../error';
+import { EditCompanyPayload } from '../company-structs';
 import type { LicenceOrderPayload } from '../licence-structs';
 import type { ServerOffer } from '../server-version';
 import { operationEvents } from './events';
@@ -80,6 +81,16 @@ export async function cancelDatastore(name: string, { signal }: Call = {}): Prom
 /** POST /contract/cancellation with a key (v1: GET /contract/cancel). */
 export async function cancelContract({ signal }: Call = {}): Promise<void> {
   await requestV11('POST', '/contract/cancellation', { answer: null, key: newIdempotencyKey(), signal });
+}
+
+/**
+ * POST /edit/company with a key, the payload checked as v1's is (where the server offers second
+ * factors; a change of the payment may ask for a fresh sign-in first).
+ */
+export async function editCompany(body: EditCompanyPayload, { signal }: Call = {}): Promise<void> {
+  const [invalid] = EditCompanyPayload.validate(body);
+  if (invalid) throw new ApiError('invalid-request', { cause: invalid });
+  await requestV11('POST', '/edit/company', { body, answer: null, key: newIdempotencyKey(), signal });
 }
 
 /** PUT /notifications `{enabled}` with a key (v1: GET /notifications/{true|false}). */

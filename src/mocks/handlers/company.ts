@@ -143,3 +143,14 @@ export const companyHandlers = [
     return outcome.ok ? done() : refuse(outcome.refusal.v1Status, inLanguage(language, outcome.refusal.detail));
   }),
 ];
+
+/**
+ * Whether an edit changes how the company pays (the payment type, or the IBAN of its direct
+ * debit): on v1.1 such a change needs a fresh sign-in (issue 44).
+ */
+export function changesPayment(account: AccountRow, body: EditCompanyPayload): boolean {
+  const company = findCompany(account.id);
+  const direct = body.payment_type === 'direct_debit';
+  const iban = direct ? body.iban.replace(/\s+/g, '').toUpperCase() : null;
+  return body.payment_type !== (company?.payment_type ?? null) || iban !== (company?.iban ?? null);
+}

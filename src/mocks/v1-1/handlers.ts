@@ -23,7 +23,7 @@ import { checkPurchase } from '../purchases';
 import { db, findCompany, type DatastoreRow } from '../db';
 import { route } from '../faults';
 import { changePassword, logIn, register, sendResetLink, userOf } from '../handlers/auth';
-import { companyOf, editCompany } from '../handlers/company';
+import { changesPayment, companyOf, editCompany } from '../handlers/company';
 import { statusOf } from '../handlers/datastores';
 import { sendContactMessage } from '../handlers/contact';
 import { catalogue, orderLicence } from '../handlers/licences';
@@ -202,6 +202,7 @@ export const v11Handlers = [
     customerChange(request, cookies, language, async (account) => {
       const body = await readBody(request, EditCompanyPayload, language);
       if (!body.ok) return body.response;
+      if (changesPayment(account, body.value) && needsFreshSignIn(cookies)) return reauthRequired(language);
       const outcome = editCompany(account, body.value);
       if (outcome.ok) return noContent();
       const { problem: type, detail } = outcome.refusal;

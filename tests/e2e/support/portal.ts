@@ -59,6 +59,8 @@ const sentInV11Instead: readonly string[] = [
   'GET /notifications/{true|false}',
   'POST /licence/order',
   'GET /logout',
+  // Where the server offers second factors (decision 058).
+  'POST /edit/company',
 ];
 
 /** The API the mock must speak for a fault on `call` to be met (undefined: the journey's). */
