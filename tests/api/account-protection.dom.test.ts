@@ -24,8 +24,10 @@ import {
   fromBase64url,
   passkeyAssertion,
   passkeysSupported,
+  newPasskey,
   toBase64url,
 } from '../../src/api/v1-1/webauthn';
+import { confirmFreshSignIn, loadFreshSignInMethods } from '../../src/api/v1-1/reauth';
 import { db, findAccountByEmail } from '../../src/mocks/db';
 import { mock } from '../../src/mocks/node';
 import { startSession } from '../../src/mocks/session';
@@ -472,5 +474,134 @@ describe('the security page calls', () => {
     // A second passkey of the same authenticator is excluded by the server's options.
     await addPasskey('Again').catch(() => undefined);
     expect(created[1]?.publicKey?.excludeCredentials?.length).toBe(1);
+  });
+
+  it('decode the server options for a new passkey as the standard reads them, and encode the passkey the same way', async () => {
+    const options = {
+      challenge: 'AQID',
+      rp: { name: 'Cloud Backup', id: 'localhost' },
+      user: { id: 'BAUG', name: 'kunde@example.com', displayName: 'Kim Kunde' },
+      pubKeyCredParams: [
+        { type: 'public-key', alg: -7 },
+        { type: 'public-key', alg: -257 },
+      ],
+      timeout: 60_000,
+      excludeCredentials: [{ id: 'BwgJ', type: 'public-key', transports: ['internal', 'carrier-pigeon'] }],
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      attestation: 'none',
+    };
+    class AttestationResponse {
+      constructor(
+        readonly clientDataJSON: ArrayBuffer,
+        readonly attestationObject: ArrayBuffer,
+      ) {}
+    }
+    class Credential {
+      readonly type = 'public-key';
+      readonly authenticatorAttachment = 'cross-platform';
+      readonly id = 'CgsM';
+      readonly rawId = fromBase64url('CgsM');
+      readonly response = new AttestationResponse(fromBase64url('DQ4P'), fromBase64url('EBES'));
+      getClientExtensionResults() {
+        return { credProps: { rk: true } };
+      }
+    }
+    const created: CredentialCreationOptions[] = [];
+    vi.stubGlobal('PublicKeyCredential', Credential);
+    vi.stubGlobal('AuthenticatorAttestationResponse', AttestationResponse);
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator), {
+        credentials: {
+          create: async (request: CredentialCreationOptions) => {
+            created.push(request);
+            return new Credential();
+          },
+        },
+      }),
+    );
+    const bytes = (buffer: BufferSource | undefined) => toBase64url((buffer ?? null) as ArrayBuffer | null);
+    expect(await newPasskey(options)).toEqual({
+      id: 'CgsM',
+      rawId: 'CgsM',
+      type: 'public-key',
+      authenticatorAttachment: 'cross-platform',
+      clientExtensionResults: { credProps: { rk: true } },
+      // No `getTransports()` in this browser: none are named.
+      response: { clientDataJSON: 'DQ4P', attestationObject: 'EBES', transports: [] },
+    });
+    const publicKey = created[0]?.publicKey;
+    expect(bytes(publicKey?.challenge)).toBe('AQID');
+    expect(bytes(publicKey?.user.id)).toBe('BAUG');
+    expect({ ...publicKey, challenge: undefined, user: { ...publicKey?.user, id: undefined } }).toEqual({
+      challenge: undefined,
+      rp: { name: 'Cloud Backup', id: 'localhost' },
+      user: { id: undefined, name: 'kunde@example.com', displayName: 'Kim Kunde' },
+      pubKeyCredParams: [
+        { type: 'public-key', alg: -7 },
+        { type: 'public-key', alg: -257 },
+      ],
+      timeout: 60_000,
+      excludeCredentials: [{ id: expect.any(ArrayBuffer), type: 'public-key', transports: ['internal'] }],
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      attestation: 'none',
+    });
+    expect(bytes(publicKey?.excludeCredentials?.[0]?.id)).toBe('BwgJ');
+
+    // Where the browser reads the standard's JSON itself, it is given the options as the standard has them.
+    const parsed: unknown[] = [];
+    Object.assign(Credential, {
+      parseCreationOptionsFromJSON: (json: unknown) => {
+        parsed.push(json);
+        return { parsedByTheBrowser: true };
+      },
+    });
+    const { timeout: _timeout, excludeCredentials: _excluded, ...least } = options;
+    await newPasskey({ ...least, pubKeyCredParams: [{ type: 'anything', alg: -7 }] });
+    expect(parsed).toEqual([{ ...least, pubKeyCredParams: [{ type: 'public-key', alg: -7 }], excludeCredentials: [] }]);
+    expect(created[1]?.publicKey).toEqual({ parsedByTheBrowser: true });
+    await newPasskey(options);
+    expect((parsed[1] as { excludeCredentials: unknown }).excludeCredentials).toEqual([
+      { id: 'BwgJ', type: 'public-key', transports: ['internal', 'carrier-pigeon'] },
+    ]);
+  });
+
+  it('refuse options that are not the standard, and a browser dialog that made no passkey', async () => {
+    await expect(newPasskey({ challenge: 'AQID' })).rejects.toMatchObject({ kind: 'invalid-answer' });
+    vi.stubGlobal('PublicKeyCredential', class {});
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { credentials: { create: async () => null } }));
+    const options = {
+      challenge: 'AQID',
+      rp: { name: 'Cloud Backup' },
+      user: { id: 'BAUG', name: 'k@example.com', displayName: 'K' },
+      pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+    };
+    await expect(newPasskey(options)).rejects.toMatchObject({ name: 'NotAllowedError' });
+  });
+});
+
+describe('the fresh sign-in with a factor', () => {
+  it('takes the authenticator code with its spaces, a recovery code with its margins, and each once', async () => {
+    const customer = createCustomer();
+    await loginAs(customer.email, customer.password);
+    const { secret, recoveryCodes } = await mock.protectWithAuthenticator(customer.email);
+    const code = codeAt(secret, Date.now());
+    await confirmFreshSignIn({ method: 'totp', secret: `${code.slice(0, 3)} ${code.slice(3)}` });
+    expect((await apiError(confirmFreshSignIn({ method: 'totp', secret: code }))).status).toBe(403);
+    await confirmFreshSignIn({ method: 'recovery', secret: `  ${recoveryCodes[0] ?? ''} ` });
+    expect((await apiError(confirmFreshSignIn({ method: 'recovery', secret: recoveryCodes[0] ?? '' }))).status).toBe(
+      403,
+    );
+  });
+
+  it('takes a passkey of the account, asked with the server challenge', async () => {
+    const authenticator = await softwareAuthenticator();
+    await withPasskey(authenticator);
+    const { asked } = browserWith(authenticator);
+    // Protected by the passkey, the account signs in with it.
+    await signInWithPasskey();
+    await confirmFreshSignIn({ method: 'passkey', secret: 'ignored' });
+    expect(asked).toHaveLength(2);
+    expect(await loadFreshSignInMethods()).toEqual(['password', 'passkey', 'recovery']);
   });
 });

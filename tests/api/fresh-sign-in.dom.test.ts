@@ -5,7 +5,8 @@
  * same idempotency key once confirmed; given up, it ends with the server's refusal; with nobody to
  * ask, at once. Every call that asks while the dialog is open waits for the same one.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { editCompany } from '../../src/api/company';
 import { cancelContract } from '../../src/api/contract';
 import { cancelDatastore } from '../../src/api/datastores';
 import { ApiError } from '../../src/api/error';
@@ -22,7 +23,7 @@ import { findAccountByEmail, findCompany } from '../../src/mocks/db';
 import { mock, server } from '../../src/mocks/node';
 import { aDatastore } from '../support/builders';
 import { createCustomer, type Customer } from '../support/customers';
-import { loginAs } from '../support/mock-api';
+import { companyEdit, loginAs } from '../support/mock-api';
 
 let unsubscribe: (() => void) | null = null;
 
@@ -121,6 +122,33 @@ describe('a change that needs a fresh sign-in', () => {
 });
 
 describe('the wait for the dialog', () => {
+  it('is no wait with nobody listening, and none for a caller that gave up before', async () => {
+    await expect(askForFreshSignIn()).resolves.toBe('cancelled');
+    const heard = vi.fn();
+    unsubscribe = subscribeFreshSignIn(heard);
+    await expect(askForFreshSignIn(AbortSignal.abort())).rejects.toMatchObject({ kind: 'aborted' });
+    expect(freshSignInAsked()).toBe(false);
+    // Nothing asked, nothing to end: the listeners hear nothing.
+    settleFreshSignIn('confirmed');
+    expect(heard).not.toHaveBeenCalled();
+  });
+
+  it('gives the outcome to the calls still waiting, not to one that gave up', async () => {
+    unsubscribe = subscribeFreshSignIn(() => {});
+    const leaving = new AbortController();
+    const left = askForFreshSignIn(leaving.signal);
+    const staying = new AbortController();
+    const stays = askForFreshSignIn(staying.signal);
+    leaving.abort();
+    await expect(left).rejects.toMatchObject({ kind: 'aborted' });
+    settleFreshSignIn('confirmed');
+    await expect(stays).resolves.toBe('confirmed');
+    expect(freshSignInAsked()).toBe(false);
+    // The one that stayed no longer listens for its abort: aborting later changes nothing.
+    staying.abort();
+    expect(freshSignInAsked()).toBe(false);
+  });
+
   it('ends for a caller that aborts, and the dialog closes when no call waits', async () => {
     unsubscribe = subscribeFreshSignIn(() => {});
     const first = new AbortController();
@@ -158,5 +186,56 @@ describe('the ways to confirm', () => {
     await expect(confirmFreshSignIn({ method: 'password', secret: 'wrong-password' })).rejects.toMatchObject({
       reason: 'The password is wrong.',
     });
+  });
+});
+
+describe('the company edit', () => {
+  /** The company edits the mock was sent: version, path and key. */
+  function edits(): () => string[] {
+    const seen: string[] = [];
+    const record = ({ request }: { request: Request }) => {
+      const { pathname } = new URL(request.url);
+      if (pathname.endsWith('/edit/company'))
+        seen.push(
+          `${pathname.replace(/^.*\/api\//, '')} ${request.headers.get('Idempotency-Key') === null ? 'no key' : 'key'}`,
+        );
+    };
+    server.events.on('request:start', record);
+    afterEach(() => server.events.removeListener('request:start', record));
+    return () => seen;
+  }
+
+  it('goes on v1.1 with a key where the server offers second factors, its payload checked before', async () => {
+    const sent = edits();
+    const customer = createCustomer();
+    await loginAs(customer.email, customer.password);
+    await expect(editCompany(companyEdit({ pending_name: '' }))).rejects.toMatchObject({ kind: 'invalid-request' });
+    expect(sent()).toEqual([]);
+    await editCompany(companyEdit({ pending_city: 'Potsdam' }));
+    expect(sent()).toEqual(['v1.1/edit/company key']);
+    const account = findAccountByEmail(customer.email);
+    expect(account ? findCompany(account.id)?.pending_city : undefined).toBe('Potsdam');
+  });
+
+  it('asks for the fresh sign-in when it changes the payment, and then saves it', async () => {
+    const sent = edits();
+    const customer = await staleCustomer();
+    const dialog = dialogAnswers(async () => {
+      await confirmFreshSignIn({ method: 'password', secret: customer.password });
+      return 'confirmed';
+    });
+    await editCompany(companyEdit({ payment_type: 'bill', iban: '', checkbox_iban: false }));
+    expect(dialog.opened()).toBe(1);
+    expect(sent()).toEqual(['v1.1/edit/company key', 'v1.1/edit/company key']);
+  });
+
+  it('stays on v1 where the server does not speak v1.1', async () => {
+    const sent = edits();
+    mock.setApiVersion('v1');
+    forgetServerOffer();
+    const customer = createCustomer();
+    await loginAs(customer.email, customer.password);
+    await editCompany(companyEdit());
+    expect(sent()).toEqual(['v1/edit/company no key']);
   });
 });
