@@ -568,7 +568,7 @@ describe('the security page calls', () => {
 
   it('refuse options that are not the standard, and a browser dialog that made no passkey', async () => {
     await expect(newPasskey({ challenge: 'AQID' })).rejects.toMatchObject({ kind: 'invalid-answer' });
-    vi.stubGlobal('PublicKeyCredential', class {});
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
     vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { credentials: { create: async () => null } }));
     const options = {
       challenge: 'AQID',
