@@ -18,6 +18,7 @@ import {
   type FreshSignInOutcome,
 } from '../../src/api/fresh-sign-in';
 import { forgetServerOffer } from '../../src/api/server-version';
+import { logout as logoutV11 } from '../../src/api/v1-1/calls';
 import { confirmFreshSignIn, freshSignInMethods, loadFreshSignInMethods } from '../../src/api/v1-1/reauth';
 import { findAccountByEmail, findCompany } from '../../src/mocks/db';
 import { mock, server } from '../../src/mocks/node';
@@ -209,7 +210,10 @@ describe('the company edit', () => {
     const sent = edits();
     const customer = createCustomer();
     await loginAs(customer.email, customer.password);
-    await expect(editCompany(companyEdit({ pending_name: '' }))).rejects.toMatchObject({ kind: 'invalid-request' });
+    await expect(editCompany(companyEdit({ pending_name: '' }))).rejects.toMatchObject({
+      kind: 'invalid-request',
+      cause: expect.any(Error),
+    });
     expect(sent()).toEqual([]);
     await editCompany(companyEdit({ pending_city: 'Potsdam' }));
     expect(sent()).toEqual(['v1.1/edit/company key']);
@@ -237,5 +241,18 @@ describe('the company edit', () => {
     await loginAs(customer.email, customer.password);
     await editCompany(companyEdit());
     expect(sent()).toEqual(['v1/edit/company no key']);
+  });
+});
+
+describe('the v1.1 logout', () => {
+  it('ends the session, and a session over already is no failure; any other failure is', async () => {
+    const customer = createCustomer();
+    await loginAs(customer.email, customer.password);
+    await logoutV11();
+    // The session is over on the server: its 401 is the logout's success.
+    await logoutV11();
+    await loginAs(customer.email, customer.password);
+    mock.fault('v1.1 POST /logout', 'http500');
+    await expect(logoutV11()).rejects.toMatchObject({ status: 500 });
   });
 });
