@@ -7,7 +7,7 @@
  * POST /edit/company with the user's names and the company's pending state (`given`), and ends
  * with its success, after which the page reloads.
  */
-import { editCompany } from '../api/company';
+import { editCompany } from '../api/company-edit';
 import type { EditCompanyPayload } from '../api/company-structs';
 import { editCompanyPayload, validateCompanyForm, type CompanyFormValues } from '../domain/company-form';
 import { formatIban } from '../domain/iban';

@@ -6,7 +6,7 @@
  * ask, at once. Every call that asks while the dialog is open waits for the same one.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { editCompany } from '../../src/api/company';
+import { editCompany } from '../../src/api/company-edit';
 import { cancelContract } from '../../src/api/contract';
 import { cancelDatastore } from '../../src/api/datastores';
 import { ApiError } from '../../src/api/error';

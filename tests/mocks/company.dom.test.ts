@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { me } from '../../src/api/auth';
-import { editCompany, getCompany } from '../../src/api/company';
+import { getCompany } from '../../src/api/company';
+import { editCompany } from '../../src/api/company-edit';
 import { cancelContract } from '../../src/api/contract';
 import { getStatus } from '../../src/api/datastores';
 import { setLanguage, setNotifications } from '../../src/api/settings';

@@ -1,7 +1,8 @@
 import { describe, expect, it, beforeEach } from 'vitest';
 import { me } from '../../src/api/auth';
 import { login } from '../../src/api/login';
-import { editCompany, getCompany } from '../../src/api/company';
+import { getCompany } from '../../src/api/company';
+import { editCompany } from '../../src/api/company-edit';
 import { cancelContract } from '../../src/api/contract';
 import { buyDatastore, cancelDatastore, getStatus } from '../../src/api/datastores';
 import { setLanguage, setNotifications, logout } from '../../src/api/settings';

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { useIntl, type MessageDescriptor } from 'react-intl';
+import { useIntl } from 'react-intl';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import { config } from '../../config';
 import type { errorLineMachine } from '../../machines/error-line.machine';
-import type { OwnErrorKey, UserError } from '../../machines/user-error';
+import type { UserError } from '../../machines/user-error';
 import { errorMessages, tooManyRequestsText } from './error-messages';
 
 /**
@@ -45,17 +45,4 @@ export function ErrorLine({ error, id }: { error: UserError | null; id?: string 
       {error === null ? '' : errorText(error)}
     </p>
   );
-}
-
-/**
- * A failure that only one view tells (`own`, the sign-in's and the passkeys'), in that view's
- * words; every other error as it is, for `ErrorLine`.
- */
-export function useOwnError(
-  error: UserError | null,
-  own: Partial<Record<OwnErrorKey, MessageDescriptor>>,
-): UserError | null {
-  const intl = useIntl();
-  const message = error?.own === undefined ? undefined : own[error.own];
-  return error && message ? { ...error, reason: intl.formatMessage(message) } : error;
 }

@@ -2,7 +2,8 @@ import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } fro
 import type { FreshSignInMethod } from '../../domain/entities';
 import type { FieldErrorCode } from '../../domain/fields';
 import type { UserError } from '../../machines/user-error';
-import { ErrorLine, useOwnError } from '../shared/error-line';
+import { ErrorLine } from '../shared/error-line';
+import { useOwnError } from '../shared/own-error';
 import { SubmitButton, TextField } from '../shared/form-fields';
 import './second-step.css';
 

@@ -2,7 +2,8 @@ import { useSelector } from '@xstate/react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { usePortalActor } from '../../lib/use-portal-actor';
 import { passkeySignInMachine } from '../../machines/passkey-sign-in.machine';
-import { ErrorLine, useErrorLine, useOwnError } from '../shared/error-line';
+import { ErrorLine, useErrorLine } from '../shared/error-line';
+import { useOwnError } from '../shared/own-error';
 
 const messages = defineMessages({
   title: { id: 'passkeySignIn.title', defaultMessage: 'Log in with a passkey' },
