@@ -8,9 +8,24 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { axeBuilder } from './support/axe';
-import { openAs, seedPassword, text, type Language } from './support/portal';
+import { journeyApiTimeoutMs } from './support/api-timeout';
+import { openAs, seedPassword, setFault, text, type Language } from './support/portal';
 
 const demo = 'demo@example.com';
+
+/** Records the API calls the page makes, named as the mock names them (`v1.1 POST /account/reauth`). */
+function recordCalls(page: Page) {
+  const calls: { call: string; key: string | undefined }[] = [];
+  page.on('request', (request) => {
+    const [, version, path] = /^\/api\/(v1\.1|v1)(\/.*)$/.exec(new URL(request.url()).pathname) ?? [];
+    if (path)
+      calls.push({
+        call: `${version === 'v1.1' ? 'v1.1 ' : ''}${request.method()} ${path}`,
+        key: request.headers()['idempotency-key'],
+      });
+  });
+  return (call: string) => calls.filter((made) => made.call === call);
+}
 
 /** The company page with a sign-in the server no longer counts as fresh; the contract's card. */
 async function staleCompanyPage(page: Page, language: Language) {
@@ -57,5 +72,78 @@ test.describe('on a 390 × 844 phone, in German', () => {
   test('the fresh sign-in fits the screen, is axe clean and cancels the contract', async ({ page }) => {
     await cancelsWithPassword(page, 'de');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
+
+test('a server too slow for the password says so in the dialog, keeps the password, and one more click cancels the contract once', async ({
+  page,
+}) => {
+  test.slow();
+  const calls = recordCalls(page);
+  await openAs(page, '/company', { language: 'en', email: demo, apiVersion: 'v1.1' });
+  // The password's check answers after the client's time is up, once.
+  await setFault(page, 'v1.1 POST /account/reauth', 'slow', { ms: journeyApiTimeoutMs + 2_000, times: 1 });
+  await page.evaluate((email) => window.__portalMock.staleSignIns(email), demo);
+  const card = page.getByRole('region', { name: text('en', 'company.cancel.heading') });
+  await card.getByRole('button', { name: text('en', 'company.cancel.button') }).click();
+  await card.getByRole('button', { name: text('en', 'company.cancel.confirm') }).click();
+  const dialog = page.getByRole('dialog', { name: text('en', 'freshSignIn.title') });
+  const password = dialog.getByLabel(text('en', 'freshSignIn.password'));
+  await password.fill(seedPassword);
+  await dialog.getByRole('button', { name: text('en', 'secondStep.submit') }).click();
+  await expect(dialog.getByRole('button', { name: text('en', 'secondStep.busy') })).toBeDisabled();
+  // A second submit while the first waits (the form's own, past the disabled button) sends nothing.
+  await dialog.locator('form').evaluate((form: HTMLFormElement) => form.requestSubmit());
+  await expect(dialog.getByRole('alert')).toContainText('The server took too long to answer', {
+    timeout: journeyApiTimeoutMs + 5_000,
+  });
+  expect(calls('v1.1 POST /account/reauth')).toHaveLength(1);
+  await expect(password).toHaveValue(seedPassword);
+
+  await dialog.getByRole('button', { name: text('en', 'secondStep.submit') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(text('en', 'company.cancel.cancelled'), { exact: false })).toBeVisible();
+  expect(calls('v1.1 POST /account/reauth')).toHaveLength(2);
+  // The cancellation was asked twice, refused for the old sign-in and then done, under one key.
+  const cancellations = calls('v1.1 POST /contract/cancellation');
+  expect(cancellations).toHaveLength(2);
+  expect(cancellations[0]?.key).toMatch(/\S/);
+  expect(cancellations[1]?.key).toBe(cancellations[0]?.key);
+});
+
+test.describe('on a 390 × 844 phone, in German, a session that ended while the dialog was open', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('leads to the login, back to the company page, and nothing is cancelled until the customer asks again', async ({
+    page,
+  }) => {
+    test.slow();
+    const calls = recordCalls(page);
+    const { card, dialog } = await staleCompanyPage(page, 'de');
+    const password = dialog.getByLabel(text('de', 'freshSignIn.password'));
+    await expect(password).toBeFocused();
+    // The server ended the session meanwhile: the password's check is answered 401.
+    await setFault(page, 'v1.1 POST /account/reauth', 'http401', { times: 1 });
+    await password.fill(seedPassword);
+    await dialog.getByRole('button', { name: text('de', 'secondStep.submit') }).click();
+    // Nothing typed is lost (a confirmation's click is all there was): the login, then the page again.
+    await expect(page).toHaveURL(/\/login/);
+    await expect(dialog).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect((await axeBuilder(page).analyze()).violations).toEqual([]);
+    const main = page.getByRole('main');
+    await main.getByRole('textbox', { name: text('de', 'login.email') }).fill(demo);
+    await main.getByLabel(text('de', 'login.password')).fill(seedPassword);
+    await main.getByRole('button', { name: text('de', 'login.submit'), exact: true }).click();
+    await expect(page).toHaveURL(/\/company$/);
+    expect(calls('v1.1 POST /contract/cancellation')).toHaveLength(1);
+    await expect(card.getByRole('button', { name: text('de', 'company.cancel.button') })).toBeVisible();
+
+    // Signed in just now, the customer's next request cancels without another question.
+    await card.getByRole('button', { name: text('de', 'company.cancel.button') }).click();
+    await card.getByRole('button', { name: text('de', 'company.cancel.confirm') }).click();
+    await expect(page.getByText(text('de', 'company.cancel.cancelled'), { exact: false })).toBeVisible();
+    expect(calls('v1.1 POST /contract/cancellation')).toHaveLength(2);
+    await expect(dialog).toBeHidden();
   });
 });

@@ -4,12 +4,14 @@
  * authenticator app is asked for its code after the password; the second step's code and messages
  * load only then, the ticket never appears in an address, and a CPU slowed 4× changes nothing.
  */
+import type { Browser, Page } from '@playwright/test';
 import { codeAt } from '../../../src/mocks/v1-1/totp';
+import { axeBuilder } from '../support/axe';
+import { text, type Language } from '../support/portal';
 import {
   apiCalls,
   expect,
   expectNoFormDataInUrls,
-  logInAsDemo,
   mockApi,
   mockSpeaks,
   seedPassword,
@@ -71,25 +73,53 @@ test('a public page loads nothing of the second step or the passkey sign-in', as
   expect(requests.filter((request) => onDemand.test(request.url())).map((request) => request.url())).toEqual([]);
 });
 
-test('ending the other sessions on the security page logs that browser out', async ({ page, browser }) => {
+/** Logs in as the demo customer through the form, in the page's language. */
+async function logIn(page: Page, language: Language) {
+  await page.goto('/login');
+  await waitForApp(page);
+  const main = page.getByRole('main');
+  await main.getByRole('textbox', { name: text(language, 'login.email') }).fill('demo@example.com');
+  await main.getByLabel(text(language, 'login.password')).fill(seedPassword);
+  await main.getByRole('button', { name: text(language, 'login.submit'), exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Two browsers signed in; the first ends the other's session on its security page. */
+async function endsTheOtherSession(page: Page, browser: Browser, language: Language) {
   await mockSpeaks('v1.1');
-  const other = await browser.newContext({ locale: 'en-US' });
+  const other = await browser.newContext({ locale: language === 'de' ? 'de-DE' : 'en-US' });
   try {
     const elsewhere = await other.newPage();
-    await logInAsDemo(elsewhere);
-    await logInAsDemo(page);
+    await logIn(elsewhere, language);
+    await logIn(page, language);
     await page.goto('/security');
-    const sessions = page.getByRole('region', { name: 'Where your account is signed in' });
+    const sessions = page.getByRole('region', { name: text(language, 'security.sessions') });
     await expect(sessions.getByRole('listitem')).toHaveCount(2);
-    await sessions.getByRole('button', { name: 'End all other sessions' }).click();
+    expect((await axeBuilder(page).analyze()).violations).toEqual([]);
+    await sessions.getByRole('button', { name: text(language, 'security.endOthers') }).click();
     await expect(sessions.getByRole('listitem')).toHaveCount(1);
-    await expect(sessions.getByText('This browser')).toBeVisible();
+    await expect(sessions.getByText(text(language, 'security.thisBrowser'))).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      page.viewportSize()?.width ?? 0,
+    );
 
     // The other browser's next call is answered 401: its session ends, and the login is asked for.
     await elsewhere.reload();
     await expect(elsewhere).toHaveURL(/\/login/);
-    await expect(elsewhere.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await expect(elsewhere.getByRole('heading', { level: 1, name: text(language, 'login.title') })).toBeVisible();
   } finally {
     await other.close();
   }
+}
+
+test('ending the other sessions on the security page logs that browser out', async ({ page, browser }) => {
+  await endsTheOtherSession(page, browser, 'en');
+});
+
+test.describe('on a 390 × 844 phone, in German', () => {
+  test.use({ locale: 'de-DE', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the security page ends the other sessions, fits the screen and is axe clean', async ({ page, browser }) => {
+    await endsTheOtherSession(page, browser, 'de');
+  });
 });

@@ -242,7 +242,12 @@ async function login(page: Page, email: string, language: Language) {
 }
 
 /** Sets a fault on a call until the mock is reset (the mock keeps it across reloads). */
-export async function setFault(page: Page, call: string, kind: FaultKind, options: { ms?: number } = {}) {
+export async function setFault(
+  page: Page,
+  call: string,
+  kind: FaultKind,
+  options: { ms?: number; times?: number } = {},
+) {
   await page.evaluate(
     ([key, fault, faultOptions, version]) => {
       // The portal keeps the API the server speaks for the session, and a page may ask while it
