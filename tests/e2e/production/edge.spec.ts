@@ -189,6 +189,27 @@ test.describe('rate limits that stop a script (N1)', () => {
     expect(await inARow('198.51.100.73', '/api/v1.2/login', 7)).toEqual(Array<number>(7).fill(200));
   });
 
+  test("a passkey's challenges have a limit of their own: 11 at once, none of them a login", async () => {
+    const challenges = [
+      '/api/v1.1/login/passkey/options',
+      '/api/v1.1/account/reauth/options',
+      '/api/v1.1/account/passkeys/options',
+    ];
+    // At once: the bucket fills again one every 6 s.
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => call('198.51.100.74', challenges[index % challenges.length] ?? '')),
+    );
+    expect(statuses.map((answer) => answer.status).sort()).toEqual([...Array<number>(11).fill(200), 429]);
+    // The logins of this client are all still there, and the passkey sign-in itself is one of them.
+    expect(await inARow('198.51.100.74', '/api/v1.1/login/passkey', 7)).toEqual([...Array<number>(6).fill(200), 429]);
+    // Another spelling of the options (the API decodes it) is read as sent, a path below the login's:
+    // it counts against the stricter limit, the login's.
+    expect(await inARow('198.51.100.75', '/api/v1.1/login/passkey/%6Fptions', 7)).toEqual([
+      ...Array<number>(6).fill(200),
+      429,
+    ]);
+  });
+
   test("the API's own 429 is passed on with its Retry-After", async () => {
     const answer = await call('198.51.100.40', '/api/v1/contract/cancel', { method: 'GET' });
     expect(answer.status).toBe(429);
