@@ -7,6 +7,8 @@
  * the user. The side card's contract cancellation runs as the child `cancellation`; after its
  * yes, this machine reloads the company and asks the session to reload the user (`reloadedUser`),
  * and hands the child the reloaded products, which may carry the contract's end date.
+ * Beside it, whether the server offers second factors (v1.1 `second-factor`, issue 44): the side
+ * card that leads to the security page shows only then, never on a v1 server.
  */
 import { assign, fromPromise, raise, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { getCompany } from '../api/company';
@@ -27,6 +29,8 @@ export interface CompanyContext extends PortalRefs {
   loadError: UserError | null;
   /** Set by a successful save until the next edit: the view confirms the save. */
   saved: boolean;
+  /** The server offers second factors (issue 44): false until its answer, and on a v1 server. */
+  secondFactorOffered: boolean;
 }
 
 export type CompanyEvent =
@@ -49,6 +53,11 @@ export const companyMachine = setup({
   },
   actors: {
     loadCompany: fromPromise<Company>(({ signal }) => getCompany({ signal })),
+    /** The probe every v1.1 call shares (src/api/server-version.ts): asked once per session. */
+    secondFactorOffer: fromPromise<boolean>(async ({ signal }) => {
+      const { offeredV11 } = await import('../api/server-version');
+      return (await offeredV11(signal))?.secondFactor === true;
+    }),
     /** Edit mode's form: its values, field errors, error line and POST /edit/company. */
     form: companyEditMachine,
     cancellation: contractCancellationMachine,
@@ -80,8 +89,17 @@ export const companyMachine = setup({
     company: null,
     loadError: null,
     saved: false,
+    secondFactorOffered: false,
   }),
-  invoke: { id: 'cancellation', src: 'cancellation' },
+  invoke: [
+    { id: 'cancellation', src: 'cancellation' },
+    {
+      src: 'secondFactorOffer',
+      onDone: { actions: assign({ secondFactorOffered: ({ event }) => event.output }) },
+      // Unknown is not offered: the page is whole without the card.
+      onError: {},
+    },
+  ],
   on: {
     // SPEC §4: a cancelled contract changes the company (its products) and the user's products.
     'cancellation.done': {

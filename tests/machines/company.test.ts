@@ -21,6 +21,8 @@ function start(
     cancel?: () => Promise<void>;
     /** The session's GET /me when it reloads the user (after a cancellation). */
     reload?: () => Promise<User>;
+    /** Whether the server offers second factors (the probe of src/api/server-version.ts). */
+    offer?: () => Promise<boolean>;
   } = {},
 ) {
   const load = vi.fn(options.load ?? (async () => company));
@@ -31,6 +33,7 @@ function start(
   const machine = companyMachine.provide({
     actors: {
       loadCompany: fromPromise(() => load()),
+      secondFactorOffer: fromPromise(() => (options.offer ?? (async () => false))()),
       form: companyEditMachine.provide({
         actors: {
           // The invoke's input is the form's payload (src/machines/form.machine.ts).
@@ -102,6 +105,27 @@ describe('loading the company', () => {
     vi.advanceTimersByTime(120_000);
     expect(actor.getSnapshot().value).toBe('failed');
     expect(context().loadError).toEqual({ key: 'timeout' });
+  });
+});
+
+describe('the way to the security page', () => {
+  it('is offered once the server says it offers second factors, whatever the page does meanwhile', async () => {
+    let answer: (offered: boolean) => void = () => {};
+    const { actor, context } = start({ offer: () => new Promise((resolve) => (answer = resolve)), load: never });
+    expect(context().secondFactorOffered).toBe(false);
+    answer(true);
+    await waitFor(actor, (snapshot) => snapshot.context.secondFactorOffered);
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+  });
+
+  it('is not offered by a v1 server, nor when the probe fails', async () => {
+    for (const offer of [async () => false, async () => Promise.reject(new ApiError('network'))]) {
+      const { actor, context } = start({ offer });
+      await waitFor(actor, (snapshot) => snapshot.matches('view'));
+      await Promise.resolve();
+      expect(context().secondFactorOffered).toBe(false);
+      expect(actor.getSnapshot().status).toBe('active');
+    }
   });
 });
 

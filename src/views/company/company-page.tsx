@@ -57,6 +57,7 @@ export default function CompanyPage() {
   const loadError = useSelector(actor, (snapshot) => snapshot.context.loadError);
   const saved = useSelector(actor, (snapshot) => snapshot.context.saved);
   const refreshing = useSelector(actor, (snapshot) => snapshot.matches({ view: 'refreshing' }));
+  const secondFactorOffered = useSelector(actor, (snapshot) => snapshot.context.secondFactorOffered);
   // Whether this page has shown the edit form: back in view mode, the focus returns to the data.
   // The widget's bookkeeping, not the company's: kept here (React's state adjusted while rendering).
   const [edited, setEdited] = useState(false);
@@ -115,7 +116,7 @@ export default function CompanyPage() {
             {(company.notifications != null || user) && (
               <NotificationsCard enabled={company.notifications ?? user?.notifications ?? false} />
             )}
-            <SecurityCard />
+            {secondFactorOffered && <SecurityCard />}
             <section className="card company-card" aria-labelledby="company-dpa-heading">
               <h2 id="company-dpa-heading">
                 <FormattedMessage {...messages.dataProcessing} />

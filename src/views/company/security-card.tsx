@@ -1,7 +1,6 @@
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
 import { paths } from '../../domain/routes';
-import { useSecondFactorOffered } from '../../lib/use-second-factor-offered';
 
 const messages = defineMessages({
   heading: { id: 'company.security.heading', defaultMessage: 'Sign-in protection' },
@@ -13,12 +12,10 @@ const messages = defineMessages({
 });
 
 /**
- * The way to the security page (issue 44), where the server offers second factors; nothing of it
- * on a v1 server.
+ * The way to the security page (issue 44), shown by the company page where the server offers
+ * second factors (the company machine's `secondFactorOffered`); nothing of it on a v1 server.
  */
 export function SecurityCard() {
-  const offered = useSecondFactorOffered();
-  if (!offered) return null;
   return (
     <section className="card company-card" aria-labelledby="company-security-heading">
       <h2 id="company-security-heading">
