@@ -73,6 +73,36 @@ test('a public page loads nothing of the second step or the passkey sign-in', as
   expect(requests.filter((request) => onDemand.test(request.url())).map((request) => request.url())).toEqual([]);
 });
 
+test('a server that knows only v1 shows no way to the security page, and the page itself says it is not offered', async ({
+  page,
+  requests,
+}) => {
+  // Where the server offers second factors, the company page's side leads to the security page.
+  await mockSpeaks('v1.1');
+  await logIn(page, 'en');
+  await page.goto('/company');
+  const side = page.getByRole('complementary', { name: 'Contract, notifications and language' });
+  const card = side.getByRole('region', { name: 'Sign-in protection' });
+  await expect(card).toBeVisible();
+  // The same session on a server that knows only v1 (each page load asks once): no way there.
+  await mockSpeaks('v1');
+  const sentOnV1 = requests.length;
+  const probe = page.waitForResponse((response) => response.url().endsWith('/api/v1.1/capabilities'));
+  await page.goto('/company');
+  expect((await probe).status()).toBe(404);
+  await expect(side.getByRole('region', { name: 'Cancel the contract' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Company data' }).getByText('Musterstraße 1')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await page.goto('/security');
+  await expect(page.getByText(text('en', 'security.unavailable'))).toBeVisible();
+  // On v1, no call of v1.1 but the probe, once for each of the two page loads.
+  const v11 = requests.slice(sentOnV1).filter((request) => new URL(request.url()).pathname.startsWith('/api/v1.1/'));
+  expect(v11.map((request) => new URL(request.url()).pathname)).toEqual([
+    '/api/v1.1/capabilities',
+    '/api/v1.1/capabilities',
+  ]);
+});
+
 /** Logs in as the demo customer through the form, in the page's language. */
 async function logIn(page: Page, language: Language) {
   await page.goto('/login');
