@@ -14,13 +14,16 @@ import { ApiError } from '../error';
 const transports: readonly AuthenticatorTransport[] = ['ble', 'hybrid', 'internal', 'nfc', 'usb'];
 const conditionalMediation: CredentialMediationRequirement = 'conditional';
 
+/** A passkey named in the server's options (`PublicKeyCredentialDescriptorJSON`). */
+const CredentialDescriptor = type({ id: string(), type: string(), transports: optional(array(string())) });
+
 /** What the server sends for a passkey's sign-in (`PublicKeyCredentialRequestOptionsJSON`). */
 export const PasskeyRequestOptions = type({
   challenge: string(),
   rpId: optional(string()),
   timeout: optional(number()),
   userVerification: optional(enums(['required', 'preferred', 'discouraged'])),
-  allowCredentials: optional(array(type({ id: string(), type: string(), transports: optional(array(string())) }))),
+  allowCredentials: optional(array(CredentialDescriptor)),
 });
 
 /** What the server sends for a new passkey (`PublicKeyCredentialCreationOptionsJSON`); the rest is passed on. */
@@ -30,7 +33,7 @@ const PasskeyCreationOptions = type({
   user: type({ id: string(), name: string(), displayName: string() }),
   pubKeyCredParams: array(type({ type: string(), alg: number() })),
   timeout: optional(number()),
-  excludeCredentials: optional(array(type({ id: string(), type: string(), transports: optional(array(string())) }))),
+  excludeCredentials: optional(array(CredentialDescriptor)),
   authenticatorSelection: optional(
     type({
       authenticatorAttachment: optional(enums(['platform', 'cross-platform'])),
@@ -90,35 +93,52 @@ function requestOptions(json: RequestOptionsJson): PublicKeyCredentialRequestOpt
     ...(json.rpId === undefined ? {} : { rpId: json.rpId }),
     ...(json.timeout === undefined ? {} : { timeout: json.timeout }),
     ...(json.userVerification === undefined ? {} : { userVerification: json.userVerification }),
-    allowCredentials: (json.allowCredentials ?? []).map((credential) => ({
-      id: fromBase64url(credential.id),
-      type: 'public-key',
-      ...(credential.transports === undefined
-        ? {}
-        : { transports: credential.transports.filter((transport) => isOneOf(transports, transport)) }),
-    })),
+    allowCredentials: descriptors(json.allowCredentials),
   };
 }
 
-/** The assertion as the server takes it (`AuthenticationResponseJSON`). */
-function assertionJson(credential: PublicKeyCredential): unknown {
+/** A list of passkeys of the server's JSON, as the browser takes it: only the transports it knows. */
+function descriptors(list: (typeof CredentialDescriptor.TYPE)[] | undefined): PublicKeyCredentialDescriptor[] {
+  return (list ?? []).map((credential) => ({
+    id: fromBase64url(credential.id),
+    type: 'public-key',
+    ...(credential.transports === undefined
+      ? {}
+      : { transports: credential.transports.filter((transport) => isOneOf(transports, transport)) }),
+  }));
+}
+
+/**
+ * A credential as the server takes it (`AuthenticationResponseJSON`, `RegistrationResponseJSON`):
+ * the browser's `toJSON()` where it has it, else what the two have in common and `response`, the
+ * kind's own part, encoded here.
+ */
+function credentialJson(credential: PublicKeyCredential, response: () => Record<string, unknown>): unknown {
   if (typeof credential.toJSON === 'function') return credential.toJSON();
-  const response = credential.response;
-  if (!(response instanceof AuthenticatorAssertionResponse)) throw new DOMException('No assertion.', 'NotAllowedError');
   return {
     id: credential.id,
     rawId: toBase64url(credential.rawId),
     type: credential.type,
     authenticatorAttachment: credential.authenticatorAttachment,
     clientExtensionResults: credential.getClientExtensionResults(),
-    response: {
+    response: response(),
+  };
+}
+
+/** The assertion as the server takes it (`AuthenticationResponseJSON`). */
+function assertionJson(credential: PublicKeyCredential): unknown {
+  return credentialJson(credential, () => {
+    const response = credential.response;
+    if (!(response instanceof AuthenticatorAssertionResponse))
+      throw new DOMException('No assertion.', 'NotAllowedError');
+    return {
       clientDataJSON: toBase64url(response.clientDataJSON),
       authenticatorData: toBase64url(response.authenticatorData),
       signature: toBase64url(response.signature),
       // As `toJSON()` gives it: left out where the authenticator gave none.
       ...(response.userHandle === null ? {} : { userHandle: toBase64url(response.userHandle) }),
-    },
-  };
+    };
+  });
 }
 
 /**
@@ -142,17 +162,6 @@ export async function passkeyAssertion(
 }
 
 type CreationOptionsJson = typeof PasskeyCreationOptions.TYPE;
-
-/** A credential list of the server's JSON, as the browser takes it. */
-function descriptors(list: CreationOptionsJson['excludeCredentials']): PublicKeyCredentialDescriptor[] {
-  return (list ?? []).map((credential) => ({
-    id: fromBase64url(credential.id),
-    type: 'public-key',
-    ...(credential.transports === undefined
-      ? {}
-      : { transports: credential.transports.filter((transport) => isOneOf(transports, transport)) }),
-  }));
-}
 
 function creationOptions(json: CreationOptionsJson): PublicKeyCredentialCreationOptions {
   if (typeof PublicKeyCredential.parseCreationOptionsFromJSON === 'function') {
@@ -180,21 +189,16 @@ function creationOptions(json: CreationOptionsJson): PublicKeyCredentialCreation
 
 /** The new credential as the server takes it (`RegistrationResponseJSON`). */
 function registrationJson(credential: PublicKeyCredential): unknown {
-  if (typeof credential.toJSON === 'function') return credential.toJSON();
-  const response = credential.response;
-  if (!(response instanceof AuthenticatorAttestationResponse)) throw new DOMException('No passkey.', 'NotAllowedError');
-  return {
-    id: credential.id,
-    rawId: toBase64url(credential.rawId),
-    type: credential.type,
-    authenticatorAttachment: credential.authenticatorAttachment,
-    clientExtensionResults: credential.getClientExtensionResults(),
-    response: {
+  return credentialJson(credential, () => {
+    const response = credential.response;
+    if (!(response instanceof AuthenticatorAttestationResponse))
+      throw new DOMException('No passkey.', 'NotAllowedError');
+    return {
       clientDataJSON: toBase64url(response.clientDataJSON),
       attestationObject: toBase64url(response.attestationObject),
       transports: typeof response.getTransports === 'function' ? response.getTransports() : [],
-    },
-  };
+    };
+  });
 }
 
 /**

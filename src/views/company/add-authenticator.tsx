@@ -8,7 +8,8 @@ import {
   type AuthenticatorCodeActor,
 } from '../../machines/authenticator-enrolment.machine';
 import { ErrorLine, useErrorLine } from '../shared/error-line';
-import { SubmitButton, TextField } from '../shared/form-fields';
+import { FormButtons } from '../shared/form-buttons';
+import { TextField } from '../shared/form-fields';
 import { PageLoading } from '../shared/page-loading';
 import { useFormActor, useLastForm } from '../shared/use-form';
 import { RecoveryCodes } from './recovery-codes';
@@ -148,18 +149,16 @@ function ConfirmForm({
           onChange={(value) => change('code', value)}
         />
         <ErrorLine error={error} />
-        <div className="dialog-buttons">
-          <button type="button" className="button-secondary" disabled={busy} onClick={onCancel}>
-            <FormattedMessage {...messages.cancel} />
-          </button>
-          <SubmitButton
-            busy={busy}
-            slow={slow}
-            waiting={waiting}
-            label={messages.confirm}
-            busyLabel={messages.confirming}
-          />
-        </div>
+        <FormButtons
+          className="dialog-buttons"
+          back={messages.cancel}
+          onBack={onCancel}
+          busy={busy}
+          slow={slow}
+          waiting={waiting}
+          label={messages.confirm}
+          busyLabel={messages.confirming}
+        />
       </form>
     </>
   );

@@ -4,7 +4,8 @@ import { config } from '../../config';
 import type { PaymentType } from '../../domain/company-form';
 import type { CompanyEditActor } from '../../machines/company-edit.machine';
 import { ErrorLine } from '../shared/error-line';
-import { CheckboxField, RequiredNote, SelectField, SubmitButton, TextField } from '../shared/form-fields';
+import { FormButtons } from '../shared/form-buttons';
+import { CheckboxField, RequiredNote, SelectField, TextField } from '../shared/form-fields';
 import { companyMessages, paymentTypeMessages } from './company-messages';
 import { countryOptions } from '../shared/countries';
 import { IbanField } from './iban-field';
@@ -192,12 +193,16 @@ export function CompanyEditForm({ form, onBack }: { form: CompanyEditActor; onBa
         </fieldset>
       )}
       <ErrorLine error={error} />
-      <div className="company-form-actions">
-        <button type="button" className="button-secondary" disabled={busy} onClick={onBack}>
-          <FormattedMessage {...messages.back} />
-        </button>
-        <SubmitButton busy={busy} slow={slow} waiting={waiting} label={messages.save} busyLabel={messages.saving} />
-      </div>
+      <FormButtons
+        className="company-form-actions"
+        back={messages.back}
+        onBack={onBack}
+        busy={busy}
+        slow={slow}
+        waiting={waiting}
+        label={messages.save}
+        busyLabel={messages.saving}
+      />
     </form>
   );
 }

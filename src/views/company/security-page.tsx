@@ -10,7 +10,8 @@ import type { PasskeyEnrolmentActor } from '../../machines/passkey-enrolment.mac
 import { securityMachine } from '../../machines/security.machine';
 import { ErrorLine, useErrorLine, useErrorText } from '../shared/error-line';
 import { useOwnError } from '../shared/own-error';
-import { SubmitButton, TextField } from '../shared/form-fields';
+import { FormButtons } from '../shared/form-buttons';
+import { TextField } from '../shared/form-fields';
 import { useFormActor, useLastForm } from '../shared/use-form';
 import { PageHeading } from '../shared/page-heading';
 import { PageLoading } from '../shared/page-loading';
@@ -280,18 +281,16 @@ function AddPasskey({ form, onCancel }: { form: PasskeyEnrolmentActor; onCancel:
           onChange={(value) => change('name', value)}
         />
         <ErrorLine error={shown} />
-        <div className="dialog-buttons">
-          <button type="button" className="button-secondary" disabled={busy} onClick={onCancel}>
-            <FormattedMessage {...messages.cancel} />
-          </button>
-          <SubmitButton
-            busy={busy}
-            slow={slow}
-            waiting={waiting}
-            label={messages.passkeyCreate}
-            busyLabel={messages.passkeyCreating}
-          />
-        </div>
+        <FormButtons
+          className="dialog-buttons"
+          back={messages.cancel}
+          onBack={onCancel}
+          busy={busy}
+          slow={slow}
+          waiting={waiting}
+          label={messages.passkeyCreate}
+          busyLabel={messages.passkeyCreating}
+        />
       </form>
     </section>
   );

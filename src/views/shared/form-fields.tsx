@@ -262,13 +262,7 @@ export function RequiredNote() {
  * While the form waits after too many attempts (decision 044) it is marked disabled but keeps
  * its focus: the form's machine takes no submission then, and the error line says how long.
  */
-export function SubmitButton({
-  busy,
-  slow = false,
-  waiting = false,
-  label,
-  busyLabel,
-}: {
+export interface SubmitButtonProps {
   busy: boolean;
   /** The call has waited some seconds: the line after the button says it is still working. */
   slow?: boolean;
@@ -276,7 +270,9 @@ export function SubmitButton({
   waiting?: boolean;
   label: MessageDescriptor;
   busyLabel?: MessageDescriptor;
-}) {
+}
+
+export function SubmitButton({ busy, slow = false, waiting = false, label, busyLabel }: SubmitButtonProps) {
   return (
     <>
       <button type="submit" disabled={busy} aria-busy={busy} aria-disabled={waiting || undefined}>
