@@ -48,6 +48,34 @@ async function expectNoViolations(page: Page, route: string) {
   expect(found).toEqual([]);
 }
 
+test('the scan the journeys use finds violations on the page, node for node', async ({ page }) => {
+  await openFresh(page, '/shop');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Made with the DOM's methods: the page's Trusted Types take no HTML strings.
+  await page.evaluate(() => {
+    const main = document.querySelector('main');
+    const image = document.createElement('img');
+    image.src = 'missing.png';
+    const faint = document.createElement('p');
+    faint.style.color = '#bbb';
+    faint.style.background = '#fff';
+    faint.textContent = 'A text too faint to read';
+    const field = document.createElement('input');
+    field.type = 'text';
+    const link = document.createElement('a');
+    link.href = '/shop';
+    main?.append(image, faint, document.createElement('button'), field, link);
+  });
+  const results = await axeBuilder(page).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.length}`).sort()).toEqual([
+    'button-name: 1',
+    'color-contrast: 1',
+    'image-alt: 1',
+    'label: 1',
+    'link-name: 1',
+  ]);
+});
+
 for (const locale of ['en-US', 'de-DE']) {
   test.describe(`in ${locale}`, () => {
     test.use({ locale });
