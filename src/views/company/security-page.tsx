@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { Factor, OpenSession } from '../../domain/entities';
@@ -258,7 +258,9 @@ function SessionItem({ session, busy, onEnd }: { session: OpenSession; busy: boo
 function AddPasskey({ form, onCancel }: { form: PasskeyEnrolmentActor; onCancel: () => void }) {
   const { values, fieldErrors, busy, slow, waiting, error, formRef, change, submit } = useFormActor(form);
   const shown = useOwnError(error, ownErrors);
-  useEffect(() => {
+  // In the commit that shows the field, before the customer (or a keyboard's suggestion) can type:
+  // a focus moved later lands in the middle of what is being typed.
+  useLayoutEffect(() => {
     formRef.current?.querySelector<HTMLElement>('input[name="name"]')?.focus();
   }, [formRef]);
   return (

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { defineMessages, FormattedMessage, type MessageDescriptor } from 'react-intl';
 import type { SecondStepMethod } from '../../domain/entities';
 import type { LoginActor } from '../../machines/login.machine';
@@ -52,7 +52,9 @@ export default function SecondStep({ login, headingLevel }: SecondStepProps) {
   const { values, error, formRef, change, submit, slow, waiting } = step;
   const busy = step.busy || loggedIn;
   const method = values.method;
-  useEffect(() => {
+  // In the commit that shows the field, before the customer (or a keyboard's suggestion) can type:
+  // a focus moved later lands in the middle of what is being typed.
+  useLayoutEffect(() => {
     formRef.current?.querySelector<HTMLElement>('input[name="code"], button[type="submit"]')?.focus();
   }, [formRef, method]);
   const Heading = headingLevel;
