@@ -145,7 +145,10 @@ describe('the second step of a login', journey, () => {
     await view.user.click(box.getByRole('button', { name: 'Log in again' }));
     const step = within(await box.findByRole('form', { name: text.step }));
     expect(step.getByRole('heading', { level: 3, name: text.step })).toBeInTheDocument();
-    await view.user.type(step.getByLabelText(text.code), codeAt(secret, Date.now()));
+    const code = codeAt(secret, Date.now());
+    await view.user.type(step.getByLabelText(text.code), code);
+    // Whole before it is sent: once on CI (strict mock) the field held one digit of six here.
+    expect(step.getByLabelText(text.code)).toHaveValue(code);
     await view.user.click(step.getByRole('button', { name: text.confirm }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(view.currentPath()).toBe('/contact');
