@@ -9,23 +9,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { axeBuilder } from './support/axe';
 import { journeyApiTimeoutMs } from './support/api-timeout';
-import { openAs, seedPassword, setFault, text, type Language } from './support/portal';
+import { openAs, recordCalls, seedPassword, setFault, text, type Language } from './support/portal';
 
 const demo = 'demo@example.com';
-
-/** Records the API calls the page makes, named as the mock names them (`v1.1 POST /account/reauth`). */
-function recordCalls(page: Page) {
-  const calls: { call: string; key: string | undefined }[] = [];
-  page.on('request', (request) => {
-    const [, version, path] = /^\/api\/(v1\.1|v1)(\/.*)$/.exec(new URL(request.url()).pathname) ?? [];
-    if (path)
-      calls.push({
-        call: `${version === 'v1.1' ? 'v1.1 ' : ''}${request.method()} ${path}`,
-        key: request.headers()['idempotency-key'],
-      });
-  });
-  return (call: string) => calls.filter((made) => made.call === call);
-}
 
 /** The company page with a sign-in the server no longer counts as fresh; the contract's card. */
 async function staleCompanyPage(page: Page, language: Language) {
@@ -97,15 +83,15 @@ test('a server too slow for the password says so in the dialog, keeps the passwo
   await expect(dialog.getByRole('alert')).toContainText('The server took too long to answer', {
     timeout: journeyApiTimeoutMs + 5_000,
   });
-  expect(calls('v1.1 POST /account/reauth')).toHaveLength(1);
+  expect(calls.of('v1.1 POST /account/reauth')).toHaveLength(1);
   await expect(password).toHaveValue(seedPassword);
 
   await dialog.getByRole('button', { name: text('en', 'secondStep.submit') }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(text('en', 'company.cancel.cancelled'), { exact: false })).toBeVisible();
-  expect(calls('v1.1 POST /account/reauth')).toHaveLength(2);
+  expect(calls.of('v1.1 POST /account/reauth')).toHaveLength(2);
   // The cancellation was asked twice, refused for the old sign-in and then done, under one key.
-  const cancellations = calls('v1.1 POST /contract/cancellation');
+  const cancellations = calls.of('v1.1 POST /contract/cancellation');
   expect(cancellations).toHaveLength(2);
   expect(cancellations[0]?.key).toMatch(/\S/);
   expect(cancellations[1]?.key).toBe(cancellations[0]?.key);
@@ -136,14 +122,14 @@ test.describe('on a 390 × 844 phone, in German, a session that ended while the 
     await main.getByLabel(text('de', 'login.password')).fill(seedPassword);
     await main.getByRole('button', { name: text('de', 'login.submit'), exact: true }).click();
     await expect(page).toHaveURL(/\/company$/);
-    expect(calls('v1.1 POST /contract/cancellation')).toHaveLength(1);
+    expect(calls.of('v1.1 POST /contract/cancellation')).toHaveLength(1);
     await expect(card.getByRole('button', { name: text('de', 'company.cancel.button') })).toBeVisible();
 
     // Signed in just now, the customer's next request cancels without another question.
     await card.getByRole('button', { name: text('de', 'company.cancel.button') }).click();
     await card.getByRole('button', { name: text('de', 'company.cancel.confirm') }).click();
     await expect(page.getByText(text('de', 'company.cancel.cancelled'), { exact: false })).toBeVisible();
-    expect(calls('v1.1 POST /contract/cancellation')).toHaveLength(2);
+    expect(calls.of('v1.1 POST /contract/cancellation')).toHaveLength(2);
     await expect(dialog).toBeHidden();
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { journeyApiVersion, openAs, seedPassword, storedLoggedIn, termsCheckbox } from './support/portal';
+import { journeyApiVersion, openAs, recordCalls, seedPassword, storedLoggedIn, termsCheckbox } from './support/portal';
 import { axeBuilder } from './support/axe';
 
 const demo = 'demo@example.com';
@@ -16,18 +16,6 @@ async function sessionEndsAt(page: Page, call: string) {
   await page.evaluate((key) => {
     window.__portalMock.fault(key as Parameters<typeof window.__portalMock.fault>[0], 'http401', { times: 1 });
   }, call);
-}
-
-/** Records the API calls the page makes, as `METHOD /path`; `count` tells how many went to one. */
-function recordCalls(page: Page) {
-  const calls: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    // Named as the mock names its calls: `POST /contact` in v1, `v1.1 POST /licence/order` in v1.1.
-    const [, version, path] = /^\/api\/(v1\.1|v1)(\/.*)$/.exec(url.pathname) ?? [];
-    if (path) calls.push(`${version === 'v1.1' ? 'v1.1 ' : ''}${request.method()} ${path}`);
-  });
-  return { count: (call: string) => calls.filter((made) => made === call).length };
 }
 
 function loginDialog(page: Page, name = 'Your session has ended') {

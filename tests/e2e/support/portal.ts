@@ -287,3 +287,22 @@ export async function fillVisitorOrder(page: Page) {
   await page.getByRole('textbox', { name: 'City' }).fill('München');
   await page.getByRole('checkbox', { name: termsCheckbox }).check();
 }
+
+/**
+ * Records the API calls the page makes, named as the mock names them (`POST /contact` in v1,
+ * `v1.1 POST /licence/order` in v1.1), with the Idempotency-Key each was sent with.
+ */
+export function recordCalls(page: Page) {
+  const calls: { call: string; key: string | undefined }[] = [];
+  page.on('request', (request) => {
+    const [, version, path] = /^\/api\/(v1\.1|v1)(\/.*)$/.exec(new URL(request.url()).pathname) ?? [];
+    if (path)
+      calls.push({
+        call: `${version === 'v1.1' ? 'v1.1 ' : ''}${request.method()} ${path}`,
+        key: request.headers()['idempotency-key'],
+      });
+  });
+  /** The requests of one call, in the order they were sent. */
+  const of = (call: string) => calls.filter((made) => made.call === call);
+  return { of, count: (call: string) => of(call).length };
+}
