@@ -254,6 +254,11 @@ export default defineConfig(({ mode, command }) => {
           test: {
             name: 'dom',
             environment: 'jsdom',
+            // On the spec-strict mock (decision 059): answers with exactly SPEC §3's fields, the
+            // stricter of the mock's two ways, so that no view test leans on what only the mock
+            // sends. The mock's own tests run once more on its default way in CI
+            // (VITE_MOCK_STRICT=false, scripts/validate.mjs).
+            env: { VITE_MOCK_API: 'false', VITE_MOCK_STRICT: process.env.VITE_MOCK_STRICT ?? 'true' },
             include: testFiles.dom.include,
             exclude: [...configDefaults.exclude, ...testFiles.dom.exclude],
             // The files of a worker share their modules: loading React, the app and the

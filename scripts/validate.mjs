@@ -64,11 +64,14 @@ const stages = [
     ),
   ],
   [
+    // `npm test` runs the view and mock tests on the spec-strict mock; the mock's own tests once
+    // more on its default way, which the development server and the demo use. The view tests run
+    // once (decision 059: on both mocks they covered the same statements and branches of src).
     step(
-      'View and mock tests on the spec-strict mock (VITE_MOCK_STRICT=true)',
+      'Mock tests on the default mock (VITE_MOCK_STRICT=false)',
       'npx',
-      ['vitest', 'run', '--project', 'dom', 'tests/views', 'tests/mocks'],
-      { VITE_MOCK_STRICT: 'true' },
+      ['vitest', 'run', '--project', 'dom', 'tests/mocks'],
+      { VITE_MOCK_STRICT: 'false' },
     ),
   ],
   [
