@@ -162,8 +162,9 @@ describe('a server that answers the login with a second step the portal cannot r
       http.post(apiUrl('/login'), () => HttpResponse.json({ is_active: true, second_factor: { ticket: 'x' } })),
     );
     const view = renderApp('/login');
-    await view.user.type(await screen.findByLabelText(words.en.email), 'demo@example.com');
-    await view.user.type(screen.getByLabelText(words.en.password), 'Demo-Password-2026');
+    // The server's answer is this test's own: any address and password reach it.
+    await view.user.type(await screen.findByLabelText(words.en.email), 'someone@example.com');
+    await view.user.type(screen.getByLabelText(words.en.password), 'Any-Password-2026');
     await view.user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(
       await screen.findByText('The server sent an answer the portal does not understand. Please try again later.'),
