@@ -344,6 +344,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/datastores/{name}/usage': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+      };
+      path: {
+        /** @description The datastore's `datastore` field. */
+        name: components['parameters']['DatastoreName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Read a datastore's usage history
+     * @description Feature `usage-history` (issue 45). The space the datastore used, and the space its rate
+     *     allows, over `range`, as Proxmox Backup Server's round-robin database keeps them: one
+     *     average per step, oldest first, the last step the one that holds now. Steps the server
+     *     did not measure (before the datastore existed, while it was down) are null.
+     *     `estimated_full_date` is Proxmox Backup Server's own estimate, computed from the month's
+     *     series whatever the range asked for (a least-squares line through at least seven known
+     *     steps of `used / total`, src/api2/status.rs).
+     */
+    get: operations['getDatastoreUsage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/datastores/{name}/cancellation': {
     parameters: {
       query?: never;
@@ -1020,8 +1055,9 @@ export interface components {
       api: string;
       /**
        * @description The features this server offers, by name: `idempotency`, `problem-details`,
-       *     `sizes-in-bytes` (the three are v1.1's base), `events` and `second-factor` (optional).
-       *     Reserved for a later issue: `usage-history`, `backup-health`. Unknown names are ignored.
+       *     `sizes-in-bytes` (the three are v1.1's base), `events`, `second-factor` and
+       *     `usage-history` (optional). Reserved for a later issue: `backup-health`. Unknown names
+       *     are ignored.
        */
       features: string[];
       /** @description How long a key and its answer are kept after the answer; at least 86400. */
@@ -1204,6 +1240,34 @@ export interface components {
       space_used_bytes: number | null;
       /** @description Bytes the rate allows (a fixed volume); null for the dynamic rate, which has no limit. */
       space_total_bytes: number | null;
+    } & {
+      [key: string]: unknown;
+    };
+    /**
+     * @description A datastore's usage over a range (GET /datastores/{name}/usage): step `i` starts at
+     *     `start + i * step` (epoch seconds) and holds `used_bytes[i]` of `total_bytes[i]`. Sizes in
+     *     bytes as in `Datastore`.
+     */
+    UsageHistory: {
+      /** @enum {string} */
+      range: 'day' | 'week' | 'month' | 'year';
+      /** @description Epoch seconds of the first step, a multiple of `step`. */
+      start: number;
+      /** @description Seconds per step. */
+      step: number;
+      /** @description The space used in each step; null where it was not measured. */
+      used_bytes: (number | null)[];
+      /**
+       * @description The space the rate allowed in each step, as long as `used_bytes`; null where not
+       *     measured, and in every step of the dynamic rate, which has no limit.
+       */
+      total_bytes: (number | null)[];
+      /**
+       * @description Proxmox Backup Server's `estimated-full-date` from the month's series: the epoch second
+       *     the line reaches the total; 0 when the space does not grow; a moment already past when
+       *     it falls; null without a total (the dynamic rate) or with fewer than seven known steps.
+       */
+      estimated_full_date: number | null;
     } & {
       [key: string]: unknown;
     };
@@ -2407,6 +2471,50 @@ export interface operations {
           'application/json': components['schemas']['Datastore'];
         };
       };
+      401: components['responses']['SessionEnded'];
+      404: components['responses']['DatastoreUnknown'];
+    };
+  };
+  getDatastoreUsage: {
+    parameters: {
+      query: {
+        /**
+         * @description The span of the history and its step: `day` (48 steps of 30 minutes), `week` (84 of 2
+         *     hours), `month` (60 of 12 hours), `year` (52 of a week). Another value answers 400
+         *     `invalid-fields` naming `range`.
+         */
+        range: 'day' | 'week' | 'month' | 'year';
+      };
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+        /**
+         * @description Sent by the portal with every call (decision 031); the portal's edge refuses calls without
+         *     it. The API requires it on state changes only.
+         */
+        'X-Portal-Request'?: components['parameters']['PortalRequest'];
+      };
+      path: {
+        /** @description The datastore's `datastore` field. */
+        name: components['parameters']['DatastoreName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The usage history. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UsageHistory'];
+        };
+      };
+      400: components['responses']['InvalidFields'];
       401: components['responses']['SessionEnded'];
       404: components['responses']['DatastoreUnknown'];
     };

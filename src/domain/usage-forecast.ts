@@ -30,7 +30,7 @@ export type FullDate =
   | { readonly kind: 'on'; readonly epochSeconds: number };
 
 /** The fewest known steps Proxmox Backup Server draws its line through. */
-export const fewestPointsForAnEstimate = 7;
+const fewestPointsForAnEstimate = 7;
 
 /** A known step of the series: its time in epoch seconds and its usage, 0 to 1. */
 interface UsagePoint {
@@ -42,7 +42,7 @@ interface UsagePoint {
  * The factors `[a, b]` of the least-squares line `usage = a + b · time` through the points, with
  * the operations of statistics.rs in their order (the same doubles, so the same second).
  */
-export function linearRegression(points: readonly UsagePoint[]): [number, number] {
+function linearRegression(points: readonly UsagePoint[]): [number, number] {
   let sumTime = 0;
   let sumUsage = 0;
   for (const point of points) {

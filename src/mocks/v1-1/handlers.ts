@@ -50,6 +50,8 @@ import {
 import { problem } from './problems';
 import { AssertionStruct, offerWithPasskey, passkeyRefused, passkeys } from './passkey-structs';
 import { completeSecondStep } from './second-factor';
+import { usageHistory, usageRanges } from './usage-history';
+import { isOneOf } from '../../domain/one-of';
 
 /** 1 TB is 10^12 bytes, 1 GB 10^9 (docs/api-v1.1.md, "Sizes in bytes"). */
 const bytesPerTb = 1e12;
@@ -271,6 +273,27 @@ export const v11Handlers = [
     const found = findDatastore(account.id, params.name ?? '');
     if (!found.ok) return problem(found.refusal.problem, language, { detail: found.refusal.detail });
     return Response.json(datastoreOf(found.value));
+  }),
+
+  // Feature `usage-history` (issue 45): the space over a range, with the date it will be full.
+  route('v1.1 GET /datastores/{name}/usage', ({ request, cookies, params, language }) => {
+    const account = sessionAccount(cookies);
+    if (!account) return sessionEnded(language);
+    const range = new URL(request.url).searchParams.get('range') ?? '';
+    if (!isOneOf(usageRanges, range)) {
+      return problem('invalid-fields', language, {
+        errors: [
+          {
+            field: 'range',
+            detail: { en: 'Choose day, week, month or year', de: 'Wählen Sie day, week, month oder year' },
+          },
+        ],
+      });
+    }
+    settleOperations(account.id);
+    const found = findDatastore(account.id, params.name ?? '');
+    if (!found.ok) return problem(found.refusal.problem, language, { detail: found.refusal.detail });
+    return Response.json(usageHistory(found.value, range, Date.now()));
   }),
 
   route('v1.1 POST /datastores/{name}/cancellation', ({ request, cookies, params, language }) =>

@@ -5,10 +5,17 @@ import { route } from '../faults';
 import { idempotencyRetentionSeconds } from './idempotency';
 
 /**
- * The features the mock offers in "v1.1" mode: v1.1's base three, the event stream, and the
- * second factors with the passkey sign-in (issue 44).
+ * The features the mock offers in "v1.1" mode: v1.1's base three, the event stream, the second
+ * factors with the passkey sign-in (issue 44) and the usage history (issue 45).
  */
-const mockFeatures = ['idempotency', 'problem-details', 'sizes-in-bytes', 'events', 'second-factor'] as const;
+const mockFeatures = [
+  'idempotency',
+  'problem-details',
+  'sizes-in-bytes',
+  'events',
+  'second-factor',
+  'usage-history',
+] as const;
 
 export const platformHandlers = [
   // The portal's one probe, with or without a session.
