@@ -379,6 +379,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/datastores/{name}/health': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+      };
+      path: {
+        /** @description The datastore's `datastore` field. */
+        name: components['parameters']['DatastoreName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Read a datastore's backup health
+     * @description Feature `backup-health` (issue 45): what a customer checks each morning. The newest
+     *     snapshot's time, the last verification and garbage collection with their outcome, the
+     *     snapshots kept (and how many hold an unencrypted file), and the datastore's tasks of the
+     *     last seven days, newest first.
+     */
+    get: operations['getDatastoreHealth'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/datastores/{name}/cancellation': {
     parameters: {
       query?: never;
@@ -1055,9 +1087,8 @@ export interface components {
       api: string;
       /**
        * @description The features this server offers, by name: `idempotency`, `problem-details`,
-       *     `sizes-in-bytes` (the three are v1.1's base), `events`, `second-factor` and
-       *     `usage-history` (optional). Reserved for a later issue: `backup-health`. Unknown names
-       *     are ignored.
+       *     `sizes-in-bytes` (the three are v1.1's base), `events`, `second-factor`,
+       *     `usage-history` and `backup-health` (optional). Unknown names are ignored.
        */
       features: string[];
       /** @description How long a key and its answer are kept after the answer; at least 86400. */
@@ -1268,6 +1299,56 @@ export interface components {
        *     it falls; null without a total (the dynamic rate) or with fewer than seven known steps.
        */
       estimated_full_date: number | null;
+    } & {
+      [key: string]: unknown;
+    };
+    /**
+     * @description The outcome of the last run of a job: `ok`, `failed` (a verification that found a
+     *     corrupt chunk, a garbage collection that stopped with an error), or `none` when it never ran.
+     * @enum {string}
+     */
+    RunOutcome: 'ok' | 'failed' | 'none';
+    /** @description A datastore's backup health (GET /datastores/{name}/health). Times are epoch seconds. */
+    BackupHealth: {
+      /** @description The backup time of the newest finished snapshot; null when there is none. */
+      last_backup: number | null;
+      snapshots: {
+        count: number;
+        /** @description Snapshots with at least one file whose crypt-mode is `none`. */
+        unencrypted: number;
+      } & {
+        [key: string]: unknown;
+      };
+      verification: {
+        state: components['schemas']['RunOutcome'];
+        /** @description When the last verification started. */
+        last: number | null;
+      } & {
+        [key: string]: unknown;
+      };
+      garbage_collection: {
+        state: components['schemas']['RunOutcome'];
+        /** @description When the last garbage collection started. */
+        last: number | null;
+        /** @description What the last garbage collection gave back. */
+        removed_bytes: number | null;
+      } & {
+        [key: string]: unknown;
+      };
+      /** @description The datastore's tasks of the last seven days, newest first. */
+      tasks: ({
+        /** @description Proxmox Backup Server's UPID of the task. */
+        id: string;
+        /** @description `backup`, `verification`, `garbage-collection` or `prune`; another may come and is shown by its name. */
+        kind: string;
+        /** @enum {string} */
+        state: 'running' | 'ok' | 'warning' | 'failed';
+        started: number;
+        /** @description Null while the task runs. */
+        ended: number | null;
+      } & {
+        [key: string]: unknown;
+      })[];
     } & {
       [key: string]: unknown;
     };
@@ -2515,6 +2596,42 @@ export interface operations {
         };
       };
       400: components['responses']['InvalidFields'];
+      401: components['responses']['SessionEnded'];
+      404: components['responses']['DatastoreUnknown'];
+    };
+  };
+  getDatastoreHealth: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+        /**
+         * @description Sent by the portal with every call (decision 031); the portal's edge refuses calls without
+         *     it. The API requires it on state changes only.
+         */
+        'X-Portal-Request'?: components['parameters']['PortalRequest'];
+      };
+      path: {
+        /** @description The datastore's `datastore` field. */
+        name: components['parameters']['DatastoreName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The backup health. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BackupHealth'];
+        };
+      };
       401: components['responses']['SessionEnded'];
       404: components['responses']['DatastoreUnknown'];
     };

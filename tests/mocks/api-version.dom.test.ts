@@ -19,14 +19,22 @@ describe('the API the mock speaks', () => {
     expect((await fetch(capabilities())).status).toBe(404);
   });
 
-  it('offers v1.1 with its three base features, the event stream, second factors, the usage history, and keys kept for 24 hours once switched on', async () => {
+  it('offers v1.1 with its three base features, the event stream, second factors, the usage history, the backup health, and keys kept for 24 hours once switched on', async () => {
     mock.setApiVersion('v1.1');
     const response = await fetch(capabilities(), { headers: { 'Accept-Language': 'de' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe('no-store');
     await expect(response.json()).resolves.toEqual({
       api: '1.1',
-      features: ['idempotency', 'problem-details', 'sizes-in-bytes', 'events', 'second-factor', 'usage-history'],
+      features: [
+        'idempotency',
+        'problem-details',
+        'sizes-in-bytes',
+        'events',
+        'second-factor',
+        'usage-history',
+        'backup-health',
+      ],
       idempotency_key_retention_seconds: 86_400,
     });
   });

@@ -50,6 +50,7 @@ import {
 import { problem } from './problems';
 import { AssertionStruct, offerWithPasskey, passkeyRefused, passkeys } from './passkey-structs';
 import { completeSecondStep } from './second-factor';
+import { backupHealth } from './backup-health';
 import { usageHistory, usageRanges } from './usage-history';
 import { isOneOf } from '../../domain/one-of';
 
@@ -294,6 +295,16 @@ export const v11Handlers = [
     const found = findDatastore(account.id, params.name ?? '');
     if (!found.ok) return problem(found.refusal.problem, language, { detail: found.refusal.detail });
     return Response.json(usageHistory(found.value, range, Date.now()));
+  }),
+
+  // Feature `backup-health` (issue 45): the last backup, verification, garbage collection, snapshots and tasks.
+  route('v1.1 GET /datastores/{name}/health', ({ cookies, params, language }) => {
+    const account = sessionAccount(cookies);
+    if (!account) return sessionEnded(language);
+    settleOperations(account.id);
+    const found = findDatastore(account.id, params.name ?? '');
+    if (!found.ok) return problem(found.refusal.problem, language, { detail: found.refusal.detail });
+    return Response.json(backupHealth(found.value, Date.now()));
   }),
 
   route('v1.1 POST /datastores/{name}/cancellation', ({ request, cookies, params, language }) =>

@@ -30,12 +30,13 @@ const rangeSteps: Record<UsageRange, { step: number; count: number }> = {
 };
 
 const bytesPerTb = 1e12;
-const backupHour = 1;
-const collectionHour = 3;
+/** The hours (UTC) of the nightly backup and of the Sunday's garbage collection (./backup-health.ts too). */
+export const backupHour = 1;
+export const collectionHour = 3;
 /** Sunday, as `Date#getUTCDay` counts. */
-const sunday = 0;
+export const sunday = 0;
 /** What a garbage collection gives back: this share of the week's growth. */
-const collectedShare = 0.4;
+export const collectedShare = 0.4;
 
 export interface UsageHistoryAnswer {
   range: UsageRange;
@@ -52,7 +53,7 @@ export interface UsageHistoryAnswer {
 }
 
 /** A number from 0 to 1 that the identifier always gives (FNV-1a). */
-function fractionOf(text: string): number {
+export function fractionOf(text: string): number {
   let hash = 0x811c9dc5;
   for (const char of text) {
     hash ^= char.charCodeAt(0);
@@ -76,11 +77,16 @@ function eventsBetween(from: number, until: number): { backups: number; collecti
   return { backups, collections };
 }
 
+/** What one night's backup adds: a share of today's space that the identifier chooses. */
+export function nightlyBytes(row: DatastoreRow): number {
+  return row.usedBytes * (0.004 + 0.008 * fractionOf(row.identifier));
+}
+
 /** The bytes `row` used at `time`, counted back from what it uses at `now`. */
 function usedAt(row: DatastoreRow, time: number, now: number): number | null {
   const created = Math.floor(row.created / 1000);
   if (time < created) return null;
-  const nightly = row.usedBytes * (0.004 + 0.008 * fractionOf(row.identifier));
+  const nightly = nightlyBytes(row);
   const { backups, collections } = eventsBetween(time, now);
   const used = row.usedBytes - backups * nightly + collections * collectedShare * 7 * nightly;
   return Math.max(0, Math.round(used));
