@@ -130,7 +130,7 @@ function malformedAnswer(call: MockCall): Response {
   return HttpResponse.json('This answer does not follow the v1 contract.');
 }
 
-interface CallInfo {
+export interface CallInfo {
   request: Request;
   params: Record<string, string>;
   cookies: Cookies;

@@ -7,6 +7,7 @@ import { apiUrl } from '../../src/api/client';
 import { v11Base } from '../../src/mocks/api-version';
 import { datastoresOf, db, findAccountByEmail } from '../../src/mocks/db';
 import { mock } from '../../src/mocks/node';
+import type { BackupHealthAnswer as Health } from '../../src/mocks/v1-1/backup-health';
 import { aDatastore } from '../support/builders';
 import { createCustomer } from '../support/customers';
 import { loginAs } from '../support/mock-api';
@@ -17,14 +18,6 @@ const day = 24 * hour;
 const wednesdayNoon = Date.UTC(2026, 10, 25, 12) / 1000;
 const at = (month: number, date: number, hours: number, minutes = 0) =>
   Date.UTC(2026, month - 1, date, hours, minutes) / 1000;
-
-interface Health {
-  last_backup: number | null;
-  snapshots: { count: number; unencrypted: number };
-  verification: { state: string; last: number | null };
-  garbage_collection: { state: string; last: number | null; removed_bytes: number | null };
-  tasks: { id: string; kind: string; state: string; started: number; ended: number | null }[];
-}
 
 function health(name: string) {
   return fetch(`${v11Base(apiUrl(''))}/datastores/${name}/health`, { headers: { 'X-Portal-Request': '1' } });

@@ -9,20 +9,12 @@ import { estimatedFullDate } from '../../src/domain/usage-forecast';
 import { v11Base } from '../../src/mocks/api-version';
 import { datastoresOf, db, findAccountByEmail } from '../../src/mocks/db';
 import { mock } from '../../src/mocks/node';
+import type { UsageHistoryAnswer as UsageAnswer } from '../../src/mocks/v1-1/usage-history';
 import { aDatastore } from '../support/builders';
 import { createCustomer, type Customer } from '../support/customers';
 import { loginAs } from '../support/mock-api';
 
 const day = 86_400_000;
-
-interface UsageAnswer {
-  range: string;
-  start: number;
-  step: number;
-  used_bytes: (number | null)[];
-  total_bytes: (number | null)[];
-  estimated_full_date: number | null;
-}
 
 function usage(name: string, range: string, language = 'en') {
   return fetch(`${v11Base(apiUrl(''))}/datastores/${name}/usage?range=${range}`, {

@@ -21,7 +21,7 @@ import { RegisterPayload } from '../../api/registration';
 import { cancelContract, cancelDatastore, findDatastore, runningDatastores } from '../cancellations';
 import { checkPurchase } from '../purchases';
 import { db, findCompany, type DatastoreRow } from '../db';
-import { route } from '../faults';
+import { route, type CallInfo } from '../faults';
 import { changePassword, logIn, register, sendResetLink, userOf } from '../handlers/auth';
 import { changesPayment, companyOf, editCompany } from '../handlers/company';
 import { statusOf } from '../handlers/datastores';
@@ -76,6 +76,19 @@ const SecondStepPayload = object({
 });
 const PasskeyLoginPayload = object({ assertion: AssertionStruct });
 const PurchasePayload = object({ identifier: string(), product_id: min(integer(), 0) });
+
+/**
+ * A read of one of the account's datastores by its name or identifier: 401 `session-ended` without
+ * a session, 404 `datastore-unknown` for a name the account does not hold, else `answer`'s.
+ */
+function readDatastore({ cookies, params, language }: CallInfo, answer: (row: DatastoreRow) => Response): Response {
+  const account = sessionAccount(cookies);
+  if (!account) return sessionEnded(language);
+  settleOperations(account.id);
+  const found = findDatastore(account.id, params.name ?? '');
+  if (!found.ok) return problem(found.refusal.problem, language, { detail: found.refusal.detail });
+  return answer(found.value);
+}
 
 /** A success without a body (MSW's response, so that a `Set-Cookie` of it reaches the cookie store). */
 const noContent = (init?: ResponseInit) => new HttpResponse(null, { status: 204, ...init });
@@ -267,45 +280,30 @@ export const v11Handlers = [
     return Response.json(operationJson(operation), { headers: over ? {} : { 'Retry-After': '1' } });
   }),
 
-  route('v1.1 GET /datastores/{name}', ({ cookies, params, language }) => {
-    const account = sessionAccount(cookies);
-    if (!account) return sessionEnded(language);
-    settleOperations(account.id);
-    const found = findDatastore(account.id, params.name ?? '');
-    if (!found.ok) return problem(found.refusal.problem, language, { detail: found.refusal.detail });
-    return Response.json(datastoreOf(found.value));
-  }),
+  route('v1.1 GET /datastores/{name}', (info) => readDatastore(info, (row) => Response.json(datastoreOf(row)))),
 
   // Feature `usage-history` (issue 45): the space over a range, with the date it will be full.
-  route('v1.1 GET /datastores/{name}/usage', ({ request, cookies, params, language }) => {
-    const account = sessionAccount(cookies);
-    if (!account) return sessionEnded(language);
-    const range = new URL(request.url).searchParams.get('range') ?? '';
-    if (!isOneOf(usageRanges, range)) {
-      return problem('invalid-fields', language, {
-        errors: [
-          {
-            field: 'range',
-            detail: { en: 'Choose day, week, month or year', de: 'Wählen Sie day, week, month oder year' },
-          },
-        ],
-      });
-    }
-    settleOperations(account.id);
-    const found = findDatastore(account.id, params.name ?? '');
-    if (!found.ok) return problem(found.refusal.problem, language, { detail: found.refusal.detail });
-    return Response.json(usageHistory(found.value, range, Date.now()));
-  }),
+  route('v1.1 GET /datastores/{name}/usage', (info) =>
+    readDatastore(info, (row) => {
+      const range = new URL(info.request.url).searchParams.get('range') ?? '';
+      if (!isOneOf(usageRanges, range)) {
+        return problem('invalid-fields', info.language, {
+          errors: [
+            {
+              field: 'range',
+              detail: { en: 'Choose day, week, month or year', de: 'Wählen Sie day, week, month oder year' },
+            },
+          ],
+        });
+      }
+      return Response.json(usageHistory(row, range, Date.now()));
+    }),
+  ),
 
   // Feature `backup-health` (issue 45): the last backup, verification, garbage collection, snapshots and tasks.
-  route('v1.1 GET /datastores/{name}/health', ({ cookies, params, language }) => {
-    const account = sessionAccount(cookies);
-    if (!account) return sessionEnded(language);
-    settleOperations(account.id);
-    const found = findDatastore(account.id, params.name ?? '');
-    if (!found.ok) return problem(found.refusal.problem, language, { detail: found.refusal.detail });
-    return Response.json(backupHealth(found.value, Date.now()));
-  }),
+  route('v1.1 GET /datastores/{name}/health', (info) =>
+    readDatastore(info, (row) => Response.json(backupHealth(row, Date.now()))),
+  ),
 
   route('v1.1 POST /datastores/{name}/cancellation', ({ request, cookies, params, language }) =>
     customerChange(request, cookies, language, (account) => {
