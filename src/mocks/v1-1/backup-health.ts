@@ -1,11 +1,8 @@
 /**
  * A datastore's backup health as the mock tells it (issue 45, `GET /datastores/{name}/health`),
- * from the same schedule as its usage history (./usage-history.ts), the same on every read:
+ * from the schedule its usage history tells too (./backup-schedule.ts), the same on every read:
  *
- * - a backup every night at 01:00 UTC, taking 6 to 20 minutes (the identifier chooses);
- * - a verification of the snapshots every Saturday at 05:00 UTC (30 minutes), which passes;
- * - the garbage collection every Sunday at 03:00 UTC (20 minutes), giving back two fifths of the
- *   week's growth;
+ * - every backup, verification and garbage collection passes;
  * - snapshots kept as a prune of `keep-daily 14, keep-weekly 8` would keep them; all of them
  *   unencrypted when the datastore has unencrypted files;
  * - the tasks of the last seven days, newest first; a task under way at the moment is `running`.
@@ -13,22 +10,16 @@
  * Nothing happened before the datastore was created.
  */
 import type { DatastoreRow } from '../db';
-import { backupHour, collectedShare, collectionHour, fractionOf, nightlyBytes, sunday } from './usage-history';
+import { collectedBytes, day, runsBetween, type Run, type RunKind } from './backup-schedule';
 
-const minute = 60;
-const hour = 60 * minute;
-const day = 24 * hour;
-const saturday = 6;
-const verificationHour = 5;
 const keptDaily = 14;
 const keptWeekly = 8;
 
-type TaskKind = 'backup' | 'verification' | 'garbage-collection';
 type RunState = 'ok' | 'failed' | 'none';
 
 interface Task {
   id: string;
-  kind: TaskKind;
+  kind: RunKind;
   state: 'running' | 'ok' | 'failed';
   started: number;
   ended: number | null;
@@ -40,38 +31,6 @@ export interface BackupHealthAnswer {
   verification: { state: RunState; last: number | null };
   garbage_collection: { state: RunState; last: number | null; removed_bytes: number | null };
   tasks: Task[];
-}
-
-interface Run {
-  kind: TaskKind;
-  started: number;
-  ended: number;
-}
-
-/** Every run of `row`'s schedule that started after `from` and by `until`, oldest first. */
-function runsBetween(row: DatastoreRow, from: number, until: number): Run[] {
-  const backupMinutes = 6 + Math.round(14 * fractionOf(`${row.identifier} backup`));
-  const runs: Run[] = [];
-  for (let midnight = Math.floor(from / day) * day; midnight <= until; midnight += day) {
-    const weekday = new Date(midnight * 1000).getUTCDay();
-    const planned: Run[] = [
-      {
-        kind: 'backup',
-        started: midnight + backupHour * hour,
-        ended: midnight + backupHour * hour + backupMinutes * minute,
-      },
-    ];
-    if (weekday === sunday) {
-      const started = midnight + collectionHour * hour;
-      planned.push({ kind: 'garbage-collection', started, ended: started + 20 * minute });
-    }
-    if (weekday === saturday) {
-      const started = midnight + verificationHour * hour;
-      planned.push({ kind: 'verification', started, ended: started + 30 * minute });
-    }
-    runs.push(...planned.filter((run) => run.started > from && run.started <= until));
-  }
-  return runs;
 }
 
 /** A task identifier in the shape of Proxmox Backup Server's UPIDs (node, start, kind, datastore). */
@@ -88,7 +47,7 @@ function keptSnapshots(backups: number): number {
 }
 
 /** The latest finished run of a kind: its state and its start. */
-function lastOf(runs: readonly Run[], kind: TaskKind, now: number): { state: RunState; last: number | null } {
+function lastOf(runs: readonly Run[], kind: RunKind, now: number): { state: RunState; last: number | null } {
   const last = runs.filter((run) => run.kind === kind && run.ended <= now).at(-1);
   return last ? { state: 'ok', last: last.started } : { state: 'none', last: null };
 }
@@ -107,7 +66,7 @@ export function backupHealth(row: DatastoreRow, nowMs: number): BackupHealthAnsw
     verification: lastOf(runs, 'verification', now),
     garbage_collection: {
       ...collection,
-      removed_bytes: collection.last === null ? null : Math.round(collectedShare * 7 * nightlyBytes(row)),
+      removed_bytes: collection.last === null ? null : Math.round(collectedBytes(row)),
     },
     tasks: runs
       .filter((run) => run.started > now - 7 * day)
