@@ -16,6 +16,7 @@ import type { LicenceOrderPayload } from '../../src/api/licence-structs';
 import { config } from '../../src/config';
 import type { Language } from '../../src/domain/constants';
 import { mailDate } from '../../src/mocks/mails';
+import { provisioningMs } from '../../src/mocks/v1-1/operations';
 import { mock, server } from '../../src/mocks/node';
 import { apiError, companyEdit, loginAs, registration, seedEmails, send, setClock } from '../support/mock-api';
 
@@ -169,7 +170,11 @@ describe('the mock’s mails', () => {
   it('tell of a new datastore with its connection data and the password shown for 5 minutes, in German', async () => {
     pageSpeaks('de');
     await loginAs();
-    await buyDatastore('neu', 2);
+    // The purchase's operation takes the mock's provisioning time: waited on a fake clock.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const bought = buyDatastore('neu', 2);
+    await vi.advanceTimersByTimeAsync(provisioningMs + 1_000);
+    await bought;
     const mail = lastMail();
     expect(mail?.subject).toBe('Ihr Datastore neu ist bereit');
     expectGermanLetter(mail?.body, 'Erika Mustermann');
