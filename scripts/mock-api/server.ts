@@ -19,6 +19,9 @@
  *   POST /__mock/require-second-factor {email, required?}: the provider requires a factor (or not)
  *   POST /__mock/expire-login-tickets {email}: ends the account's logins waiting for a second step
  *   POST /__mock/stale-sign-ins {email}: the account's sessions ask for a fresh sign-in before a risky change
+ *   POST /__mock/fill-datastore {name, percent?}: a fixed-volume datastore filled to 85 % (or percent) now
+ *   POST /__mock/fail-verification {name}: a verification of the datastore runs now and fails
+ *   POST /__mock/skip-backups {name, nights?}: the datastore had no backup in the last 2 (or nights) nights
  *   POST /__mock/provider-state     {state, params, action}: a provider state of the consumer
  *                                   contract (Pact's state-change call); answers the values the
  *                                   state chose ({email, name, …}) and {session?}
@@ -74,6 +77,25 @@ function refuse(outgoing: ServerResponse, reason: string) {
   json(outgoing, 400, { status: 'error', reason });
 }
 
+/** Answers what `act` returns, or 400 with the reason it throws. */
+function attempt(outgoing: ServerResponse, act: () => unknown) {
+  try {
+    json(outgoing, 200, act() ?? { status: 'done' });
+  } catch (error) {
+    refuse(outgoing, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The operator's changes to a datastore's schedule (issue 45). */
+const scheduleControls: Record<string, (controls: MockControls, fields: Record<string, unknown>) => unknown> = {
+  '/__mock/fill-datastore': (controls, { name, percent }) => ({
+    used_bytes: controls.fillDatastore(String(name), percent === undefined ? undefined : Number(percent)),
+  }),
+  '/__mock/fail-verification': (controls, { name }) => controls.failVerification(String(name)),
+  '/__mock/skip-backups': (controls, { name, nights }) =>
+    controls.skipBackups(String(name), nights === undefined ? undefined : Number(nights)),
+};
+
 /** `POST /__mock/fault`: what the controls' `fault()` does, with its refusals answered as 400. */
 function setFault(controls: MockControls, body: Buffer, outgoing: ServerResponse) {
   let fields: Record<string, unknown>;
@@ -125,28 +147,20 @@ function control(controls: MockControls, method: string, path: string, body: Buf
       .catch((error: unknown) => refuse(outgoing, error instanceof Error ? error.message : String(error)));
   } else if (method === 'POST' && path === '/__mock/require-second-factor') {
     const { email, required } = readJson(body);
-    try {
+    attempt(outgoing, () => {
       controls.requireSecondFactor(String(email), required !== false);
-      json(outgoing, 200, { required: required !== false });
-    } catch (error) {
-      refuse(outgoing, error instanceof Error ? error.message : String(error));
-    }
+      return { required: required !== false };
+    });
   } else if (method === 'POST' && path === '/__mock/expire-login-tickets') {
     const { email } = readJson(body);
-    try {
-      controls.expireLoginTickets(String(email));
-      json(outgoing, 200, { status: 'done' });
-    } catch (error) {
-      refuse(outgoing, error instanceof Error ? error.message : String(error));
-    }
+    attempt(outgoing, () => controls.expireLoginTickets(String(email)));
   } else if (method === 'POST' && path === '/__mock/stale-sign-ins') {
     const { email } = readJson(body);
-    try {
-      controls.staleSignIns(String(email));
-      json(outgoing, 200, { status: 'done' });
-    } catch (error) {
-      refuse(outgoing, error instanceof Error ? error.message : String(error));
-    }
+    attempt(outgoing, () => controls.staleSignIns(String(email)));
+  } else if (method === 'POST' && Object.hasOwn(scheduleControls, path)) {
+    const act = scheduleControls[path];
+    const fields = readJson(body);
+    if (act) attempt(outgoing, () => act(controls, fields));
   } else if (method === 'GET' && path === '/__mock/outbox') {
     json(outgoing, 200, controls.outbox());
   } else if (method === 'POST' && path === '/__mock/fault') {

@@ -6,7 +6,7 @@
 import { drop } from '@mswjs/data';
 import { onMockChange, emitMockChange } from './changes';
 import { isMockCall, type MockCall } from './calls';
-import { db, findAccountByEmail } from './db';
+import { datastoresOf, db, findAccountByEmail } from './db';
 import {
   addFault,
   clearFaults,
@@ -24,6 +24,7 @@ import { apiVersion, defaultApiVersion, setApiVersion, type MockApiVersion } fro
 import { forgetIdempotencyKeys } from './v1-1/idempotency';
 import { forgetEvents } from './v1-1/events';
 import { forgetOperations } from './v1-1/operations';
+import { failVerification, fillDatastore, skipBackups } from './v1-1/schedule-changes';
 import { addAuthenticator, newRecoveryCodes } from './v1-1/second-factor';
 import { FRESH_SIGN_IN_MS } from './session';
 import { seedDatastores } from './reseller';
@@ -91,6 +92,18 @@ export interface MockControls {
    * answered `reauth-required`. Throws for an unknown address.
    */
   staleSignIns(email: string): void;
+  /** The datastores of an account (the demo account unless told): their names on the server, identifiers and volumes (TB, 0 the dynamic rate). */
+  datastores(email?: string): { name: string; identifier: string; volume: number }[];
+  /**
+   * Fills a fixed-volume datastore (its name on the server) to `percent` of its volume now, 85
+   * unless told: a jump in its usage history (issue 45). Returns the bytes it uses; throws for the
+   * dynamic rate or an unknown name.
+   */
+  fillDatastore(name: string, percent?: number): number;
+  /** A verification of the datastore runs now and fails (issue 45); throws for an unknown name. */
+  failVerification(name: string): void;
+  /** The datastore had no backup in the last `nights` nights, 2 unless told (issue 45); throws for an unknown name. */
+  skipBackups(name: string, nights?: number): void;
   /** Called after every mutating call and every operator action. */
   subscribe(listener: () => void): () => void;
 }
@@ -193,6 +206,28 @@ export function createMockControls(
       const total = seedDatastores(email, count);
       emitMockChange();
       return total;
+    },
+    datastores(email = seedEmails.demo) {
+      const account = findAccountByEmail(email);
+      if (!account) throw new TypeError(`No account has the address "${email}".`);
+      return datastoresOf(account.id).map((row) => ({
+        name: row.datastore,
+        identifier: row.identifier,
+        volume: row.volume,
+      }));
+    },
+    fillDatastore(name, percent = 85) {
+      const used = fillDatastore(name, percent);
+      emitMockChange();
+      return used;
+    },
+    failVerification(name) {
+      failVerification(name);
+      emitMockChange();
+    },
+    skipBackups(name, nights = 2) {
+      skipBackups(name, nights);
+      emitMockChange();
     },
     subscribe: onMockChange,
   };

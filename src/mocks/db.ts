@@ -181,6 +181,19 @@ export const db = factory({
     link: nullable<string>(none),
     created: now,
   },
+  /**
+   * What the operator changed in a datastore's schedule (issue 45), which its usage history and
+   * backup health tell: `fill` (the space jumped by `amount` bytes at `at`), `failed-verification`
+   * (a verification ended failed at `at`), `skipped-backups` (no backup from `at` to `amount`).
+   * Times in epoch seconds.
+   */
+  scheduleChange: {
+    id: primaryKey(randomId),
+    datastoreId: String,
+    kind: String,
+    at: Number,
+    amount: Number,
+  },
 });
 
 type Db = typeof db;
@@ -200,6 +213,7 @@ const everyModel: Record<ModelName, true> = {
   loginTicket: true,
   passkeyChallenge: true,
   mail: true,
+  scheduleChange: true,
 };
 export const modelNames = Object.keys(everyModel).filter((name): name is ModelName => Object.hasOwn(everyModel, name));
 
@@ -207,6 +221,7 @@ export type AccountRow = ReturnType<Db['account']['create']>;
 export type CompanyRow = ReturnType<Db['company']['create']>;
 export type DatastoreRow = ReturnType<Db['datastore']['create']>;
 export type FactorRow = ReturnType<Db['factor']['create']>;
+export type ScheduleChangeRow = ReturnType<Db['scheduleChange']['create']>;
 
 /** Case-insensitive lookup: emails are compared in lower case everywhere. */
 export function findAccountByEmail(email: string): AccountRow | null {

@@ -1,7 +1,7 @@
 /**
  * The operator panel of the browser mock: what the provider's staff and a developer do by
  * hand. A floating "Mock API" toggle at the bottom left opens a region with the pending
- * accounts, the outbox, faults, latency and a data reset. English only; it is a dev tool.
+ * accounts, the outbox, faults, latency, a datastore's backups and a data reset. English only; it is a dev tool.
  */
 import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { mockApiVersions } from './api-version';
@@ -60,6 +60,7 @@ export function OperatorPanel({ controls }: { controls: MockControls }) {
   const [latency, setLatencyInput] = useState('0');
   const [datastoreCount, setDatastoreCount] = useState('1000');
   const [status, setStatus] = useState('');
+  const [datastoreChoice, setDatastore] = useState('');
   const toggle = useRef<HTMLButtonElement>(null);
   const pendingHeading = useRef<HTMLHeadingElement>(null);
   const id = useId();
@@ -67,6 +68,18 @@ export function OperatorPanel({ controls }: { controls: MockControls }) {
   const pending = controls.pendingAccounts();
   const mails = controls.outbox().slice(-20).reverse();
   const faults = controls.faults();
+  const datastoreNames = controls.datastores().map((datastore) => datastore.name);
+  const datastore = datastoreNames.includes(datastoreChoice) ? datastoreChoice : (datastoreNames[0] ?? '');
+
+  /** A change to the chosen datastore's schedule, with what it did or why it was refused. */
+  function changeSchedule(act: () => void, done: string) {
+    try {
+      act();
+      setStatus(done);
+    } catch (error) {
+      setStatus(error instanceof Error ? error.message : String(error));
+    }
+  }
 
   function close() {
     setOpen(false);
@@ -260,6 +273,43 @@ export function OperatorPanel({ controls }: { controls: MockControls }) {
             );
           }}
         />
+
+        <h3>Backups of a datastore</h3>
+        {datastoreNames.length === 0 ? (
+          <p className="pm-muted">The demo account has no datastore.</p>
+        ) : (
+          <div className="pm-row">
+            <ChoiceField label="Datastore" options={datastoreNames} value={datastore} onChange={setDatastore} />
+            <button
+              type="button"
+              className="pm-button"
+              onClick={() => changeSchedule(() => controls.fillDatastore(datastore), `${datastore} is 85 % full now.`)}
+            >
+              Fill to 85 %
+            </button>
+            <button
+              type="button"
+              className="pm-button"
+              onClick={() =>
+                changeSchedule(() => controls.failVerification(datastore), `A verification of ${datastore} failed.`)
+              }
+            >
+              Fail a verification
+            </button>
+            <button
+              type="button"
+              className="pm-button"
+              onClick={() =>
+                changeSchedule(
+                  () => controls.skipBackups(datastore),
+                  `${datastore} had no backup in the last two nights.`,
+                )
+              }
+            >
+              Skip two nights of backups
+            </button>
+          </div>
+        )}
 
         <h3>Data</h3>
         <form className="pm-row" onSubmit={giveDatastores}>

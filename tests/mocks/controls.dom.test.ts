@@ -64,8 +64,9 @@ describe('persistence for the browser mock', () => {
     mock.fault('GET /status', 'http500', { times: 2 });
     mock.fault('GET /licences', 'slow', { ms: 250 });
     mock.setLatency({ min: 5, max: 10 });
+    mock.failVerification('k10001_archive');
     saveDatabase();
-    expect(localStorage.getItem(STORAGE_KEY)).toContain('"version":1');
+    expect(localStorage.getItem(STORAGE_KEY)).toContain('"version":2');
     mock.reset();
     expect(restoreDatabase()).toBe(true);
     expect(mock.pendingAccounts()).toEqual([]);
@@ -75,6 +76,7 @@ describe('persistence for the browser mock', () => {
       { call: 'GET /licences', kind: 'slow', remaining: null, ms: 250 },
     ]);
     expect(getLatency()).toEqual({ min: 5, max: 10 });
+    expect(db.scheduleChange.findMany({}).map((change) => change.kind)).toEqual(['failed-verification']);
     await loginAs(seedEmails.pending);
     await expect(me()).resolves.toMatchObject({ company_number: 'K-10002' });
   });

@@ -2,6 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { forgotPassword } from '../../src/api/auth';
+import { db } from '../../src/mocks/db';
 import { mock } from '../../src/mocks/node';
 import { OperatorPanel } from '../../src/mocks/operator-panel';
 import { seedEmails } from '../support/mock-api';
@@ -109,5 +110,26 @@ describe('the operator panel: a reseller account', () => {
     await user.clear(field);
     await user.click(within(panel).getByRole('button', { name: 'Give datastores' }));
     expect(within(panel).getByRole('status')).toHaveTextContent('Datastores must be a whole number from 0 to 10000.');
+  });
+
+  it('fills a datastore to 85 %, fails its verification and skips two nights, and says why a dynamic one cannot be filled', async () => {
+    const { user, panel } = await openPanel();
+    const names = Object.fromEntries(mock.datastores().map(({ identifier, name }) => [identifier, name]));
+    const media = names['media'] ?? '';
+    await user.selectOptions(within(panel).getByLabelText('Datastore'), media);
+    await user.click(within(panel).getByRole('button', { name: 'Fill to 85 %' }));
+    expect(within(panel).getByRole('status')).toHaveTextContent(`${media} is 85 % full now.`);
+    await user.click(within(panel).getByRole('button', { name: 'Fail a verification' }));
+    expect(within(panel).getByRole('status')).toHaveTextContent(`A verification of ${media} failed.`);
+    await user.click(within(panel).getByRole('button', { name: 'Skip two nights of backups' }));
+    expect(within(panel).getByRole('status')).toHaveTextContent(`${media} had no backup in the last two nights.`);
+    expect(db.scheduleChange.findMany({}).map((change) => change.kind)).toEqual([
+      'fill',
+      'failed-verification',
+      'skipped-backups',
+    ]);
+    await user.selectOptions(within(panel).getByLabelText('Datastore'), names['backup'] ?? '');
+    await user.click(within(panel).getByRole('button', { name: 'Fill to 85 %' }));
+    expect(within(panel).getByRole('status')).toHaveTextContent(/is on the dynamic rate: it has no volume to fill/);
   });
 });

@@ -2,7 +2,8 @@
  * A datastore's backup health as the mock tells it (issue 45, `GET /datastores/{name}/health`),
  * from the schedule its usage history tells too (./backup-schedule.ts), the same on every read:
  *
- * - every backup, verification and garbage collection passes;
+ * - every backup, verification and garbage collection passes, but for a verification the operator
+ *   failed; nights the operator skipped have no backup;
  * - snapshots kept as a prune of `keep-daily 14, keep-weekly 8` would keep them; all of them
  *   unencrypted when the datastore has unencrypted files;
  * - the tasks of the last seven days, newest first; a task under way at the moment is `running`.
@@ -10,7 +11,7 @@
  * Nothing happened before the datastore was created.
  */
 import type { DatastoreRow } from '../db';
-import { collectedBytes, day, runsBetween, type Run, type RunKind } from './backup-schedule';
+import { collectedBytes, day, runsBetween, type Run, type RunKind, type Schedule } from './backup-schedule';
 
 const keptDaily = 14;
 const keptWeekly = 8;
@@ -49,14 +50,21 @@ function keptSnapshots(backups: number): number {
 /** The latest finished run of a kind: its state and its start. */
 function lastOf(runs: readonly Run[], kind: RunKind, now: number): { state: RunState; last: number | null } {
   const last = runs.filter((run) => run.kind === kind && run.ended <= now).at(-1);
-  return last ? { state: 'ok', last: last.started } : { state: 'none', last: null };
+  if (!last) return { state: 'none', last: null };
+  return { state: last.failed ? 'failed' : 'ok', last: last.started };
 }
 
-/** The backup health of `row` at `nowMs`. */
-export function backupHealth(row: DatastoreRow, nowMs: number): BackupHealthAnswer {
+function taskState(run: Run, now: number): Task['state'] {
+  if (run.ended > now) return 'running';
+  return run.failed ? 'failed' : 'ok';
+}
+
+/** The backup health of a datastore at `nowMs`. */
+export function backupHealth(schedule: Schedule, nowMs: number): BackupHealthAnswer {
+  const { row } = schedule;
   const now = Math.floor(nowMs / 1000);
   const created = Math.floor(row.created / 1000);
-  const runs = runsBetween(row, created, now);
+  const runs = runsBetween(schedule, created, now);
   const backups = runs.filter((run) => run.kind === 'backup' && run.ended <= now);
   const count = keptSnapshots(backups.length);
   const collection = lastOf(runs, 'garbage-collection', now);
@@ -66,7 +74,7 @@ export function backupHealth(row: DatastoreRow, nowMs: number): BackupHealthAnsw
     verification: lastOf(runs, 'verification', now),
     garbage_collection: {
       ...collection,
-      removed_bytes: collection.last === null ? null : Math.round(collectedBytes(row)),
+      removed_bytes: collection.last === null ? null : Math.round(collectedBytes(schedule)),
     },
     tasks: runs
       .filter((run) => run.started > now - 7 * day)
@@ -74,7 +82,7 @@ export function backupHealth(row: DatastoreRow, nowMs: number): BackupHealthAnsw
       .map((run) => ({
         id: upid(row, run),
         kind: run.kind,
-        state: run.ended <= now ? 'ok' : 'running',
+        state: taskState(run, now),
         started: run.started,
         ended: run.ended <= now ? run.ended : null,
       })),

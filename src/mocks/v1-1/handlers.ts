@@ -51,6 +51,7 @@ import { problem } from './problems';
 import { AssertionStruct, offerWithPasskey, passkeyRefused, passkeys } from './passkey-structs';
 import { completeSecondStep } from './second-factor';
 import { backupHealth } from './backup-health';
+import { scheduleOf } from './schedule-changes';
 import { usageHistory, usageRanges } from './usage-history';
 import { isOneOf } from '../../domain/one-of';
 
@@ -296,13 +297,13 @@ export const v11Handlers = [
           ],
         });
       }
-      return Response.json(usageHistory(row, range, Date.now()));
+      return Response.json(usageHistory(scheduleOf(row), range, Date.now()));
     }),
   ),
 
   // Feature `backup-health` (issue 45): the last backup, verification, garbage collection, snapshots and tasks.
   route('v1.1 GET /datastores/{name}/health', (info) =>
-    readDatastore(info, (row) => Response.json(backupHealth(row, Date.now()))),
+    readDatastore(info, (row) => Response.json(backupHealth(scheduleOf(row), Date.now()))),
   ),
 
   route('v1.1 POST /datastores/{name}/cancellation', ({ request, cookies, params, language }) =>

@@ -4,15 +4,24 @@
  *
  * - The schedule of ./backup-schedule.ts: each night's backup adds a share of today's space,
  *   each Sunday's garbage collection gives back two fifths of the week's growth; between those
- *   moments the space holds still. Counted back from the space used now, so the series ends at the row's
- *   `usedBytes`; nothing before the datastore was created (null), nothing below zero.
+ *   moments the space holds still; a fill of the operator's is a jump at its moment. Counted back
+ *   from the space used now, so the series ends at the row's `usedBytes`; nothing before the
+ *   datastore was created (null), nothing below zero.
  * - The total is the fixed volume in bytes, null for the dynamic rate (it has no limit).
  * - The steps are those of Proxmox Backup Server's round-robin databases, one series per range,
  *   its last step the one that holds now.
  */
 import { estimatedFullDate } from '../../domain/usage-forecast';
-import type { DatastoreRow } from '../db';
-import { collectedBytes, day, hour, nightlyBytes, runsBetween, type RunKind } from './backup-schedule';
+import {
+  collectedBytes,
+  day,
+  filledAfter,
+  hour,
+  nightlyBytes,
+  runsBetween,
+  type RunKind,
+  type Schedule,
+} from './backup-schedule';
 
 export const usageRanges = ['day', 'week', 'month', 'year'] as const;
 export type UsageRange = (typeof usageRanges)[number];
@@ -43,36 +52,44 @@ export interface UsageHistoryAnswer {
   estimated_full_date: number | null;
 }
 
-/** The bytes `row` used at `time`, counted back from what it uses at `now`. */
-function usedAt(row: DatastoreRow, time: number, now: number): number | null {
+/** The bytes the datastore used at `time`, counted back from what it uses at `now`. */
+function usedAt(schedule: Schedule, time: number, now: number): number | null {
+  const { row } = schedule;
   const created = Math.floor(row.created / 1000);
   if (time < created) return null;
-  const runs = runsBetween(row, time, now);
+  const runs = runsBetween(schedule, time, now);
   const count = (kind: RunKind) => runs.filter((run) => run.kind === kind).length;
-  const used = row.usedBytes - count('backup') * nightlyBytes(row) + count('garbage-collection') * collectedBytes(row);
+  const used =
+    row.usedBytes -
+    count('backup') * nightlyBytes(schedule) +
+    count('garbage-collection') * collectedBytes(schedule) -
+    filledAfter(schedule, time);
   return Math.max(0, Math.round(used));
 }
 
-/** The series of `row` over `range` at `now` (epoch seconds). */
-function series(row: DatastoreRow, range: UsageRange, now: number) {
+/** The series of the datastore over `range` at `now` (epoch seconds). */
+function series(schedule: Schedule, range: UsageRange, now: number) {
+  const { row } = schedule;
   const { step, count } = rangeSteps[range];
   const start = (Math.floor(now / step) - (count - 1)) * step;
   const total = row.volume > 0 ? row.volume * bytesPerTb : null;
   // Each step holds what was used at its end (now, for the step that holds now).
-  const used = Array.from({ length: count }, (_, index) => usedAt(row, Math.min(start + (index + 1) * step, now), now));
+  const used = Array.from({ length: count }, (_, index) =>
+    usedAt(schedule, Math.min(start + (index + 1) * step, now), now),
+  );
   return { start, step, used, total: used.map((value) => (value === null ? null : total)) };
 }
 
-/** The usage history of `row` over `range` at `nowMs`. */
-export function usageHistory(row: DatastoreRow, range: UsageRange, nowMs: number): UsageHistoryAnswer {
+/** The usage history of a datastore over `range` at `nowMs`. */
+export function usageHistory(schedule: Schedule, range: UsageRange, nowMs: number): UsageHistoryAnswer {
   const now = Math.floor(nowMs / 1000);
-  const { start, step, used, total } = series(row, range, now);
+  const { start, step, used, total } = series(schedule, range, now);
   return {
     range,
     start,
     step,
     used_bytes: used,
     total_bytes: total,
-    estimated_full_date: estimatedFullDate(series(row, 'month', now)) ?? null,
+    estimated_full_date: estimatedFullDate(series(schedule, 'month', now)) ?? null,
   };
 }

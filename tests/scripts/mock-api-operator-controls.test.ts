@@ -4,9 +4,10 @@ import { freePort } from '../../scripts/nginx';
 import { codeAt } from '../../src/mocks/v1-1/totp';
 
 /**
- * The account-protection controls of the mock API over HTTP (issue 44), for the production
- * journeys: an authenticator for an account, the provider's requirement of a factor, and the end
- * of the logins that wait for their second step.
+ * The operator's controls of the mock API over HTTP, for the production journeys: the account
+ * protection's (issue 44: an authenticator for an account, the provider's requirement of a
+ * factor, the end of the logins that wait for their second step) and the changes to a
+ * datastore's schedule (issue 45: a fill to 85 %, a failed verification, nights without a backup).
  */
 let api: MockApiServer;
 
@@ -64,5 +65,30 @@ describe('the account-protection controls over HTTP', () => {
       reason: 'No account has the address "nobody@example.com".',
     });
     expect((await control('protect', { email: 'nobody@example.com' })).status).toBe(400);
+  });
+});
+
+const named = (identifier: string) =>
+  api.controls.datastores().find((datastore) => datastore.identifier === identifier)?.name ?? '';
+
+describe('the schedule controls over HTTP', () => {
+  it('fill a fixed datastore to 85 % or the share asked for, and refuse the dynamic rate', async () => {
+    expect(await (await control('fill-datastore', { name: named('media') })).json()).toEqual({ used_bytes: 1.7e12 });
+    expect(await (await control('fill-datastore', { name: named('media'), percent: 90 })).json()).toEqual({
+      used_bytes: 1.8e12,
+    });
+    const dynamic = await control('fill-datastore', { name: named('backup') });
+    expect(dynamic.status).toBe(400);
+    expect(await dynamic.json()).toMatchObject({ reason: expect.stringMatching(/dynamic rate/) as unknown });
+  });
+
+  it('fail a verification and skip nights of backups, and refuse a name no datastore has', async () => {
+    expect((await control('fail-verification', { name: named('archive') })).status).toBe(200);
+    expect(await (await control('skip-backups', { name: named('archive'), nights: 3 })).json()).toEqual({
+      status: 'done',
+    });
+    const unknown = await control('fail-verification', { name: 'k99999_none' });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ reason: 'No datastore is named "k99999_none".' });
   });
 });
