@@ -23,6 +23,10 @@ export interface ServerOffer {
   readonly events: boolean;
   /** The server protects accounts with second factors and offers the passkey sign-in (decision 058). */
   readonly secondFactor: boolean;
+  /** The server tells a datastore's usage over a range (issue 45). */
+  readonly usageHistory: boolean;
+  /** The server tells a datastore's backups, verification, garbage collection and tasks (issue 45). */
+  readonly backupHealth: boolean;
 }
 
 let probe: Promise<ServerOffer | null> | undefined;
@@ -33,7 +37,13 @@ async function ask(): Promise<ServerOffer | null> {
     if (v11Base() === null) return null;
     const { value } = await requestV11('GET', '/capabilities', { answer: Capabilities });
     if (value.api !== '1.1' || !needed.every((feature) => value.features.includes(feature))) return null;
-    return { events: value.features.includes('events'), secondFactor: value.features.includes('second-factor') };
+    const offers = (feature: string) => value.features.includes(feature);
+    return {
+      events: offers('events'),
+      secondFactor: offers('second-factor'),
+      usageHistory: offers('usage-history'),
+      backupHealth: offers('backup-health'),
+    };
   } catch {
     // A 404, a failure, an answer that is no capabilities, or the v1.1 code that did not load: v1.
     return null;

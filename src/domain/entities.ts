@@ -129,3 +129,45 @@ export type OpenSession = {
   /** The browser and system, as the server read them ("Firefox on Windows"). */
   device?: string | null | undefined;
 };
+
+/** The ranges a datastore's usage history is read over (issue 45). */
+export const usageRanges = ['day', 'week', 'month', 'year'] as const;
+export type UsageRange = (typeof usageRanges)[number];
+
+/**
+ * A datastore's usage over a range (issue 45, v1.1 `GET /datastores/{name}/usage`): step `i`
+ * starts at `start + i * step` (epoch seconds) and holds `used_bytes[i]` of `total_bytes[i]`,
+ * null where not measured (and every total of the dynamic rate).
+ */
+export type UsageHistory = {
+  range: string;
+  start: number;
+  step: number;
+  used_bytes: (number | null)[];
+  total_bytes: (number | null)[];
+  /** Proxmox Backup Server's `estimated-full-date`: 0 when not growing, null without an estimate. */
+  estimated_full_date?: number | null | undefined;
+};
+
+/** How the last run of a job ended: `ok`, `failed`, `none` when it never ran, or a word added later. */
+export type RunOutcome = { state: string; last: number | null };
+
+/** A task of the datastore's server (a backup, a verification, a garbage collection, or another kind). */
+export type BackupTask = {
+  id: string;
+  kind: string;
+  /** `running`, `ok`, `warning`, `failed`, or a word added later. */
+  state: string;
+  started: number;
+  ended: number | null;
+};
+
+/** A datastore's backup health (issue 45, v1.1 `GET /datastores/{name}/health`); times in epoch seconds. */
+export type BackupHealth = {
+  last_backup: number | null;
+  snapshots: { count: number; unencrypted: number };
+  verification: RunOutcome;
+  garbage_collection: { state: string; last: number | null; removed_bytes?: number | null | undefined };
+  tasks: BackupTask[];
+};
+

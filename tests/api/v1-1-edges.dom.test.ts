@@ -28,8 +28,13 @@ beforeEach(() => {
 });
 
 describe('the probe', () => {
-  it('offers the event stream and the second factors only when the server names them', async () => {
-    await expect(offeredV11()).resolves.toEqual({ events: true, secondFactor: true });
+  it('offers the event stream, the second factors, the usage history and the backup health only when the server names them', async () => {
+    await expect(offeredV11()).resolves.toEqual({
+      events: true,
+      secondFactor: true,
+      usageHistory: true,
+      backupHealth: true,
+    });
   });
 
   it('takes a server that names no event stream as offering v1.1 without it', async () => {
@@ -41,7 +46,12 @@ describe('the probe', () => {
         }),
       ),
     );
-    await expect(offeredV11()).resolves.toEqual({ events: false, secondFactor: false });
+    await expect(offeredV11()).resolves.toEqual({
+      events: false,
+      secondFactor: false,
+      usageHistory: false,
+      backupHealth: false,
+    });
   });
 });
 
