@@ -29,6 +29,7 @@ const EncryptionPage = preloadable(() => import('../views/encryption/encryption-
 const NotificationsPage = preloadable(() => import('../views/notifications/notifications-page'), 'notifications');
 const ContactPage = preloadable(() => import('../views/contact/contact-page'), 'contact');
 const SecurityPage = preloadable(() => import('../views/company/security-page'), 'company');
+const DatastorePage = preloadable(() => import('../views/datastore/datastore-page'), 'datastore');
 const ShopPage = preloadable(() => import('../views/shop/shop-page'), 'shop');
 const OrderDonePage = preloadable(() => import('../views/order-done/order-done-page'), 'order-done');
 // Loaded when a login is first asked for in place (docs/decisions/027): most visits never need it.
@@ -49,6 +50,7 @@ const pages: Record<RouteName, Preloadable<object>> = {
   notifications: NotificationsPage,
   contact: ContactPage,
   security: SecurityPage,
+  datastore: DatastorePage,
   shop: ShopPage,
   ishop: ShopPage,
   orderDone: OrderDonePage,

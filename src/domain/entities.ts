@@ -150,7 +150,7 @@ export type UsageHistory = {
 };
 
 /** How the last run of a job ended: `ok`, `failed`, `none` when it never ran, or a word added later. */
-export type RunOutcome = { state: string; last: number | null };
+type RunOutcome = { state: string; last: number | null };
 
 /** A task of the datastore's server (a backup, a verification, a garbage collection, or another kind). */
 export type BackupTask = {
@@ -170,4 +170,3 @@ export type BackupHealth = {
   garbage_collection: { state: string; last: number | null; removed_bytes?: number | null | undefined };
   tasks: BackupTask[];
 };
-

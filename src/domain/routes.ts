@@ -21,6 +21,7 @@ export const routes = {
   notifications: { pattern: '/notifications', access: 'loggedIn' },
   contact: { pattern: '/contact', access: 'loggedIn' },
   security: { pattern: '/security', access: 'loggedIn' },
+  datastore: { pattern: '/datastore/:name?', access: 'loggedIn' },
   shop: { pattern: '/shop/:id?', access: 'public' },
   ishop: { pattern: '/ishop/:id?', access: 'loggedIn' },
   orderDone: { pattern: '/order_done', access: 'either' },
@@ -59,6 +60,7 @@ export const paths = {
   notifications: () => address('notifications'),
   contact: () => address('contact'),
   security: () => address('security'),
+  datastore: (name?: string) => address('datastore', name),
   shop: (id?: number) => address('shop', id),
   ishop: (id?: number) => address('ishop', id),
   orderDone: () => address('orderDone'),
@@ -84,6 +86,7 @@ const firstReads: Partial<Record<RouteName, readonly string[]>> = {
   dashboard: ['/status', '/company'],
   tutorial: ['/status'],
   company: ['/company'],
+  datastore: ['/status'],
   shop: ['/licences'],
   ishop: ['/licences'],
 };

@@ -12,6 +12,7 @@
  *
  * 0, or a moment already past (the usage falls), means the datastore is not filling: "not in sight".
  */
+import type { UsageHistory } from './entities';
 
 /** A usage series as Proxmox Backup Server keeps it: a value per step from `start`, null when unknown. */
 export interface UsageSeries {
@@ -86,4 +87,21 @@ export function fullDate(series: UsageSeries, nowSeconds: number): FullDate {
   if (estimate === undefined) return { kind: 'too-little-history' };
   if (estimate <= nowSeconds) return { kind: 'not-in-sight' };
   return { kind: 'on', epochSeconds: estimate };
+}
+
+/**
+ * The full date of a usage history's answer: the server's `estimated_full_date` where it sent a
+ * number (0 or a moment past: not in sight), else computed here from the series, as the server
+ * would (a v1.1 server may leave the field out).
+ */
+export function fullDateOf(history: UsageHistory, nowSeconds: number): FullDate {
+  const told = history.estimated_full_date;
+  if (typeof told === 'number')
+    return told > nowSeconds ? { kind: 'on', epochSeconds: told } : { kind: 'not-in-sight' };
+  return fullDate(seriesOf(history), nowSeconds);
+}
+
+/** A usage history's answer as the series the domain computes with. */
+export function seriesOf(history: UsageHistory): UsageSeries {
+  return { start: history.start, step: history.step, used: history.used_bytes, total: history.total_bytes };
 }

@@ -70,6 +70,11 @@ export interface DashboardContext extends PortalRefs {
   companyContractEnd: string | null;
   /** The company is in FR or LUX and has a VAT id: its prices carry the reverse-charge note (decision 032). */
   reverseCharge: boolean;
+  /**
+   * The server tells a datastore's usage history or backup health (issue 45): each card links to
+   * its datastore's page. False until its answer, and on a v1 server.
+   */
+  insightOffered: boolean;
 }
 
 export type DashboardEvent =
@@ -111,6 +116,12 @@ export const dashboardMachine = setup({
   },
   actors: {
     loadStatus: fromPromise<Datastore[]>(({ signal }) => getStatus({ signal })),
+    /** Whether the server tells usage history or backup health (the probe every v1.1 call shares). */
+    insightOffer: fromPromise<boolean>(async ({ signal }) => {
+      const { offeredV11 } = await import('../api/server-version');
+      const offer = await offeredV11(signal);
+      return offer?.usageHistory === true || offer?.backupHealth === true;
+    }),
     /** GET /company, read only for its `contract_end_date` (decision 029). */
     loadCompany: fromPromise<Company>(({ signal }) => getCompany({ signal })),
     cancelDatastore: fromPromise<void, { name: string }>(({ input, signal }) =>
@@ -231,12 +242,19 @@ export const dashboardMachine = setup({
     cancelTarget: null,
     companyContractEnd: null,
     reverseCharge: false,
+    insightOffered: false,
     session: input.session,
     app: input.app,
   }),
   invoke: [
     { id: 'purchase', src: 'purchase', input: {} },
     { id: 'errorLine', src: 'errorLine' },
+    {
+      src: 'insightOffer',
+      onDone: { actions: assign({ insightOffered: ({ event }) => event.output }) },
+      // Unknown is not offered: the cards are whole without the link.
+      onError: {},
+    },
   ],
   on: {
     'overlay.close': { actions: 'closeOverlay' },

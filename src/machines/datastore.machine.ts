@@ -8,7 +8,7 @@
  * choosing a range while another is read reads the new one instead. The health and the usage
  * fail each on their own, each with its retry: one does not hide the other.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { BackupHealth, Datastore, UsageHistory, UsageRange } from '../domain/entities';
 import { timers } from '../domain/constants';
 import { sessionExpired, type PortalRefs } from './portal-refs';
@@ -27,6 +27,9 @@ export interface DatastoreOverview {
   health: BackupHealth | null;
 }
 
+const readOf = <T>(value: T) => ({ ok: true as const, value });
+const failureOf = (error: unknown) => ({ ok: false as const, error });
+
 export interface DatastoreInput extends PortalRefs {
   /** The datastore's name on its server (`k10001_archive`), from the address. */
   name: string;
@@ -36,10 +39,14 @@ export interface DatastoreContext extends PortalRefs {
   name: string;
   insight: DatastoreInsight;
   overview: DatastoreOverview | null;
+  /** When the overview was read (epoch seconds): the page's "now" for the health and the cost. */
+  readAt: number;
   /** Why the page could not be read, until the next read. */
   error: UserError | null;
-  /** The range shown, or being read. */
+  /** The range chosen last: shown, or being read. */
   range: UsageRange;
+  /** The range whose usage is shown: the chosen one, or the one before while the chosen one is read. */
+  shown: UsageRange | null;
   /** The usage of each range read so far. */
   histories: Partial<Record<UsageRange, UsageHistory>>;
   /** Why the chosen range's usage could not be read, until the next read. */
@@ -47,9 +54,7 @@ export interface DatastoreContext extends PortalRefs {
 }
 
 export type DatastoreEvent =
-  | { type: 'load.retry' }
-  | { type: 'range.choose'; range: UsageRange }
-  | { type: 'history.retry' };
+  { type: 'load.retry' } | { type: 'range.choose'; range: UsageRange } | { type: 'history.retry' };
 
 const failedRead = [
   { guard: 'isUnauthorized', target: 'failed', actions: ['keepHistoryError', 'sessionExpired'] },
@@ -75,12 +80,15 @@ export const datastoreMachine = setup({
         import('../api/datastores'),
         import('../api/v1-1/datastore-insight'),
       ]);
+      // Both at once; the health of a name the list does not hold is not asked about.
       const [list, health] = await Promise.all([
         getStatus({ signal }),
-        input.health ? insight.getBackupHealth(input.name, { signal }) : null,
+        input.health ? insight.getBackupHealth(input.name, { signal }).then(readOf, failureOf) : null,
       ]);
       const datastore = list.find((entry) => entry.datastore === input.name);
-      return datastore ? { datastore, health } : null;
+      if (!datastore) return null;
+      if (health && !health.ok) throw health.error;
+      return { datastore, health: health?.value ?? null };
     }),
     loadHistory: fromPromise<UsageHistory, { name: string; range: UsageRange }>(async ({ input, signal }) =>
       (await import('../api/v1-1/datastore-insight')).getUsageHistory(input.name, input.range, { signal }),
@@ -95,6 +103,7 @@ export const datastoreMachine = setup({
     }),
     keepHistoryTimeout: assign({ historyError: { key: 'timeout' } satisfies UserError }),
     keepRange: assign((_, range: UsageRange) => ({ range })),
+    showRange: assign((_, range: UsageRange) => ({ range, shown: range })),
   },
   guards: {
     isOffered: (_, insight: DatastoreInsight) => insight.usageHistory || insight.backupHealth,
@@ -114,8 +123,10 @@ export const datastoreMachine = setup({
     name: input.name,
     insight: { usageHistory: false, backupHealth: false },
     overview: null,
+    readAt: 0,
     error: null,
     range: 'month',
+    shown: null,
     histories: {},
     historyError: null,
   }),
@@ -152,7 +163,7 @@ export const datastoreMachine = setup({
           {
             guard: { type: 'isFound', params: ({ event }) => event.output },
             target: 'ready',
-            actions: assign({ overview: ({ event }) => event.output }),
+            actions: assign({ overview: ({ event }) => event.output, readAt: () => Math.floor(Date.now() / 1000) }),
           },
           { target: 'missing' },
         ],
@@ -193,6 +204,7 @@ export const datastoreMachine = setup({
               target: 'shown',
               actions: assign({
                 histories: ({ context, event }) => ({ ...context.histories, [context.range]: event.output }),
+                shown: ({ context }) => context.range,
               }),
             },
             onError: failedRead,
@@ -212,7 +224,7 @@ export const datastoreMachine = setup({
             'range.choose': [
               {
                 guard: { type: 'isRead', params: ({ event }) => event.range },
-                actions: { type: 'keepRange', params: ({ event }) => event.range },
+                actions: { type: 'showRange', params: ({ event }) => event.range },
               },
               { target: 'reading', actions: { type: 'keepRange', params: ({ event }) => event.range } },
             ],
@@ -229,3 +241,5 @@ export const datastoreMachine = setup({
     },
   },
 });
+
+export type DatastoreActor = ActorRefFrom<typeof datastoreMachine>;

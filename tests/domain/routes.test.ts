@@ -16,6 +16,7 @@ describe('the routes of the portal (SPEC §2)', () => {
       ['login', paths.login('changed')] as const,
       ['shop', paths.shop(6)] as const,
       ['ishop', paths.ishop(3)] as const,
+      ['datastore', paths.datastore('k10001_web')] as const,
     ];
     for (const [name, address] of addresses) {
       expect(

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { estimatedFullDate, fullDate, type UsageSeries } from '../../src/domain/usage-forecast';
+import { estimatedFullDate, fullDate, fullDateOf, type UsageSeries } from '../../src/domain/usage-forecast';
 
 const day = 86_400;
 const terabyte = 1_000_000_000_000;
@@ -123,5 +123,31 @@ describe('the date a datastore will be full (Proxmox Backup Server’s estimated
         },
       ),
     );
+  });
+});
+
+describe('the full date of a usage history’s answer', () => {
+  const history = {
+    range: 'month',
+    start: 0,
+    step: 43_200,
+    used_bytes: [1, 2, 3, 4, 5, 6, 7],
+    total_bytes: [100, 100, 100, 100, 100, 100, 100],
+  };
+
+  it('is the server’s estimate where it sent one in the future', () => {
+    expect(fullDateOf({ ...history, estimated_full_date: 2_000 }, 1_000)).toEqual({ kind: 'on', epochSeconds: 2_000 });
+  });
+
+  it('is not in sight where the server sent 0 or a moment past', () => {
+    expect(fullDateOf({ ...history, estimated_full_date: 0 }, 1_000)).toEqual({ kind: 'not-in-sight' });
+    expect(fullDateOf({ ...history, estimated_full_date: 1_000 }, 1_000)).toEqual({ kind: 'not-in-sight' });
+  });
+
+  it('is computed from the series as the server would where it sent none', () => {
+    const computed = fullDate({ start: 0, step: 43_200, used: history.used_bytes, total: history.total_bytes }, 1_000);
+    expect(fullDateOf(history, 1_000)).toEqual(computed);
+    expect(fullDateOf({ ...history, estimated_full_date: null }, 1_000)).toEqual(computed);
+    expect(computed.kind).toBe('on');
   });
 });

@@ -87,8 +87,10 @@ describe('the datastore page', () => {
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'shown' }));
     actor.send({ type: 'range.choose', range: 'day' });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'shown' }) && snapshot.context.range === 'day');
+    expect(actor.getSnapshot().context.shown).toBe('day');
     actor.send({ type: 'range.choose', range: 'month' });
     expect(actor.getSnapshot().matches({ ready: 'shown' })).toBe(true);
+    expect(actor.getSnapshot().context.shown).toBe('month');
     expect(reads.mock.calls).toEqual([['month'], ['day']]);
   });
 
@@ -100,6 +102,8 @@ describe('the datastore page', () => {
     });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'shown' }));
     actor.send({ type: 'range.choose', range: 'week' });
+    // The month stays shown while the week is read.
+    expect(actor.getSnapshot().context.shown).toBe('month');
     actor.send({ type: 'range.choose', range: 'year' });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'shown' }) && snapshot.context.range === 'year');
     answer(historyOf('week'));

@@ -8,12 +8,13 @@ import { browserHasPasskeys } from '../../lib/passkeys';
 import { usePortalActor } from '../../lib/use-portal-actor';
 import type { PasskeyEnrolmentActor } from '../../machines/passkey-enrolment.machine';
 import { securityMachine } from '../../machines/security.machine';
-import { ErrorLine, useErrorLine, useErrorText } from '../shared/error-line';
+import { ErrorLine, useErrorLine } from '../shared/error-line';
 import { useOwnError } from '../shared/own-error';
 import { FormButtons } from '../shared/form-buttons';
 import { TextField } from '../shared/form-fields';
 import { useFormActor, useLastForm } from '../shared/use-form';
 import { PageHeading } from '../shared/page-heading';
+import { LoadFailed } from '../shared/load-failed';
 import { PageLoading } from '../shared/page-loading';
 import { RecoveryCodes } from './recovery-codes';
 import './security.css';
@@ -28,7 +29,6 @@ const messages = defineMessages({
     defaultMessage: 'Sign-in protection is not offered for your account yet.',
   },
   back: { id: 'security.back', defaultMessage: 'Back to your company data' },
-  retry: { id: 'security.retry', defaultMessage: 'Try again' },
   factors: { id: 'security.factors', defaultMessage: 'Ways to confirm that it is you' },
   noFactors: {
     id: 'security.noFactors',
@@ -328,7 +328,6 @@ export default function SecurityPage() {
   // One change at a time: while one is asked or under way, the other buttons wait.
   const settled = !busy && !ending && removal === 'none' && renewal === 'none' && !changing && !addingPasskey;
   const error = useErrorLine(actor);
-  const errorText = useErrorText();
   const [adding, setAdding] = useState(false);
   const added = useCallback(
     (done: boolean) => {
@@ -350,14 +349,7 @@ export default function SecurityPage() {
         </p>
       )}
       {!overview && busy && <PageLoading />}
-      {loadError && (
-        <div className="notice notice-error" role="alert">
-          <p>{errorText(loadError)}</p>
-          <button type="button" onClick={() => actor.send({ type: 'load.retry' })}>
-            <FormattedMessage {...messages.retry} />
-          </button>
-        </div>
-      )}
+      {loadError && <LoadFailed error={loadError} onRetry={() => actor.send({ type: 'load.retry' })} />}
       {overview && (
         <>
           <section className="card" aria-labelledby="security-factors-heading">

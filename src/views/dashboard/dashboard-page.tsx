@@ -49,6 +49,7 @@ export default function DashboardPage() {
   const readOnly = useSelector(actor, selectReadOnly);
   const contractEnd = useSelector(actor, selectContractEnd);
   const reverseCharge = useSelector(actor, selectReverseCharge);
+  const insight = useSelector(actor, (snapshot) => snapshot.context.insightOffered);
 
   // Whether the machine would take a datastore's cancellation (its guard: the status read, the
   // datastore running, the contract not cancelled): the card's button asks it rather than repeating it.
@@ -66,6 +67,7 @@ export default function DashboardPage() {
       cancelSlow={cancelSlow}
       cancelError={cancelTarget === datastore.datastore ? cancelError : undefined}
       onCancel={onCancel}
+      insight={insight}
       position={position}
     />
   );

@@ -69,6 +69,12 @@ const messages = defineMessages({
   },
   realm: { id: 'dashboard.card.realm', defaultMessage: 'Proxmox Backup authentication server' },
   readOnly: { id: 'dashboard.card.readOnly', defaultMessage: 'Read-only' },
+  insight: { id: 'dashboard.card.insight', defaultMessage: 'Usage and backups' },
+});
+
+const insightHint = defineMessage<{ name: string }>({
+  id: 'dashboard.card.insightHint',
+  defaultMessage: 'of {name}',
 });
 
 interface DatastoreCardProps {
@@ -91,6 +97,8 @@ interface DatastoreCardProps {
   /** The cancellation error line belongs to this card: the datastore last asked to be cancelled. */
   cancelError: UserError | null | undefined;
   onCancel: (name: string) => void;
+  /** The server tells usage history or backup health: the card links to the datastore's page (issue 45). */
+  insight?: boolean;
   /** In a long list (a feed): the card's place, said to screen readers, and the card takes focus. */
   position?: { index: number; count: number } | undefined;
 }
@@ -124,6 +132,7 @@ export const DatastoreCard = memo(function DatastoreCard({
   cancelSlow = false,
   cancelError,
   onCancel,
+  insight = false,
   position,
 }: DatastoreCardProps) {
   const intl = useIntl();
@@ -155,6 +164,12 @@ export const DatastoreCard = memo(function DatastoreCard({
         </h2>
         {readOnly && <span className="datastore-badge">{text(messages.readOnly)}</span>}
         <div className="datastore-actions">
+          {insight && (
+            <Link href={paths.datastore(datastore.datastore)} className="button-secondary">
+              {text(messages.insight)}
+              <span className="visually-hidden"> {text(insightHint, { name: title })}</span>
+            </Link>
+          )}
           {url && (
             <a href={url} target="_blank" rel="noopener noreferrer" className="button-secondary">
               {text(messages.open)}

@@ -7,6 +7,7 @@ import type { AnyStateMachine } from 'xstate';
 import { clipboardMachine } from '../../../src/machines/clipboard.machine';
 import { emptyQuery, type ListQuery } from '../../../src/domain/datastore-list';
 import { dashboardMachine } from '../../../src/machines/dashboard.machine';
+import { datastoreMachine } from '../../../src/machines/datastore.machine';
 import { listQueryMachine } from '../../../src/machines/list-query.machine';
 import { identifierError, purchaseMachine, type PurchaseContext } from '../../../src/machines/purchase.machine';
 import { temporaryPasswordMachine } from '../../../src/machines/temporary-password.machine';
@@ -40,6 +41,7 @@ export const models: PathModel[] = [
         loadStatus: pending,
         loadCompany: pending,
         cancelDatastore: pending,
+        insightOffer: pending,
         purchase: purchaseMachine.provide({ actors: { buy: pending } }),
       },
     }) as AnyStateMachine,
@@ -62,6 +64,7 @@ export const models: PathModel[] = [
       loadStatus: [[aDatastore('new', { password: 'Pw-1' }), aDatastore('old', { contract_end_date: '2026-12-31' })]],
       // A company whose contract runs, and one cancelled (its end date, an extra beyond SPEC §3).
       loadCompany: [{ contract_end_date: null }, { contract_end_date: '2027-01-31' }],
+      insightOffer: [true],
     },
     errors: {
       loadStatus: [unauthorized, serverError, aborted],
@@ -92,7 +95,7 @@ export const models: PathModel[] = [
   {
     // Opened after the customer cancelled the contract in this session (decision 029): read-only at once.
     machine: dashboardMachine.provide({
-      actors: { loadStatus: pending, loadCompany: pending, cancelDatastore: pending },
+      actors: { loadStatus: pending, loadCompany: pending, cancelDatastore: pending, insightOffer: pending },
     }) as AnyStateMachine,
     session: { contractCancelled: true },
     events: [{ type: 'datastore.cancel.request', name: 'k10001_new' }],
@@ -137,5 +140,41 @@ export const models: PathModel[] = [
   {
     machine: clipboardMachine.provide({ actors: { writeText: pending } }) as AnyStateMachine,
     events: [{ type: 'clipboard.copy', text: 'k10001_test1' }, { type: 'clipboard.dismiss' }],
+  },
+  {
+    // A datastore's page (issue 45): what the server offers, the page's read, the usage of each range.
+    machine: datastoreMachine.provide({
+      actors: { offered: pending, load: pending, loadHistory: pending },
+    }) as AnyStateMachine,
+    session: { loggedIn: true },
+    input: { name: 'k10001_web' },
+    events: [
+      { type: 'load.retry' },
+      { type: 'range.choose', range: 'week' },
+      { type: 'range.choose', range: 'month' },
+      { type: 'history.retry' },
+    ],
+    outputs: {
+      offered: [
+        { usageHistory: true, backupHealth: true },
+        { usageHistory: false, backupHealth: true },
+        { usageHistory: false, backupHealth: false },
+      ],
+      load: [{ datastore: aDatastore('web'), health: null }, null],
+      loadHistory: [{ range: 'week', start: 0, step: 3600, used_bytes: [], total_bytes: [] }],
+    },
+    errors: { load: [unauthorized, serverError], loadHistory: [unauthorized, serverError], offered: [networkError] },
+    serializeContext: (context) => {
+      const { insight, overview, range, shown, histories, error, historyError } = context as Record<string, unknown>;
+      return {
+        insight,
+        loaded: overview !== null,
+        range,
+        shown,
+        read: Object.keys(histories as object),
+        error,
+        historyError,
+      };
+    },
   },
 ];
