@@ -6,8 +6,8 @@
  * over HTTP (scripts/bench/serve.mjs), in Debian's Chromium with its CPU slowed 4× (CDP
  * `Emulation.setCPUThrottlingRate`). The page records Event Timing entries (PerformanceObserver
  * type `event`, durationThreshold 16) while a customer types in the registration, login,
- * company-edit and licence-order forms, switches the shop's tabs, moves the volume slider, and
- * searches a dashboard of 10,000 datastores. An interaction's duration is that of its longest
+ * company-edit and licence-order forms, switches the shop's tabs, moves the volume slider, switches
+ * a datastore's usage range, and searches a dashboard of 10,000 datastores. An interaction's duration is that of its longest
  * event (as INP counts it): from the input to the next frame after its handlers ran.
  *
  * Prints, per interaction kind, how many interactions there were, their median and the worst
@@ -155,6 +155,23 @@ async function visit(browser, base, controls, results) {
   await measure(page, results, 'typing in the licence order form', async () => {
     await retype(page, page.getByRole('textbox', { name: 'Company name' }), 'Demo Hosting GmbH');
     await retype(page, page.getByRole('textbox', { name: 'Email' }), 'einkauf@example.com');
+  });
+
+  // A datastore's page (issue 45): each range read once first, then the switches between them,
+  // each drawing its chart and its table anew.
+  await page.goto(`${base}/datastore/k10001_archive`);
+  const usage = page.getByRole('region', { name: 'Space over time' });
+  const chart = (range) => usage.getByRole('img', { name: new RegExp(`over the last ${range}`) });
+  await chart('month').waitFor();
+  for (const range of ['day', 'week', 'year']) {
+    await usage.getByRole('button', { name: range[0].toUpperCase() + range.slice(1) }).click();
+    await chart(range).waitFor();
+  }
+  await measure(page, results, 'switching the usage range', async () => {
+    for (const range of ['month', 'day', 'week', 'year', 'month', 'week']) {
+      await usage.getByRole('button', { name: range[0].toUpperCase() + range.slice(1) }).click({ delay: 40 });
+      await chart(range).waitFor();
+    }
   });
 
   controls.seedDatastores(10_000);

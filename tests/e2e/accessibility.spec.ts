@@ -26,6 +26,7 @@ const portalRoutes = [
   '/notifications',
   '/contact',
   '/security',
+  '/datastore/k10001_archive',
   '/ishop',
   '/ishop/1',
   '/order_done',
