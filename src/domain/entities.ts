@@ -130,10 +130,6 @@ export type OpenSession = {
   device?: string | null | undefined;
 };
 
-/** The ranges a datastore's usage history is read over (issue 45). */
-export const usageRanges = ['day', 'week', 'month', 'year'] as const;
-export type UsageRange = (typeof usageRanges)[number];
-
 /**
  * A datastore's usage over a range (issue 45, v1.1 `GET /datastores/{name}/usage`): step `i`
  * starts at `start + i * step` (epoch seconds) and holds `used_bytes[i]` of `total_bytes[i]`,

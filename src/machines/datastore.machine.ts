@@ -9,7 +9,8 @@
  * fail each on their own, each with its retry: one does not hide the other.
  */
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { BackupHealth, Datastore, UsageHistory, UsageRange } from '../domain/entities';
+import type { BackupHealth, Datastore, UsageHistory } from '../domain/entities';
+import type { UsageRange } from '../domain/usage-ranges';
 import { timers } from '../domain/constants';
 import { sessionExpired, type PortalRefs } from './portal-refs';
 import { typeOf } from './type-of';

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
-import type { BackupHealth, UsageHistory, UsageRange } from '../../src/domain/entities';
+import type { BackupHealth, UsageHistory } from '../../src/domain/entities';
+import type { UsageRange } from '../../src/domain/usage-ranges';
 import { datastoreMachine, type DatastoreInsight, type DatastoreOverview } from '../../src/machines/datastore.machine';
 import { aDatastore } from '../support/builders';
 import { stubRefs } from '../support/portal-refs';

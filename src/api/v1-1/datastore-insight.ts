@@ -3,18 +3,22 @@
  * `backup-health`), read by the datastore page only and loaded with it. Read tolerantly: a state
  * or a task kind the portal does not know is kept as a word, never refused.
  */
-import { array, integer, min, nullable, number, optional, string, type } from 'superstruct';
-import type { BackupHealth, UsageHistory, UsageRange } from '../../domain/entities';
+import { array, nullable, number, optional, refine, string, type } from 'superstruct';
+import type { BackupHealth, UsageHistory } from '../../domain/entities';
+import type { UsageRange } from '../../domain/usage-ranges';
 import { describing } from '../structs';
 import { requestV11 } from './request';
 
-const bytes = () => nullable(min(integer(), 0));
+// `refine` rather than superstruct's `min` and `integer`: the struct library's chunk, which every
+// form's first visit loads, keeps only what the forms use (decision 061).
+const count = () => refine(number(), 'count', (value) => Number.isInteger(value) && value >= 0);
+const bytes = () => nullable(count());
 
 export const UsageHistoryStruct = describing<UsageHistory>()(
   type({
     range: string(),
     start: number(),
-    step: min(number(), 1),
+    step: refine(number(), 'step', (value) => value >= 1),
     used_bytes: array(bytes()),
     total_bytes: array(bytes()),
     estimated_full_date: optional(nullable(number())),
@@ -26,12 +30,10 @@ const RunOutcomeStruct = type({ state: string(), last: nullable(number()) });
 export const BackupHealthStruct = describing<BackupHealth>()(
   type({
     last_backup: nullable(number()),
-    snapshots: type({ count: min(integer(), 0), unencrypted: min(integer(), 0) }),
+    snapshots: type({ count: count(), unencrypted: count() }),
     verification: RunOutcomeStruct,
     garbage_collection: type({ state: string(), last: nullable(number()), removed_bytes: optional(bytes()) }),
-    tasks: array(
-      type({ id: string(), kind: string(), state: string(), started: number(), ended: nullable(number()) }),
-    ),
+    tasks: array(type({ id: string(), kind: string(), state: string(), started: number(), ended: nullable(number()) })),
   }),
 );
 

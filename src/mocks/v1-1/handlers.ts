@@ -52,7 +52,8 @@ import { AssertionStruct, offerWithPasskey, passkeyRefused, passkeys } from './p
 import { completeSecondStep } from './second-factor';
 import { backupHealth } from './backup-health';
 import { scheduleOf } from './schedule-changes';
-import { usageHistory, usageRanges } from './usage-history';
+import { usageRanges } from '../../domain/usage-ranges';
+import { usageHistory } from './usage-history';
 import { isOneOf } from '../../domain/one-of';
 
 /** 1 TB is 10^12 bytes, 1 GB 10^9 (docs/api-v1.1.md, "Sizes in bytes"). */

@@ -12,6 +12,7 @@
  *   its last step the one that holds now.
  */
 import { estimatedFullDate } from '../../domain/usage-forecast';
+import type { UsageRange } from '../../domain/usage-ranges';
 import {
   collectedBytes,
   day,
@@ -22,9 +23,6 @@ import {
   type RunKind,
   type Schedule,
 } from './backup-schedule';
-
-export const usageRanges = ['day', 'week', 'month', 'year'] as const;
-export type UsageRange = (typeof usageRanges)[number];
 
 const week = 7 * day;
 

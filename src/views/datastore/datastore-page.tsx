@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link, Redirect, useParams } from 'wouter';
 import { attentionReasons, type AttentionReason } from '../../domain/backup-attention';
@@ -11,7 +12,6 @@ import { fullDateOf, seriesOf } from '../../domain/usage-forecast';
 import { usePortalActor } from '../../lib/use-portal-actor';
 import { datastoreMachine, type DatastoreActor } from '../../machines/datastore.machine';
 import { LoadFailed } from '../shared/load-failed';
-import { PageHeading } from '../shared/page-heading';
 import { PageLoading } from '../shared/page-loading';
 import { BackupHealthSection } from './backup-health';
 import { dayText } from './format';
@@ -183,6 +183,20 @@ function Ready({ actor, nowSeconds }: { actor: DatastoreActor; nowSeconds: numbe
   );
 }
 
+/**
+ * The page's one h1, which also names the document: the datastore's name in it (PageHeading takes
+ * fixed messages, and every first visit loads it).
+ */
+function Heading({ name }: { name: string }) {
+  const intl = useIntl();
+  const title = intl.formatMessage(withValues.title, { name });
+  const portal = intl.formatMessage({ id: 'app.name', defaultMessage: 'Cloud Backup Portal' });
+  useEffect(() => {
+    document.title = `${title} · ${portal}`;
+  }, [title, portal]);
+  return <h1>{title}</h1>;
+}
+
 function DatastoreView({ name }: { name: string }) {
   const actor = usePortalActor(datastoreMachine, { input: { name } });
   const overview = useSelector(actor, (snapshot) => snapshot.context.overview);
@@ -193,7 +207,7 @@ function DatastoreView({ name }: { name: string }) {
   const nowSeconds = useSelector(actor, (snapshot) => snapshot.context.readAt);
   return (
     <div className="datastore-page">
-      <PageHeading message={withValues.title} values={{ name: overview?.datastore.custom_name ?? name }} />
+      <Heading name={overview?.datastore.custom_name ?? name} />
       <p>
         <Link href={paths.dashboard()}>
           <FormattedMessage {...messages.back} />

@@ -1,5 +1,5 @@
 import type { IntlShape } from 'react-intl';
-import type { UsageRange } from '../../domain/entities';
+import type { UsageRange } from '../../domain/usage-ranges';
 
 const nbsp = '\u00a0';
 

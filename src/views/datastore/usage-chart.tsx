@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
-import type { UsageHistory, UsageRange } from '../../domain/entities';
+import type { UsageHistory } from '../../domain/entities';
+import type { UsageRange } from '../../domain/usage-ranges';
 import { bytesText, tickText } from './format';
 
 const width = 640;

@@ -1,5 +1,6 @@
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { usageRanges, type UsageHistory, type UsageRange } from '../../domain/entities';
+import { type UsageHistory } from '../../domain/entities';
+import { usageRanges, type UsageRange } from '../../domain/usage-ranges';
 import type { UserError } from '../../machines/user-error';
 import { LoadFailed } from '../shared/load-failed';
 import { bytesText, momentText } from './format';
