@@ -155,7 +155,8 @@ export type BackupTask = {
   /** `running`, `ok`, `warning`, `failed`, or a word added later. */
   state: string;
   started: number;
-  ended: number | null;
+  /** null (or left out) while the task runs. */
+  ended?: number | null | undefined;
 };
 
 /** A datastore's backup health (issue 45, v1.1 `GET /datastores/{name}/health`); times in epoch seconds. */

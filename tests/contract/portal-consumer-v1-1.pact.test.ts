@@ -18,13 +18,14 @@ import { MatchersV3, type V3Interaction, type V3MockServer } from '@pact-foundat
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cancelContract } from '../../src/api/contract';
 import { buyDatastore, cancelDatastore } from '../../src/api/datastores';
+import { getBackupHealth, getUsageHistory } from '../../src/api/v1-1/datastore-insight';
 import { ApiError } from '../../src/api/error';
 import { orderLicence } from '../../src/api/licence-order';
-import { forgetServerOffer } from '../../src/api/server-version';
+import { forgetServerOffer, offeredV11 } from '../../src/api/server-version';
 import { logout, setNotifications } from '../../src/api/settings';
 import { licenceOrder, RecordedPactV3 } from './pact-support';
 
-const { integer, string, regex, fromProviderState, arrayContaining } = MatchersV3;
+const { integer, string, regex, fromProviderState, arrayContaining, eachLike } = MatchersV3;
 
 const contracts = join(process.cwd(), 'contracts');
 const pactFile = 'backup-portal-v1.1-api.json';
@@ -75,6 +76,8 @@ const states = {
   purchaseUnderWay: 'a logged-in customer with a purchase under way',
   /** `session`, `name`: a datastore of the customer's that still runs but is cancelled already */
   cancelledDatastore: 'a logged-in customer with a cancelled datastore',
+  /** `session`, `name`: a running datastore of a fixed volume with a year of history (issue 45) */
+  datastoreWithHistory: 'a logged-in customer with a fixed-volume datastore a year old',
   /** `productId` */
   catalogue: 'the licence catalogue',
 } as const;
@@ -388,5 +391,79 @@ describe('the logout: POST /logout', () => {
         },
       ],
       async () => expect(logout()).resolves.toBeUndefined(),
+    ));
+});
+
+describe('the datastore page: GET /datastores/{name}/usage and /health (issue 45)', () => {
+  const datastorePath = (tail: string) =>
+    fromProviderState(api(`/datastores/\${name}${tail}`), api(`/datastores/k10001_archive${tail}`));
+
+  it('reads the week’s usage of a fixed volume, step by step, with the date it will be full', () =>
+    session(
+      [
+        {
+          states: [{ description: states.datastoreWithHistory }],
+          uponReceiving: 'a read of a datastore’s usage over a week',
+          withRequest: {
+            method: 'GET',
+            path: datastorePath('/usage'),
+            query: { range: 'week' },
+            headers: portalCall,
+          },
+          willRespondWith: {
+            status: 200,
+            headers: jsonHeaders,
+            body: {
+              range: 'week',
+              start: integer(1_795_000_000),
+              step: integer(7_200),
+              used_bytes: eachLike(integer(4_250_000_000_000)),
+              total_bytes: eachLike(integer(5_000_000_000_000)),
+              estimated_full_date: integer(1_798_930_952),
+            },
+          },
+        },
+      ],
+      async () => {
+        await offeredV11();
+        const history = await getUsageHistory('k10001_archive', 'week');
+        expect(history.used_bytes.length).toBeGreaterThan(0);
+      },
+    ));
+
+  it('reads the backups, the jobs, the snapshots and the week’s tasks', () =>
+    session(
+      [
+        {
+          states: [{ description: states.datastoreWithHistory }],
+          uponReceiving: 'a read of a datastore’s backup health',
+          withRequest: { method: 'GET', path: datastorePath('/health'), headers: portalCall },
+          willRespondWith: {
+            status: 200,
+            headers: jsonHeaders,
+            body: {
+              last_backup: integer(1_795_914_000),
+              snapshots: { count: integer(22), unencrypted: integer(0) },
+              verification: { state: regex('^(ok|failed|none)$', 'ok'), last: integer(1_795_582_800) },
+              garbage_collection: {
+                state: regex('^(ok|failed|none)$', 'ok'),
+                last: integer(1_795_662_000),
+                removed_bytes: integer(1_000_000_000),
+              },
+              // `ended` is null while a task runs: the portal reads a task without it as running.
+              tasks: eachLike({
+                id: string('UPID:pbs1:6A5F1C10:verificationjob:k20002_daily:root@pam:'),
+                kind: string('verification'),
+                state: regex('^(running|ok|warning|failed)$', 'ok'),
+                started: integer(1_795_914_000),
+              }),
+            },
+          },
+        },
+      ],
+      async () => {
+        await offeredV11();
+        expect((await getBackupHealth('k10001_archive')).snapshots.count).toBeGreaterThanOrEqual(0);
+      },
     ));
 });

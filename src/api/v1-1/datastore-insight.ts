@@ -33,7 +33,9 @@ export const BackupHealthStruct = describing<BackupHealth>()(
     snapshots: type({ count: count(), unencrypted: count() }),
     verification: RunOutcomeStruct,
     garbage_collection: type({ state: string(), last: nullable(number()), removed_bytes: optional(bytes()) }),
-    tasks: array(type({ id: string(), kind: string(), state: string(), started: number(), ended: nullable(number()) })),
+    tasks: array(
+      type({ id: string(), kind: string(), state: string(), started: number(), ended: optional(nullable(number())) }),
+    ),
   }),
 );
 

@@ -69,7 +69,7 @@ function TaskRow({ task }: { task: BackupTask }) {
         <Word words={kinds} word={task.kind} />
       </th>
       <td>{momentText(task.started, intl)}</td>
-      <td>{task.ended === null ? intl.formatMessage(messages.stillRunning) : momentText(task.ended, intl)}</td>
+      <td>{task.ended == null ? intl.formatMessage(messages.stillRunning) : momentText(task.ended, intl)}</td>
       <td>
         <Word words={states} word={task.state} />
       </td>
