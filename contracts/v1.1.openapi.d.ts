@@ -1344,8 +1344,8 @@ export interface components {
         /** @enum {string} */
         state: 'running' | 'ok' | 'warning' | 'failed';
         started: number;
-        /** @description Null while the task runs. */
-        ended: number | null;
+        /** @description Null, or left out, while the task runs (a client reads both alike). */
+        ended?: number | null;
       } & {
         [key: string]: unknown;
       })[];
