@@ -411,6 +411,35 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/backup-health': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the backup health of every datastore of the account, in brief
+     * @description Feature `backup-health` (issue 45): for the dashboard's cards and its "needs attention"
+     *     filter, one call for every running datastore of the account (a reseller's thousands too):
+     *     the newest snapshot's time and the outcome of the last verification and garbage
+     *     collection, without snapshots or tasks (GET /datastores/{name}/health has them).
+     */
+    get: operations['getBackupHealthOfAll'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/datastores/{name}/cancellation': {
     parameters: {
       query?: never;
@@ -1349,6 +1378,26 @@ export interface components {
       } & {
         [key: string]: unknown;
       })[];
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description A datastore's backup health in brief (GET /backup-health); times in epoch seconds. */
+    BackupHealthBrief: {
+      /** @description The datastore's name on the server, as in `Datastore.datastore`. */
+      name: string;
+      last_backup: number | null;
+      verification: {
+        state: components['schemas']['RunOutcome'];
+        last: number | null;
+      } & {
+        [key: string]: unknown;
+      };
+      garbage_collection: {
+        state: components['schemas']['RunOutcome'];
+        last: number | null;
+      } & {
+        [key: string]: unknown;
+      };
     } & {
       [key: string]: unknown;
     };
@@ -2634,6 +2683,38 @@ export interface operations {
       };
       401: components['responses']['SessionEnded'];
       404: components['responses']['DatastoreUnknown'];
+    };
+  };
+  getBackupHealthOfAll: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+        /**
+         * @description Sent by the portal with every call (decision 031); the portal's edge refuses calls without
+         *     it. The API requires it on state changes only.
+         */
+        'X-Portal-Request'?: components['parameters']['PortalRequest'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The backup health of each running datastore, in brief. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BackupHealthBrief'][];
+        };
+      };
+      401: components['responses']['SessionEnded'];
     };
   };
   cancelDatastore: {

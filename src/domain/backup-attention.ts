@@ -14,7 +14,7 @@ const daySeconds = 86_400;
  * backup is not "late": it may be new.
  */
 export function attentionReasons(
-  health: BackupHealth | null,
+  health: Pick<BackupHealth, 'last_backup' | 'verification' | 'garbage_collection'> | null,
   spaceWarning: boolean,
   nowSeconds: number,
 ): AttentionReason[] {

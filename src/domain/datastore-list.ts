@@ -10,7 +10,7 @@ import { parseSpace, spaceUse } from './space';
 export const LARGE_LIST_FROM = 6;
 
 /** The conditions a customer may narrow the list to; every one chosen must hold. */
-export const datastoreFilters = ['full', 'deletion', 'unencrypted'] as const;
+export const datastoreFilters = ['attention', 'full', 'deletion', 'unencrypted'] as const;
 export type DatastoreFilter = (typeof datastoreFilters)[number];
 
 export const rateFilters = ['all', 'dynamic', 'fixed'] as const;
@@ -114,6 +114,8 @@ interface Facts<T> {
   full: boolean;
   deletion: boolean;
   unencrypted: boolean;
+  /** Something about it needs the customer's attention (issue 45); false where the server tells no health. */
+  attention: boolean;
   /** Null when the answer did not give the rate. */
   rate: 'dynamic' | 'fixed' | null;
 }
@@ -130,7 +132,14 @@ function rateOf(entry: ListedDatastore): Facts<unknown>['rate'] {
   return rate.kind === 'dynamic' ? 'dynamic' : 'fixed';
 }
 
-export function indexDatastores<T extends ListedDatastore>(entries: readonly T[]): DatastoreIndex<T> {
+/**
+ * The facts of each entry, once per answer; `needsAttention` says which need the customer's
+ * attention (issue 45: where the server tells the backup health), none unless given.
+ */
+export function indexDatastores<T extends ListedDatastore>(
+  entries: readonly T[],
+  needsAttention: (entry: T, spaceWarning: boolean) => boolean = () => false,
+): DatastoreIndex<T> {
   const facts = entries.map((entry, position) => {
     const use = spaceUse(entry);
     const name = entry.custom_name || entry.datastore;
@@ -144,6 +153,7 @@ export function indexDatastores<T extends ListedDatastore>(entries: readonly T[]
       full: use.warning,
       deletion: Boolean(entry.contract_end_date),
       unencrypted: entry.unencrypted_files === true,
+      attention: needsAttention(entry, use.warning),
       rate: rateOf(entry),
     };
   });
@@ -190,15 +200,24 @@ export interface ListSummary {
   count: number;
   /** Bytes used by the datastores whose used space the answer gave. */
   usedBytes: number;
+  attention: number;
   full: number;
   unencrypted: number;
   deletion: number;
 }
 
 export function summarise<T>(index: DatastoreIndex<T>): ListSummary {
-  const summary: ListSummary = { count: index.facts.length, usedBytes: 0, full: 0, unencrypted: 0, deletion: 0 };
+  const summary: ListSummary = {
+    count: index.facts.length,
+    usedBytes: 0,
+    attention: 0,
+    full: 0,
+    unencrypted: 0,
+    deletion: 0,
+  };
   for (const facts of index.facts) {
     summary.usedBytes += facts.usedBytes ?? 0;
+    if (facts.attention) summary.attention += 1;
     if (facts.full) summary.full += 1;
     if (facts.unencrypted) summary.unencrypted += 1;
     if (facts.deletion) summary.deletion += 1;

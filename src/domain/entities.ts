@@ -167,3 +167,12 @@ export type BackupHealth = {
   garbage_collection: { state: string; last: number | null; removed_bytes?: number | null | undefined };
   tasks: BackupTask[];
 };
+
+/** A datastore's backup health in brief (issue 45, v1.1 `GET /backup-health`), for its card. */
+export type BackupHealthBrief = {
+  /** The datastore's name on the server, as `Datastore.datastore`. */
+  name: string;
+  last_backup: number | null;
+  verification: RunOutcome;
+  garbage_collection: RunOutcome;
+};

@@ -31,7 +31,8 @@ import { getCompany } from '../api/company';
 import { cancelDatastore, getStatus } from '../api/datastores';
 import { cancelledContractEnd } from '../domain/contract';
 import { reverseChargeApplies } from '../domain/vat';
-import type { Company, Datastore } from '../domain/entities';
+import type { BackupHealthBrief, Company, Datastore } from '../domain/entities';
+import type { DatastoreInsight } from './datastore.machine';
 import { timers, waiting } from '../domain/constants';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showTimeout } from './form-actions';
@@ -71,10 +72,15 @@ export interface DashboardContext extends PortalRefs {
   /** The company is in FR or LUX and has a VAT id: its prices carry the reverse-charge note (decision 032). */
   reverseCharge: boolean;
   /**
-   * The server tells a datastore's usage history or backup health (issue 45): each card links to
-   * its datastore's page. False until its answer, and on a v1 server.
+   * What the server tells of the datastores beyond v1 (issue 45): with either, each card links to
+   * its datastore's page; with the backup health, each card says what needs attention. Neither
+   * until its answer, and on a v1 server.
    */
-  insightOffered: boolean;
+  insight: DatastoreInsight;
+  /** Every running datastore's backup health in brief, by name, once read (issue 45). */
+  health: ReadonlyMap<string, BackupHealthBrief> | null;
+  /** When it was read (epoch seconds): the cards' "now" for a backup's age. */
+  healthReadAt: number;
 }
 
 export type DashboardEvent =
@@ -117,11 +123,15 @@ export const dashboardMachine = setup({
   actors: {
     loadStatus: fromPromise<Datastore[]>(({ signal }) => getStatus({ signal })),
     /** Whether the server tells usage history or backup health (the probe every v1.1 call shares). */
-    insightOffer: fromPromise<boolean>(async ({ signal }) => {
+    insightOffer: fromPromise<DatastoreInsight>(async ({ signal }) => {
       const { offeredV11 } = await import('../api/server-version');
       const offer = await offeredV11(signal);
-      return offer?.usageHistory === true || offer?.backupHealth === true;
+      return { usageHistory: offer?.usageHistory === true, backupHealth: offer?.backupHealth === true };
     }),
+    /** GET /v1.1/backup-health: every running datastore's health in brief. */
+    loadHealth: fromPromise<ReadonlyMap<string, BackupHealthBrief>>(async ({ signal }) =>
+      (await import('../api/v1-1/datastore-insight')).getBackupHealthOfAll({ signal }),
+    ),
     /** GET /company, read only for its `contract_end_date` (decision 029). */
     loadCompany: fromPromise<Company>(({ signal }) => getCompany({ signal })),
     cancelDatastore: fromPromise<void, { name: string }>(({ input, signal }) =>
@@ -220,6 +230,8 @@ export const dashboardMachine = setup({
       return datastore !== undefined && !datastore.contract_end_date;
     },
     statusReady: stateIn({ status: 'ready' }),
+    /** The server tells the backup health, and the list it belongs to is read. */
+    healthReadable: and([({ context }) => context.insight.backupHealth, stateIn({ status: 'ready' })]),
     /** SPEC §4: after a contract cancellation the datastores are read-only, so none is cancelled. */
     contractRunning: not(stateIn({ contract: 'cancelled' })),
     /** The session knows that the customer cancelled the contract in it (decision 029). */
@@ -242,7 +254,9 @@ export const dashboardMachine = setup({
     cancelTarget: null,
     companyContractEnd: null,
     reverseCharge: false,
-    insightOffered: false,
+    insight: { usageHistory: false, backupHealth: false },
+    health: null,
+    healthReadAt: 0,
     session: input.session,
     app: input.app,
   }),
@@ -251,7 +265,7 @@ export const dashboardMachine = setup({
     { id: 'errorLine', src: 'errorLine' },
     {
       src: 'insightOffer',
-      onDone: { actions: assign({ insightOffered: ({ event }) => event.output }) },
+      onDone: { actions: assign({ insight: ({ event }) => event.output }) },
       // Unknown is not offered: the cards are whole without the link.
       onError: {},
     },
@@ -321,6 +335,39 @@ export const dashboardMachine = setup({
             'status.retry': { target: 'loading' },
             'status.reload': { target: 'loading' },
           },
+        },
+      },
+    },
+    health: {
+      description:
+        'Issue 45: every running datastore\'s backup health in brief (GET /v1.1/backup-health) where the server tells it, read with the list, for the cards\' badges and the "needs attention" filter.',
+      initial: 'waiting',
+      states: {
+        waiting: {
+          description: 'Until the server is known to tell it and the list is read.',
+          always: { guard: 'healthReadable', target: 'reading' },
+        },
+        reading: {
+          invoke: {
+            src: 'loadHealth',
+            onDone: {
+              target: 'read',
+              actions: assign({
+                health: ({ event }) => event.output,
+                healthReadAt: () => Math.floor(Date.now() / 1000),
+              }),
+            },
+            onError: [{ guard: 'isUnauthorized', target: 'failed', actions: 'sessionExpired' }, { target: 'failed' }],
+          },
+          after: { loadingTimeout: { target: 'failed' } },
+        },
+        read: {
+          description: 'The cards say what needs attention; read again with the list.',
+          on: { 'status.reload': { target: 'waiting' } },
+        },
+        failed: {
+          description: 'The cards are whole without it: no badge, no message; read again with the list.',
+          on: { 'status.reload': { target: 'waiting' }, 'status.retry': { target: 'waiting' } },
         },
       },
     },

@@ -48,6 +48,7 @@ export const mockCallsV11 = [
   'v1.1 GET /datastores/{name}',
   'v1.1 GET /datastores/{name}/usage',
   'v1.1 GET /datastores/{name}/health',
+  'v1.1 GET /backup-health',
   'v1.1 POST /datastores',
   'v1.1 GET /operations/{id}',
   'v1.1 GET /events',
@@ -108,6 +109,7 @@ const readOnlyCalls: readonly MockCall[] = [
   'v1.1 GET /datastores/{name}',
   'v1.1 GET /datastores/{name}/usage',
   'v1.1 GET /datastores/{name}/health',
+  'v1.1 GET /backup-health',
   'v1.1 GET /operations/{id}',
   'v1.1 GET /licences',
 ];

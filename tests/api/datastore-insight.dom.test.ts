@@ -4,7 +4,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getBackupHealth, getUsageHistory } from '../../src/api/v1-1/datastore-insight';
+import { getBackupHealth, getBackupHealthOfAll, getUsageHistory } from '../../src/api/v1-1/datastore-insight';
 import { v11Url } from '../../src/api/v1-1/request';
 import { db } from '../../src/mocks/db';
 import { mock, server } from '../../src/mocks/node';
@@ -93,5 +93,18 @@ describe('the backup health', () => {
 
   it('answers an unknown datastore with the server’s refusal', async () => {
     expect(await apiError(getBackupHealth('k99999_none'))).toMatchObject({ kind: 'http', status: 404 });
+  });
+});
+
+describe('the backup health of every datastore in brief', () => {
+  it('reads it by the datastore’s name', async () => {
+    const briefs = await getBackupHealthOfAll();
+    expect([...briefs.keys()]).toEqual([name]);
+    expect(briefs.get(name)?.verification.state).toMatch(/^(ok|none)$/);
+  });
+
+  it('refuses an answer that is no list as one it cannot read', async () => {
+    server.use(http.get(v11Url('/backup-health'), () => HttpResponse.json({ datastores: [] })));
+    expect(await apiError(getBackupHealthOfAll())).toMatchObject({ kind: 'invalid-answer' });
   });
 });

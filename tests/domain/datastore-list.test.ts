@@ -151,10 +151,21 @@ describe('the summary line', () => {
     expect(summarise(index)).toEqual({
       count: 4,
       usedBytes: 2e12 + 900e9 + 50e9 + 1.9e12,
+      attention: 0,
       full: 2,
       unencrypted: 1,
       deletion: 2,
     });
+  });
+
+  it('counts and filters the datastores that need attention, as the caller judges them (issue 45)', () => {
+    const judged = indexDatastores(
+      [store('a'), store('b'), store('c', { space_used_text: '950 GB' })],
+      (entry, spaceWarning) => entry.datastore === 'a' || spaceWarning,
+    );
+    expect(summarise(judged).attention).toBe(2);
+    const shown = queryDatastores(judged, { ...emptyQuery, filters: ['attention'] });
+    expect(shown.map((entry) => entry.datastore)).toEqual(['a', 'c']);
   });
 
   it('leaves out used space the answer did not give or that it cannot read', () => {

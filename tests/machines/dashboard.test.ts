@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
-import type { Company, Datastore } from '../../src/domain/entities';
+import type { BackupHealthBrief, Company, Datastore } from '../../src/domain/entities';
+import type { DatastoreInsight } from '../../src/machines/datastore.machine';
 import {
   dashboardMachine,
   selectContractEnd,
@@ -48,8 +49,13 @@ function start(
     loadCompany?: () => Promise<Company>;
     /** The session's news that the customer cancelled the contract in this session. */
     contractCancelled?: boolean;
+    /** What the server tells beyond v1 (issue 45); neither by default, as a v1 server. */
+    insight?: DatastoreInsight;
+    /** GET /v1.1/backup-health. */
+    loadHealth?: () => Promise<ReadonlyMap<string, BackupHealthBrief>>;
   } = {},
 ) {
+  const loadHealth = vi.fn(options.loadHealth ?? (async () => new Map<string, BackupHealthBrief>()));
   const loadStatus = vi.fn(options.loadStatus ?? (async () => seed));
   const loadCompany = vi.fn(options.loadCompany ?? (async (): Promise<Company> => ({ contract_end_date: null })));
   const cancel = vi.fn(options.cancel ?? (async () => {}));
@@ -62,6 +68,8 @@ function start(
       loadStatus: fromPromise<Datastore[]>(() => loadStatus()),
       loadCompany: fromPromise<Company>(() => loadCompany()),
       cancelDatastore: fromPromise<void, { name: string }>(({ input }) => cancel(input.name)),
+      insightOffer: fromPromise(async () => options.insight ?? { usageHistory: false, backupHealth: false }),
+      loadHealth: fromPromise(() => loadHealth()),
       purchase: purchaseMachine.provide({
         actors: {
           buy: fromPromise<void, { identifier: string; productId: number }>(() => (options.buy ?? (async () => {}))()),
@@ -93,6 +101,7 @@ function start(
     passwordsShown,
     purchase,
     errorLine,
+    loadHealth,
   };
 }
 
@@ -619,5 +628,50 @@ describe('the dashboard machine: what its children tell it', () => {
     await settle();
     expect(datastoresChanged).toHaveBeenCalledOnce();
     expect(navigate).toHaveBeenCalledExactlyOnceWith('/dashboard');
+  });
+});
+
+describe('the backup health of the cards (issue 45)', () => {
+  const offered = { usageHistory: true, backupHealth: true };
+  const brief: BackupHealthBrief = {
+    name: 'k10001_backup',
+    last_backup: 1_795_000_000,
+    verification: { state: 'failed', last: 1_795_000_000 },
+    garbage_collection: { state: 'ok', last: 1_795_000_000 },
+  };
+
+  it('is read once the list is, where the server tells it, and kept with the moment it was read', async () => {
+    const { actor, loadHealth } = start({ insight: offered, loadHealth: async () => new Map([[brief.name, brief]]) });
+    await waitFor(actor, (snapshot) => snapshot.matches({ health: 'read' }));
+    expect(loadHealth).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.health?.get('k10001_backup')).toEqual(brief);
+    expect(actor.getSnapshot().context.healthReadAt).toBeGreaterThan(0);
+  });
+
+  it('is not asked of a server that does not tell it', async () => {
+    const { actor, loadHealth } = start({ insight: { usageHistory: true, backupHealth: false } });
+    await waitFor(actor, (snapshot) => snapshot.matches({ status: 'ready' }));
+    expect(actor.getSnapshot().context.insight).toEqual({ usageHistory: true, backupHealth: false });
+    expect(actor.getSnapshot().matches({ health: 'waiting' })).toBe(true);
+    expect(loadHealth).not.toHaveBeenCalled();
+  });
+
+  it('is read again with the list, after a purchase', async () => {
+    const { actor, loadHealth, loadStatus } = start({ insight: offered });
+    await waitFor(actor, (snapshot) => snapshot.matches({ health: 'read' }));
+    actor.send({ type: 'status.reload' });
+    await waitFor(actor, () => loadHealth.mock.calls.length === 2);
+    expect(loadStatus).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves the cards whole when it fails, and ends the session on a 401', async () => {
+    const failed = start({ insight: offered, loadHealth: () => Promise.reject(new ApiError('http', { status: 500 })) });
+    await waitFor(failed.actor, (snapshot) => snapshot.matches({ health: 'failed' }));
+    expect(failed.actor.getSnapshot().context.health).toBeNull();
+    expect(failed.actor.getSnapshot().matches({ status: 'ready' })).toBe(true);
+    expect(failed.sessionExpired).not.toHaveBeenCalled();
+    const ended = start({ insight: offered, loadHealth: () => Promise.reject(new ApiError('http', { status: 401 })) });
+    await waitFor(ended.actor, (snapshot) => snapshot.matches({ health: 'failed' }));
+    expect(ended.sessionExpired).toHaveBeenCalled();
   });
 });

@@ -151,3 +151,33 @@ describe('the operator’s changes', () => {
     expect(db.scheduleChange.count()).toBe(0);
   });
 });
+
+describe('the backup health of every datastore in brief', () => {
+  it('tells each running datastore’s last backup, verification and collection, with the operator’s changes', async () => {
+    const { fixed, dynamic } = await customerWithDatastores();
+    mock.failVerification(fixed);
+    mock.skipBackups(dynamic);
+    const response = await fetch(`${v11Base(apiUrl(''))}/backup-health`, { headers: { 'X-Portal-Request': '1' } });
+    expect(response.status).toBe(200);
+    const briefs = (await response.json()) as { name: string }[];
+    expect(briefs).toEqual([
+      {
+        name: fixed,
+        last_backup: at(11, 25, 1),
+        verification: { state: 'failed', last: wednesdayNoon - 60 },
+        garbage_collection: { state: 'ok', last: at(11, 22, 3) },
+      },
+      {
+        name: dynamic,
+        last_backup: at(11, 23, 1),
+        verification: { state: 'ok', last: at(11, 21, 5) },
+        garbage_collection: { state: 'ok', last: at(11, 22, 3) },
+      },
+    ]);
+  });
+
+  it('answers a visitor that the session has ended', async () => {
+    const response = await fetch(`${v11Base(apiUrl(''))}/backup-health`, { headers: { 'X-Portal-Request': '1' } });
+    expect(response.status).toBe(401);
+  });
+});

@@ -147,3 +147,45 @@ describe('the way to a datastore’s page', () => {
     expect(await screen.findByText(/are not offered yet/)).toBeInTheDocument();
   });
 });
+
+describe('what needs attention on the dashboard', () => {
+  it('marks a card whose verification failed and whose backups stopped, and no other', async () => {
+    const { customer, fixed } = customerWithDatastores();
+    mock.failVerification(fixed);
+    mock.skipBackups(fixed);
+    await renderAppAs('/dashboard', { as: customer });
+    const web = within(await screen.findByRole('article', { name: 'web' }));
+    expect(await web.findByText('Needs attention')).toBeInTheDocument();
+    const reasons = within(web.getByRole('list', { name: 'Needs attention' }));
+    expect(reasons.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'No backup for more than a day',
+      'A verification failed',
+    ]);
+    const mail = within(screen.getByRole('article', { name: 'mail' }));
+    expect(mail.queryByText('Needs attention')).not.toBeInTheDocument();
+  });
+
+  it('marks nothing on a server that knows only v1, whatever the backups', async () => {
+    mock.setApiVersion('v1');
+    const { customer, fixed } = customerWithDatastores();
+    mock.failVerification(fixed);
+    await renderAppAs('/dashboard', { as: customer });
+    const web = within(await screen.findByRole('article', { name: 'web' }));
+    await waitFor(() => expect(web.getByRole('button', { name: 'Cancel the datastore' })).toBeEnabled());
+    expect(web.queryByText('Needs attention')).not.toBeInTheDocument();
+  });
+
+  it('narrows a reseller’s list to what needs attention, and counts it in the summary', async () => {
+    const customer = createCustomer({ generatedDatastores: 60 });
+    const [first] = mock.datastores(customer.email);
+    mock.failVerification(first?.name ?? '');
+    const view = await renderAppAs('/dashboard', { as: customer });
+    const summary = within(await screen.findByRole('region', { name: /summary|Summary/ }));
+    const marked = await summary.findByRole('button', { name: /marked “Needs attention”/ });
+    const count = Number((marked.textContent ?? '').match(/\d+/)?.[0]);
+    expect(count).toBeGreaterThanOrEqual(1);
+    await view.user.click(screen.getByRole('checkbox', { name: 'Needs attention' }));
+    await waitFor(() => expect(view.currentPath()).toMatch(/show=attention/));
+    expect(await screen.findByText(new RegExp(`^Showing ${count} of 60 datastores\\.`))).toBeInTheDocument();
+  });
+});

@@ -4,7 +4,7 @@
  * or a task kind the portal does not know is kept as a word, never refused.
  */
 import { array, nullable, number, optional, refine, string, type } from 'superstruct';
-import type { BackupHealth, UsageHistory } from '../../domain/entities';
+import type { BackupHealth, BackupHealthBrief, UsageHistory } from '../../domain/entities';
 import type { UsageRange } from '../../domain/usage-ranges';
 import { describing } from '../structs';
 import { requestV11 } from './request';
@@ -39,6 +39,15 @@ export const BackupHealthStruct = describing<BackupHealth>()(
   }),
 );
 
+export const BackupHealthBriefStruct = describing<BackupHealthBrief>()(
+  type({
+    name: string(),
+    last_backup: nullable(number()),
+    verification: RunOutcomeStruct,
+    garbage_collection: RunOutcomeStruct,
+  }),
+);
+
 interface Call {
   signal?: AbortSignal;
 }
@@ -59,3 +68,10 @@ export async function getBackupHealth(name: string, { signal }: Call = {}): Prom
   const { value } = await requestV11('GET', `${datastorePath(name)}/health`, { answer: BackupHealthStruct, signal });
   return value;
 }
+
+/** `GET /backup-health`: every running datastore's health in brief, by its name. */
+export async function getBackupHealthOfAll({ signal }: Call = {}): Promise<Map<string, BackupHealthBrief>> {
+  const { value } = await requestV11('GET', '/backup-health', { answer: array(BackupHealthBriefStruct), signal });
+  return new Map(value.map((brief) => [brief.name, brief]));
+}
+

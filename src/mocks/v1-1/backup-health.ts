@@ -88,3 +88,25 @@ export function backupHealth(schedule: Schedule, nowMs: number): BackupHealthAns
       })),
   };
 }
+
+export interface BackupHealthBriefAnswer {
+  name: string;
+  last_backup: number | null;
+  verification: { state: RunState; last: number | null };
+  garbage_collection: { state: RunState; last: number | null };
+}
+
+/** Far enough back for the last backup after the longest skip (30 nights) and a week's jobs. */
+const briefDays = 40;
+
+/** A datastore's backup health in brief (`GET /backup-health`), at `nowMs`: its last runs only. */
+export function backupHealthBrief(schedule: Schedule, nowMs: number): BackupHealthBriefAnswer {
+  const now = Math.floor(nowMs / 1000);
+  const runs = runsBetween(schedule, Math.max(Math.floor(schedule.row.created / 1000), now - briefDays * day), now);
+  return {
+    name: schedule.row.datastore,
+    last_backup: lastOf(runs, 'backup', now).last,
+    verification: lastOf(runs, 'verification', now),
+    garbage_collection: lastOf(runs, 'garbage-collection', now),
+  };
+}

@@ -50,8 +50,8 @@ import {
 import { problem } from './problems';
 import { AssertionStruct, offerWithPasskey, passkeyRefused, passkeys } from './passkey-structs';
 import { completeSecondStep } from './second-factor';
-import { backupHealth } from './backup-health';
-import { scheduleOf } from './schedule-changes';
+import { backupHealth, backupHealthBrief } from './backup-health';
+import { scheduleOf, schedulesOf } from './schedule-changes';
 import { usageRanges } from '../../domain/usage-ranges';
 import { usageHistory } from './usage-history';
 import { isOneOf } from '../../domain/one-of';
@@ -306,6 +306,17 @@ export const v11Handlers = [
   route('v1.1 GET /datastores/{name}/health', (info) =>
     readDatastore(info, (row) => Response.json(backupHealth(scheduleOf(row), Date.now()))),
   ),
+
+  // Feature `backup-health` in brief, for every running datastore of the account (the dashboard's cards).
+  route('v1.1 GET /backup-health', ({ cookies, language }) => {
+    const account = sessionAccount(cookies);
+    if (!account) return sessionEnded(language);
+    settleOperations(account.id);
+    const now = Date.now();
+    return Response.json(
+      schedulesOf(runningDatastores(account.id)).map((schedule) => backupHealthBrief(schedule, now)),
+    );
+  }),
 
   route('v1.1 POST /datastores/{name}/cancellation', ({ request, cookies, params, language }) =>
     customerChange(request, cookies, language, (account) => {

@@ -4,7 +4,7 @@
  * database (`scheduleChange`) that the usage history and the backup health read
  * (./backup-schedule.ts). Each is made at the moment of the control.
  */
-import { db, type DatastoreRow } from '../db';
+import { db, type DatastoreRow, type ScheduleChangeRow } from '../db';
 import { day, type Schedule } from './backup-schedule';
 
 /** The datastore of this name on the server (`k10001_archive`), of any account. */
@@ -17,6 +17,15 @@ function datastoreNamed(name: string): DatastoreRow {
 /** A datastore's row with the operator's changes to its schedule. */
 export function scheduleOf(row: DatastoreRow): Schedule {
   return { row, changes: db.scheduleChange.findMany({ where: { datastoreId: { equals: row.id } } }) };
+}
+
+/** The schedules of many datastores at once (a reseller's thousands): the changes read once. */
+export function schedulesOf(rows: readonly DatastoreRow[]): Schedule[] {
+  const changes = new Map<string, ScheduleChangeRow[]>();
+  for (const change of db.scheduleChange.getAll()) {
+    changes.set(change.datastoreId, [...(changes.get(change.datastoreId) ?? []), change]);
+  }
+  return rows.map((row) => ({ row, changes: changes.get(row.id) ?? [] }));
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);

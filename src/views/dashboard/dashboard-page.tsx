@@ -49,7 +49,12 @@ export default function DashboardPage() {
   const readOnly = useSelector(actor, selectReadOnly);
   const contractEnd = useSelector(actor, selectContractEnd);
   const reverseCharge = useSelector(actor, selectReverseCharge);
-  const insight = useSelector(actor, (snapshot) => snapshot.context.insightOffered);
+  const insight = useSelector(
+    actor,
+    (snapshot) => snapshot.context.insight.usageHistory || snapshot.context.insight.backupHealth,
+  );
+  const health = useSelector(actor, (snapshot) => snapshot.context.health);
+  const healthReadAt = useSelector(actor, (snapshot) => snapshot.context.healthReadAt);
 
   // Whether the machine would take a datastore's cancellation (its guard: the status read, the
   // datastore running, the contract not cancelled): the card's button asks it rather than repeating it.
@@ -68,6 +73,8 @@ export default function DashboardPage() {
       cancelError={cancelTarget === datastore.datastore ? cancelError : undefined}
       onCancel={onCancel}
       insight={insight}
+      health={health ? (health.get(datastore.datastore) ?? null) : undefined}
+      healthReadAt={healthReadAt}
       position={position}
     />
   );
@@ -100,7 +107,7 @@ export default function DashboardPage() {
         </p>
       )}
       {datastores.length >= LARGE_LIST_FROM ? (
-        <LongDatastoreList datastores={datastores} renderCard={card} />
+        <LongDatastoreList datastores={datastores} health={health} healthReadAt={healthReadAt} renderCard={card} />
       ) : (
         datastores.length > 0 && (
           <ul className="datastore-list">

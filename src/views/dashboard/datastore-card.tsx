@@ -1,7 +1,11 @@
 import { memo, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
+import { attentionReasons, type AttentionReason } from '../../domain/backup-attention';
+import { business } from '../../domain/constants';
 import { datastoreUrl } from '../../domain/datastore';
+import type { BackupHealthBrief } from '../../domain/entities';
+import { spaceUse } from '../../domain/space';
 import type { DatastoreEntry } from '../../machines/dashboard.machine';
 import type { TemporaryPasswordActor } from '../../machines/temporary-password.machine';
 import type { UserError } from '../../machines/user-error';
@@ -70,6 +74,15 @@ const messages = defineMessages({
   realm: { id: 'dashboard.card.realm', defaultMessage: 'Proxmox Backup authentication server' },
   readOnly: { id: 'dashboard.card.readOnly', defaultMessage: 'Read-only' },
   insight: { id: 'dashboard.card.insight', defaultMessage: 'Usage and backups' },
+  attention: { id: 'dashboard.card.attention', defaultMessage: 'Needs attention' },
+});
+
+/** Why a card needs attention (issue 45), in a few words each. */
+const attentionTexts = defineMessages<AttentionReason>({
+  'no-recent-backup': { id: 'dashboard.card.attention.backup', defaultMessage: 'No backup for more than a day' },
+  'verification-failed': { id: 'dashboard.card.attention.verification', defaultMessage: 'A verification failed' },
+  'collection-failed': { id: 'dashboard.card.attention.collection', defaultMessage: 'A garbage collection failed' },
+  space: { id: 'dashboard.card.attention.space', defaultMessage: 'More than {percent}\u00a0% full' },
 });
 
 const insightHint = defineMessage<{ name: string }>({
@@ -99,6 +112,13 @@ interface DatastoreCardProps {
   onCancel: (name: string) => void;
   /** The server tells usage history or backup health: the card links to the datastore's page (issue 45). */
   insight?: boolean;
+  /**
+   * The datastore's backup health in brief where the server tells it (issue 45): undefined where it
+   * does not (or not yet), null for a datastore it did not name.
+   */
+  health?: BackupHealthBrief | null | undefined;
+  /** When the health was read (epoch seconds): "now" for the last backup's age. */
+  healthReadAt?: number;
   /** In a long list (a feed): the card's place, said to screen readers, and the card takes focus. */
   position?: { index: number; count: number } | undefined;
 }
@@ -133,6 +153,8 @@ export const DatastoreCard = memo(function DatastoreCard({
   cancelError,
   onCancel,
   insight = false,
+  health,
+  healthReadAt = 0,
   position,
 }: DatastoreCardProps) {
   const intl = useIntl();
@@ -142,6 +164,7 @@ export const DatastoreCard = memo(function DatastoreCard({
   const headingId = cardHeadingId(datastore.datastore);
   // Strings rather than <FormattedMessage> elements: fewer components per card.
   const text = intl.formatMessage; // bound by react-intl (`this: void`)
+  const reasons = health === undefined ? [] : attentionReasons(health, spaceUse(datastore).warning, healthReadAt);
   return (
     <article
       className="card datastore-card"
@@ -163,6 +186,9 @@ export const DatastoreCard = memo(function DatastoreCard({
           {title}
         </h2>
         {readOnly && <span className="datastore-badge">{text(messages.readOnly)}</span>}
+        {reasons.length > 0 && (
+          <span className="datastore-badge datastore-badge-attention">{text(messages.attention)}</span>
+        )}
         <div className="datastore-actions">
           {insight && (
             <Link href={paths.datastore(datastore.datastore)} className="button-secondary">
@@ -190,6 +216,13 @@ export const DatastoreCard = memo(function DatastoreCard({
         </div>
       </header>
 
+      {reasons.length > 0 && (
+        <ul className="notice notice-warn datastore-reasons" aria-label={text(messages.attention)}>
+          {reasons.map((reason) => (
+            <li key={reason}>{text(attentionTexts[reason], { percent: business.spaceWarningPercent })}</li>
+          ))}
+        </ul>
+      )}
       {endDate && (
         <p className="notice notice-warn">
           <strong>{text(messages.scheduledTitle)}</strong> {text(scheduled, { date: endDate })}

@@ -17,6 +17,10 @@ const usedText = defineMessage<{ amount: string; unit: string }>({
   defaultMessage: '{amount}\u00a0{unit} used',
 });
 const figureTexts = {
+  attention: defineMessage<{ count: number }>({
+    id: 'dashboard.summary.marked',
+    defaultMessage: '{count, number} marked “Needs attention”',
+  }),
   full: defineMessage<{ count: number }>({
     id: 'dashboard.summary.full',
     defaultMessage: '{count, number} almost full',

@@ -24,6 +24,7 @@ const messages = defineMessages({
 });
 
 const filterLabels: Record<DatastoreFilter, MessageDescriptor> = defineMessages({
+  attention: { id: 'dashboard.list.filter.attention', defaultMessage: 'Needs attention' },
   full: { id: 'dashboard.list.filter.full', defaultMessage: 'Almost full' },
   deletion: { id: 'dashboard.list.filter.deletion', defaultMessage: 'Deletion scheduled' },
   unencrypted: { id: 'dashboard.list.filter.unencrypted', defaultMessage: 'Unencrypted backups' },
@@ -43,7 +44,16 @@ const sortLabels: Record<DatastoreSort, MessageDescriptor> = defineMessages({
 });
 
 /** The search, filters and order of a long datastore list (decision 024); every change is an event. */
-export function ListToolbar({ query, send }: { query: ListQuery; send: (event: ListEvent) => void }) {
+export function ListToolbar({
+  query,
+  send,
+  attentionOffered,
+}: {
+  query: ListQuery;
+  send: (event: ListEvent) => void;
+  /** The server tells the backup health (issue 45): "needs attention" is one of the filters. */
+  attentionOffered: boolean;
+}) {
   const intl = useIntl();
   const text = intl.formatMessage; // bound by react-intl (`this: void`)
   const id = useId();
@@ -67,16 +77,18 @@ export function ListToolbar({ query, send }: { query: ListQuery; send: (event: L
       </div>
       <fieldset className="list-filters">
         <legend>{text(messages.only)}</legend>
-        {datastoreFilters.map((filter) => (
-          <label key={filter} className="checkbox">
-            <input
-              type="checkbox"
-              checked={query.filters.includes(filter)}
-              onChange={(event) => send({ type: 'list.filter', filter, on: event.target.checked })}
-            />
-            {text(filterLabels[filter])}
-          </label>
-        ))}
+        {datastoreFilters
+          .filter((filter) => attentionOffered || filter !== 'attention')
+          .map((filter) => (
+            <label key={filter} className="checkbox">
+              <input
+                type="checkbox"
+                checked={query.filters.includes(filter)}
+                onChange={(event) => send({ type: 'list.filter', filter, on: event.target.checked })}
+              />
+              {text(filterLabels[filter])}
+            </label>
+          ))}
       </fieldset>
       <div className="field">
         <label htmlFor={`${id}-rate`}>{text(messages.rate)}</label>

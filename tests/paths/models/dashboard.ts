@@ -42,6 +42,7 @@ export const models: PathModel[] = [
         loadCompany: pending,
         cancelDatastore: pending,
         insightOffer: pending,
+        loadHealth: pending,
         purchase: purchaseMachine.provide({ actors: { buy: pending } }),
       },
     }) as AnyStateMachine,
@@ -64,12 +65,14 @@ export const models: PathModel[] = [
       loadStatus: [[aDatastore('new', { password: 'Pw-1' }), aDatastore('old', { contract_end_date: '2026-12-31' })]],
       // A company whose contract runs, and one cancelled (its end date, an extra beyond SPEC §3).
       loadCompany: [{ contract_end_date: null }, { contract_end_date: '2027-01-31' }],
-      insightOffer: [true],
+      insightOffer: [{ usageHistory: true, backupHealth: true }],
+      loadHealth: [new Map()],
     },
     errors: {
       loadStatus: [unauthorized, serverError, aborted],
       cancelDatastore: [unauthorized, serverError, aborted, networkError],
       loadCompany: [serverError, aborted],
+      loadHealth: [unauthorized, serverError],
     },
     // The contract region (decision 029) triples the snapshots of the other regions.
     limit: 20_000,
@@ -95,11 +98,20 @@ export const models: PathModel[] = [
   {
     // Opened after the customer cancelled the contract in this session (decision 029): read-only at once.
     machine: dashboardMachine.provide({
-      actors: { loadStatus: pending, loadCompany: pending, cancelDatastore: pending, insightOffer: pending },
+      actors: {
+        loadStatus: pending,
+        loadCompany: pending,
+        cancelDatastore: pending,
+        insightOffer: pending,
+        loadHealth: pending,
+      },
     }) as AnyStateMachine,
     session: { contractCancelled: true },
     events: [{ type: 'datastore.cancel.request', name: 'k10001_new' }],
-    outputs: { loadStatus: [[aDatastore('new', { contract_end_date: '2027-01-31' })]] },
+    outputs: {
+      loadStatus: [[aDatastore('new', { contract_end_date: '2027-01-31' })]],
+      insightOffer: [{ usageHistory: false, backupHealth: false }],
+    },
   },
   {
     machine: purchase as AnyStateMachine,
