@@ -33,9 +33,10 @@ export const budgets = {
   // The logged-in layout listens for the fresh sign-in before a risky change (issue 44, decision
   // 058): 0.4 kB of its state shared with the v1.1 calls, and the dialog's loader (143.3 → 144.1 kB).
   // Each card's way to its datastore's page, the dashboard's question whether the server tells
-  // usage or health, and the router's entry for the page (issue 45, decision 061): +0.8 kB to 145.1 kB,
-  // within issue 45's 150 kB.
-  '/dashboard': 145.5 * KB,
+  // usage or health, and the router's entry for the page (issue 45, decision 061): +0.8 kB to 145.1 kB;
+  // each card's "needs attention" and the list's filter of it: +0.7 kB to 145.8 kB; within issue
+  // 45's 150 kB.
+  '/dashboard': 146.5 * KB,
   css: 15 * KB,
 };
 

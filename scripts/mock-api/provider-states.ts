@@ -92,16 +92,18 @@ const states: Record<string, (params: ProviderStateParams) => ProviderStateResul
     const operation = startPurchase(account, 'daily', 0, 'en');
     return { session: session(account), operation: operation.id };
   },
-  // v1.1 (issue 45): a running datastore of a fixed volume with a year of history, for its usage and health.
+  // v1.1 (issue 45): a running datastore of a fixed volume with a year of history (each of the
+  // account's running datastores a year old), for the usage and the health.
   'a logged-in customer with a fixed-volume datastore a year old': () => {
     const account = customer();
     const running = datastoresOf(account.id).filter((datastore) => datastore.contract_end_date === null);
     const datastore = running.find((candidate) => candidate.volume > 0) ?? running[0];
     if (!datastore) throw new Error('the mock has no running datastore for this state');
-    db.datastore.update({
-      where: { id: { equals: datastore.id } },
-      data: { volume: datastore.volume > 0 ? datastore.volume : 1, created: Date.now() - 400 * 86_400_000 },
-    });
+    // Each of its running datastores a year old: every one has had its backups and jobs.
+    for (const { id } of running) {
+      db.datastore.update({ where: { id: { equals: id } }, data: { created: Date.now() - 400 * 86_400_000 } });
+    }
+    if (datastore.volume <= 0) db.datastore.update({ where: { id: { equals: datastore.id } }, data: { volume: 1 } });
     return { session: session(account), name: datastore.datastore };
   },
   // v1.1: a datastore of the customer's that still runs but is cancelled already (409 `already-cancelled`).

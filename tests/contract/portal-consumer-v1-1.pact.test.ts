@@ -18,7 +18,7 @@ import { MatchersV3, type V3Interaction, type V3MockServer } from '@pact-foundat
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cancelContract } from '../../src/api/contract';
 import { buyDatastore, cancelDatastore } from '../../src/api/datastores';
-import { getBackupHealth, getUsageHistory } from '../../src/api/v1-1/datastore-insight';
+import { getBackupHealth, getBackupHealthOfAll, getUsageHistory } from '../../src/api/v1-1/datastore-insight';
 import { ApiError } from '../../src/api/error';
 import { orderLicence } from '../../src/api/licence-order';
 import { forgetServerOffer, offeredV11 } from '../../src/api/server-version';
@@ -76,7 +76,7 @@ const states = {
   purchaseUnderWay: 'a logged-in customer with a purchase under way',
   /** `session`, `name`: a datastore of the customer's that still runs but is cancelled already */
   cancelledDatastore: 'a logged-in customer with a cancelled datastore',
-  /** `session`, `name`: a running datastore of a fixed volume with a year of history (issue 45) */
+  /** `session`, `name`: a running datastore of a fixed volume with a year of history, as each of the account's (issue 45) */
   datastoreWithHistory: 'a logged-in customer with a fixed-volume datastore a year old',
   /** `productId` */
   catalogue: 'the licence catalogue',
@@ -464,6 +464,31 @@ describe('the datastore page: GET /datastores/{name}/usage and /health (issue 45
       async () => {
         await offeredV11();
         expect((await getBackupHealth('k10001_archive')).snapshots.count).toBeGreaterThanOrEqual(0);
+      },
+    ));
+
+  it('reads every running datastore’s backup health in brief, for the dashboard’s cards', () =>
+    session(
+      [
+        {
+          states: [{ description: states.datastoreWithHistory }],
+          uponReceiving: 'a read of every datastore’s backup health in brief',
+          withRequest: { method: 'GET', path: api('/backup-health'), headers: portalCall },
+          willRespondWith: {
+            status: 200,
+            headers: jsonHeaders,
+            body: eachLike({
+              name: string('k20002_daily'),
+              last_backup: integer(1_795_914_000),
+              verification: { state: regex('^(ok|failed|none)$', 'ok'), last: integer(1_795_582_800) },
+              garbage_collection: { state: regex('^(ok|failed|none)$', 'ok'), last: integer(1_795_662_000) },
+            }),
+          },
+        },
+      ],
+      async () => {
+        await offeredV11();
+        expect((await getBackupHealthOfAll()).size).toBeGreaterThan(0);
       },
     ));
 });

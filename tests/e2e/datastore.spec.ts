@@ -1,7 +1,7 @@
 /**
  * A datastore's page (issue 45, decision 061) in Chromium, on the demo's mock in v1.1: the
- * operator fills a datastore to 85 %, fails its verification and skips two nights of backups; the
- * card leads to its page, which says what needs attention, draws the usage of each range with its
+ * operator fills a datastore to 85 %, fails its verification and skips two nights of backups; its
+ * card says what needs attention and leads to its page, which says it too, draws the usage of each range with its
  * table, and lists the backups. In both languages, axe clean, on a desktop and on a 390 × 844
  * phone. With a server that knows only v1 the cards have no way there, and the page says that it
  * is not offered.
@@ -25,7 +25,21 @@ async function troubledDatastorePage(page: Page, language: Language) {
     window.__portalMock.failVerification(name);
     window.__portalMock.skipBackups(name);
   }, media);
+  // The dashboard read the health before the operator's changes: the list again shows them.
+  await page.reload();
   const card = page.getByRole('article', { name: 'media' });
+  const reasons = card.getByRole('list', { name: text(language, 'dashboard.card.attention') });
+  await expect(reasons.getByRole('listitem')).toHaveText([
+    text(language, 'dashboard.card.attention.backup'),
+    text(language, 'dashboard.card.attention.verification'),
+    text(language, 'dashboard.card.attention.space').replace('{percent}', '80'),
+  ]);
+  await expect(
+    page
+      .getByRole('article', { name: 'archive' })
+      .getByRole('list', { name: text(language, 'dashboard.card.attention') }),
+  ).toHaveCount(1);
+  await expectAxeClean(page);
   await card.getByRole('link', { name: new RegExp(`^${text(language, 'dashboard.card.insight')}`) }).click();
   await expect(page).toHaveURL(new RegExp(`/datastore/${media}$`));
   await expect(

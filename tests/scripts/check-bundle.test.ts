@@ -159,7 +159,7 @@ describe('the bundle budget check', () => {
 
   it.each([
     { route: '/login', budget: 118.6, sizes: { login: 21 * 1024 }, figure: /12\d\.\d/ },
-    { route: '/dashboard', budget: 145.5, sizes: { dashboard: 60 * 1024 }, figure: /16\d\.\d/ },
+    { route: '/dashboard', budget: 146.5, sizes: { dashboard: 60 * 1024 }, figure: /16\d\.\d/ },
   ])(
     'fails when $route loads more than $budget kB although the landing page is within budget',
     ({ route, budget, sizes, figure }) => {
@@ -193,11 +193,11 @@ describe('the bundle budget check', () => {
     expect(routes['/']?.files).not.toContain('assets/auth.js');
   });
 
-  it('fails when the logged-in layout takes the dashboard over 145.5 kB', () => {
+  it('fails when the logged-in layout takes the dashboard over 146.5 kB', () => {
     // Without the layout (30 kB) the dashboard would load about 141 kB.
     const result = run(build({ entry: 100 * 1024, dashboard: 39 * 1024, layout: 30 * 1024 }));
     expect(result.code).toBe(1);
-    expect(result.out).toMatch(/JavaScript of \/dashboard is 17\d\.\d kB, over its budget of 145.5 kB/);
+    expect(result.out).toMatch(/JavaScript of \/dashboard is 17\d\.\d kB, over its budget of 146.5 kB/);
   });
 
   it('counts the core messages of the heavier language', () => {

@@ -1,8 +1,8 @@
 /**
  * A datastore's page on the build customers get (issue 45, decision 061): behind the project's
  * nginx, against the mock API over HTTP in v1.1, the operator's controls fail a verification and
- * fill a datastore; the card leads to its page, loaded then with its messages (its own chunk), which
- * says what needs attention, on a CPU slowed 4× too. On v1, no card leads there.
+ * fill a datastore; its card says what needs attention and leads to its page, loaded then with its
+ * messages (its own chunk), which says it too, on a CPU slowed 4× as well. On v1, no card leads there.
  */
 import { axeBuilder } from '../support/axe';
 import { expect, logInAsDemo, mockApi, mockSpeaks, slowCpu, test } from '../support/production';
@@ -25,10 +25,12 @@ for (const rate of [1, 4]) {
     if (rate > 1) await slowCpu(page, rate);
     await logInAsDemo(page);
     expect(requests.some((request) => /\/assets\/datastore-page-[\w-]+\.js$/.test(request.url()))).toBe(false);
-    await page
-      .getByRole('article', { name: 'media' })
-      .getByRole('link', { name: /^Usage and backups/ })
-      .click({ timeout: 15_000 });
+    const card = page.getByRole('article', { name: 'media' });
+    await expect(card.getByRole('list', { name: 'Needs attention' }).getByRole('listitem')).toHaveText(
+      ['A verification failed', 'More than 80\u00a0% full'],
+      { timeout: 15_000 },
+    );
+    await card.getByRole('link', { name: /^Usage and backups/ }).click();
     await expect(page).toHaveURL(/\/datastore\/k10001_media$/);
     await expect(page.getByRole('heading', { level: 2, name: 'Needs your attention' })).toBeVisible({
       timeout: 15_000,
