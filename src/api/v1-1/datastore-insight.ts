@@ -74,4 +74,3 @@ export async function getBackupHealthOfAll({ signal }: Call = {}): Promise<Map<s
   const { value } = await requestV11('GET', '/backup-health', { answer: array(BackupHealthBriefStruct), signal });
   return new Map(value.map((brief) => [brief.name, brief]));
 }
-
