@@ -21,6 +21,7 @@ const apiPageTests = [
   'tests/api/v1-1-request.dom.test.ts',
   'tests/api/account-protection.dom.test.ts',
   'tests/api/fresh-sign-in.dom.test.ts',
+  'tests/api/datastore-insight.dom.test.ts',
 ];
 
 /** @type {readonly MutationScope[]} */

@@ -69,3 +69,15 @@ export async function offeredV11(signal?: AbortSignal): Promise<ServerOffer | nu
 export function forgetServerOffer(): void {
   probe = undefined;
 }
+
+/** What the server tells of the datastores beyond v1 (issue 45): neither on a v1 server. */
+export interface DatastoreInsight {
+  usageHistory: boolean;
+  backupHealth: boolean;
+}
+
+/** Whether the server tells the usage history and the backup health (the probe every v1.1 call shares). */
+export async function insightOffered(signal?: AbortSignal): Promise<DatastoreInsight> {
+  const offer = await offeredV11(signal);
+  return { usageHistory: offer?.usageHistory === true, backupHealth: offer?.backupHealth === true };
+}

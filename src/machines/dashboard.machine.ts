@@ -32,7 +32,7 @@ import { cancelDatastore, getStatus } from '../api/datastores';
 import { cancelledContractEnd } from '../domain/contract';
 import { reverseChargeApplies } from '../domain/vat';
 import type { BackupHealthBrief, Company, Datastore } from '../domain/entities';
-import type { DatastoreInsight } from './datastore.machine';
+import type { DatastoreInsight } from '../api/server-version';
 import { timers, waiting } from '../domain/constants';
 import { errorLineMachine } from './error-line.machine';
 import { clearError, showError, showTimeout } from './form-actions';
@@ -123,11 +123,9 @@ export const dashboardMachine = setup({
   actors: {
     loadStatus: fromPromise<Datastore[]>(({ signal }) => getStatus({ signal })),
     /** Whether the server tells usage history or backup health (the probe every v1.1 call shares). */
-    insightOffer: fromPromise<DatastoreInsight>(async ({ signal }) => {
-      const { offeredV11 } = await import('../api/server-version');
-      const offer = await offeredV11(signal);
-      return { usageHistory: offer?.usageHistory === true, backupHealth: offer?.backupHealth === true };
-    }),
+    insightOffer: fromPromise<DatastoreInsight>(async ({ signal }) =>
+      (await import('../api/server-version')).insightOffered(signal),
+    ),
     /** GET /v1.1/backup-health: every running datastore's health in brief. */
     loadHealth: fromPromise<ReadonlyMap<string, BackupHealthBrief>>(async ({ signal }) =>
       (await import('../api/v1-1/datastore-insight')).getBackupHealthOfAll({ signal }),

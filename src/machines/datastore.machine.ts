@@ -9,27 +9,14 @@
  * fail each on their own, each with its retry: one does not hide the other.
  */
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { BackupHealth, Datastore, UsageHistory } from '../domain/entities';
+import type { DatastoreInsight } from '../api/server-version';
+import type { DatastoreOverview } from '../api/v1-1/datastore-insight';
+import type { UsageHistory } from '../domain/entities';
 import type { UsageRange } from '../domain/usage-ranges';
 import { timers } from '../domain/constants';
 import { sessionExpired, type PortalRefs } from './portal-refs';
 import { typeOf } from './type-of';
 import { unauthorizedGuard, userErrorFrom, type UserError } from './user-error';
-
-/** What the server offers of the page. */
-export interface DatastoreInsight {
-  usageHistory: boolean;
-  backupHealth: boolean;
-}
-
-/** The datastore as listed, and its health where the server tells it. */
-export interface DatastoreOverview {
-  datastore: Datastore;
-  health: BackupHealth | null;
-}
-
-const readOf = <T>(value: T) => ({ ok: true as const, value });
-const failureOf = (error: unknown) => ({ ok: false as const, error });
 
 export interface DatastoreInput extends PortalRefs {
   /** The datastore's name on its server (`k10001_archive`), from the address. */
@@ -69,28 +56,14 @@ export const datastoreMachine = setup({
     events: typeOf<DatastoreEvent>(),
   },
   actors: {
-    /** What the server offers of v1.1's datastore insight (the probe every v1.1 call shares). */
-    offered: fromPromise<DatastoreInsight>(async ({ signal }) => {
-      const { offeredV11 } = await import('../api/server-version');
-      const offer = await offeredV11(signal);
-      return { usageHistory: offer?.usageHistory === true, backupHealth: offer?.backupHealth === true };
-    }),
+    /** What the server tells of the datastores (the probe every v1.1 call shares). */
+    offered: fromPromise<DatastoreInsight>(async ({ signal }) =>
+      (await import('../api/server-version')).insightOffered(signal),
+    ),
     /** The datastore from the list (null when the account has none of that name) and its health. */
-    load: fromPromise<DatastoreOverview | null, { name: string; health: boolean }>(async ({ input, signal }) => {
-      const [{ getStatus }, insight] = await Promise.all([
-        import('../api/datastores'),
-        import('../api/v1-1/datastore-insight'),
-      ]);
-      // Both at once; the health of a name the list does not hold is not asked about.
-      const [list, health] = await Promise.all([
-        getStatus({ signal }),
-        input.health ? insight.getBackupHealth(input.name, { signal }).then(readOf, failureOf) : null,
-      ]);
-      const datastore = list.find((entry) => entry.datastore === input.name);
-      if (!datastore) return null;
-      if (health && !health.ok) throw health.error;
-      return { datastore, health: health?.value ?? null };
-    }),
+    load: fromPromise<DatastoreOverview | null, { name: string; health: boolean }>(async ({ input, signal }) =>
+      (await import('../api/v1-1/datastore-insight')).loadDatastoreOverview(input.name, input.health, { signal }),
+    ),
     loadHistory: fromPromise<UsageHistory, { name: string; range: UsageRange }>(async ({ input, signal }) =>
       (await import('../api/v1-1/datastore-insight')).getUsageHistory(input.name, input.range, { signal }),
     ),

@@ -4,13 +4,20 @@
  */
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getBackupHealth, getBackupHealthOfAll, getUsageHistory } from '../../src/api/v1-1/datastore-insight';
+import { forgetServerOffer, insightOffered } from '../../src/api/server-version';
+import {
+  getBackupHealth,
+  getBackupHealthOfAll,
+  getUsageHistory,
+  loadDatastoreOverview,
+} from '../../src/api/v1-1/datastore-insight';
 import { v11Url } from '../../src/api/v1-1/request';
 import { db } from '../../src/mocks/db';
 import { mock, server } from '../../src/mocks/node';
 import { aDatastore } from '../support/builders';
 import { createCustomer } from '../support/customers';
 import { apiError, loginAs } from '../support/mock-api';
+import { countCalls } from '../support/render-app';
 
 let name = '';
 
@@ -106,5 +113,34 @@ describe('the backup health of every datastore in brief', () => {
   it('refuses an answer that is no list as one it cannot read', async () => {
     server.use(http.get(v11Url('/backup-health'), () => HttpResponse.json({ datastores: [] })));
     expect(await apiError(getBackupHealthOfAll())).toMatchObject({ kind: 'invalid-answer' });
+  });
+});
+
+describe('the datastore page’s first read', () => {
+  it('is the datastore from the list with its health, or without when not asked for', async () => {
+    const health = countCalls('get', `/datastores/${name}/health`, 'v1.1');
+    const overview = await loadDatastoreOverview(name, true);
+    expect(overview?.datastore.datastore).toBe(name);
+    expect(overview?.health?.last_backup).toEqual(expect.any(Number));
+    expect(await loadDatastoreOverview(name, false)).toMatchObject({ datastore: { datastore: name }, health: null });
+    expect(health()).toBe(1);
+  });
+
+  it('is nothing for a name the list does not hold, whatever the health answers', async () => {
+    expect(await loadDatastoreOverview('k99999_none', true)).toBeNull();
+  });
+
+  it('fails with the health’s failure for a datastore the list holds', async () => {
+    mock.fault('v1.1 GET /datastores/{name}/health', 'http500');
+    expect(await apiError(loadDatastoreOverview(name, true))).toMatchObject({ kind: 'http', status: 500 });
+  });
+});
+
+describe('what the server tells of the datastores', () => {
+  it('is the usage history and the backup health on v1.1, neither on v1', async () => {
+    expect(await insightOffered()).toEqual({ usageHistory: true, backupHealth: true });
+    forgetServerOffer();
+    mock.setApiVersion('v1');
+    expect(await insightOffered()).toEqual({ usageHistory: false, backupHealth: false });
   });
 });

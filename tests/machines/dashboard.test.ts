@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import type { BackupHealthBrief, Company, Datastore } from '../../src/domain/entities';
-import type { DatastoreInsight } from '../../src/machines/datastore.machine';
+import type { DatastoreInsight } from '../../src/api/server-version';
 import {
   dashboardMachine,
   selectContractEnd,

@@ -3,7 +3,9 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import type { BackupHealth, UsageHistory } from '../../src/domain/entities';
 import type { UsageRange } from '../../src/domain/usage-ranges';
-import { datastoreMachine, type DatastoreInsight, type DatastoreOverview } from '../../src/machines/datastore.machine';
+import type { DatastoreInsight } from '../../src/api/server-version';
+import type { DatastoreOverview } from '../../src/api/v1-1/datastore-insight';
+import { datastoreMachine } from '../../src/machines/datastore.machine';
 import { aDatastore } from '../support/builders';
 import { stubRefs } from '../support/portal-refs';
 
@@ -26,10 +28,12 @@ const historyOf = (range: UsageRange): UsageHistory => ({
 
 function start({
   insight = { usageHistory: true, backupHealth: true },
+  offered = async () => insight,
   load = async (): Promise<DatastoreOverview | null> => ({ datastore: aDatastore('web'), health }),
   loadHistory = async (range: UsageRange) => historyOf(range),
 }: {
   insight?: DatastoreInsight;
+  offered?: () => Promise<DatastoreInsight>;
   load?: (input: { name: string; health: boolean }) => Promise<DatastoreOverview | null>;
   loadHistory?: (range: UsageRange) => Promise<UsageHistory>;
 } = {}) {
@@ -38,7 +42,7 @@ function start({
   const reads = vi.fn(loadHistory);
   const machine = datastoreMachine.provide({
     actors: {
-      offered: fromPromise(async () => insight),
+      offered: fromPromise(() => offered()),
       load: fromPromise<DatastoreOverview | null, { name: string; health: boolean }>(({ input }) => loads(input)),
       loadHistory: fromPromise<UsageHistory, { name: string; range: UsageRange }>(({ input }) => reads(input.range)),
     },
@@ -160,5 +164,73 @@ describe('the datastore page', () => {
     await vi.advanceTimersByTimeAsync(120_000);
     expect(actor.getSnapshot().matches({ ready: 'failed' })).toBe(true);
     expect(actor.getSnapshot().context.historyError).toEqual({ key: 'timeout' });
+  });
+
+  it('is busy while it asks and reads, offers nothing before the answer, and keeps when the page was read', async () => {
+    vi.useFakeTimers({ now: 1_795_000_000_500 });
+    let answer: (insight: DatastoreInsight) => void = () => {};
+    const { actor } = start({ offered: () => new Promise((resolve) => (answer = resolve)) });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(actor.getSnapshot().context.insight).toEqual({ usageHistory: false, backupHealth: false });
+    answer({ usageHistory: true, backupHealth: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches({ ready: 'shown' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    expect(actor.getSnapshot().context.readAt).toBe(1_795_000_000);
+  });
+
+  it('is busy while the page is read, and tags the usage while it is read', async () => {
+    let page: (overview: DatastoreOverview) => void = () => {};
+    let usage: (history: UsageHistory) => void = () => {};
+    const { actor } = start({
+      load: () => new Promise((resolve) => (page = resolve)),
+      loadHistory: () => new Promise((resolve) => (usage = resolve)),
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches('loading'));
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    page({ datastore: aDatastore('web'), health });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'reading' }));
+    expect(actor.getSnapshot().hasTag('readingHistory')).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    usage(historyOf('month'));
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'shown' }));
+    expect(actor.getSnapshot().hasTag('readingHistory')).toBe(false);
+  });
+
+  it('is unavailable when the question of what the server tells fails', async () => {
+    const { actor, loads } = start({ offered: () => Promise.reject(new ApiError('network')) });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('unavailable'));
+    expect(actor.getSnapshot().matches('unavailable')).toBe(true);
+    expect(loads).not.toHaveBeenCalled();
+  });
+
+  it('says why the page could not be read, and forgets it when it reads again', async () => {
+    let fail = true;
+    const { actor } = start({
+      load: async () => {
+        if (fail) throw new ApiError('http', { status: 500 });
+        return { datastore: aDatastore('web'), health };
+      },
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    expect(actor.getSnapshot().context.error).toEqual({ key: 'general' });
+    fail = false;
+    actor.send({ type: 'load.retry' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  });
+
+  it('reads the range chosen after the usage failed, not the one that failed', async () => {
+    const { actor, reads } = start({
+      loadHistory: async (range) => {
+        if (range === 'month') throw new ApiError('http', { status: 500 });
+        return historyOf(range);
+      },
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'failed' }));
+    actor.send({ type: 'range.choose', range: 'year' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'shown' }));
+    expect(actor.getSnapshot().context).toMatchObject({ range: 'year', shown: 'year', historyError: null });
+    expect(reads.mock.calls).toEqual([['month'], ['year']]);
   });
 });

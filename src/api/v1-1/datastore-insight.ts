@@ -4,7 +4,8 @@
  * or a task kind the portal does not know is kept as a word, never refused.
  */
 import { array, nullable, number, optional, refine, string, type } from 'superstruct';
-import type { BackupHealth, BackupHealthBrief, UsageHistory } from '../../domain/entities';
+import type { BackupHealth, BackupHealthBrief, Datastore, UsageHistory } from '../../domain/entities';
+import { getStatus } from '../datastores';
 import type { UsageRange } from '../../domain/usage-ranges';
 import { describing } from '../structs';
 import { requestV11 } from './request';
@@ -73,4 +74,33 @@ export async function getBackupHealth(name: string, { signal }: Call = {}): Prom
 export async function getBackupHealthOfAll({ signal }: Call = {}): Promise<Map<string, BackupHealthBrief>> {
   const { value } = await requestV11('GET', '/backup-health', { answer: array(BackupHealthBriefStruct), signal });
   return new Map(value.map((brief) => [brief.name, brief]));
+}
+
+/** The datastore as the list names it, and its health where the server tells it (issue 45). */
+export interface DatastoreOverview {
+  datastore: Datastore;
+  health: BackupHealth | null;
+}
+
+const readOf = <T>(value: T) => ({ ok: true as const, value });
+const failureOf = (error: unknown) => ({ ok: false as const, error });
+
+/**
+ * The datastore page's first read: the list (`GET /status`, on every server) and, where asked,
+ * the health, at once. Null when the list holds no datastore of that name, whatever the health's
+ * answer (a 404 for a name the account does not have); the health's failure otherwise.
+ */
+export async function loadDatastoreOverview(
+  name: string,
+  withHealth: boolean,
+  { signal }: Call = {},
+): Promise<DatastoreOverview | null> {
+  const [list, health] = await Promise.all([
+    getStatus({ signal }),
+    withHealth ? getBackupHealth(name, { signal }).then(readOf, failureOf) : null,
+  ]);
+  const datastore = list.find((entry) => entry.datastore === name);
+  if (!datastore) return null;
+  if (health && !health.ok) throw health.error;
+  return { datastore, health: health?.value ?? null };
 }
