@@ -60,3 +60,14 @@ export function periodCost(
   const restEur = ((period.end - until) / periodSeconds) * latestGb * pricePerGbMonthEur;
   return { soFarEur, projectedEur: soFarEur + restEur };
 }
+
+/**
+ * The calendar month (UTC) that holds `nowSeconds`: the billing period the portal assumes, as the
+ * spec names no billing day (decision 061).
+ */
+export function monthAround(nowSeconds: number): BillingPeriod {
+  const now = new Date(nowSeconds * 1000);
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth();
+  return { start: Date.UTC(year, month, 1) / 1000, end: Date.UTC(year, month + 1, 1) / 1000 };
+}

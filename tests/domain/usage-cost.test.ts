@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { periodCost } from '../../src/domain/usage-cost';
+import { monthAround, periodCost } from '../../src/domain/usage-cost';
 
 const day = 86_400;
 const gb = 1_000_000_000;
@@ -53,5 +53,33 @@ describe('the dynamic rate’s cost in a billing period (0.02 € per GB and mon
 
   it('says nothing when no day was measured', () => {
     expect(periodCost(daily([null, null]), november, november.start + day, price)).toBeNull();
+  });
+});
+
+describe('the billing period the portal assumes: the calendar month in UTC', () => {
+  const at = (iso: string) => Date.parse(iso) / 1000;
+
+  it('runs from the first of the month at midnight UTC to the first of the next, on its last day', () => {
+    expect(monthAround(at('2026-01-31T23:59:59Z'))).toEqual({
+      start: at('2026-01-01T00:00:00Z'),
+      end: at('2026-02-01T00:00:00Z'),
+    });
+  });
+
+  it('begins a new month at midnight UTC on the first, whatever the time in Germany', () => {
+    expect(monthAround(at('2026-03-01T00:00:00Z')).start).toBe(at('2026-03-01T00:00:00Z'));
+    expect(monthAround(at('2026-02-28T23:30:00Z')).end).toBe(at('2026-03-01T00:00:00Z'));
+  });
+
+  it('crosses the year from December to January', () => {
+    expect(monthAround(at('2026-12-15T12:00:00Z'))).toEqual({
+      start: at('2026-12-01T00:00:00Z'),
+      end: at('2027-01-01T00:00:00Z'),
+    });
+  });
+
+  it('is as long as its month: 29 days in a leap year’s February', () => {
+    const february = monthAround(at('2028-02-10T00:00:00Z'));
+    expect((february.end - february.start) / 86_400).toBe(29);
   });
 });
