@@ -35,6 +35,7 @@ describe('the datastore page', () => {
     const { customer, fixed } = customerWithDatastores();
     await renderAppAs(`/datastore/${fixed}`, { as: customer });
     expect(await screen.findByRole('heading', { level: 1, name: 'Datastore web' })).toBeInTheDocument();
+    expect(document.title).toBe('Datastore web · Cloud Backup Portal');
     const space = within(await screen.findByRole('region', { name: 'Space and cost' }));
     expect(space.getByText('Fixed volume of 2 TB, €40.00 a month')).toBeInTheDocument();
     expect(
@@ -123,6 +124,7 @@ describe('the datastore page', () => {
     expect(screen.getByText('Festes Volumen von 2 TB, 40,00 € im Monat')).toBeInTheDocument();
     expect(await screen.findByRole('group', { name: 'Zeitraum' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Backups' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Datastore .+ · Cloud-Backup-Portal$/);
   });
 });
 

@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link, Redirect, useParams } from 'wouter';
 import { attentionReasons, type AttentionReason } from '../../domain/backup-attention';
@@ -7,12 +6,13 @@ import { business } from '../../domain/constants';
 import type { Datastore, UsageHistory } from '../../domain/entities';
 import { paths } from '../../domain/routes';
 import { spaceUse } from '../../domain/space';
-import { periodCost } from '../../domain/usage-cost';
+import { monthAround, periodCost } from '../../domain/usage-cost';
 import { fullDateOf, seriesOf } from '../../domain/usage-forecast';
 import { usePortalActor } from '../../lib/use-portal-actor';
 import { datastoreMachine, type DatastoreActor } from '../../machines/datastore.machine';
 import { LoadFailed } from '../shared/load-failed';
 import { PageLoading } from '../shared/page-loading';
+import { usePageTitle } from '../shared/use-page-title';
 import { BackupHealthSection } from './backup-health';
 import { dayText } from './format';
 import { UsageSection } from './usage-section';
@@ -60,15 +60,6 @@ const withValues = defineMessages<'title' | 'fixed' | 'dynamic' | 'fullOn' | 'co
     defaultMessage: '{soFar} so far; {projected} by the end of the month if the space stays as it is.',
   },
 });
-
-/** The calendar month (UTC) that holds `nowSeconds`: the billing period the portal assumes (decision 061). */
-function monthAround(nowSeconds: number) {
-  const now = new Date(nowSeconds * 1000);
-  return {
-    start: Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) / 1000,
-    end: Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) / 1000,
-  };
-}
 
 function SpaceFacts({
   datastore,
@@ -183,18 +174,9 @@ function Ready({ actor, nowSeconds }: { actor: DatastoreActor; nowSeconds: numbe
   );
 }
 
-/**
- * The page's one h1, which also names the document: the datastore's name in it (PageHeading takes
- * fixed messages, and every first visit loads it).
- */
+/** The page's one h1, which also names the document, with the datastore's name in both. */
 function Heading({ name }: { name: string }) {
-  const intl = useIntl();
-  const title = intl.formatMessage(withValues.title, { name });
-  const portal = intl.formatMessage({ id: 'app.name', defaultMessage: 'Cloud Backup Portal' });
-  useEffect(() => {
-    document.title = `${title} · ${portal}`;
-  }, [title, portal]);
-  return <h1>{title}</h1>;
+  return <h1>{usePageTitle(withValues.title, { name })}</h1>;
 }
 
 function DatastoreView({ name }: { name: string }) {
