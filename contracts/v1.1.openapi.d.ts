@@ -440,6 +440,71 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/alerts': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the account's alerts
+     * @description Feature `alerts` (issue 45): what the server raised for the account in the last 30 days,
+     *     newest first, at most 100. The server raises an alert when a condition of the account's
+     *     rules (GET /alert-rules) arises: a datastore fuller than the threshold, no backup for more
+     *     hours than the rule allows, a failed verification or garbage collection; and when an
+     *     operation is done. A condition raises once until it clears. What was so before the
+     *     account's first look at its alerts is not raised. Each alert is also an `alert.raised`
+     *     event of GET /events and, while the account's notifications are switched on (PUT
+     *     /notifications), a mail to each recipient of its rules.
+     */
+    get: operations['listAlerts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/alert-rules': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the account's alert rules
+     * @description Feature `alerts`. An account that set none has the defaults: 80 % full, 24 hours without a
+     *     backup, failed verifications and garbage collections, mails to the account's address.
+     */
+    get: operations['getAlertRules'];
+    /**
+     * Set the account's alert rules
+     * @description Feature `alerts`. Replaces the rules; a condition the new rules find is raised at once
+     *     (a lower threshold than the space used raises its alert).
+     */
+    put: operations['setAlertRules'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/datastores/{name}/cancellation': {
     parameters: {
       query?: never;
@@ -1117,7 +1182,7 @@ export interface components {
       /**
        * @description The features this server offers, by name: `idempotency`, `problem-details`,
        *     `sizes-in-bytes` (the three are v1.1's base), `events`, `second-factor`,
-       *     `usage-history` and `backup-health` (optional). Unknown names are ignored.
+       *     `usage-history`, `backup-health` and `alerts` (optional). Unknown names are ignored.
        */
       features: string[];
       /** @description How long a key and its answer are kept after the answer; at least 86400. */
@@ -1186,6 +1251,7 @@ export interface components {
     ServerSentEvent:
       | components['schemas']['RetryMessage']
       | components['schemas']['OperationUpdatedEvent']
+      | components['schemas']['AlertRaisedEvent']
       | components['schemas']['ResyncEvent'];
     /** @description The stream's first message, with no event. */
     RetryMessage: {
@@ -1198,6 +1264,14 @@ export interface components {
       event: 'operation.updated';
       id: string;
       /** @description The operation as JSON. */
+      data: string;
+    };
+    /** @description An alert was raised (feature `alerts`). */
+    AlertRaisedEvent: {
+      /** @constant */
+      event: 'alert.raised';
+      id: string;
+      /** @description The alert as JSON, as GET /alerts lists it. */
       data: string;
     };
     /** @description The server cannot resume from the `Last-Event-ID` given; read the state again. */
@@ -1400,6 +1474,45 @@ export interface components {
       };
     } & {
       [key: string]: unknown;
+    };
+    /**
+     * @description What raised an alert. A client keeps a kind it does not know and shows it as an alert
+     *     without details: the list may grow.
+     * @enum {string}
+     */
+    AlertKind: 'space' | 'backup-missed' | 'verification-failed' | 'collection-failed' | 'operation-done';
+    /** @description An alert of the account (GET /alerts, the `alert.raised` event). */
+    Alert: {
+      id: string;
+      kind: components['schemas']['AlertKind'];
+      /** @description The datastore's name on the server, as in `Datastore.datastore`; null for none. */
+      datastore: string | null;
+      /** Format: date-time */
+      raised_at: string;
+      /** @description `space`: the share of the volume used when raised. */
+      percent?: number;
+      /** @description `backup-missed`: the hours since the last backup when raised. */
+      hours?: number;
+      operation?: components['schemas']['Operation'];
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description The answer of GET /alerts. */
+    AlertList: {
+      alerts: components['schemas']['Alert'][];
+    } & {
+      [key: string]: unknown;
+    };
+    /**
+     * @description The account's alert rules. `space_percent` (50 to 99) and `backup_hours` (12 to 168) are
+     *     null when switched off; `recipients` (at most 5 addresses) empty: the account's address.
+     */
+    AlertRules: {
+      space_percent: number | null;
+      backup_hours: number | null;
+      verification: boolean;
+      collection: boolean;
+      recipients: string[];
     };
     /** @description The answer of GET /datastores. */
     DatastoreList: components['schemas']['Datastore'][];
@@ -2715,6 +2828,122 @@ export interface operations {
         };
       };
       401: components['responses']['SessionEnded'];
+    };
+  };
+  listAlerts: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+        /**
+         * @description Sent by the portal with every call (decision 031); the portal's edge refuses calls without
+         *     it. The API requires it on state changes only.
+         */
+        'X-Portal-Request'?: components['parameters']['PortalRequest'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The alerts, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AlertList'];
+        };
+      };
+      401: components['responses']['SessionEnded'];
+    };
+  };
+  getAlertRules: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+        /**
+         * @description Sent by the portal with every call (decision 031); the portal's edge refuses calls without
+         *     it. The API requires it on state changes only.
+         */
+        'X-Portal-Request'?: components['parameters']['PortalRequest'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rules. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AlertRules'];
+        };
+      };
+      401: components['responses']['SessionEnded'];
+    };
+  };
+  setAlertRules: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description The page's language (decision 039). Problems' `title` and `detail` and the mails a call
+         *     sends are German when it prefers `de`, English otherwise; `Content-Language` says which.
+         */
+        'Accept-Language'?: components['parameters']['AcceptLanguage'];
+        /**
+         * @description The portal's header, which a link, a form or an image of another site cannot send, and a
+         *     script of another site only after a CORS preflight that is never granted. Without it, or
+         *     with `Sec-Fetch-Site` other than `same-origin`, or with `Sec-Fetch-Mode: navigate`, the
+         *     call is refused with 403 `not-from-portal` and changes nothing.
+         */
+        'X-Portal-Request': components['parameters']['PortalRequestRequired'];
+        /**
+         * @description draft-ietf-httpapi-idempotency-key-header-07: a Structured Field string (in double quotes),
+         *     new for each action of the customer and the same on each retry of it; the portal sends a
+         *     UUID (version 4). The same key with the same request gets the stored answer; while the
+         *     first is still worked on, 409 `request-in-progress`; with another body, method or path,
+         *     422 `idempotency-key-reused`; without it, 400 `idempotency-key-missing`. Keys and their
+         *     answers are kept for 24 hours after the answer.
+         * @example "6f1c2a4e-9b7d-4c3a-8e2f-0d5b7a9c1e34"
+         */
+        'Idempotency-Key': components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AlertRules'];
+      };
+    };
+    responses: {
+      /** @description The rules as kept. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AlertRules'];
+        };
+      };
+      400: components['responses']['InvalidFields'];
+      401: components['responses']['SessionEnded'];
+      403: components['responses']['NotFromPortal'];
+      409: components['responses']['InProgress'];
+      422: components['responses']['KeyReused'];
     };
   };
   cancelDatastore: {

@@ -22,6 +22,7 @@
  *   POST /__mock/fill-datastore {name, percent?}: a fixed-volume datastore filled to 85 % (or percent) now
  *   POST /__mock/fail-verification {name}: a verification of the datastore runs now and fails
  *   POST /__mock/skip-backups {name, nights?}: the datastore had no backup in the last 2 (or nights) nights
+ *   POST /__mock/drop-event-streams: ends every open GET /events as a broken connection would ({dropped})
  *   POST /__mock/provider-state     {state, params, action}: a provider state of the consumer
  *                                   contract (Pact's state-change call); answers the values the
  *                                   state chose ({email, name, …}) and {session?}
@@ -94,6 +95,7 @@ const scheduleControls: Record<string, (controls: MockControls, fields: Record<s
   '/__mock/fail-verification': (controls, { name }) => controls.failVerification(String(name)),
   '/__mock/skip-backups': (controls, { name, nights }) =>
     controls.skipBackups(String(name), nights === undefined ? undefined : Number(nights)),
+  '/__mock/drop-event-streams': (controls) => ({ dropped: controls.dropEventStreams() }),
 };
 
 /** `POST /__mock/fault`: what the controls' `fault()` does, with its refusals answered as 400. */

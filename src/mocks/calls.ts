@@ -49,6 +49,9 @@ export const mockCallsV11 = [
   'v1.1 GET /datastores/{name}/usage',
   'v1.1 GET /datastores/{name}/health',
   'v1.1 GET /backup-health',
+  'v1.1 GET /alerts',
+  'v1.1 GET /alert-rules',
+  'v1.1 PUT /alert-rules',
   'v1.1 POST /datastores',
   'v1.1 GET /operations/{id}',
   'v1.1 GET /events',
@@ -110,6 +113,8 @@ const readOnlyCalls: readonly MockCall[] = [
   'v1.1 GET /datastores/{name}/usage',
   'v1.1 GET /datastores/{name}/health',
   'v1.1 GET /backup-health',
+  'v1.1 GET /alerts',
+  'v1.1 GET /alert-rules',
   'v1.1 GET /operations/{id}',
   'v1.1 GET /licences',
 ];

@@ -25,6 +25,8 @@ import { forgetIdempotencyKeys } from './v1-1/idempotency';
 import { forgetEvents } from './v1-1/events';
 import { forgetOperations } from './v1-1/operations';
 import { failVerification, fillDatastore, skipBackups } from './v1-1/schedule-changes';
+import { lookForAlertsOf } from './v1-1/alerts';
+import { dropEventStreams } from './v1-1/event-stream';
 import { addAuthenticator, newRecoveryCodes } from './v1-1/second-factor';
 import { FRESH_SIGN_IN_MS } from './session';
 import { seedDatastores } from './reseller';
@@ -104,6 +106,11 @@ export interface MockControls {
   failVerification(name: string): void;
   /** The datastore had no backup in the last `nights` nights, 2 unless told (issue 45); throws for an unknown name. */
   skipBackups(name: string, nights?: number): void;
+  /**
+   * Ends every open event stream as a broken connection would (issue 45: a client resumes with
+   * `Last-Event-ID`); the sessions go on. Returns how many were open.
+   */
+  dropEventStreams(): number;
   /** Called after every mutating call and every operator action. */
   subscribe(listener: () => void): () => void;
 }
@@ -113,6 +120,17 @@ export interface MockControls {
  * start from the second one, decision 030). The demo account is the default seed's. `apiVersion`
  * is what `reset()` goes back to (src/mocks/api-version.ts).
  */
+/**
+ * An operator's change of a datastore, with a look for its account's alerts before (what was so
+ * already is no news) and after (what the change made arises now).
+ */
+function aroundLook<T>(name: string, change: () => T): T {
+  lookForAlertsOf(name);
+  const result = change();
+  lookForAlertsOf(name);
+  return result;
+}
+
 export function createMockControls(
   options: { latency?: Latency; seed?: SeedName; apiVersion?: MockApiVersion } = {},
 ): MockControls {
@@ -217,17 +235,20 @@ export function createMockControls(
       }));
     },
     fillDatastore(name, percent = 85) {
-      const used = fillDatastore(name, percent);
+      const used = aroundLook(name, () => fillDatastore(name, percent));
       emitMockChange();
       return used;
     },
     failVerification(name) {
-      failVerification(name);
+      aroundLook(name, () => failVerification(name));
       emitMockChange();
     },
     skipBackups(name, nights = 2) {
-      skipBackups(name, nights);
+      aroundLook(name, () => skipBackups(name, nights));
       emitMockChange();
+    },
+    dropEventStreams() {
+      return dropEventStreams();
     },
     subscribe: onMockChange,
   };

@@ -194,6 +194,39 @@ export const db = factory({
     at: Number,
     amount: Number,
   },
+  /**
+   * An alert raised for an account (issue 45, `GET /alerts`): its kind, the datastore's name (empty
+   * for none), when (epoch ms), and the figure it names (the used percent, the hours without a
+   * backup; -1 for none). `detail` is the operation's JSON for an operation done, else empty.
+   */
+  alert: {
+    id: primaryKey(randomId),
+    accountId: String,
+    kind: String,
+    datastore: String,
+    raisedAt: Number,
+    figure: Number,
+    detail: String,
+  },
+  /**
+   * What an account's alerts last saw of each condition (`account|datastore|kind`): its cause, so
+   * that a condition raises once until it clears. `account|baseline` marks the account's first look.
+   */
+  alertLatch: {
+    key: primaryKey(String),
+    accountId: String,
+    cause: String,
+  },
+  /** An account's alert rules (`GET/PUT /alert-rules`); -1 switches a rule with a figure off. */
+  alertRules: {
+    accountId: primaryKey(String),
+    spacePercent: Number,
+    backupHours: Number,
+    verification: Boolean,
+    collection: Boolean,
+    /** The mail recipients, one per line; none: the account's own address. */
+    recipients: String,
+  },
 });
 
 type Db = typeof db;
@@ -214,6 +247,9 @@ const everyModel: Record<ModelName, true> = {
   passkeyChallenge: true,
   mail: true,
   scheduleChange: true,
+  alert: true,
+  alertLatch: true,
+  alertRules: true,
 };
 export const modelNames = Object.keys(everyModel).filter((name): name is ModelName => Object.hasOwn(everyModel, name));
 

@@ -211,3 +211,43 @@ export function licenceOrdered(language: Language, person: Person, order: Licenc
     ]),
   };
 }
+
+interface RaisedAlert {
+  kind: 'space' | 'backup-missed' | 'verification-failed' | 'collection-failed';
+  datastore: string;
+  /** The used percent (space) or the hours without a backup (backup-missed). */
+  figure: number;
+}
+
+/** An alert of the customer's rules (issue 45): what happened to which datastore, and where to look. */
+export function alertRaised(language: Language, person: Person, alert: RaisedAlert): Mail {
+  const { datastore, figure } = alert;
+  const what = {
+    space: {
+      en: `Your datastore ${datastore} is ${figure}${nbsp}% full.`,
+      de: `Ihr Datastore ${datastore} ist zu ${figure}${nbsp}% belegt.`,
+    },
+    'backup-missed': {
+      en: `Your datastore ${datastore} has had no backup for ${figure}${nbsp}hours.`,
+      de: `Ihr Datastore ${datastore} hat seit ${figure}${nbsp}Stunden kein Backup erhalten.`,
+    },
+    'verification-failed': {
+      en: `A verification of your datastore ${datastore} failed.`,
+      de: `Eine Verifizierung Ihres Datastores ${datastore} ist fehlgeschlagen.`,
+    },
+    'collection-failed': {
+      en: `A garbage collection of your datastore ${datastore} failed.`,
+      de: `Eine Garbage Collection Ihres Datastores ${datastore} ist fehlgeschlagen.`,
+    },
+  }[alert.kind];
+  return {
+    subject: inLanguage(language, { en: `Alert for datastore ${datastore}`, de: `Hinweis zu Datastore ${datastore}` }),
+    body: letter(language, person, [
+      inLanguage(language, what),
+      inLanguage(language, {
+        en: 'You find the details on the datastore’s page in the portal. You set which alerts send an email under “Alerts”.',
+        de: 'Die Einzelheiten finden Sie auf der Seite des Datastores im Portal. Welche Hinweise eine E-Mail senden, legen Sie unter „Hinweise“ fest.',
+      }),
+    ]),
+  };
+}

@@ -23,7 +23,7 @@ import { seed } from './seed';
 
 export const STORAGE_KEY = 'portal-mock-db';
 /** Raise when the models in db.ts change, so that old snapshots are not loaded. */
-const SNAPSHOT_VERSION = 2;
+const SNAPSHOT_VERSION = 3;
 
 interface Snapshot {
   version: number;

@@ -19,7 +19,7 @@ describe('the API the mock speaks', () => {
     expect((await fetch(capabilities())).status).toBe(404);
   });
 
-  it('offers v1.1 with its three base features, the event stream, second factors, the usage history, the backup health, and keys kept for 24 hours once switched on', async () => {
+  it('offers v1.1 with its three base features, the event stream, second factors, the usage history, the backup health, the alerts, and keys kept for 24 hours once switched on', async () => {
     mock.setApiVersion('v1.1');
     const response = await fetch(capabilities(), { headers: { 'Accept-Language': 'de' } });
     expect(response.status).toBe(200);
@@ -34,6 +34,7 @@ describe('the API the mock speaks', () => {
         'second-factor',
         'usage-history',
         'backup-health',
+        'alerts',
       ],
       idempotency_key_retention_seconds: 86_400,
     });

@@ -66,17 +66,19 @@ describe('persistence for the browser mock', () => {
     mock.setLatency({ min: 5, max: 10 });
     mock.failVerification('k10001_archive');
     saveDatabase();
-    expect(localStorage.getItem(STORAGE_KEY)).toContain('"version":2');
+    expect(localStorage.getItem(STORAGE_KEY)).toContain('"version":3');
     mock.reset();
     expect(restoreDatabase()).toBe(true);
     expect(mock.pendingAccounts()).toEqual([]);
-    expect(mock.outbox()).toHaveLength(1);
+    // The activation's mail, and the failed verification's alert to the demo account.
+    expect(mock.outbox().map((mail) => mail.to)).toEqual([seedEmails.pending, seedEmails.demo]);
     expect(listFaults()).toEqual([
       { call: 'GET /status', kind: 'http500', remaining: 2 },
       { call: 'GET /licences', kind: 'slow', remaining: null, ms: 250 },
     ]);
     expect(getLatency()).toEqual({ min: 5, max: 10 });
     expect(db.scheduleChange.findMany({}).map((change) => change.kind)).toEqual(['failed-verification']);
+    expect(db.alert.findMany({}).map((alert) => alert.kind)).toEqual(['verification-failed']);
     await loginAs(seedEmails.pending);
     await expect(me()).resolves.toMatchObject({ company_number: 'K-10002' });
   });

@@ -10,7 +10,7 @@ export interface AccountEvent {
   id: string;
   accountId: string;
   at: number;
-  event: 'operation.updated';
+  event: 'operation.updated' | 'alert.raised';
   data: object;
 }
 

@@ -55,6 +55,8 @@ import { scheduleOf, schedulesOf } from './schedule-changes';
 import { usageRanges } from '../../domain/usage-ranges';
 import { usageHistory } from './usage-history';
 import { isOneOf } from '../../domain/one-of';
+import { AlertRulesStruct } from '../../domain/alert-rules';
+import { alertsOf, lookForAlerts, rulesOf, setRules } from './alerts';
 
 /** 1 TB is 10^12 bytes, 1 GB 10^9 (docs/api-v1.1.md, "Sizes in bytes"). */
 const bytesPerTb = 1e12;
@@ -317,6 +319,33 @@ export const v11Handlers = [
       schedulesOf(runningDatastores(account.id)).map((schedule) => backupHealthBrief(schedule, now)),
     );
   }),
+
+  // Feature `alerts` (issue 45): what arose since the last look, newest first.
+  route('v1.1 GET /alerts', ({ cookies, language }) => {
+    const account = sessionAccount(cookies);
+    if (!account) return sessionEnded(language);
+    settleOperations(account.id);
+    lookForAlerts(account);
+    return Response.json({ alerts: alertsOf(account.id) });
+  }),
+
+  route('v1.1 GET /alert-rules', ({ cookies, language }) => {
+    const account = sessionAccount(cookies);
+    if (!account) return sessionEnded(language);
+    return Response.json(rulesOf(account.id));
+  }),
+
+  route('v1.1 PUT /alert-rules', ({ request, cookies, language }) =>
+    customerChange(request, cookies, language, async (account) => {
+      const body = await readBody(request, AlertRulesStruct, language);
+      if (!body.ok) return body.response;
+      // The first look before the change: what was so under the old rules is no news of the new.
+      lookForAlerts(account);
+      setRules(account.id, { ...body.value, recipients: body.value.recipients.map((to) => to.trim()) });
+      lookForAlerts(account);
+      return Response.json(rulesOf(account.id));
+    }),
+  ),
 
   route('v1.1 POST /datastores/{name}/cancellation', ({ request, cookies, params, language }) =>
     customerChange(request, cookies, language, (account) => {

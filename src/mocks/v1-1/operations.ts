@@ -14,6 +14,7 @@ import type { AccountRow } from '../db';
 import { db } from '../db';
 import { completePurchase } from '../purchases';
 import { randomToken } from '../random';
+import { operationDone } from './alerts';
 import { recordEvent } from './events';
 
 /** How long the mock's create-datastore task takes. */
@@ -101,12 +102,14 @@ export function settleOperations(accountId: string, now = Date.now()): void {
       const account = db.account.findFirst({ where: { id: { equals: accountId } } });
       if (!account) continue;
       const made = completePurchase(account, current.identifier, current.volume, current.language);
-      changed({
+      const done: PurchaseOperation = {
         ...current,
         state: 'succeeded',
         updatedAt: current.createdAt + provisioningMs,
         datastore: made.datastore,
-      });
+      };
+      changed(done);
+      operationDone(accountId, made.datastore, operationJson(done), done.updatedAt);
     }
   }
 }

@@ -6,7 +6,7 @@ import { idempotencyRetentionSeconds } from './idempotency';
 
 /**
  * The features the mock offers in "v1.1" mode: v1.1's base three, the event stream, the second
- * factors with the passkey sign-in (issue 44), the usage history and the backup health (issue 45).
+ * factors with the passkey sign-in (issue 44), the usage history, the backup health and the alerts (issue 45).
  */
 const mockFeatures = [
   'idempotency',
@@ -16,6 +16,7 @@ const mockFeatures = [
   'second-factor',
   'usage-history',
   'backup-health',
+  'alerts',
 ] as const;
 
 export const platformHandlers = [
