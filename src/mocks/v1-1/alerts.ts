@@ -64,6 +64,11 @@ export function setRules(accountId: string, rules: AlertRules): void {
 
 type AlertRow = ReturnType<typeof db.alert.create>;
 
+/** The operation an alert keeps as JSON (the mock wrote it: `Operation` as v1.1 answers it). */
+function operationOf(detail: string): unknown {
+  return JSON.parse(detail);
+}
+
 /** An alert as v1.1 answers it (the `Alert` schema). */
 export function alertJson(row: AlertRow) {
   return {
@@ -73,7 +78,7 @@ export function alertJson(row: AlertRow) {
     raised_at: new Date(row.raisedAt).toISOString(),
     ...(row.kind === 'space' ? { percent: row.figure } : {}),
     ...(row.kind === 'backup-missed' ? { hours: row.figure } : {}),
-    ...(row.detail === '' ? {} : { operation: JSON.parse(row.detail) as object }),
+    ...(row.detail === '' ? {} : { operation: operationOf(row.detail) }),
   };
 }
 
