@@ -215,6 +215,7 @@ export default tseslint.config(
       'src/api/transport.ts',
       'src/api/v1-1/request.ts',
       'src/api/v1-1/events.ts',
+      'src/api/v1-1/alerts.ts',
       'src/mocks/**',
       'tests/**',
       'scripts/**',

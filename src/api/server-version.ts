@@ -27,6 +27,8 @@ export interface ServerOffer {
   readonly usageHistory: boolean;
   /** The server tells a datastore's backups, verification, garbage collection and tasks (issue 45). */
   readonly backupHealth: boolean;
+  /** The server raises alerts by the account's rules (issue 45). */
+  readonly alerts: boolean;
 }
 
 let probe: Promise<ServerOffer | null> | undefined;
@@ -43,6 +45,7 @@ async function ask(): Promise<ServerOffer | null> {
       secondFactor: offers('second-factor'),
       usageHistory: offers('usage-history'),
       backupHealth: offers('backup-health'),
+      alerts: offers('alerts'),
     };
   } catch {
     // A 404, a failure, an answer that is no capabilities, or the v1.1 code that did not load: v1.
@@ -80,4 +83,14 @@ export interface DatastoreInsight {
 export async function insightOffered(signal?: AbortSignal): Promise<DatastoreInsight> {
   const offer = await offeredV11(signal);
   return { usageHistory: offer?.usageHistory === true, backupHealth: offer?.backupHealth === true };
+}
+
+/** How the server tells the account's alerts: not at all (v1), live over the event stream, or only when read. */
+export type AlertsOffer = 'none' | 'live' | 'read';
+
+/** Whether the server raises alerts (issue 45), and whether it streams them (feature `events`). */
+export async function alertsOffered(signal?: AbortSignal): Promise<AlertsOffer> {
+  const offer = await offeredV11(signal);
+  if (offer?.alerts !== true) return 'none';
+  return offer.events ? 'live' : 'read';
 }

@@ -28,12 +28,13 @@ beforeEach(() => {
 });
 
 describe('the probe', () => {
-  it('offers the event stream, the second factors, the usage history and the backup health only when the server names them', async () => {
+  it('offers the event stream, the second factors, the usage history, the backup health and the alerts only when the server names them', async () => {
     await expect(offeredV11()).resolves.toEqual({
       events: true,
       secondFactor: true,
       usageHistory: true,
       backupHealth: true,
+      alerts: true,
     });
   });
 
@@ -51,6 +52,7 @@ describe('the probe', () => {
       secondFactor: false,
       usageHistory: false,
       backupHealth: false,
+      alerts: false,
     });
   });
 });

@@ -1,0 +1,208 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../../src/api/client';
+import type { AlertsOffer } from '../../src/api/server-version';
+import type { Alert } from '../../src/domain/alerts';
+import {
+  alertsMachine,
+  reconnectMs,
+  rereadMs,
+  selectResume,
+  selectUnseen,
+  type AlertsEvent,
+  type AlertsResume,
+} from '../../src/machines/alerts.machine';
+import { stubRefs } from '../support/portal-refs';
+
+const anAlert = (id: string, minute: number, kind = 'space'): Alert => ({
+  id,
+  kind,
+  datastore: 'k10001_web',
+  raised_at: new Date(Date.UTC(2026, 10, 25, 12, minute)).toISOString(),
+});
+
+/** A stream the test drives: each opening is recorded with its position, and can be told things. */
+function fakeStream() {
+  const openings: (string | null)[] = [];
+  let send: ((event: AlertsEvent) => void) | undefined;
+  const closed = vi.fn();
+  const actor = fromCallback<AlertsEvent, { lastEventId: string | null }>(({ input, sendBack }) => {
+    openings.push(input.lastEventId);
+    send = sendBack;
+    return closed;
+  });
+  const tell = (event: AlertsEvent) => {
+    if (!send) throw new Error('No stream is open.');
+    send(event);
+  };
+  return { actor, openings, tell, closed };
+}
+
+function start({
+  offer = 'live',
+  list = async () => [anAlert('a1', 1)],
+  resume = null,
+  seenAt = null,
+}: {
+  offer?: AlertsOffer;
+  list?: () => Promise<Alert[]>;
+  resume?: AlertsResume | null;
+  seenAt?: number | null;
+} = {}) {
+  const told = vi.fn();
+  const lists = vi.fn(list);
+  const stream = fakeStream();
+  const machine = alertsMachine.provide({
+    actors: {
+      offered: fromPromise(async () => offer),
+      list: fromPromise(() => lists()),
+      stream: stream.actor,
+    },
+  });
+  const { refs } = stubRefs({}, { session: (event) => told(event) });
+  const actor = createActor(machine, { input: { ...refs, resume, seenAt } }).start();
+  return { actor, told, lists, stream };
+}
+
+/** Started on a server that streams, its stream opening. */
+async function connecting(options: Parameters<typeof start>[0] = {}) {
+  const started = start(options);
+  await waitFor(started.actor, (snapshot) => snapshot.matches({ live: 'connecting' }));
+  return started;
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('the alerts', () => {
+  it('open the stream first and read the list once it is open, so that nothing raised between is missed', async () => {
+    const { actor, lists, stream } = start();
+    await waitFor(actor, (snapshot) => snapshot.matches({ live: 'connecting' }));
+    expect(lists).not.toHaveBeenCalled();
+    expect(stream.openings).toEqual([null]);
+    stream.tell({ type: 'alerts.opened' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ live: 'shown' }));
+    expect(actor.getSnapshot().context.alerts.map((alert) => alert.id)).toEqual(['a1']);
+  });
+
+  it('add a raised alert once, newest first, and move the position with every event', async () => {
+    const { actor, stream } = await connecting();
+    stream.tell({ type: 'alerts.opened' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ live: 'shown' }));
+    stream.tell({ type: 'alerts.heard', id: '7', alert: anAlert('a2', 2) });
+    stream.tell({ type: 'alerts.heard', id: '8', alert: null });
+    stream.tell({ type: 'alerts.heard', id: '9', alert: anAlert('a2', 2) });
+    expect(actor.getSnapshot().context.alerts.map((alert) => alert.id)).toEqual(['a2', 'a1']);
+    expect(actor.getSnapshot().context.lastEventId).toBe('9');
+  });
+
+  it('open a dropped stream again after the server’s retry, from the position held, without reading the list again', async () => {
+    vi.useFakeTimers();
+    const { actor, lists, stream } = start();
+    await vi.waitFor(() => expect(stream.openings).toHaveLength(1));
+    stream.tell({ type: 'alerts.opened' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ live: 'shown' }));
+    stream.tell({ type: 'alerts.heard', id: '7', alert: anAlert('a2', 2) });
+    stream.tell({ type: 'alerts.ended', end: { reason: 'dropped' } });
+    expect(actor.getSnapshot().matches('reconnecting')).toBe(true);
+    expect(stream.closed).toHaveBeenCalled();
+    vi.advanceTimersByTime(reconnectMs - 1);
+    expect(stream.openings).toEqual([null]);
+    vi.advanceTimersByTime(1);
+    expect(stream.openings).toEqual([null, '7']);
+    stream.tell({ type: 'alerts.opened' });
+    expect(actor.getSnapshot().matches({ live: 'shown' })).toBe(true);
+    expect(lists).toHaveBeenCalledTimes(1);
+  });
+
+  it('read the list again from now on when the server lost the position', async () => {
+    const { actor, lists, stream } = await connecting();
+    stream.tell({ type: 'alerts.opened' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ live: 'shown' }));
+    stream.tell({ type: 'alerts.heard', id: '7', alert: null });
+    stream.tell({ type: 'alerts.ended', end: { reason: 'resync' } });
+    expect(stream.openings).toEqual([null, null]);
+    stream.tell({ type: 'alerts.opened' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ live: 'shown' }));
+    expect(lists).toHaveBeenCalledTimes(2);
+  });
+
+  it('start from where the page before left them: its alerts and its position, without a list', async () => {
+    const resume = { alerts: [anAlert('a1', 1)], lastEventId: '12', listed: true };
+    const { actor, lists, stream } = start({ resume });
+    await waitFor(actor, (snapshot) => snapshot.matches({ live: 'connecting' }));
+    expect(stream.openings).toEqual(['12']);
+    stream.tell({ type: 'alerts.opened' });
+    expect(actor.getSnapshot().matches({ live: 'shown' })).toBe(true);
+    expect(lists).not.toHaveBeenCalled();
+    expect(selectResume(actor.getSnapshot())).toEqual(resume);
+  });
+
+  it('count what was raised after the newest alert seen, and nothing once the list is seen', async () => {
+    const seenAt = Date.parse(anAlert('a1', 1).raised_at);
+    const { actor, stream } = await connecting({
+      list: async () => [anAlert('a3', 3), anAlert('a2', 2), anAlert('a1', 1)],
+      seenAt,
+    });
+    stream.tell({ type: 'alerts.opened' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ live: 'shown' }));
+    expect(selectUnseen(actor.getSnapshot())).toBe(2);
+    actor.send({ type: 'alerts.seen' });
+    expect(selectUnseen(actor.getSnapshot())).toBe(0);
+    expect(actor.getSnapshot().context.seenAt).toBe(Date.parse(anAlert('a3', 3).raised_at));
+  });
+
+  it('end the session on a 401 of the stream or the list', async () => {
+    const first = await connecting();
+    first.stream.tell({ type: 'alerts.refused', error: new ApiError('http', { status: 401 }) });
+    expect(first.actor.getSnapshot().status).toBe('done');
+    expect(first.told).toHaveBeenCalledWith({ type: 'session.expired' });
+
+    const second = await connecting({ list: async () => Promise.reject(new ApiError('http', { status: 401 })) });
+    second.stream.tell({ type: 'alerts.opened' });
+    await waitFor(second.actor, (snapshot) => snapshot.status === 'done');
+    expect(second.told).toHaveBeenCalledWith({ type: 'session.expired' });
+  });
+
+  it('keep the stream when the list fails otherwise, with the reason and a retry', async () => {
+    let fail = true;
+    const { actor, stream } = await connecting({
+      list: async () => (fail ? Promise.reject(new ApiError('network')) : [anAlert('a1', 1)]),
+    });
+    stream.tell({ type: 'alerts.opened' });
+    await waitFor(actor, (snapshot) => snapshot.context.error !== null);
+    expect(actor.getSnapshot().context.error).toEqual({ key: 'network' });
+    expect(actor.getSnapshot().matches({ live: 'shown' })).toBe(true);
+    fail = false;
+    actor.send({ type: 'alerts.retry' });
+    await waitFor(actor, (snapshot) => snapshot.context.alerts.length === 1);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(stream.openings).toEqual([null]);
+  });
+
+  it('open the stream again after a refusal other than a 401', async () => {
+    vi.useFakeTimers();
+    const { actor, stream } = start();
+    await vi.waitFor(() => expect(stream.openings).toHaveLength(1));
+    stream.tell({ type: 'alerts.refused', error: new ApiError('http', { status: 502 }) });
+    expect(actor.getSnapshot().matches('reconnecting')).toBe(true);
+    vi.advanceTimersByTime(reconnectMs);
+    expect(stream.openings).toEqual([null, null]);
+  });
+
+  it('read the list every minute where the server streams nothing', async () => {
+    vi.useFakeTimers();
+    const { actor, lists, stream } = start({ offer: 'read' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ reading: 'shown' })).toBe(true));
+    expect(stream.openings).toEqual([]);
+    vi.advanceTimersByTime(rereadMs);
+    await vi.waitFor(() => expect(lists).toHaveBeenCalledTimes(2));
+  });
+
+  it('show nothing and read nothing on a server that raises no alerts', async () => {
+    const { actor, lists, stream } = start({ offer: 'none' });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(actor.getSnapshot().hasTag('offered')).toBe(false);
+    expect(lists).not.toHaveBeenCalled();
+    expect(stream.openings).toEqual([]);
+  });
+});
