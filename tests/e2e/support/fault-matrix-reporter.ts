@@ -1,7 +1,8 @@
 /**
- * Prints the fault matrix (decision 013): every call of SPEC §7 against every fault kind of
- * the mock, pass or fail, from the `fault-cell` annotations of tests/e2e/faults-*.spec.ts. A
- * cell without a passing test counts as failed, and the run fails below 100 %.
+ * Prints the fault matrix (decision 013): every call of SPEC §7, and the v1.1 calls below, against
+ * every fault kind of the mock, pass or fail, from the `fault-cell` annotations of
+ * tests/e2e/faults-*.spec.ts. A cell without a passing test counts as failed, and the run fails
+ * below 100 %.
  *
  *   npx playwright test tests/e2e/faults-*.spec.ts --reporter=list,./tests/e2e/support/fault-matrix-reporter.ts
  *
@@ -10,8 +11,21 @@
  * developer may run one fault file alone.
  */
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
-import { mockCalls } from '../../../src/mocks/calls';
+import { mockCalls, type MockCall } from '../../../src/mocks/calls';
 import { faultKinds } from './portal';
+
+/**
+ * The calls of v1.1 alone in the matrix (tests/e2e/faults-datastore.spec.ts): the datastore page's
+ * reads and the dashboard's health (decision 061). v1.1's versions of v1's calls are not in it.
+ */
+const matrixCallsV11 = [
+  'v1.1 GET /datastores/{name}/usage',
+  'v1.1 GET /datastores/{name}/health',
+  'v1.1 GET /backup-health',
+] as const satisfies readonly MockCall[];
+
+/** The rows of the matrix: the 17 calls of SPEC §7, then the v1.1 calls above. */
+const matrixCalls: readonly MockCall[] = [...mockCalls, ...matrixCallsV11];
 
 type Cell = 'pass' | 'fail';
 
@@ -27,11 +41,11 @@ export default class FaultMatrixReporter implements Reporter {
 
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
     if (this.cells.size === 0) return undefined;
-    const callWidth = Math.max(...mockCalls.map((call) => call.length));
+    const callWidth = Math.max(...matrixCalls.map((call) => call.length));
     const lines = [`${'call'.padEnd(callWidth)} | ${faultKinds.map((kind) => kind.padEnd(9)).join(' | ')}`];
     lines.push('-'.repeat(lines[0]?.length ?? 0));
     let passed = 0;
-    for (const call of mockCalls) {
+    for (const call of matrixCalls) {
       const row = faultKinds.map((kind) => {
         const cell = this.cells.get(`${call}|${kind}`) ?? 'fail';
         if (cell === 'pass') passed += 1;
@@ -39,7 +53,7 @@ export default class FaultMatrixReporter implements Reporter {
       });
       lines.push(`${call.padEnd(callWidth)} | ${row.join(' | ')}`);
     }
-    const total = mockCalls.length * faultKinds.length;
+    const total = matrixCalls.length * faultKinds.length;
     const percent = ((passed / total) * 100).toFixed(1);
     lines.push('', `Fault matrix: ${passed} of ${total} cells pass (${percent} %).`);
     console.log(`\n${lines.join('\n')}\n`);

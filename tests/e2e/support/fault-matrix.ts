@@ -31,6 +31,8 @@ export interface FaultScenario {
   path: string;
   /** Calls made when the screen opens: the fault is set before it opens. */
   loadsOnOpen?: boolean;
+  /** Called with the page before the screen opens, e.g. to follow a call that shows nothing when it fails. */
+  watch?: (page: Page) => void;
   /** Fills the form once the screen is shown. */
   prepare?: (page: Page, say: Say) => Promise<void>;
   /** Makes the call (not needed for calls made on opening). */
@@ -136,6 +138,7 @@ async function runCell(page: Page, scenario: FaultScenario, kind: FaultKind) {
   // A call that never answers: the page's clock jumps past the loading timeout instead of waiting 2 minutes.
   const jumpPastLoadingTimeout = kind === 'timeout' && waitsForLoadingTimeout(scenario.call);
   if (jumpPastLoadingTimeout) await page.clock.install();
+  scenario.watch?.(page);
   if (scenario.loadsOnOpen) {
     await openAs(page, scenario.path, {
       language: scenario.language,

@@ -63,8 +63,12 @@ const sentInV11Instead: readonly string[] = [
   'POST /edit/company',
 ];
 
-/** The API the mock must speak for a fault on `call` to be met (undefined: the journey's). */
-export function versionFor(call: string): 'v1' | undefined {
+/**
+ * The API the mock must speak for a fault on `call` to be met (undefined: the journey's): v1 for the
+ * calls above, v1.1 for a call of v1.1 alone (a journey on v1 would never make it).
+ */
+export function versionFor(call: string): 'v1' | 'v1.1' | undefined {
+  if (call.startsWith('v1.1 ')) return 'v1.1';
   return sentInV11Instead.includes(call) ? 'v1' : undefined;
 }
 
