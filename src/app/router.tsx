@@ -30,6 +30,7 @@ const NotificationsPage = preloadable(() => import('../views/notifications/notif
 const ContactPage = preloadable(() => import('../views/contact/contact-page'), 'contact');
 const SecurityPage = preloadable(() => import('../views/company/security-page'), 'company');
 const DatastorePage = preloadable(() => import('../views/datastore/datastore-page'), 'datastore');
+const AlertsPage = preloadable(() => import('../views/alerts/alerts-page'), 'alerts');
 const ShopPage = preloadable(() => import('../views/shop/shop-page'), 'shop');
 const OrderDonePage = preloadable(() => import('../views/order-done/order-done-page'), 'order-done');
 // Loaded when a login is first asked for in place (docs/decisions/027): most visits never need it.
@@ -51,6 +52,7 @@ const pages: Record<RouteName, Preloadable<object>> = {
   contact: ContactPage,
   security: SecurityPage,
   datastore: DatastorePage,
+  alerts: AlertsPage,
   shop: ShopPage,
   ishop: ShopPage,
   orderDone: OrderDonePage,

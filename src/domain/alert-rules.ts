@@ -14,7 +14,7 @@ export const alertLimits = {
   recipients: 5,
 } as const;
 
-export interface AlertRules {
+export interface AlertRules extends Record<string, unknown> {
   space_percent: number | null;
   backup_hours: number | null;
   verification: boolean;
@@ -38,3 +38,66 @@ export const AlertRulesStruct = object({
     (value) => value.length <= alertLimits.recipients,
   ),
 });
+
+/** The rules as the form holds them: each figure as typed, the recipients as one comma-separated line. */
+export interface AlertRulesValues extends Record<string, unknown> {
+  spaceOn: boolean;
+  spacePercent: string;
+  backupOn: boolean;
+  backupHours: string;
+  verification: boolean;
+  collection: boolean;
+  recipients: string;
+}
+
+export function valuesFromRules(rules: AlertRules): AlertRulesValues {
+  return {
+    spaceOn: rules.space_percent !== null,
+    spacePercent: String(rules.space_percent ?? 80),
+    backupOn: rules.backup_hours !== null,
+    backupHours: String(rules.backup_hours ?? 24),
+    verification: rules.verification,
+    collection: rules.collection,
+    recipients: rules.recipients.join(', '),
+  };
+}
+
+/** The addresses of the recipients' line: split at commas, semicolons and white space. */
+function addressesOf(line: string): string[] {
+  return line.split(/[\s,;]+/).filter((address) => address !== '');
+}
+
+/** A figure as typed: a whole number written with digits only, else NaN. */
+function figureOf(text: string): number {
+  return /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
+}
+
+export function rulesFromValues(values: AlertRulesValues): AlertRules {
+  return {
+    space_percent: values.spaceOn ? figureOf(values.spacePercent) : null,
+    backup_hours: values.backupOn ? figureOf(values.backupHours) : null,
+    verification: values.verification,
+    collection: values.collection,
+    recipients: addressesOf(values.recipients),
+  };
+}
+
+/**
+ * The form's field rules: a figure of a rule switched on within its range (`invalid`), each
+ * recipient an address (`email`), at most five (`tooLong`). A rule switched off is not checked.
+ */
+export function validateAlertRules(
+  values: AlertRulesValues,
+): Partial<Record<keyof AlertRulesValues, 'invalid' | 'email' | 'tooLong'>> {
+  const rules = rulesFromValues(values);
+  const errors: Partial<Record<keyof AlertRulesValues, 'invalid' | 'email' | 'tooLong'>> = {};
+  if (rules.space_percent !== null && !isWholeIn(rules.space_percent, alertLimits.spacePercent)) {
+    errors.spacePercent = 'invalid';
+  }
+  if (rules.backup_hours !== null && !isWholeIn(rules.backup_hours, alertLimits.backupHours)) {
+    errors.backupHours = 'invalid';
+  }
+  if (!rules.recipients.every(isEmail)) errors.recipients = 'email';
+  else if (rules.recipients.length > alertLimits.recipients) errors.recipients = 'tooLong';
+  return errors;
+}

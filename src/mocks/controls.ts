@@ -25,7 +25,8 @@ import { forgetIdempotencyKeys } from './v1-1/idempotency';
 import { forgetEvents } from './v1-1/events';
 import { forgetOperations } from './v1-1/operations';
 import { failVerification, fillDatastore, skipBackups } from './v1-1/schedule-changes';
-import { lookForAlertsOf } from './v1-1/alerts';
+import { lookForAlertsOf, rulesOf } from './v1-1/alerts';
+import type { AlertRules } from '../domain/alert-rules';
 import { dropEventStreams } from './v1-1/event-stream';
 import { addAuthenticator, newRecoveryCodes } from './v1-1/second-factor';
 import { FRESH_SIGN_IN_MS } from './session';
@@ -111,6 +112,8 @@ export interface MockControls {
    * `Last-Event-ID`); the sessions go on. Returns how many were open.
    */
   dropEventStreams(): number;
+  /** The account's alert rules as the server keeps them (issue 45); throws for an unknown address. */
+  alertRules(email: string): AlertRules;
   /** Called after every mutating call and every operator action. */
   subscribe(listener: () => void): () => void;
 }
@@ -249,6 +252,11 @@ export function createMockControls(
     },
     dropEventStreams() {
       return dropEventStreams();
+    },
+    alertRules(email) {
+      const account = findAccountByEmail(email);
+      if (!account) throw new TypeError(`No account has the address "${email}".`);
+      return rulesOf(account.id);
     },
     subscribe: onMockChange,
   };

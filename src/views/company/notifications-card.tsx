@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useContext } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
 import { usePortalActor } from '../../lib/use-portal-actor';
@@ -6,6 +7,7 @@ import { notificationsMachine } from '../../machines/notifications.machine';
 import { paths } from '../../domain/routes';
 import { ErrorLine, useErrorLine } from '../shared/error-line';
 import { CheckboxField } from '../shared/form-fields';
+import { AlertsFeedContext } from '../alerts/alerts-feed';
 
 const messages = defineMessages({
   heading: { id: 'company.notifications.heading', defaultMessage: 'Notifications' },
@@ -14,6 +16,22 @@ const messages = defineMessages({
   off: { id: 'company.notifications.off', defaultMessage: 'Notifications are switched off.' },
   more: { id: 'company.notifications.more', defaultMessage: 'What this means' },
 });
+
+/** Where the server raises alerts (issue 45), their rules grow out of this switch: a way to them. */
+function AlertRulesLink() {
+  const feed = useContext(AlertsFeedContext);
+  const offered = useSelector(feed ?? undefined, (snapshot) => snapshot?.hasTag('offered') ?? false);
+  if (!offered) return null;
+  return (
+    <p className="field-hint">
+      <FormattedMessage
+        id="company.notifications.alerts"
+        defaultMessage="Alerts about your datastores by email: <link>set the alert rules</link>"
+        values={{ link: (chunks) => <Link href={`${paths.alerts()}#rules`}>{chunks}</Link> }}
+      />
+    </p>
+  );
+}
 
 /**
  * SPEC §2 side card: the notifications checkbox. It follows the click at once and returns to
@@ -50,6 +68,7 @@ export function NotificationsCard({ enabled: initial }: { enabled: boolean }) {
           </Link>
         </p>
       )}
+      <AlertRulesLink />
       <ErrorLine error={error} />
     </section>
   );

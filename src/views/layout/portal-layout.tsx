@@ -1,5 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { AlertsFeedContext } from '../alerts/alerts-feed';
+import type { AlertsActor } from '../../machines/alerts.machine';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { useFreshSignInAsked } from '../../lib/fresh-sign-in';
@@ -81,6 +83,12 @@ function useMenu() {
   return { open, toggle: () => setOpen((was) => !was), buttonRef, navRef };
 }
 
+// The alerts' bell and feed (issue 45): loaded after the page, shown only where the server raises alerts.
+const AlertsLink = preloadable<{ account: string; onFeed: (feed: AlertsActor | null) => void }>(
+  () => import('../alerts/alerts-link'),
+  'alerts',
+);
+
 /** SPEC §2: top bar, sidebar and profile block around the pages of a logged-in customer. */
 // Loaded when a server first asks for a fresh sign-in before a risky change (issue 44).
 const FreshSignInDialog = preloadable(() => import('../sign-in/fresh-sign-in-dialog'), 'sign-in');
@@ -107,6 +115,7 @@ export default function PortalLayout({ children }: { children: ReactNode }) {
   const userFailed = useSelector(session, selectUserFailed);
   const menu = useMenu();
   const navId = useId();
+  const [alertsFeed, setAlertsFeed] = useState<AlertsActor | null>(null);
 
   return (
     <div className={menu.open ? 'portal-layout menu-open' : 'portal-layout'}>
@@ -119,6 +128,11 @@ export default function PortalLayout({ children }: { children: ReactNode }) {
           </span>
         </Link>
         <div className="top-bar-user">
+          {user && (
+            <Suspense fallback={null}>
+              <AlertsLink account={user.email} onFeed={setAlertsFeed} />
+            </Suspense>
+          )}
           {user && (
             <span className="top-bar-email" data-pii="">
               {user.email}
@@ -245,7 +259,7 @@ export default function PortalLayout({ children }: { children: ReactNode }) {
             </button>
           </div>
         )}
-        {children}
+        <AlertsFeedContext.Provider value={alertsFeed}>{children}</AlertsFeedContext.Provider>
       </main>
       <FreshSignIn />
     </div>

@@ -3,16 +3,19 @@
  * purchase card, the temporary password and the copy button. tests/machines/ drives the same
  * machines through their real outcomes with fake timers.
  */
-import type { AnyStateMachine } from 'xstate';
+import { fromCallback, type AnyStateMachine } from 'xstate';
 import { clipboardMachine } from '../../../src/machines/clipboard.machine';
 import { emptyQuery, type ListQuery } from '../../../src/domain/datastore-list';
 import { dashboardMachine } from '../../../src/machines/dashboard.machine';
 import { datastoreMachine } from '../../../src/machines/datastore.machine';
+import { alertsMachine } from '../../../src/machines/alerts.machine';
+import { alertRulesForm, alertRulesLoader } from '../../../src/machines/alert-rules.machine';
+import { valuesFromRules, type AlertRulesValues } from '../../../src/domain/alert-rules';
 import { listQueryMachine } from '../../../src/machines/list-query.machine';
 import { identifierError, purchaseMachine, type PurchaseContext } from '../../../src/machines/purchase.machine';
 import { temporaryPasswordMachine } from '../../../src/machines/temporary-password.machine';
 import type { PathModel } from '../coverage';
-import { aborted, networkError, pending, refused, serverError, unauthorized } from '../fixtures';
+import { aborted, formModels, networkError, pending, refused, serverError, unauthorized } from '../fixtures';
 import { aDatastore } from '../../support/builders';
 
 // Alone, the card has no dashboard to ask or tell.
@@ -189,4 +192,55 @@ export const models: PathModel[] = [
       };
     },
   },
+  {
+    // The alerts (issue 45): what the server offers, the stream and the list read once it is open.
+    machine: alertsMachine.provide({
+      actors: { offered: pending, list: pending, stream: fromCallback(() => undefined) },
+    }) as AnyStateMachine,
+    session: { loggedIn: true },
+    input: { resume: null, seenAt: null },
+    events: [
+      { type: 'alerts.opened' },
+      {
+        type: 'alerts.heard',
+        id: '7',
+        alert: { id: 'a1', kind: 'space', datastore: 'k10001_web', raised_at: '2026-11-25T12:00:00Z', percent: 85 },
+      },
+      { type: 'alerts.ended', end: { reason: 'dropped' } },
+      { type: 'alerts.ended', end: { reason: 'resync' } },
+      { type: 'alerts.refused', error: unauthorized },
+      { type: 'alerts.refused', error: serverError },
+      { type: 'alerts.seen' },
+      { type: 'alerts.retry' },
+    ],
+    outputs: {
+      offered: ['live', 'read', 'none'],
+      list: [[{ id: 'a1', kind: 'space', datastore: 'k10001_web', raised_at: '2026-11-25T12:00:00Z', percent: 85 }]],
+    },
+    errors: { offered: [networkError], list: [unauthorized, serverError] },
+    serializeContext: (context) => {
+      const { alerts, lastEventId, listed, seenAt, error } = context as Record<string, unknown>;
+      return { alerts: (alerts as unknown[]).length, lastEventId, listed, seen: seenAt !== null, error };
+    },
+  },
+  {
+    machine: alertRulesLoader.provide({ actors: { load: pending } }) as AnyStateMachine,
+    session: { loggedIn: true },
+    events: [{ type: 'load.retry' }],
+    outputs: { load: [{ space_percent: 80, backup_hours: 24, verification: true, collection: true, recipients: [] }] },
+    errors: { load: [unauthorized, serverError] },
+  },
+  ...formModels<AlertRulesValues>(alertRulesForm, {
+    valid: valuesFromRules({
+      space_percent: 80,
+      backup_hours: 24,
+      verification: true,
+      collection: true,
+      recipients: [],
+    }),
+    invalid: { spacePercent: '40' },
+    field: 'spacePercent',
+    validValue: '90',
+    invalidValue: '40',
+  }),
 ];
