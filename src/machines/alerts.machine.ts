@@ -12,7 +12,8 @@
  * with its reason and a retry.
  *
  * A page opened after another starts from where that one left the feed (`resume`): its alerts and
- * its position, without reading the list again.
+ * its position, without reading the list again; a feed that had heard no event yet has no position,
+ * and its successor reads the list once its stream is open.
  */
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { AlertsOffer } from '../api/server-version';
@@ -135,7 +136,8 @@ export const alertsMachine = setup({
     app: input.app,
     alerts: input.resume?.alerts ?? [],
     lastEventId: input.resume?.lastEventId ?? null,
-    listed: input.resume?.listed ?? false,
+    // Without a position the stream starts from its opening: what came before it is in the list only.
+    listed: (input.resume?.listed ?? false) && input.resume?.lastEventId != null,
     seenAt: input.seenAt,
     error: null,
   }),

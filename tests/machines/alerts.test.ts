@@ -137,6 +137,16 @@ describe('the alerts', () => {
     expect(selectResume(actor.getSnapshot())).toEqual(resume);
   });
 
+  it('read the list again after a page whose stream had heard nothing: without a position nothing else tells what came between', async () => {
+    const { actor, lists, stream } = await connecting({
+      resume: { alerts: [anAlert('a1', 1)], lastEventId: null, listed: true },
+    });
+    expect(stream.openings).toEqual([null]);
+    stream.tell({ type: 'alerts.opened' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ live: 'shown' }));
+    expect(lists).toHaveBeenCalledTimes(1);
+  });
+
   it('count what was raised after the newest alert seen, and nothing once the list is seen', async () => {
     const seenAt = Date.parse(anAlert('a1', 1).raised_at);
     const { actor, stream } = await connecting({
