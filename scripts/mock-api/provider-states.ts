@@ -15,6 +15,8 @@ import { randomToken } from '../../src/mocks/random';
 import { cancelDatastore } from '../../src/mocks/cancellations';
 import { startSession } from '../../src/mocks/session';
 import { startPurchase } from '../../src/mocks/v1-1/operations';
+import { lookForAlerts } from '../../src/mocks/v1-1/alerts';
+import { failVerification } from '../../src/mocks/v1-1/schedule-changes';
 
 export type ProviderStateParams = Record<string, unknown>;
 
@@ -104,6 +106,17 @@ const states: Record<string, (params: ProviderStateParams) => ProviderStateResul
       db.datastore.update({ where: { id: { equals: id } }, data: { created: Date.now() - 400 * 86_400_000 } });
     }
     if (datastore.volume <= 0) db.datastore.update({ where: { id: { equals: datastore.id } }, data: { volume: 1 } });
+    return { session: session(account), name: datastore.datastore };
+  },
+  // v1.1 (issue 45): an alert raised for the customer, after its first look: a verification of a
+  // running datastore failed.
+  'a logged-in customer with an alert raised': () => {
+    const account = customer();
+    const datastore = datastoresOf(account.id).find((candidate) => candidate.contract_end_date === null);
+    if (!datastore) throw new Error('the mock has no running datastore for this state');
+    lookForAlerts(account);
+    failVerification(datastore.datastore);
+    lookForAlerts(account);
     return { session: session(account), name: datastore.datastore };
   },
   // v1.1: a datastore of the customer's that still runs but is cancelled already (409 `already-cancelled`).

@@ -19,13 +19,14 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cancelContract } from '../../src/api/contract';
 import { buyDatastore, cancelDatastore } from '../../src/api/datastores';
 import { getBackupHealth, getBackupHealthOfAll, getUsageHistory } from '../../src/api/v1-1/datastore-insight';
+import { getAlertRules, getAlerts, putAlertRules } from '../../src/api/v1-1/alerts';
 import { ApiError } from '../../src/api/error';
 import { orderLicence } from '../../src/api/licence-order';
 import { forgetServerOffer, offeredV11 } from '../../src/api/server-version';
 import { logout, setNotifications } from '../../src/api/settings';
 import { licenceOrder, RecordedPactV3 } from './pact-support';
 
-const { integer, string, regex, fromProviderState, arrayContaining, eachLike } = MatchersV3;
+const { integer, string, regex, fromProviderState, arrayContaining, eachLike, boolean } = MatchersV3;
 
 const contracts = join(process.cwd(), 'contracts');
 const pactFile = 'backup-portal-v1.1-api.json';
@@ -78,6 +79,8 @@ const states = {
   cancelledDatastore: 'a logged-in customer with a cancelled datastore',
   /** `session`, `name`: a running datastore of a fixed volume with a year of history, as each of the account's (issue 45) */
   datastoreWithHistory: 'a logged-in customer with a fixed-volume datastore a year old',
+  /** `session`, `name`: an alert raised for the customer (a verification of that datastore failed; issue 45) */
+  alertRaised: 'a logged-in customer with an alert raised',
   /** `productId` */
   catalogue: 'the licence catalogue',
 } as const;
@@ -489,6 +492,115 @@ describe('the datastore page: GET /datastores/{name}/usage and /health (issue 45
       async () => {
         await offeredV11();
         expect((await getBackupHealthOfAll()).size).toBeGreaterThan(0);
+      },
+    ));
+});
+
+describe('the alerts: GET /alerts and GET/PUT /alert-rules (issue 45)', () => {
+  const rules = {
+    space_percent: 90,
+    backup_hours: 48,
+    verification: true,
+    collection: false,
+    recipients: ['ops@example.com'],
+  };
+
+  it('reads the account’s alerts, newest first', () =>
+    session(
+      [
+        {
+          states: [{ description: states.alertRaised }],
+          uponReceiving: 'a read of the account’s alerts',
+          withRequest: { method: 'GET', path: api('/alerts'), headers: portalCall },
+          willRespondWith: {
+            status: 200,
+            headers: jsonHeaders,
+            body: {
+              alerts: eachLike({
+                id: string('a7Hq2vK9xTz'),
+                kind: regex('^[a-z][a-z-]*$', 'verification-failed'),
+                datastore: string('k20002_daily'),
+                raised_at: regex('^\\d{4}-\\d{2}-\\d{2}T.+$', '2026-11-28T10:00:00.000Z'),
+              }),
+            },
+          },
+        },
+      ],
+      async () => {
+        await offeredV11();
+        expect((await getAlerts()).length).toBeGreaterThan(0);
+      },
+    ));
+
+  it('reads the rules, the defaults of an account that set none', () =>
+    session(
+      [
+        {
+          states: [{ description: states.loggedIn }],
+          uponReceiving: 'a read of the alert rules',
+          withRequest: { method: 'GET', path: api('/alert-rules'), headers: portalCall },
+          willRespondWith: {
+            status: 200,
+            headers: jsonHeaders,
+            body: {
+              space_percent: integer(80),
+              backup_hours: integer(24),
+              verification: boolean(true),
+              collection: boolean(true),
+              recipients: [],
+            },
+          },
+        },
+      ],
+      async () => {
+        await offeredV11();
+        expect((await getAlertRules()).space_percent).toBe(80);
+      },
+    ));
+
+  it('sets the rules with a key, and gets them back as kept', () =>
+    session(
+      [
+        {
+          states: [{ description: states.loggedIn }],
+          uponReceiving: 'a change of the alert rules',
+          withRequest: { method: 'PUT', path: api('/alert-rules'), headers: sendsJson, body: rules },
+          willRespondWith: { status: 200, headers: jsonHeaders, body: rules },
+        },
+      ],
+      async () => {
+        await offeredV11();
+        await expect(putAlertRules(rules)).resolves.toEqual(rules);
+      },
+    ));
+
+  it('is refused a threshold below 50 %, naming the field', () =>
+    session(
+      [
+        {
+          states: [{ description: states.loggedIn }],
+          uponReceiving: 'a change of the alert rules with a threshold below 50 %',
+          withRequest: {
+            method: 'PUT',
+            path: api('/alert-rules'),
+            headers: sendsJson,
+            body: { ...rules, space_percent: 40 },
+          },
+          willRespondWith: {
+            status: 400,
+            headers: problemHeaders,
+            body: {
+              ...problem('invalid-fields', 400),
+              errors: eachLike({ field: 'space_percent', detail: string('Please check this field') }),
+            },
+          },
+        },
+      ],
+      async () => {
+        await offeredV11();
+        const refusal = await putAlertRules({ ...rules, space_percent: 40 }).catch((error: unknown) => error);
+        expect(refusal).toBeInstanceOf(ApiError);
+        expect(refusal).toMatchObject({ kind: 'http', status: 400 });
       },
     ));
 });
