@@ -2,7 +2,7 @@
  * axe finds nothing on any route, in either language (WCAG 2.2 AA), logged out and logged in.
  */
 import type { Page } from '@playwright/test';
-import { expect, openFresh, test } from './fixtures';
+import { expect, openFresh, test, settled } from './fixtures';
 import { axeBuilder } from './support/axe';
 
 const publicRoutes = [
@@ -27,6 +27,7 @@ const portalRoutes = [
   '/contact',
   '/security',
   '/datastore/k10001_archive',
+  '/alerts',
   '/ishop',
   '/ishop/1',
   '/order_done',
@@ -41,7 +42,7 @@ const screens = [
 async function expectNoViolations(page: Page, route: string) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Let data-driven content settle (loading lines turn into content).
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   const results = await axeBuilder(page).analyze();
   const found = results.violations.map(
     (violation) => `${route}: ${violation.id} (${violation.nodes.length}) ${violation.nodes[0]?.target.join(' ')}`,

@@ -7,7 +7,7 @@
  * there is no bell, and /alerts says that alerts are not offered.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, settled } from './fixtures';
 import { axeBuilder } from './support/axe';
 import { openAs, text, type Language } from './support/portal';
 
@@ -122,7 +122,7 @@ test('a dropped event stream resumes from its position: what was raised while it
 test('a server that knows only v1 shows no bell, and /alerts says alerts are not offered', async ({ page }) => {
   await openAs(page, '/dashboard', { language: 'en', email: demo, apiVersion: 'v1' });
   await expect(page.getByRole('article', { name: 'archive' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await expect(page.getByRole('link', { name: /^Alerts/ })).toHaveCount(0);
   await openAs(page, '/alerts', { language: 'en', email: demo, apiVersion: 'v1' });
   await expect(page.getByText(text('en', 'alerts.notOffered'))).toBeVisible();

@@ -7,7 +7,7 @@
  * is not offered.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, settled } from './fixtures';
 import { axeBuilder } from './support/axe';
 import { openAs, text, type Language } from './support/portal';
 
@@ -101,7 +101,7 @@ test('a server that knows only v1 shows no way to a datastore page, and the page
   const card = page.getByRole('article', { name: 'archive' });
   await expect(card.getByRole('button', { name: 'Cancel the datastore' })).toBeVisible();
   // The answer of which API the server speaks (404 on v1) is in before the look.
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await expect(card.getByRole('link', { name: /Usage and backups/ })).toHaveCount(0);
   await openAs(page, '/datastore/k10001_archive', { language: 'en', email: demo, apiVersion: 'v1' });
   await expect(page.getByText(text('en', 'datastore.unavailable'))).toBeVisible();

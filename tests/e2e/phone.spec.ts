@@ -4,7 +4,7 @@
  * keyboard, an address in the top bar that never breaks inside a word, and axe clean.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, settled } from './fixtures';
 import { openAs, text, type Language } from './support/portal';
 import { axeBuilder } from './support/axe';
 
@@ -143,7 +143,7 @@ for (const language of ['en', 'de'] as const) {
     for (const { path } of pages) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       for (const open of [false, true]) {
         if (open) await menuButton(page, language).click();
         const results = await axeBuilder(page).analyze();
