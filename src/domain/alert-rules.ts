@@ -8,7 +8,7 @@
 import { array, boolean, nullable, number, object, refine, string } from 'superstruct';
 import { isEmail } from './fields';
 
-export const alertLimits = {
+const alertLimits = {
   spacePercent: { min: 50, max: 99 },
   backupHours: { min: 12, max: 168 },
   recipients: 5,
@@ -23,7 +23,7 @@ export interface AlertRules extends Record<string, unknown> {
 }
 
 /** A whole number from `min` to `max`. */
-export function isWholeIn(value: number, { min, max }: { min: number; max: number }): boolean {
+function isWholeIn(value: number, { min, max }: { min: number; max: number }): boolean {
   return Number.isInteger(value) && value >= min && value <= max;
 }
 

@@ -1,4 +1,5 @@
 import { createContext } from 'react';
+import type { AlertsActor } from '../machines/alerts.machine';
 import type { AppActor, AppSessionActor } from '../machines/app.machine';
 
 export type SessionActor = AppSessionActor;
@@ -16,3 +17,10 @@ export const SessionContext = createContext<SessionActor | null>(null);
  * `usePortalActor`).
  */
 export const AppActorContext = createContext<AppActor | null>(null);
+
+/**
+ * The alerts' feed of the logged-in page shown (issue 45), which the top bar's bell runs and the
+ * layout hands down: for the alerts page and the notification card. Null until it runs, and outside
+ * the logged-in layout.
+ */
+export const AlertsFeedContext = createContext<AlertsActor | null>(null);

@@ -20,10 +20,10 @@ import { backupHealthBrief } from './backup-health';
 import { recordEvent } from './events';
 import { schedulesOf } from './schedule-changes';
 
-export type AlertKind = 'space' | 'backup-missed' | 'verification-failed' | 'collection-failed' | 'operation-done';
+type AlertKind = 'space' | 'backup-missed' | 'verification-failed' | 'collection-failed' | 'operation-done';
 
 /** The rules of an account that set none: the dashboard's own 80 %, a day, both jobs, its address. */
-export const defaultRules: AlertRules = {
+const defaultRules: AlertRules = {
   space_percent: 80,
   backup_hours: 24,
   verification: true,
@@ -70,7 +70,7 @@ function operationOf(detail: string): unknown {
 }
 
 /** An alert as v1.1 answers it (the `Alert` schema). */
-export function alertJson(row: AlertRow) {
+function alertJson(row: AlertRow) {
   return {
     id: row.id,
     kind: row.kind,

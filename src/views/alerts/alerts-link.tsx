@@ -4,9 +4,49 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../domain/routes';
 import { usePortalActor } from '../../lib/use-portal-actor';
-import { alertsMachine, selectResume, selectUnseen, type AlertsActor } from '../../machines/alerts.machine';
-import { keepResume, keepSeenAt, resumeOf, seenAtOf } from './alerts-feed';
+import {
+  alertsMachine,
+  selectResume,
+  selectUnseen,
+  type AlertsActor,
+  type AlertsResume,
+} from '../../machines/alerts.machine';
 import './alerts.css';
+
+/*
+ * Where the feed is kept between pages: each page's layout runs it, and the next page's starts from
+ * where the last left it, per account; when the customer last saw the list is kept in the browser.
+ */
+const resumes = new Map<string, AlertsResume>();
+
+function resumeOf(account: string): AlertsResume | null {
+  return resumes.get(account) ?? null;
+}
+
+function keepResume(account: string, resume: AlertsResume): void {
+  resumes.set(account, resume);
+}
+
+const seenKey = (account: string) => `portal-alerts-seen:${account.toLowerCase()}`;
+
+/** When the newest alert the customer saw was raised; null when never, or the browser keeps nothing. */
+function seenAtOf(account: string): number | null {
+  try {
+    const stored = Number(localStorage.getItem(seenKey(account)));
+    return Number.isFinite(stored) && stored > 0 ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+function keepSeenAt(account: string, seenAt: number | null): void {
+  if (seenAt === null) return;
+  try {
+    localStorage.setItem(seenKey(account), String(seenAt));
+  } catch {
+    // A browser that keeps nothing counts the alerts as new again on the next visit.
+  }
+}
 
 function BellIcon() {
   return (

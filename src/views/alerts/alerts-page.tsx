@@ -16,7 +16,7 @@ import { LoadFailed } from '../shared/load-failed';
 import { PageHeading } from '../shared/page-heading';
 import { PageLoading } from '../shared/page-loading';
 import { useFormActor } from '../shared/use-form';
-import { AlertsFeedContext } from './alerts-feed';
+import { AlertsFeedContext } from '../../lib/contexts';
 import type { AlertRules } from '../../domain/alert-rules';
 import './alerts.css';
 

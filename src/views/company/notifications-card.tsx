@@ -7,7 +7,7 @@ import { notificationsMachine } from '../../machines/notifications.machine';
 import { paths } from '../../domain/routes';
 import { ErrorLine, useErrorLine } from '../shared/error-line';
 import { CheckboxField } from '../shared/form-fields';
-import { AlertsFeedContext } from '../alerts/alerts-feed';
+import { AlertsFeedContext } from '../../lib/contexts';
 
 const messages = defineMessages({
   heading: { id: 'company.notifications.heading', defaultMessage: 'Notifications' },

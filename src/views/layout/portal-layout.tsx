@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { AlertsFeedContext } from '../alerts/alerts-feed';
+import { AlertsFeedContext } from '../../lib/contexts';
 import type { AlertsActor } from '../../machines/alerts.machine';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
