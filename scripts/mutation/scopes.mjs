@@ -22,6 +22,7 @@ const apiPageTests = [
   'tests/api/account-protection.dom.test.ts',
   'tests/api/fresh-sign-in.dom.test.ts',
   'tests/api/datastore-insight.dom.test.ts',
+  'tests/api/alerts.dom.test.ts',
 ];
 
 /** @type {readonly MutationScope[]} */
