@@ -141,6 +141,24 @@ function AlertList({ feed }: { feed: AlertsActor }) {
   );
 }
 
+/** The rules with a figure: a box that switches the rule on, and the figure's field while it is on. */
+const figureRules = [
+  {
+    on: 'spaceOn',
+    figure: 'spacePercent',
+    label: messages.spaceOn,
+    figureLabel: messages.spacePercent,
+    invalid: messages.spaceInvalid,
+  },
+  {
+    on: 'backupOn',
+    figure: 'backupHours',
+    label: messages.backupOn,
+    figureLabel: messages.backupHours,
+    invalid: messages.hoursInvalid,
+  },
+] as const;
+
 function RulesForm({ rules }: { rules: AlertRules }) {
   const actor = usePortalActor(alertRulesForm, { input: { values: valuesFromRules(rules) } });
   const form = useFormActor(actor);
@@ -159,44 +177,24 @@ function RulesForm({ rules }: { rules: AlertRules }) {
   }
   return (
     <form method="dialog" ref={form.formRef} noValidate onSubmit={form.submit} aria-busy={busy}>
-      <CheckboxField
-        name="spaceOn"
-        label={messages.spaceOn}
-        checked={values.spaceOn}
-        onChange={(checked) => change('spaceOn', checked)}
-      />
-      {values.spaceOn && (
-        <div className="alert-rule-figure">
-          <TextField
-            name="spacePercent"
-            label={messages.spacePercent}
-            inputMode="numeric"
-            value={values.spacePercent}
-            error={fieldErrors.spacePercent}
-            errorMessages={{ invalid: messages.spaceInvalid }}
-            onChange={(value) => change('spacePercent', value)}
-          />
+      {figureRules.map(({ on, figure, label, figureLabel, invalid }) => (
+        <div key={on}>
+          <CheckboxField name={on} label={label} checked={values[on]} onChange={(checked) => change(on, checked)} />
+          {values[on] && (
+            <div className="alert-rule-figure">
+              <TextField
+                name={figure}
+                label={figureLabel}
+                inputMode="numeric"
+                value={values[figure]}
+                error={fieldErrors[figure]}
+                errorMessages={{ invalid }}
+                onChange={(value) => change(figure, value)}
+              />
+            </div>
+          )}
         </div>
-      )}
-      <CheckboxField
-        name="backupOn"
-        label={messages.backupOn}
-        checked={values.backupOn}
-        onChange={(checked) => change('backupOn', checked)}
-      />
-      {values.backupOn && (
-        <div className="alert-rule-figure">
-          <TextField
-            name="backupHours"
-            label={messages.backupHours}
-            inputMode="numeric"
-            value={values.backupHours}
-            error={fieldErrors.backupHours}
-            errorMessages={{ invalid: messages.hoursInvalid }}
-            onChange={(value) => change('backupHours', value)}
-          />
-        </div>
-      )}
+      ))}
       <CheckboxField
         name="verification"
         label={messages.verification}
