@@ -7,7 +7,8 @@ import { codeAt } from '../../src/mocks/v1-1/totp';
  * The operator's controls of the mock API over HTTP, for the production journeys: the account
  * protection's (issue 44: an authenticator for an account, the provider's requirement of a
  * factor, the end of the logins that wait for their second step) and the changes to a
- * datastore's schedule (issue 45: a fill to 85 %, a failed verification, nights without a backup).
+ * datastore's schedule (issue 45: a fill to 85 %, a failed verification, nights without a backup),
+ * and the end of every open event stream (issue 45: the portal resumes from its position).
  */
 let api: MockApiServer;
 
@@ -90,5 +91,26 @@ describe('the schedule controls over HTTP', () => {
     const unknown = await control('fail-verification', { name: 'k99999_none' });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toMatchObject({ reason: 'No datastore is named "k99999_none".' });
+  });
+});
+
+describe('the event streams’ control over HTTP', () => {
+  it('ends every open stream as a broken connection would, and says how many were open', async () => {
+    // The demo account without the factor an earlier test gave it.
+    await control('reset', {});
+    const session = (await logIn()).headers.get('Set-Cookie')?.split(';')[0] ?? '';
+    const controller = new AbortController();
+    const stream = await fetch(`${api.url}/api/v1.1/events`, {
+      headers: { 'X-Portal-Request': '1', Cookie: session },
+      signal: controller.signal,
+    });
+    expect(stream.status).toBe(200);
+    const reader = stream.body?.getReader();
+    await reader?.read();
+    expect(await (await control('drop-event-streams', {})).json()).toEqual({ dropped: 1 });
+    // The stream ends: what is left of it is read to its end.
+    for (let part = await reader?.read(); part && !part.done; part = await reader?.read());
+    expect(await (await control('drop-event-streams', {})).json()).toEqual({ dropped: 0 });
+    controller.abort();
   });
 });
