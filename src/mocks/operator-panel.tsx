@@ -310,6 +310,18 @@ export function OperatorPanel({ controls }: { controls: MockControls }) {
             </button>
           </div>
         )}
+        <div className="pm-row">
+          <button
+            type="button"
+            className="pm-button"
+            onClick={() => {
+              const dropped = controls.dropEventStreams();
+              setStatus(`${dropped} event ${dropped === 1 ? 'stream' : 'streams'} dropped.`);
+            }}
+          >
+            Drop the event streams
+          </button>
+        </div>
 
         <h3>Data</h3>
         <form className="pm-row" onSubmit={giveDatastores}>

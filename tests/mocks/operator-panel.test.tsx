@@ -128,6 +128,8 @@ describe('the operator panel: a reseller account', () => {
       'failed-verification',
       'skipped-backups',
     ]);
+    await user.click(within(panel).getByRole('button', { name: 'Drop the event streams' }));
+    expect(within(panel).getByRole('status')).toHaveTextContent('0 event streams dropped.');
     await user.selectOptions(within(panel).getByLabelText('Datastore'), names['backup'] ?? '');
     await user.click(within(panel).getByRole('button', { name: 'Fill to 85 %' }));
     expect(within(panel).getByRole('status')).toHaveTextContent(/is on the dynamic rate: it has no volume to fill/);
