@@ -41,10 +41,11 @@ export function mergeAlerts(held: readonly Alert[], news: readonly Alert[]): Ale
     known.add(alert.id);
     return true;
   });
-  if (added.length === 0) return [...held];
+  // A stable sort: alerts raised at the same moment keep the order they came in; one whose time
+  // cannot be read goes last.
   return [...added, ...held]
-    .map((alert, order) => ({ alert, order, at: Date.parse(alert.raised_at) }))
-    .sort((a, b) => (b.at === a.at || Number.isNaN(b.at - a.at) ? a.order - b.order : b.at - a.at))
+    .map((alert) => ({ alert, at: Date.parse(alert.raised_at) || 0 }))
+    .sort((a, b) => b.at - a.at)
     .slice(0, keptAlerts)
     .map(({ alert }) => alert);
 }
@@ -54,8 +55,7 @@ export function mergeAlerts(held: readonly Alert[], news: readonly Alert[]): Ale
  * alerts page (`seenAt`, epoch ms); every one when they saw none.
  */
 export function unseenCount(alerts: readonly Alert[], seenAt: number | null): number {
-  if (seenAt === null) return alerts.length;
-  return alerts.filter((alert) => Date.parse(alert.raised_at) > seenAt).length;
+  return alerts.filter((alert) => (Date.parse(alert.raised_at) || 0) > (seenAt ?? -Infinity)).length;
 }
 
 /** When the newest alert was raised (epoch ms): what the customer has seen once the list is shown. */
