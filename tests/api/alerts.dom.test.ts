@@ -4,7 +4,7 @@
  * losing or repeating one.
  */
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertsOffered, forgetServerOffer } from '../../src/api/server-version';
 import { followAlerts, getAlertRules, getAlerts, putAlertRules } from '../../src/api/v1-1/alerts';
 import { v11Url } from '../../src/api/v1-1/request';
@@ -127,5 +127,104 @@ describe('the alert rules', () => {
       putAlertRules({ space_percent: 40, backup_hours: 24, verification: true, collection: true, recipients: [] }),
     );
     expect(error).toMatchObject({ kind: 'http', status: 400 });
+  });
+});
+
+describe('the alerts’ stream, on a server that misbehaves', () => {
+  /** A stream that sends `chunks` and then stays open, saying nothing. */
+  function streamOf(...chunks: string[]) {
+    const encoder = new TextEncoder();
+    return new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      },
+    });
+  }
+
+  afterEach(() => vi.useRealTimers());
+
+  it('sends the position, the portal’s header and what it accepts, and hears an alert that is none as an event without one', async () => {
+    let headers: Headers | undefined;
+    server.use(
+      http.get(v11Url('/events'), ({ request }) => {
+        headers = request.headers;
+        return new HttpResponse(
+          streamOf(
+            'event: alert.raised\nid: 8\ndata: {"id": 5}\n\n',
+            'event: alert.raised\nid: 9\ndata: not json\n\n',
+            'event: operation.updated\nid: 10\ndata: {}\n\n',
+          ),
+          { headers: { 'Content-Type': 'text/event-stream' } },
+        );
+      }),
+    );
+    const stream = follow('7');
+    await until(() => stream.heard.length === 3);
+    stream.stop();
+    await expect(stream.ended).rejects.toMatchObject({ kind: 'aborted' });
+    expect(headers?.get('Last-Event-ID')).toBe('7');
+    expect(headers?.get('Accept')).toBe('text/event-stream');
+    expect(headers?.get('X-Portal-Request')).toBe('1');
+    expect(stream.heard).toEqual([
+      { id: '8', alert: null },
+      { id: '9', alert: null },
+      { id: '10', alert: null },
+    ]);
+  });
+
+  it('sends no position when it has none', async () => {
+    let position: string | null = 'unset';
+    server.use(
+      http.get(v11Url('/events'), ({ request }) => {
+        position = request.headers.get('Last-Event-ID');
+        return new HttpResponse(streamOf(), { headers: { 'Content-Type': 'text/event-stream' } });
+      }),
+    );
+    const stream = follow(null);
+    await stream.open;
+    stream.stop();
+    await expect(stream.ended).rejects.toMatchObject({ kind: 'aborted' });
+    expect(position).toBeNull();
+  });
+
+  it('counts a stream that says nothing, not even a keep-alive, for 35 seconds as dropped', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    server.use(
+      http.get(
+        v11Url('/events'),
+        () => new HttpResponse(streamOf(': keep-alive\n\n'), { headers: { 'Content-Type': 'text/event-stream' } }),
+      ),
+    );
+    const stream = follow(null);
+    await stream.open;
+    let ended = false;
+    void stream.ended.then(() => {
+      ended = true;
+    });
+    await vi.advanceTimersByTimeAsync(34_000);
+    expect(ended).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_500);
+    await expect(stream.ended).resolves.toEqual({ reason: 'dropped' });
+  });
+
+  it('counts a stream that does not open within 10 seconds as dropped', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    server.use(http.get(v11Url('/events'), () => new Promise<never>(() => {})));
+    const stream = follow(null);
+    let ended = false;
+    void stream.ended.then(() => {
+      ended = true;
+    });
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(ended).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_500);
+    await expect(stream.ended).resolves.toEqual({ reason: 'dropped' });
+  });
+
+  it('refuses a stream the server will not open with its status, and takes a broken one as dropped', async () => {
+    server.use(http.get(v11Url('/events'), () => new HttpResponse(null, { status: 502 })));
+    await expect(follow(null).ended).rejects.toMatchObject({ kind: 'http', status: 502 });
+    server.use(http.get(v11Url('/events'), () => HttpResponse.error()));
+    await expect(follow(null).ended).resolves.toEqual({ reason: 'dropped' });
   });
 });

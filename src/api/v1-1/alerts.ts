@@ -111,6 +111,8 @@ export async function followAlerts(
     heard();
     handlers.opened();
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    // An abort ends the reading too, also where it does not end the answer's body (a mocked one).
+    controller.signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined), { once: true });
     let buffer = '';
     for (;;) {
       const { done, value } = await reader.read();
