@@ -15,13 +15,17 @@ import { mockCalls, type MockCall } from '../../../src/mocks/calls';
 import { faultKinds } from './portal';
 
 /**
- * The calls of v1.1 alone in the matrix (tests/e2e/faults-datastore.spec.ts): the datastore page's
- * reads and the dashboard's health (decision 061). v1.1's versions of v1's calls are not in it.
+ * The calls of v1.1 alone in the matrix: the datastore page's reads and the dashboard's health
+ * (decision 061, tests/e2e/faults-datastore.spec.ts), the alerts' list and rules (decision 062,
+ * tests/e2e/faults-alerts.spec.ts). v1.1's versions of v1's calls are not in it.
  */
 const matrixCallsV11 = [
   'v1.1 GET /datastores/{name}/usage',
   'v1.1 GET /datastores/{name}/health',
   'v1.1 GET /backup-health',
+  'v1.1 GET /alerts',
+  'v1.1 GET /alert-rules',
+  'v1.1 PUT /alert-rules',
 ] as const satisfies readonly MockCall[];
 
 /** The rows of the matrix: the 17 calls of SPEC §7, then the v1.1 calls above. */

@@ -50,6 +50,12 @@ export interface FaultScenario {
    * (docs/decisions/027), instead of ending on /login.
    */
   loginInPlace?: boolean;
+  /**
+   * A change of v1.1 sent with an Idempotency-Key: the client sends it again while no answer comes
+   * (src/api/v1-1/request.ts), a broken connection included, so that a `network` too ends only with
+   * the screen's loading timeout, which the runner jumps past as for a `timeout`.
+   */
+  resentUnanswered?: boolean;
   /** Other outcomes than a message on the screen, by kind (e.g. malformed on a body-less call). */
   outcomes?: Partial<Record<FaultKind, (page: Page, say: Say) => Promise<void>>>;
 }
@@ -133,10 +139,17 @@ function waitsForLoadingTimeout(call: MockCall): boolean {
   return isMutatingCall(call) && call !== 'POST /login' && call !== 'GET /logout';
 }
 
+/** The cells that wait for the loading timeout: the page's clock jumps past it. */
+function jumpsPastLoadingTimeout(scenario: FaultScenario, kind: FaultKind): boolean {
+  if (!waitsForLoadingTimeout(scenario.call)) return false;
+  return kind === 'timeout' || (kind === 'network' && scenario.resentUnanswered === true);
+}
+
 async function runCell(page: Page, scenario: FaultScenario, kind: FaultKind) {
   const say: Say = (id) => text(scenario.language, id);
-  // A call that never answers: the page's clock jumps past the loading timeout instead of waiting 2 minutes.
-  const jumpPastLoadingTimeout = kind === 'timeout' && waitsForLoadingTimeout(scenario.call);
+  // A call that never answers, or is sent again until the screen gives up: the page's clock jumps past
+  // the loading timeout instead of waiting 2 minutes.
+  const jumpPastLoadingTimeout = jumpsPastLoadingTimeout(scenario, kind);
   if (jumpPastLoadingTimeout) await page.clock.install();
   scenario.watch?.(page);
   if (scenario.loadsOnOpen) {
@@ -230,7 +243,7 @@ export function describeFaults(scenario: FaultScenario) {
             await runCell(page, scenario, kind);
           },
         );
-      if (kind === 'timeout' && waitsForLoadingTimeout(scenario.call)) {
+      if (jumpsPastLoadingTimeout(scenario, kind)) {
         test.describe(() => {
           test.use({ ownContext: true });
           declare();
