@@ -49,7 +49,11 @@ export const mutationScopes = [
     name: 'machines',
     mutate: ['src/machines/**/*.ts'],
     tests: ['tests/machines/**/*.test.ts'],
-    pageTests: ['tests/machines/tutorial.dom.test.ts', 'tests/machines/contact.dom.test.ts'],
+    pageTests: [
+      'tests/machines/tutorial.dom.test.ts',
+      'tests/machines/contact.dom.test.ts',
+      'tests/machines/alerts.dom.test.ts',
+    ],
     floor: 80,
   },
 ];

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client';
+import { timers } from '../../src/domain/constants';
 import type { AlertsOffer } from '../../src/api/server-version';
 import type { Alert } from '../../src/domain/alerts';
 import {
@@ -214,5 +215,77 @@ describe('the alerts', () => {
     expect(actor.getSnapshot().hasTag('offered')).toBe(false);
     expect(lists).not.toHaveBeenCalled();
     expect(stream.openings).toEqual([]);
+  });
+
+  it('start with nothing listed and no position on a first page', async () => {
+    const { actor } = await connecting();
+    expect(actor.getSnapshot().context).toMatchObject({ alerts: [], lastEventId: null, listed: false, error: null });
+    expect(actor.getSnapshot().hasTag('offered')).toBe(true);
+  });
+
+  it('give up on a list that does not come within the loading time, keeping the stream, and read it on a retry', async () => {
+    vi.useFakeTimers();
+    let answer = false;
+    const { actor, stream } = start({
+      list: () => (answer ? Promise.resolve([anAlert('a1', 1)]) : new Promise<never>(() => {})),
+    });
+    await vi.waitFor(() => expect(stream.openings).toHaveLength(1));
+    stream.tell({ type: 'alerts.opened' });
+    vi.advanceTimersByTime(timers.loadingTimeout);
+    expect(actor.getSnapshot().matches({ live: 'shown' })).toBe(true);
+    expect(actor.getSnapshot().context.error).toEqual({ key: 'timeout' });
+    answer = true;
+    actor.send({ type: 'alerts.retry' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.alerts).toHaveLength(1));
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('keep the list read where the server streams nothing, say why a read failed or timed out, and read again on a retry', async () => {
+    vi.useFakeTimers();
+    const answers: (() => Promise<Alert[]>)[] = [
+      async () => [anAlert('a1', 1)],
+      () => Promise.reject(new ApiError('network')),
+      () => new Promise<never>(() => {}),
+      async () => [anAlert('a2', 2)],
+    ];
+    const { actor } = start({ offer: 'read', list: () => (answers.shift() ?? (async () => []))() });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ reading: 'shown' })).toBe(true));
+    expect(actor.getSnapshot().hasTag('offered')).toBe(true);
+    expect(actor.getSnapshot().context.alerts.map((alert) => alert.id)).toEqual(['a1']);
+    vi.advanceTimersByTime(rereadMs);
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error).toEqual({ key: 'network' }));
+    expect(actor.getSnapshot().matches({ reading: 'shown' })).toBe(true);
+    actor.send({ type: 'alerts.retry' });
+    expect(actor.getSnapshot().matches({ reading: 'listing' })).toBe(true);
+    vi.advanceTimersByTime(timers.loadingTimeout);
+    expect(actor.getSnapshot().context.error).toEqual({ key: 'timeout' });
+    expect(actor.getSnapshot().matches({ reading: 'shown' })).toBe(true);
+    actor.send({ type: 'alerts.retry' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.alerts.map((alert) => alert.id)).toEqual(['a2', 'a1']));
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('end the session on a 401 of the list where the server streams nothing', async () => {
+    const { actor, told } = start({ offer: 'read', list: () => Promise.reject(new ApiError('http', { status: 401 })) });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(actor.getSnapshot().value).toBe('ended');
+    expect(told).toHaveBeenCalledWith({ type: 'session.expired' });
+  });
+
+  it('show nothing when the server’s offer cannot be read', async () => {
+    const machine = alertsMachine.provide({
+      actors: { offered: fromPromise(() => Promise.reject(new ApiError('network'))) },
+    });
+    const { refs } = stubRefs({});
+    const actor = createActor(machine, { input: { ...refs, resume: null, seenAt: null } }).start();
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(actor.getSnapshot().value).toBe('off');
+  });
+
+  it('is offered while it waits to open a dropped stream again', async () => {
+    const { actor, stream } = await connecting();
+    stream.tell({ type: 'alerts.ended', end: { reason: 'dropped' } });
+    expect(actor.getSnapshot().value).toBe('reconnecting');
+    expect(actor.getSnapshot().hasTag('offered')).toBe(true);
   });
 });
