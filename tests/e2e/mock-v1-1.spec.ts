@@ -8,16 +8,14 @@ import { expect, test } from './fixtures';
 import { openAs } from './support/portal';
 
 test('the mock in the browser answers the v1.1 probe and streams a purchase through GET /events', async ({ page }) => {
-  // A logged-in page that asks the server nothing of v1.1 itself (the dashboard asks the probe,
-  // issue 45): the probe below is the journey's own, once in the session.
-  await openAs(page, '/tutorial', { language: 'en', email: 'demo@example.com' });
+  // Every logged-in page asks the probe once (the top bar's alerts, issue 45): the journey reads
+  // the page's own answer rather than probing a second time in the session.
+  const probed = page.waitForResponse((response) => response.url().endsWith('/api/v1.1/capabilities'));
   // The mock's v1.1 is the subject, whichever API the other journeys have it speak (E2E_MOCK_API_VERSION).
-  await page.evaluate(() => window.__portalMock.setApiVersion('v1.1'));
+  await openAs(page, '/tutorial', { language: 'en', email: 'demo@example.com', apiVersion: 'v1.1' });
+  const capabilities = (await (await probed).json()) as { features: string[] };
   const seen = await page.evaluate(async () => {
     const portal = { 'X-Portal-Request': '1' };
-    const capabilities = (await (await fetch('/api/v1.1/capabilities', { headers: portal })).json()) as {
-      features: string[];
-    };
     const stream = await fetch('/api/v1.1/events', { headers: portal });
     const reader = stream.body?.getReader();
     if (!reader) throw new Error('The stream has no body');
@@ -35,14 +33,13 @@ test('the mock in the browser answers the v1.1 probe and streams a purchase thro
     }
     await reader.cancel();
     return {
-      features: capabilities.features,
       status: bought.status,
       type: stream.headers.get('Content-Type'),
       text: chunks.join(''),
       chunks: chunks.length,
     };
   });
-  expect(seen.features).toContain('events');
+  expect(capabilities.features).toContain('events');
   expect(seen.status).toBe(202);
   expect(seen.type).toMatch(/^text\/event-stream/);
   expect(seen.text.startsWith('retry: 5000\n\n')).toBe(true);
