@@ -8,8 +8,10 @@
  * id) and moves the position on. A dropped stream is opened again after the server's `retry`
  * (5 s) from that position (`Last-Event-ID`): what was raised meanwhile comes once. A `resync`
  * (the server lost the position) reads the list again. Without the stream, the list is read every
- * minute. A 401 ends the session (decision 001); another failure of the list keeps what is shown,
- * with its reason and a retry.
+ * minute. Another failure of the list keeps what is shown,
+ * with its reason and a retry. A 401 does not end the session here: the feed runs in the background
+ * of every page, and a form of the page, which keeps what was typed, or a login in another tab is
+ * where the session's end is met (decision 027); the feed tries again after a minute.
  *
  * A page opened after another starts from where that one left the feed (`resume`): its alerts and
  * its position, without reading the list again; a feed that had heard no event yet has no position,
@@ -20,7 +22,7 @@ import type { AlertsOffer } from '../api/server-version';
 import type { StreamEnd } from '../api/v1-1/alerts';
 import { mergeAlerts, newestRaisedAt, unseenCount, type Alert } from '../domain/alerts';
 import { timers } from '../domain/constants';
-import { sessionExpired, type PortalRefs } from './portal-refs';
+import type { PortalRefs } from './portal-refs';
 import { typeOf } from './type-of';
 import { unauthorizedGuard, userErrorFrom, type UserError } from './user-error';
 
@@ -59,11 +61,13 @@ export type AlertsEvent =
 
 /** The server's `retry`: how long to wait before opening a dropped stream again. */
 export const reconnectMs = 5_000;
+/** How long the feed waits after a 401 before it tries again. */
+export const pauseMs = 60_000;
 /** How often the list is read where the server streams nothing. */
 export const rereadMs = 60_000;
 
 const listFailed = [
-  { guard: 'isUnauthorized', target: '#alerts.ended', actions: 'sessionExpired' },
+  { guard: 'isUnauthorized', target: '#alerts.paused' },
   { target: 'shown', actions: 'keepError' },
 ] as const;
 
@@ -101,7 +105,6 @@ export const alertsMachine = setup({
     }),
   },
   actions: {
-    sessionExpired: sessionExpired(),
     keepError: assign({ error: ({ event }) => userErrorFrom('error' in event ? event.error : undefined) }),
     keepTimeout: assign({ error: { key: 'timeout' } satisfies UserError }),
     keepList: assign(({ context }, alerts: Alert[]) => ({
@@ -127,7 +130,7 @@ export const alertsMachine = setup({
     isLive: (_, offer: AlertsOffer) => offer === 'live',
     isRead: (_, offer: AlertsOffer) => offer === 'read',
   },
-  delays: { reconnect: reconnectMs, reread: rereadMs, loadingTimeout: timers.loadingTimeout },
+  delays: { reconnect: reconnectMs, reread: rereadMs, pause: pauseMs, loadingTimeout: timers.loadingTimeout },
 }).createMachine({
   id: 'alerts',
   description: 'Issue 45: the account’s alerts, listed and then followed live; nothing on a v1 server.',
@@ -167,10 +170,7 @@ export const alertsMachine = setup({
           { guard: 'isResync', target: 'live', reenter: true, actions: 'forgetPosition' },
           { target: 'reconnecting' },
         ],
-        'alerts.refused': [
-          { guard: 'isUnauthorized', target: 'ended', actions: 'sessionExpired' },
-          { target: 'reconnecting' },
-        ],
+        'alerts.refused': [{ guard: 'isUnauthorized', target: 'paused' }, { target: 'reconnecting' }],
       },
       initial: 'connecting',
       states: {
@@ -213,7 +213,12 @@ export const alertsMachine = setup({
         },
       },
     },
-    ended: { description: 'The session ended.', type: 'final' },
+    paused: {
+      description:
+        'A 401: the feed does not end the session (a form in this tab may hold what was typed, and a login in another tab may renew it); it tries again after a while.',
+      tags: ['offered'],
+      after: { pause: { target: 'live', actions: 'forgetPosition' } },
+    },
   },
 });
 

@@ -7,6 +7,7 @@ import type { Alert } from '../../src/domain/alerts';
 import {
   alertsMachine,
   reconnectMs,
+  pauseMs,
   rereadMs,
   selectResume,
   selectUnseen,
@@ -162,16 +163,22 @@ describe('the alerts', () => {
     expect(actor.getSnapshot().context.seenAt).toBe(Date.parse(anAlert('a3', 3).raised_at));
   });
 
-  it('end the session on a 401 of the stream or the list', async () => {
-    const first = await connecting();
+  it('leave the session to the page on a 401 of the stream or the list, and try again after a minute', async () => {
+    vi.useFakeTimers();
+    const first = start();
+    await vi.waitFor(() => expect(first.stream.openings).toHaveLength(1));
     first.stream.tell({ type: 'alerts.refused', error: new ApiError('http', { status: 401 }) });
-    expect(first.actor.getSnapshot().status).toBe('done');
-    expect(first.told).toHaveBeenCalledWith({ type: 'session.expired' });
+    expect(first.actor.getSnapshot().value).toBe('paused');
+    expect(first.actor.getSnapshot().hasTag('offered')).toBe(true);
+    expect(first.told).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(pauseMs);
+    expect(first.stream.openings).toEqual([null, null]);
 
-    const second = await connecting({ list: async () => Promise.reject(new ApiError('http', { status: 401 })) });
+    const second = start({ list: async () => Promise.reject(new ApiError('http', { status: 401 })) });
+    await vi.waitFor(() => expect(second.stream.openings).toHaveLength(1));
     second.stream.tell({ type: 'alerts.opened' });
-    await waitFor(second.actor, (snapshot) => snapshot.status === 'done');
-    expect(second.told).toHaveBeenCalledWith({ type: 'session.expired' });
+    await vi.waitFor(() => expect(second.actor.getSnapshot().value).toBe('paused'));
+    expect(second.told).not.toHaveBeenCalled();
   });
 
   it('keep the stream when the list fails otherwise, with the reason and a retry', async () => {
@@ -265,11 +272,10 @@ describe('the alerts', () => {
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
-  it('end the session on a 401 of the list where the server streams nothing', async () => {
+  it('leave the session to the page on a 401 of the list where the server streams nothing', async () => {
     const { actor, told } = start({ offer: 'read', list: () => Promise.reject(new ApiError('http', { status: 401 })) });
-    await waitFor(actor, (snapshot) => snapshot.status === 'done');
-    expect(actor.getSnapshot().value).toBe('ended');
-    expect(told).toHaveBeenCalledWith({ type: 'session.expired' });
+    await waitFor(actor, (snapshot) => snapshot.matches('paused'));
+    expect(told).not.toHaveBeenCalled();
   });
 
   it('show nothing when the server’s offer cannot be read', async () => {
