@@ -113,7 +113,8 @@ function AlertList({ feed }: { feed: AlertsActor }) {
         <FormattedMessage {...messages.recent} />
       </h2>
       {error && <LoadFailed error={error} onRetry={() => feed.send({ type: 'alerts.retry' })} />}
-      {!listed && !error && <PageLoading />}
+      {/* A list read again (after a pause or a resync) keeps the alerts held on screen. */}
+      {!listed && !error && alerts.length === 0 && <PageLoading />}
       {listed && alerts.length === 0 && (
         <p>
           <FormattedMessage {...messages.none} />
