@@ -11,18 +11,21 @@
  * minute. Another failure of the list keeps what is shown,
  * with its reason and a retry. A 401 does not end the session here: the feed runs in the background
  * of every page, and a form of the page, which keeps what was typed, or a login in another tab is
- * where the session's end is met (decision 027); the feed tries again after a minute.
+ * where the session's end is met (decision 027); the feed tries again after a minute. On the alerts
+ * page, whose content the list is (`alerts.watch`), a 401 asks for the login in place over the page
+ * and its rules form; the login given, the feed goes on at once.
  *
  * A page opened after another starts from where that one left the feed (`resume`): its alerts and
  * its position, without reading the list again; a feed that had heard no event yet has no position,
  * and its successor reads the list once its stream is open.
  */
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { AlertsOffer } from '../api/server-version';
 import type { StreamEnd } from '../api/v1-1/alerts';
 import { mergeAlerts, newestRaisedAt, unseenCount, type Alert } from '../domain/alerts';
 import { timers } from '../domain/constants';
-import type { PortalRefs } from './portal-refs';
+import { sessionInterrupted, type PortalRefs } from './portal-refs';
+import { sessionRenewed, type SessionRenewed } from './session-readers';
 import { typeOf } from './type-of';
 import { unauthorizedGuard, userErrorFrom, type UserError } from './user-error';
 
@@ -44,6 +47,8 @@ export interface AlertsContext extends PortalRefs, AlertsResume {
   seenAt: number | null;
   /** Why the list could not be read, until it is read. */
   error: UserError | null;
+  /** The alerts page shows the list: there, a 401 is the page's and asks for the login in place. */
+  watched: boolean;
 }
 
 export type AlertsEvent =
@@ -57,6 +62,9 @@ export type AlertsEvent =
   | { type: 'alerts.refused'; error: unknown }
   /** The customer has seen the list. */
   | { type: 'alerts.seen' }
+  /** The alerts page shows the list, or no longer does. */
+  | { type: 'alerts.watch' | 'alerts.unwatch' }
+  | SessionRenewed
   | { type: 'alerts.retry' };
 
 /** The server's `retry`: how long to wait before opening a dropped stream again. */
@@ -66,10 +74,13 @@ export const pauseMs = 60_000;
 /** How often the list is read where the server streams nothing. */
 export const rereadMs = 60_000;
 
-const listFailed = [
+/** A 401 of the stream or the list: the session's end is met where it is the page's (decision 062). */
+const unauthorized = [
+  { guard: and(['isUnauthorized', 'isWatched']), target: '#alerts.paused', actions: 'sessionInterrupted' },
   { guard: 'isUnauthorized', target: '#alerts.paused' },
-  { target: 'shown', actions: 'keepError' },
 ] as const;
+
+const listFailed = [...unauthorized, { target: 'shown', actions: 'keepError' }] as const;
 
 export const alertsMachine = setup({
   types: {
@@ -78,6 +89,7 @@ export const alertsMachine = setup({
     events: typeOf<AlertsEvent>(),
   },
   actors: {
+    sessionRenewed,
     offered: fromPromise<AlertsOffer>(async ({ signal }) =>
       (await import('../api/server-version')).alertsOffered(signal),
     ),
@@ -121,11 +133,13 @@ export const alertsMachine = setup({
     }),
     /** The server lost the position: the stream starts from now, and the list is read again. */
     forgetPosition: assign({ lastEventId: null, listed: false }),
+    sessionInterrupted: sessionInterrupted(),
     markSeen: assign({ seenAt: ({ context }) => newestRaisedAt(context.alerts) ?? context.seenAt }),
   },
   guards: {
     isUnauthorized: unauthorizedGuard,
     isListed: ({ context }) => context.listed,
+    isWatched: ({ context }) => context.watched,
     isResync: ({ event }) => event.type === 'alerts.ended' && event.end.reason === 'resync',
     isLive: (_, offer: AlertsOffer) => offer === 'live',
     isRead: (_, offer: AlertsOffer) => offer === 'read',
@@ -143,8 +157,13 @@ export const alertsMachine = setup({
     listed: (input.resume?.listed ?? false) && input.resume?.lastEventId != null,
     seenAt: input.seenAt,
     error: null,
+    watched: false,
   }),
-  on: { 'alerts.seen': { actions: 'markSeen' } },
+  on: {
+    'alerts.seen': { actions: 'markSeen' },
+    'alerts.watch': { actions: assign({ watched: true }) },
+    'alerts.unwatch': { actions: assign({ watched: false }) },
+  },
   initial: 'asking',
   states: {
     asking: {
@@ -170,7 +189,7 @@ export const alertsMachine = setup({
           { guard: 'isResync', target: 'live', reenter: true, actions: 'forgetPosition' },
           { target: 'reconnecting' },
         ],
-        'alerts.refused': [{ guard: 'isUnauthorized', target: 'paused' }, { target: 'reconnecting' }],
+        'alerts.refused': [...unauthorized, { target: 'reconnecting' }],
       },
       initial: 'connecting',
       states: {
@@ -215,9 +234,14 @@ export const alertsMachine = setup({
     },
     paused: {
       description:
-        'A 401: the feed does not end the session (a form in this tab may hold what was typed, and a login in another tab may renew it); it tries again after a while.',
+        'A 401: behind another page the feed does not end the session (a form there may hold what was typed, and a login in another tab may renew it) and tries again after a while; on the alerts page, which shows the list, the login is asked for in place. A login in place goes on at once.',
       tags: ['offered'],
+      invoke: { src: 'sessionRenewed', input: ({ context }) => context },
       after: { pause: { target: 'live', actions: 'forgetPosition' } },
+      on: {
+        'session.renewed': { target: 'live', actions: 'forgetPosition' },
+        'alerts.watch': { actions: [assign({ watched: true }), 'sessionInterrupted'] },
+      },
     },
   },
 });

@@ -42,6 +42,9 @@ describeFaults({
   email: demo,
   path: '/alerts',
   loadsOnOpen: true,
+  // Decision 062, point 3: the list is this page's content, read by the top bar's feed, whose 401
+  // behind another page ends nothing; here it asks for the login in place over the rules form.
+  loginInPlace: true,
   busy: (page, say) => recent(page, say).getByRole('button', { name: say('action.retry') }),
   succeeded: async (page, say) => {
     await expect(heading(page, say)).toBeVisible();

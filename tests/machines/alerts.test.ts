@@ -181,6 +181,43 @@ describe('the alerts', () => {
     expect(second.told).not.toHaveBeenCalled();
   });
 
+  it('ask for the login in place on a 401 where the alerts page shows the list, and go on at once when it is given', async () => {
+    const { actor, told, lists, stream } = start();
+    actor.send({ type: 'alerts.watch' });
+    await vi.waitFor(() => expect(stream.openings).toHaveLength(1));
+    stream.tell({ type: 'alerts.opened' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ live: 'shown' }));
+    stream.tell({ type: 'alerts.refused', error: new ApiError('http', { status: 401 }) });
+    expect(actor.getSnapshot().value).toBe('paused');
+    expect(told).toHaveBeenCalledWith({ type: 'session.interrupted' });
+
+    const { session } = actor.getSnapshot().context;
+    expect(session.getSnapshot().hasTag('reauthenticating')).toBe(true);
+    session.send({ type: 'session.loggedIn' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ live: 'connecting' }));
+    expect(stream.openings).toEqual([null, null]);
+    stream.tell({ type: 'alerts.opened' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ live: 'shown' }));
+    expect(lists).toHaveBeenCalledTimes(2);
+  });
+
+  it('ask for the login in place when the alerts page opens while the feed is paused, and not once the page is left', async () => {
+    const { actor, told, stream } = start();
+    await vi.waitFor(() => expect(stream.openings).toHaveLength(1));
+    stream.tell({ type: 'alerts.refused', error: new ApiError('http', { status: 401 }) });
+    expect(told).not.toHaveBeenCalled();
+    actor.send({ type: 'alerts.watch' });
+    expect(told).toHaveBeenCalledWith({ type: 'session.interrupted' });
+
+    const other = start();
+    other.actor.send({ type: 'alerts.watch' });
+    other.actor.send({ type: 'alerts.unwatch' });
+    await vi.waitFor(() => expect(other.stream.openings).toHaveLength(1));
+    other.stream.tell({ type: 'alerts.refused', error: new ApiError('http', { status: 401 }) });
+    expect(other.actor.getSnapshot().value).toBe('paused');
+    expect(other.told).not.toHaveBeenCalled();
+  });
+
   it('keep the stream when the list fails otherwise, with the reason and a retry', async () => {
     let fail = true;
     const { actor, stream } = await connecting({
