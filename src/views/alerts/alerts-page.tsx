@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useContext, useEffect } from 'react';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
 import { alertKinds, type Alert, type KnownAlertKind } from '../../domain/alerts';
 import { valuesFromRules } from '../../domain/alert-rules';
@@ -15,6 +15,7 @@ import { CheckboxField, SubmitButton, TextField } from '../shared/form-fields';
 import { LoadFailed } from '../shared/load-failed';
 import { PageHeading } from '../shared/page-heading';
 import { PageLoading } from '../shared/page-loading';
+import { useMomentFormat } from '../shared/use-day-format';
 import { useFormActor } from '../shared/use-form';
 import { AlertsFeedContext } from '../../lib/contexts';
 import type { AlertRules } from '../../domain/alert-rules';
@@ -93,10 +94,8 @@ function AlertText({ alert }: { alert: Alert }) {
 }
 
 function AlertTime({ at }: { at: string }) {
-  const intl = useIntl();
-  const time = Date.parse(at);
-  if (Number.isNaN(time)) return null;
-  return <time dateTime={at}>{intl.formatDate(time, { dateStyle: 'medium', timeStyle: 'short' })}</time>;
+  const moment = useMomentFormat();
+  return <time dateTime={at}>{moment(at)}</time>;
 }
 
 function AlertList({ feed }: { feed: AlertsActor }) {

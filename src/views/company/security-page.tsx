@@ -14,6 +14,7 @@ import { FormButtons } from '../shared/form-buttons';
 import { TextField } from '../shared/form-fields';
 import { useFormActor, useLastForm } from '../shared/use-form';
 import { PageHeading } from '../shared/page-heading';
+import { useMomentFormat } from '../shared/use-day-format';
 import { LoadFailed } from '../shared/load-failed';
 import { PageLoading } from '../shared/page-loading';
 import { RecoveryCodes } from './recovery-codes';
@@ -100,14 +101,6 @@ const withValues = defineMessages<
   endNamed: { id: 'security.endNamed', defaultMessage: 'End the session of {device}, last seen {seen}' },
 });
 
-function useMoment() {
-  const intl = useIntl();
-  return (value: string) => {
-    const date = new Date(value);
-    return Number.isNaN(date.getTime()) ? value : intl.formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
-  };
-}
-
 /** How a factor's removal stands: not asked, asked (to confirm or keep), or under way. */
 type Removal = 'none' | 'asked' | 'removing';
 
@@ -126,7 +119,7 @@ function FactorItem({
   onConfirm: () => void;
   onKeep: () => void;
 }) {
-  const moment = useMoment();
+  const moment = useMomentFormat();
   const intl = useIntl();
   const kind = factor.type === 'totp' ? messages.totp : factor.type === 'passkey' ? messages.passkey : null;
   return (
@@ -221,7 +214,7 @@ function RenewCodes({
 
 function SessionItem({ session, busy, onEnd }: { session: OpenSession; busy: boolean; onEnd: () => void }) {
   const intl = useIntl();
-  const moment = useMoment();
+  const moment = useMomentFormat();
   const device = session.device || intl.formatMessage(messages.unknownDevice);
   const seen = moment(session.last_seen_at);
   return (
