@@ -5,25 +5,9 @@
  */
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { journeyApiTimeoutMs } from './support/api-timeout';
-import { describeFaults, type Say } from './support/fault-matrix';
-import type { FaultKind } from './support/portal';
+import { describeFaults, failureMessages, failureWait, sectionFailures, type Say } from './support/fault-matrix';
 
 const demo = 'demo@example.com';
-
-type Failure = Exclude<FaultKind, 'http401' | 'slow'>;
-const failures: readonly Failure[] = ['http500', 'network', 'timeout', 'malformed'];
-
-/** The message of each failure (decision 013, point 2). */
-const failureMessages: Record<Failure, string> = {
-  http500: 'error.general',
-  network: 'error.network',
-  timeout: 'error.timeout',
-  malformed: 'error.invalidAnswer',
-};
-
-/** A `timeout` shows its message once the client gives up (tests/e2e/support/api-timeout.ts). */
-const waitFor = (kind: Failure) => ({ timeout: kind === 'timeout' ? journeyApiTimeoutMs + 7_000 : 7_000 });
 
 const heading = (page: Page, say: Say) => page.getByRole('heading', { level: 1, name: say('alerts.title') });
 const recent = (page: Page, say: Say) => page.getByRole('region', { name: say('alerts.recent') });
@@ -54,11 +38,11 @@ describeFaults({
   // Decision 062, point 3: a failed list keeps what is shown with its reason and a retry, in the
   // list's section; the rules beside it stay usable and the bell stays in the top bar.
   outcomes: Object.fromEntries(
-    failures.map((kind) => [
+    sectionFailures.map((kind) => [
       kind,
       async (page: Page, say: Say) => {
         const alert = recent(page, say).getByRole('alert');
-        await expect(alert).toContainText(say(failureMessages[kind]), waitFor(kind));
+        await expect(alert).toContainText(say(failureMessages[kind]), failureWait(kind));
         await expect(alert.getByRole('button', { name: say('action.retry') })).toBeEnabled();
         await expect(recent(page, say).getByText(say('alerts.none'), { exact: true })).toHaveCount(0);
         await expect(recipients(page, say)).toBeVisible();
@@ -84,11 +68,11 @@ describeFaults({
   },
   // The rules fail in their own section with its retry; the list of alerts stays shown.
   outcomes: Object.fromEntries(
-    failures.map((kind) => [
+    sectionFailures.map((kind) => [
       kind,
       async (page: Page, say: Say) => {
         const alert = rules(page, say).getByRole('alert');
-        await expect(alert).toContainText(say(failureMessages[kind]), waitFor(kind));
+        await expect(alert).toContainText(say(failureMessages[kind]), failureWait(kind));
         await expect(alert.getByRole('button', { name: say('action.retry') })).toBeEnabled();
         await expect(recipients(page, say)).toHaveCount(0);
         await listShown(page, say);

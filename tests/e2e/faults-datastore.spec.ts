@@ -5,26 +5,10 @@
  */
 import type { Page, Request } from '@playwright/test';
 import { expect } from './fixtures';
-import { journeyApiTimeoutMs } from './support/api-timeout';
-import { describeFaults, type Say } from './support/fault-matrix';
-import type { FaultKind } from './support/portal';
+import { describeFaults, failureMessages, failureWait, sectionFailures, type Say } from './support/fault-matrix';
 
 const demo = 'demo@example.com';
 const archive = 'k10001_archive';
-
-type Failure = Exclude<FaultKind, 'http401' | 'slow'>;
-const failures: readonly Failure[] = ['http500', 'network', 'timeout', 'malformed'];
-
-/** The message of each failure (decision 013, point 2). */
-const failureMessages: Record<Failure, string> = {
-  http500: 'error.general',
-  network: 'error.network',
-  timeout: 'error.timeout',
-  malformed: 'error.invalidAnswer',
-};
-
-/** A `timeout` shows its message once the client gives up (tests/e2e/support/api-timeout.ts). */
-const waitFor = (kind: Failure) => ({ timeout: kind === 'timeout' ? journeyApiTimeoutMs + 7_000 : 7_000 });
 
 const heading = (page: Page, say: Say) =>
   page.getByRole('heading', { level: 1, name: say('datastore.title').replace('{name}', 'archive') });
@@ -47,11 +31,11 @@ describeFaults({
   // The usage fails on its own, in its section with its own retry; the datastore and its backups
   // stay shown (decision 061, point 2).
   outcomes: Object.fromEntries(
-    failures.map((kind) => [
+    sectionFailures.map((kind) => [
       kind,
       async (page: Page, say: Say) => {
         const alert = usage(page, say).getByRole('alert');
-        await expect(alert).toContainText(say(failureMessages[kind]), waitFor(kind));
+        await expect(alert).toContainText(say(failureMessages[kind]), failureWait(kind));
         await expect(alert.getByRole('button', { name: say('action.retry') })).toBeEnabled();
         await expect(usage(page, say).getByRole('img')).toHaveCount(0);
         await expect(heading(page, say)).toBeVisible();
@@ -116,12 +100,12 @@ describeFaults({
   // Decision 061, point 7: a failed read leaves the cards as they are, without badges and without
   // a message (the dashboard machine's health.failed); the next reload of the list reads it again.
   outcomes: Object.fromEntries(
-    failures.map((kind) => [
+    sectionFailures.map((kind) => [
       kind,
       async (page: Page, say: Say) => {
         await cardsShown(page, say);
         // The health is read after the list; a `timeout`'s read ends when the client gives up.
-        await expect.poll(() => healthReadEnded.has(page), waitFor(kind)).toBe(true);
+        await expect.poll(() => healthReadEnded.has(page), failureWait(kind)).toBe(true);
         await expect(card(page).getByRole('button', { name: say('dashboard.card.delete') })).toBeEnabled();
         await expect(attention(page, say)).toHaveCount(0);
         await expect(page.getByText(say('dashboard.card.attention'), { exact: true })).toHaveCount(0);

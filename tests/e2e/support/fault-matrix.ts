@@ -69,6 +69,21 @@ const defaultMessages: Record<Exclude<FaultKind, 'slow'>, string> = {
   malformed: 'error.invalidAnswer',
 };
 
+/** A failure that a section of a page shows in place, with its reason and a retry. */
+export type SectionFailure = Exclude<FaultKind, 'http401' | 'slow'>;
+export const sectionFailures: readonly SectionFailure[] = ['http500', 'network', 'timeout', 'malformed'];
+
+/** The message of each such failure (decision 013, point 2). */
+export const failureMessages: Record<SectionFailure, string> = {
+  http500: 'error.general',
+  network: 'error.network',
+  timeout: 'error.timeout',
+  malformed: 'error.invalidAnswer',
+};
+
+/** How long its message may take: a `timeout` shows it once the client gives up (./api-timeout.ts). */
+export const failureWait = (kind: SectionFailure) => ({ timeout: kind === 'timeout' ? timeoutMessageWaitMs : 7_000 });
+
 /** No blank page and no error boundary: a heading of the page is shown. */
 async function expectPageShown(page: Page, say: Say) {
   await expect(page.locator('h1').first()).toBeVisible();
