@@ -195,7 +195,12 @@ export const models: PathModel[] = [
   {
     // The alerts (issue 45): what the server offers, the stream and the list read once it is open.
     machine: alertsMachine.provide({
-      actors: { offered: pending, list: pending, stream: fromCallback(() => undefined) },
+      actors: {
+        offered: pending,
+        list: pending,
+        stream: fromCallback(() => undefined),
+        sessionRenewed: fromCallback(() => undefined),
+      },
     }) as AnyStateMachine,
     session: { loggedIn: true },
     input: { resume: null, seenAt: null },
@@ -212,6 +217,9 @@ export const models: PathModel[] = [
       { type: 'alerts.refused', error: serverError },
       { type: 'alerts.seen' },
       { type: 'alerts.retry' },
+      { type: 'alerts.watch' },
+      { type: 'alerts.unwatch' },
+      { type: 'session.renewed' },
     ],
     outputs: {
       offered: ['live', 'read', 'none'],
@@ -219,8 +227,8 @@ export const models: PathModel[] = [
     },
     errors: { offered: [networkError], list: [unauthorized, serverError] },
     serializeContext: (context) => {
-      const { alerts, lastEventId, listed, seenAt, error } = context as Record<string, unknown>;
-      return { alerts: (alerts as unknown[]).length, lastEventId, listed, seen: seenAt !== null, error };
+      const { alerts, lastEventId, listed, seenAt, error, watched } = context as Record<string, unknown>;
+      return { alerts: (alerts as unknown[]).length, lastEventId, listed, seen: seenAt !== null, error, watched };
     },
   },
   {
