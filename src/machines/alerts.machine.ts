@@ -25,7 +25,7 @@ import type { StreamEnd } from '../api/v1-1/alerts';
 import { mergeAlerts, newestRaisedAt, unseenCount, type Alert } from '../domain/alerts';
 import { timers } from '../domain/constants';
 import { sessionInterrupted, type PortalRefs } from './portal-refs';
-import { sessionRenewed, type SessionRenewed } from './session-readers';
+import { sessionRenewed, type SessionRenewed } from './session-renewal';
 import { typeOf } from './type-of';
 import { unauthorizedGuard, userErrorFrom, type UserError } from './user-error';
 

@@ -4,7 +4,7 @@
  */
 import { fromCallback, waitFor, type EventObject } from 'xstate';
 import type { User } from '../domain/entities';
-import { asksForLogin, selectIsLoadingUser, selectLoadedUser } from './session.machine';
+import { selectIsLoadingUser, selectLoadedUser } from './session.machine';
 import type { WithSession } from './portal-refs';
 
 /** What the `user` actor tells a form: the session's user, now and each time GET /me brings a new one. */
@@ -46,24 +46,3 @@ export const reloadedUser = fromCallback<EventObject, WithSession, UserReload>((
   );
   return () => controller.abort();
 });
-
-/** What the `sessionRenewed` actor tells: a login in place renewed the session a 401 had ended. */
-export type SessionRenewed = { type: 'session.renewed' };
-
-/**
- * Tells `session.renewed` each time the login in place (docs/decisions/027) gives the session back
- * after a 401 had interrupted it: a machine that paused on the 401 goes on at once.
- */
-export const sessionRenewed = fromCallback<EventObject, WithSession, SessionRenewed>(
-  ({ input: { session }, sendBack }) => {
-    let interrupted = asksForLogin(session.getSnapshot());
-    const subscription = session.subscribe((snapshot) => {
-      if (asksForLogin(snapshot)) interrupted = true;
-      else if (interrupted) {
-        interrupted = false;
-        if (snapshot.context.loggedIn) sendBack({ type: 'session.renewed' });
-      }
-    });
-    return () => subscription.unsubscribe();
-  },
-);

@@ -15,7 +15,7 @@ import { CheckboxField, SubmitButton, TextField } from '../shared/form-fields';
 import { LoadFailed } from '../shared/load-failed';
 import { PageHeading } from '../shared/page-heading';
 import { PageLoading } from '../shared/page-loading';
-import { useMomentFormat } from '../shared/use-day-format';
+import { useMomentFormat } from '../shared/use-moment-format';
 import { useFormActor } from '../shared/use-form';
 import { AlertsFeedContext } from '../../lib/contexts';
 import type { AlertRules } from '../../domain/alert-rules';

@@ -14,7 +14,7 @@ import { FormButtons } from '../shared/form-buttons';
 import { TextField } from '../shared/form-fields';
 import { useFormActor, useLastForm } from '../shared/use-form';
 import { PageHeading } from '../shared/page-heading';
-import { useMomentFormat } from '../shared/use-day-format';
+import { useMomentFormat } from '../shared/use-moment-format';
 import { LoadFailed } from '../shared/load-failed';
 import { PageLoading } from '../shared/page-loading';
 import { RecoveryCodes } from './recovery-codes';
