@@ -3,6 +3,7 @@ import { createActor, setup, waitFor, type AnyActorLogic, type EventObject } fro
 import { ApiError } from '../../src/api/error';
 import type { SessionRef } from '../../src/machines/session.machine';
 import { reloadedUser, sessionUser } from '../../src/machines/session-readers';
+import { sessionRenewed } from '../../src/machines/session-renewal';
 import { aUser } from '../support/builders';
 import { stubSession } from '../support/portal-refs';
 
@@ -88,5 +89,42 @@ describe('the reloaded user reader', () => {
     const { heard } = listen(reloadedUser, stub.session);
     await settled();
     expect(heard()).toEqual([{ type: 'user.reloadFailed' }]);
+  });
+});
+
+describe('the session renewal reader', () => {
+  it('tells the machine once a login in place gives back the session a 401 interrupted, and each time again', async () => {
+    const stub = stubSession();
+    const { heard } = listen(sessionRenewed, stub.session);
+    stub.session.send({ type: 'user.reload' });
+    await waitFor(stub.session, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
+    expect(heard()).toEqual([]);
+
+    for (const round of [1, 2]) {
+      stub.session.send({ type: 'session.interrupted' });
+      expect(heard()).toHaveLength(round - 1);
+      stub.session.send({ type: 'session.loggedIn' });
+      await waitFor(stub.session, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
+      expect(heard()).toEqual(Array.from({ length: round }, () => ({ type: 'session.renewed' })));
+    }
+  });
+
+  it('tells nothing when the login in place is given up and the session ends, nor at the login after', async () => {
+    const cancelled = stubSession();
+    const first = listen(sessionRenewed, cancelled.session);
+    cancelled.session.send({ type: 'session.interrupted' });
+    cancelled.session.send({ type: 'relogin.cancel' });
+    cancelled.session.send({ type: 'session.loggedIn' });
+    await waitFor(cancelled.session, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
+    expect(first.heard()).toEqual([]);
+  });
+
+  it('counts a session already asking for the login when it starts as interrupted', async () => {
+    const stub = stubSession();
+    stub.session.send({ type: 'session.interrupted' });
+    const { heard } = listen(sessionRenewed, stub.session);
+    stub.session.send({ type: 'session.loggedIn' });
+    await waitFor(stub.session, (snapshot) => snapshot.matches({ auth: { loggedIn: 'ready' } }));
+    expect(heard()).toEqual([{ type: 'session.renewed' }]);
   });
 });
