@@ -11,7 +11,8 @@
  * minute. Another failure of the list keeps what is shown,
  * with its reason and a retry. A 401 does not end the session here: the feed runs in the background
  * of every page, and a form of the page, which keeps what was typed, or a login in another tab is
- * where the session's end is met (decision 027); the feed tries again after a minute. On the alerts
+ * where the session's end is met (decision 027); the feed tries again after a minute, twice as long
+ * after each 401 in a row (a tab left open with an ended session asks four times an hour). On the alerts
  * page, whose content the list is (`alerts.watch`), a 401 asks for the login in place over the page
  * and its rules form; the login given, the feed goes on at once.
  *
@@ -49,6 +50,8 @@ export interface AlertsContext extends PortalRefs, AlertsResume {
   error: UserError | null;
   /** The alerts page shows the list: there, a 401 is the page's and asks for the login in place. */
   watched: boolean;
+  /** The 401s in a row: each pause is twice the last, up to `longestPauseMs`. */
+  pauses: number;
 }
 
 export type AlertsEvent =
@@ -69,8 +72,10 @@ export type AlertsEvent =
 
 /** The server's `retry`: how long to wait before opening a dropped stream again. */
 export const reconnectMs = 5_000;
-/** How long the feed waits after a 401 before it tries again. */
+/** How long the feed waits after a 401 before it tries again: twice as long after each 401 in a row. */
 export const pauseMs = 60_000;
+/** The longest wait after a 401 (a tab left open with an ended session asks four times an hour). */
+export const longestPauseMs = 16 * pauseMs;
 /** How often the list is read where the server streams nothing. */
 export const rereadMs = 60_000;
 
@@ -123,6 +128,7 @@ export const alertsMachine = setup({
       alerts: mergeAlerts(context.alerts, alerts),
       listed: true,
       error: null,
+      pauses: 0,
     })),
     keepHeard: assign(({ context, event }) => {
       if (event.type !== 'alerts.heard') return {};
@@ -134,6 +140,8 @@ export const alertsMachine = setup({
     /** The server lost the position: the stream starts from now, and the list is read again. */
     forgetPosition: assign({ lastEventId: null, listed: false }),
     sessionInterrupted: sessionInterrupted(),
+    countPause: assign({ pauses: ({ context }) => context.pauses + 1 }),
+    forgetPauses: assign({ pauses: 0 }),
     markSeen: assign({ seenAt: ({ context }) => newestRaisedAt(context.alerts) ?? context.seenAt }),
   },
   guards: {
@@ -144,7 +152,12 @@ export const alertsMachine = setup({
     isLive: (_, offer: AlertsOffer) => offer === 'live',
     isRead: (_, offer: AlertsOffer) => offer === 'read',
   },
-  delays: { reconnect: reconnectMs, reread: rereadMs, pause: pauseMs, loadingTimeout: timers.loadingTimeout },
+  delays: {
+    reconnect: reconnectMs,
+    reread: rereadMs,
+    pause: ({ context }) => Math.min(pauseMs * 2 ** (context.pauses - 1), longestPauseMs),
+    loadingTimeout: timers.loadingTimeout,
+  },
 }).createMachine({
   id: 'alerts',
   description: 'Issue 45: the account’s alerts, listed and then followed live; nothing on a v1 server.',
@@ -158,6 +171,7 @@ export const alertsMachine = setup({
     seenAt: input.seenAt,
     error: null,
     watched: false,
+    pauses: 0,
   }),
   on: {
     'alerts.seen': { actions: 'markSeen' },
@@ -194,7 +208,12 @@ export const alertsMachine = setup({
       initial: 'connecting',
       states: {
         connecting: {
-          on: { 'alerts.opened': [{ guard: 'isListed', target: 'shown' }, { target: 'listing' }] },
+          on: {
+            'alerts.opened': [
+              { guard: 'isListed', target: 'shown', actions: 'forgetPauses' },
+              { target: 'listing', actions: 'forgetPauses' },
+            ],
+          },
         },
         listing: {
           description: 'GET /alerts; a failure keeps what is shown, with its reason.',
@@ -234,12 +253,14 @@ export const alertsMachine = setup({
     },
     paused: {
       description:
-        'A 401: behind another page the feed does not end the session (a form there may hold what was typed, and a login in another tab may renew it) and tries again after a while; on the alerts page, which shows the list, the login is asked for in place. A login in place goes on at once.',
+        'A 401: behind another page the feed does not end the session (a form there may hold what was typed, and a login in another tab may renew it) and tries again after a minute, twice as long after each 401 in a row (up to 16 minutes); on the alerts page, which shows the list, the login is asked for in place. A login in place goes on at once.',
       tags: ['offered'],
+      entry: 'countPause',
       invoke: { src: 'sessionRenewed', input: ({ context }) => context },
-      after: { pause: { target: 'live', actions: 'forgetPosition' } },
+      // Asked again: the server's offer says whether the stream is opened or the list read.
+      after: { pause: { target: 'asking', actions: 'forgetPosition' } },
       on: {
-        'session.renewed': { target: 'live', actions: 'forgetPosition' },
+        'session.renewed': { target: 'asking', actions: 'forgetPosition' },
         'alerts.watch': { actions: [assign({ watched: true }), 'sessionInterrupted'] },
       },
     },

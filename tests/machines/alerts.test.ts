@@ -8,6 +8,7 @@ import {
   alertsMachine,
   reconnectMs,
   pauseMs,
+  longestPauseMs,
   rereadMs,
   selectResume,
   selectUnseen,
@@ -171,7 +172,7 @@ describe('the alerts', () => {
     expect(first.actor.getSnapshot().value).toBe('paused');
     expect(first.actor.getSnapshot().hasTag('offered')).toBe(true);
     expect(first.told).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(pauseMs);
+    await vi.advanceTimersByTimeAsync(pauseMs);
     expect(first.stream.openings).toEqual([null, null]);
 
     const second = start({ list: async () => Promise.reject(new ApiError('http', { status: 401 })) });
@@ -216,6 +217,51 @@ describe('the alerts', () => {
     other.stream.tell({ type: 'alerts.refused', error: new ApiError('http', { status: 401 }) });
     expect(other.actor.getSnapshot().value).toBe('paused');
     expect(other.told).not.toHaveBeenCalled();
+  });
+
+  it('wait twice as long after each 401 in a row, up to 16 minutes, and a minute again once the stream opens', async () => {
+    vi.useFakeTimers();
+    const { actor, stream } = start();
+    await vi.waitFor(() => expect(stream.openings).toHaveLength(1));
+    const refuse = () => stream.tell({ type: 'alerts.refused', error: new ApiError('http', { status: 401 }) });
+    const waits: number[] = [];
+    for (let round = 1; round <= 6; round += 1) {
+      refuse();
+      const opened = stream.openings.length;
+      let waited = 0;
+      while (stream.openings.length === opened) {
+        await vi.advanceTimersByTimeAsync(pauseMs);
+        waited += pauseMs;
+      }
+      waits.push(waited / pauseMs);
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 16]);
+    expect(longestPauseMs).toBe(16 * pauseMs);
+
+    stream.tell({ type: 'alerts.opened' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ live: 'shown' }));
+    refuse();
+    const opened = stream.openings.length;
+    await vi.advanceTimersByTimeAsync(pauseMs);
+    expect(stream.openings).toHaveLength(opened + 1);
+  });
+
+  it('read the list again after a pause where the server streams nothing, and open no stream', async () => {
+    vi.useFakeTimers();
+    let refuse = true;
+    const { actor, lists, stream } = start({
+      offer: 'read',
+      list: async () => {
+        if (refuse) throw new ApiError('http', { status: 401 });
+        return [anAlert('a1', 1)];
+      },
+    });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('paused'));
+    refuse = false;
+    await vi.advanceTimersByTimeAsync(pauseMs);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ reading: 'shown' })).toBe(true));
+    expect(lists).toHaveBeenCalledTimes(2);
+    expect(stream.openings).toEqual([]);
   });
 
   it('keep the stream when the list fails otherwise, with the reason and a retry', async () => {
