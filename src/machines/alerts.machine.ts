@@ -52,6 +52,8 @@ export interface AlertsContext extends PortalRefs, AlertsResume {
   watched: boolean;
   /** The 401s in a row: each pause is twice the last, up to `longestPauseMs`. */
   pauses: number;
+  /** The server streams the alerts (GET /events); otherwise its list is read every minute. */
+  streams: boolean;
 }
 
 export type AlertsEvent =
@@ -148,6 +150,7 @@ export const alertsMachine = setup({
     isUnauthorized: unauthorizedGuard,
     isListed: ({ context }) => context.listed,
     isWatched: ({ context }) => context.watched,
+    streams: ({ context }) => context.streams,
     isResync: ({ event }) => event.type === 'alerts.ended' && event.end.reason === 'resync',
     isLive: (_, offer: AlertsOffer) => offer === 'live',
     isRead: (_, offer: AlertsOffer) => offer === 'read',
@@ -172,6 +175,7 @@ export const alertsMachine = setup({
     error: null,
     watched: false,
     pauses: 0,
+    streams: false,
   }),
   on: {
     'alerts.seen': { actions: 'markSeen' },
@@ -185,7 +189,11 @@ export const alertsMachine = setup({
       invoke: {
         src: 'offered',
         onDone: [
-          { guard: { type: 'isLive', params: ({ event }) => event.output }, target: 'live' },
+          {
+            guard: { type: 'isLive', params: ({ event }) => event.output },
+            target: 'live',
+            actions: assign({ streams: true }),
+          },
           { guard: { type: 'isRead', params: ({ event }) => event.output }, target: 'reading' },
           { target: 'off' },
         ],
@@ -251,16 +259,20 @@ export const alertsMachine = setup({
         },
       },
     },
+    resuming: {
+      description: 'After a pause: the stream opened again where the server streams, the list read where it does not.',
+      tags: ['offered'],
+      always: [{ guard: 'streams', target: 'live' }, { target: 'reading' }],
+    },
     paused: {
       description:
         'A 401: behind another page the feed does not end the session (a form there may hold what was typed, and a login in another tab may renew it) and tries again after a minute, twice as long after each 401 in a row (up to 16 minutes); on the alerts page, which shows the list, the login is asked for in place. A login in place goes on at once.',
       tags: ['offered'],
       entry: 'countPause',
       invoke: { src: 'sessionRenewed', input: ({ context }) => context },
-      // Asked again: the server's offer says whether the stream is opened or the list read.
-      after: { pause: { target: 'asking', actions: 'forgetPosition' } },
+      after: { pause: { target: 'resuming', actions: 'forgetPosition' } },
       on: {
-        'session.renewed': { target: 'asking', actions: 'forgetPosition' },
+        'session.renewed': { target: 'resuming', actions: 'forgetPosition' },
         'alerts.watch': { actions: [assign({ watched: true }), 'sessionInterrupted'] },
       },
     },

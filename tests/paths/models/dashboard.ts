@@ -227,8 +227,16 @@ export const models: PathModel[] = [
     },
     errors: { offered: [networkError], list: [unauthorized, serverError] },
     serializeContext: (context) => {
-      const { alerts, lastEventId, listed, seenAt, error, watched } = context as Record<string, unknown>;
-      return { alerts: (alerts as unknown[]).length, lastEventId, listed, seen: seenAt !== null, error, watched };
+      const { alerts, lastEventId, listed, seenAt, error, watched, streams } = context as Record<string, unknown>;
+      return {
+        alerts: (alerts as unknown[]).length,
+        lastEventId,
+        listed,
+        seen: seenAt !== null,
+        error,
+        watched,
+        streams,
+      };
     },
   },
   {
