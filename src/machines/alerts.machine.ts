@@ -8,13 +8,14 @@
  * id) and moves the position on. A dropped stream is opened again after the server's `retry`
  * (5 s) from that position (`Last-Event-ID`): what was raised meanwhile comes once. A `resync`
  * (the server lost the position) reads the list again. Without the stream, the list is read every
- * minute. Another failure of the list keeps what is shown,
- * with its reason and a retry. A 401 does not end the session here: the feed runs in the background
- * of every page, and a form of the page, which keeps what was typed, or a login in another tab is
- * where the session's end is met (decision 027); the feed tries again after a minute, twice as long
- * after each 401 in a row (a tab left open with an ended session asks four times an hour). On the alerts
- * page, whose content the list is (`alerts.watch`), a 401 asks for the login in place over the page
- * and its rules form; the login given, the feed goes on at once.
+ * minute. Another failure of the list keeps what is shown, with its reason and a retry.
+ *
+ * A 401 does not end the session here: the feed runs in the background of every page, and a form
+ * of the page, which keeps what was typed, or a login in another tab is where the session's end is
+ * met (decision 027); the feed tries again after a minute, twice as long after each 401 in a row
+ * (a tab left open with an ended session asks four times an hour). On the alerts page, whose
+ * content the list is (`alerts.watch`), a 401 asks for the login in place over the page and its
+ * rules form; the login given, the feed goes on at once.
  *
  * A page opened after another starts from where that one left the feed (`resume`): its alerts and
  * its position, without reading the list again; a feed that had heard no event yet has no position,
