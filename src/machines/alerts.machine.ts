@@ -13,9 +13,9 @@
  * A 401 does not end the session here: the feed runs in the background of every page, and a form
  * of the page, which keeps what was typed, or a login in another tab is where the session's end is
  * met (decision 027); the feed tries again after a minute, twice as long after each 401 in a row
- * (a tab left open with an ended session asks four times an hour). On the alerts page, whose
- * content the list is (`alerts.watch`), a 401 asks for the login in place over the page and its
- * rules form; the login given, the feed goes on at once.
+ * (a tab left open with an ended session asks four times an hour), and at once when a login in
+ * place renews the session. On the alerts page, whose content the list is (`alerts.watch`), a 401
+ * is the page's read's: the session ends and /login is shown, as for the page's rules.
  *
  * A page opened after another starts from where that one left the feed (`resume`): its alerts and
  * its position, without reading the list again; a feed that had heard no event yet has no position,
@@ -26,7 +26,7 @@ import type { AlertsOffer } from '../api/server-version';
 import type { StreamEnd } from '../api/v1-1/alerts';
 import { mergeAlerts, newestRaisedAt, unseenCount, type Alert } from '../domain/alerts';
 import { timers } from '../domain/constants';
-import { sessionInterrupted, type PortalRefs } from './portal-refs';
+import { sessionExpired, type PortalRefs } from './portal-refs';
 import { sessionRenewed, type SessionRenewed } from './session-renewal';
 import { typeOf } from './type-of';
 import { unauthorizedGuard, userErrorFrom, type UserError } from './user-error';
@@ -82,9 +82,9 @@ export const longestPauseMs = 16 * pauseMs;
 /** How often the list is read where the server streams nothing. */
 export const rereadMs = 60_000;
 
-/** A 401 of the stream or the list: the session's end is met where it is the page's (decision 062). */
+/** A 401 of the stream or the list: the session ends where the list is the page's (decision 062). */
 const unauthorized = [
-  { guard: and(['isUnauthorized', 'isWatched']), target: '#alerts.paused', actions: 'sessionInterrupted' },
+  { guard: and(['isUnauthorized', 'isWatched']), target: '#alerts.paused', actions: 'sessionExpired' },
   { guard: 'isUnauthorized', target: '#alerts.paused' },
 ] as const;
 
@@ -142,7 +142,7 @@ export const alertsMachine = setup({
     }),
     /** The server lost the position: the stream starts from now, and the list is read again. */
     forgetPosition: assign({ lastEventId: null, listed: false }),
-    sessionInterrupted: sessionInterrupted(),
+    sessionExpired: sessionExpired(),
     countPause: assign({ pauses: ({ context }) => context.pauses + 1 }),
     forgetPauses: assign({ pauses: 0 }),
     markSeen: assign({ seenAt: ({ context }) => newestRaisedAt(context.alerts) ?? context.seenAt }),
@@ -267,14 +267,14 @@ export const alertsMachine = setup({
     },
     paused: {
       description:
-        'A 401: behind another page the feed does not end the session (a form there may hold what was typed, and a login in another tab may renew it) and tries again after a minute, twice as long after each 401 in a row (up to 16 minutes); on the alerts page, which shows the list, the login is asked for in place. A login in place goes on at once.',
+        'A 401: behind another page the feed does not end the session (a form there may hold what was typed, and a login in another tab may renew it) and tries again after a minute, twice as long after each 401 in a row (up to 16 minutes), or at once when a login in place renews the session; on the alerts page, whose content the list is, the session ends as for any read of a page.',
       tags: ['offered'],
       entry: 'countPause',
       invoke: { src: 'sessionRenewed', input: ({ context }) => context },
       after: { pause: { target: 'resuming', actions: 'forgetPosition' } },
       on: {
         'session.renewed': { target: 'resuming', actions: 'forgetPosition' },
-        'alerts.watch': { actions: [assign({ watched: true }), 'sessionInterrupted'] },
+        'alerts.watch': { actions: [assign({ watched: true }), 'sessionExpired'] },
       },
     },
   },

@@ -27,8 +27,7 @@ describeFaults({
   path: '/alerts',
   loadsOnOpen: true,
   // Decision 062, point 3: the list is this page's content, read by the top bar's feed, whose 401
-  // behind another page ends nothing; here it asks for the login in place over the rules form.
-  loginInPlace: true,
+  // behind another page ends nothing; here it ends the session, as the page's rules read does.
   busy: (page, say) => recent(page, say).getByRole('button', { name: say('action.retry') }),
   succeeded: async (page, say) => {
     await expect(heading(page, say)).toBeVisible();

@@ -182,18 +182,29 @@ describe('the alerts', () => {
     expect(second.told).not.toHaveBeenCalled();
   });
 
-  it('ask for the login in place on a 401 where the alerts page shows the list, and go on at once when it is given', async () => {
-    const { actor, told, lists, stream } = start();
+  it('end the session on a 401 where the alerts page shows the list, as a read of the page does', async () => {
+    const { actor, told, stream } = start();
     actor.send({ type: 'alerts.watch' });
     await vi.waitFor(() => expect(stream.openings).toHaveLength(1));
     stream.tell({ type: 'alerts.opened' });
     await waitFor(actor, (snapshot) => snapshot.matches({ live: 'shown' }));
     stream.tell({ type: 'alerts.refused', error: new ApiError('http', { status: 401 }) });
     expect(actor.getSnapshot().value).toBe('paused');
-    expect(told).toHaveBeenCalledWith({ type: 'session.interrupted' });
+    expect(told).toHaveBeenCalledWith({ type: 'session.expired' });
+  });
 
+  it('go on at once, reading the list again, when a login in place renews the session it paused on', async () => {
+    const { actor, told, lists, stream } = start();
+    await vi.waitFor(() => expect(stream.openings).toHaveLength(1));
+    stream.tell({ type: 'alerts.opened' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ live: 'shown' }));
+    stream.tell({ type: 'alerts.refused', error: new ApiError('http', { status: 401 }) });
+    expect(actor.getSnapshot().value).toBe('paused');
+    expect(told).not.toHaveBeenCalled();
+
+    // A form of the page met the session's end: the login is asked for in place, and given.
     const { session } = actor.getSnapshot().context;
-    expect(session.getSnapshot().hasTag('reauthenticating')).toBe(true);
+    session.send({ type: 'session.interrupted' });
     session.send({ type: 'session.loggedIn' });
     await waitFor(actor, (snapshot) => snapshot.matches({ live: 'connecting' }));
     expect(stream.openings).toEqual([null, null]);
@@ -202,13 +213,13 @@ describe('the alerts', () => {
     expect(lists).toHaveBeenCalledTimes(2);
   });
 
-  it('ask for the login in place when the alerts page opens while the feed is paused, and not once the page is left', async () => {
+  it('end the session when the alerts page opens while the feed is paused, and not once the page is left', async () => {
     const { actor, told, stream } = start();
     await vi.waitFor(() => expect(stream.openings).toHaveLength(1));
     stream.tell({ type: 'alerts.refused', error: new ApiError('http', { status: 401 }) });
     expect(told).not.toHaveBeenCalled();
     actor.send({ type: 'alerts.watch' });
-    expect(told).toHaveBeenCalledWith({ type: 'session.interrupted' });
+    expect(told).toHaveBeenCalledWith({ type: 'session.expired' });
 
     const other = start();
     other.actor.send({ type: 'alerts.watch' });

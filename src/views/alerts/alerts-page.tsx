@@ -102,7 +102,7 @@ function AlertList({ feed }: { feed: AlertsActor }) {
   const alerts = useSelector(feed, (snapshot) => snapshot.context.alerts);
   const error = useSelector(feed, (snapshot) => snapshot.context.error);
   const listed = useSelector(feed, (snapshot) => snapshot.context.listed);
-  // The list is this page's content: a 401 of the feed is the page's (the login is asked for in place).
+  // The list is this page's content: a 401 of the feed is the page's read's (the session ends).
   useEffect(() => {
     feed.send({ type: 'alerts.watch' });
     return () => feed.send({ type: 'alerts.unwatch' });
