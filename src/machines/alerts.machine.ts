@@ -49,7 +49,7 @@ export interface AlertsContext extends PortalRefs, AlertsResume {
   seenAt: number | null;
   /** Why the list could not be read, until it is read. */
   error: UserError | null;
-  /** The alerts page shows the list: there, a 401 is the page's and asks for the login in place. */
+  /** The alerts page shows the list: there, a 401 is the page's read's and ends the session. */
   watched: boolean;
   /** The 401s in a row: each pause is twice the last, up to `longestPauseMs`. */
   pauses: number;

@@ -39,6 +39,9 @@ function startFeed() {
   return { actor, told };
 }
 
+/** The rules the demo account starts with. */
+const keptRules = { space_percent: 80, backup_hours: 24, verification: true, collection: true, recipients: [] };
+
 describe('the alerts’ feed, on the mock', () => {
   it('reads the list once the stream is open, and hears an alert raised then', async () => {
     const { actor } = startFeed();
@@ -93,13 +96,7 @@ describe('the alert rules’ machines, on the mock', () => {
   });
 
   it('send the form’s rules as numbers and addresses, a rule unticked as none', async () => {
-    const start = valuesFromRules({
-      space_percent: 80,
-      backup_hours: 24,
-      verification: true,
-      collection: true,
-      recipients: [],
-    });
+    const start = valuesFromRules(keptRules);
     const { actor, change } = startForm(alertRulesForm, { values: start, session: { loggedIn: true } });
     change('spacePercent', ' 90 ');
     change('backupOn', false);
@@ -116,13 +113,7 @@ describe('the alert rules’ machines, on the mock', () => {
   });
 
   it('send nothing while a figure is outside its limits', async () => {
-    const start = valuesFromRules({
-      space_percent: 80,
-      backup_hours: 24,
-      verification: true,
-      collection: true,
-      recipients: [],
-    });
+    const start = valuesFromRules(keptRules);
     const { actor, change } = startForm(alertRulesForm, { values: start, session: { loggedIn: true } });
     change('backupHours', '200');
     actor.send({ type: 'form.submit' });
