@@ -21,9 +21,15 @@ describe('what needs the customer’s attention', () => {
     expect(attentionReasons(health(), false, now)).toEqual([]);
   });
 
-  it('is a last backup older than a day, not one exactly a day old', () => {
-    expect(attentionReasons(health({ last_backup: now - day }), false, now)).toEqual([]);
-    expect(attentionReasons(health({ last_backup: now - day - 1 }), false, now)).toEqual(['no-recent-backup']);
+  it('is a last backup begun more than a day and six hours ago, not one exactly that old', () => {
+    const late = day + 6 * 3_600;
+    expect(attentionReasons(health({ last_backup: now - late }), false, now)).toEqual([]);
+    expect(attentionReasons(health({ last_backup: now - late - 1 }), false, now)).toEqual(['no-recent-backup']);
+  });
+
+  it('is not a nightly backup while the next night’s runs: its time is when it began', () => {
+    // Begun yesterday at 01:00 and finished at 01:20; tonight's began at 01:00 and runs on at 01:10.
+    expect(attentionReasons(health({ last_backup: now - day - 600 }), false, now)).toEqual([]);
   });
 
   it('is not a datastore that never had a backup: it may be new', () => {

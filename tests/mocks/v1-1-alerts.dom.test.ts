@@ -132,6 +132,15 @@ describe('the alerts of an account', () => {
     expect(listed.find((alert) => alert.kind === 'backup-missed')?.hours).toBe(59);
   });
 
+  it('raise no missed backup while the night’s backup runs, though the last one began 24 hours before', async () => {
+    const { email } = await customerWithDatastores();
+    await alerts();
+    // Thursday 01:05 UTC: Wednesday's backups began at 01:00, Thursday's began and run 6 minutes at least.
+    vi.setSystemTime(wednesdayNoon + 13 * 3_600_000 + 5 * 60_000);
+    expect(await alerts()).toEqual([]);
+    expect(mailsTo(email)).toEqual([]);
+  });
+
   it('are events of the stream, in the order they were raised', async () => {
     const { accountId, fixed } = await customerWithDatastores();
     await alerts();

@@ -99,10 +99,26 @@ export interface BackupHealthBriefAnswer {
 /** Far enough back for the last backup after the longest skip (30 nights) and a week's jobs. */
 const briefDays = 40;
 
+/** The runs of the last `briefDays` up to `now` (epoch seconds). */
+function recentRuns(schedule: Schedule, now: number): Run[] {
+  return runsBetween(schedule, Math.max(Math.floor(schedule.row.created / 1000), now - briefDays * day), now);
+}
+
+/**
+ * When the newest backup began that is under way or done at `nowMs` (epoch seconds), null when none
+ * did: what the alerts' hours without a backup count from (decision 064). A backup under way counts,
+ * so that a nightly one does not raise "no backup for 24 hours" each night while it runs.
+ */
+export function lastBackupBegun(schedule: Schedule, nowMs: number): number | null {
+  const now = Math.floor(nowMs / 1000);
+  const runs = recentRuns(schedule, now);
+  return runs.filter((run) => run.kind === 'backup' && run.started <= now).at(-1)?.started ?? null;
+}
+
 /** A datastore's backup health in brief (`GET /backup-health`), at `nowMs`: its last runs only. */
 export function backupHealthBrief(schedule: Schedule, nowMs: number): BackupHealthBriefAnswer {
   const now = Math.floor(nowMs / 1000);
-  const runs = runsBetween(schedule, Math.max(Math.floor(schedule.row.created / 1000), now - briefDays * day), now);
+  const runs = recentRuns(schedule, now);
   return {
     name: schedule.row.datastore,
     last_backup: lastOf(runs, 'backup', now).last,

@@ -1,5 +1,6 @@
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import type { BackupHealth, BackupTask } from '../../domain/entities';
+import { isBackupLate } from '../../domain/backup-attention';
 import { bytesText, momentText } from './format';
 
 const messages = defineMessages({
@@ -59,8 +60,6 @@ function Word({ words, word }: { words: Record<string, MessageDescriptor>; word:
   return typeof known === 'string' ? known : <FormattedMessage {...known} />;
 }
 
-const daySeconds = 86_400;
-
 function TaskRow({ task }: { task: BackupTask }) {
   const intl = useIntl();
   return (
@@ -78,7 +77,7 @@ function TaskRow({ task }: { task: BackupTask }) {
 }
 
 /**
- * A datastore's backup health (issue 45): the last backup (marked when older than a day), the
+ * A datastore's backup health (issue 45): the last backup (marked when late, decision 064), the
  * last verification and garbage collection, the snapshots, and the week's tasks.
  */
 export function BackupHealthSection({ health, nowSeconds }: { health: BackupHealth; nowSeconds: number }) {
@@ -94,7 +93,7 @@ export function BackupHealthSection({ health, nowSeconds }: { health: BackupHeal
       state: typeof state === 'string' ? state : intl.formatMessage(state),
     });
   };
-  const late = health.last_backup !== null && nowSeconds - health.last_backup > daySeconds;
+  const late = isBackupLate(health.last_backup, nowSeconds);
   const removed = health.garbage_collection.removed_bytes;
   return (
     <section className="card datastore-health" aria-labelledby="datastore-health-heading">
