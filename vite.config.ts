@@ -120,12 +120,13 @@ function portalMessages(build: boolean): Plugin {
 /**
  * The test environment follows the file name (tests/contract has a configuration of its own):
  *   - `*.test.ts`: Node, with a light setup (the `node` project);
- *   - `*.test.tsx` and `*.dom.test.ts`: jsdom with the mock API's server (`dom`): views, widgets, and
+ *   - `*.test.tsx` and `*.dom.test.ts`: happy-dom with Node's fetch and the mock API's server (`dom`,
+ *     tests/setup/happy-dom-environment.ts, decision 063): views, widgets, and
  *     the files that need a document without rendering one (the API client, whose relative addresses
  *     resolve against the page's location; the mock's handlers; machines whose tests render);
  *   - `*.page.test.ts(x)`: jsdom, each file on a page of its own with fresh modules (`page`): the
  *     files that start the Sentry SDK, which keeps one client per page on the global object;
- *   - `*.heavy.test.tsx`: jsdom like `dom`, for tests that render the whole app hundreds of times
+ *   - `*.heavy.test.tsx`: happy-dom like `dom`, for tests that render the whole app hundreds of times
  *     (`heavy`: `npm run test:heavy`, which CI runs beside the type-check and lint, and which
  *     `npm test` leaves out): with CI's 200 cases a property, the tolerant-reading properties kept
  *     one of `npm test`'s two workers busy for 76 s;
@@ -253,7 +254,7 @@ export default defineConfig(({ mode, command }) => {
           extends: true,
           test: {
             name: 'dom',
-            environment: 'jsdom',
+            environment: './tests/setup/happy-dom-environment.ts',
             // On the spec-strict mock (decision 059): answers with exactly SPEC §3's fields, the
             // stricter of the mock's two ways, so that no view test leans on what only the mock
             // sends. The mock's own tests run once more on its default way in CI
@@ -272,7 +273,7 @@ export default defineConfig(({ mode, command }) => {
           extends: true,
           test: {
             name: 'heavy',
-            environment: 'jsdom',
+            environment: './tests/setup/happy-dom-environment.ts',
             include: testFiles.heavy.include,
             isolate: false,
             setupFiles: ['./tests/setup/common.ts', './tests/setup/dom.ts'],

@@ -13,7 +13,7 @@ export type AttentionReason = 'no-recent-backup' | 'verification-failed' | 'coll
  * than a day" while each night's backup ran. Six hours is the time a nightly backup may take; a
  * night without one shows by the morning after.
  */
-export const lateBackupSeconds = 86_400 + 6 * 3_600;
+const lateBackupSeconds = 86_400 + 6 * 3_600;
 
 /** Whether a datastore whose newest finished backup began at `lastBackup` is late at `nowSeconds`. */
 export function isBackupLate(lastBackup: number | null, nowSeconds: number): boolean {

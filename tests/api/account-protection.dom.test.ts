@@ -118,6 +118,13 @@ describe('base64url', () => {
   });
 });
 
+/** The page's navigator with the test's own `credentials` (a property the DOM defines only to read). */
+function navigatorWith(
+  credentials: Partial<Record<'get' | 'create', (options: never) => Promise<unknown>>>,
+): Navigator {
+  return Object.create(navigator, { credentials: { value: credentials, enumerable: true } }) as Navigator;
+}
+
 /** A stand-in for the browser's WebAuthn that answers with `authenticator`, as the browser's own would. */
 function browserWith(authenticator: SoftwareAuthenticator, options: { parses?: boolean; json?: boolean } = {}) {
   const { parses = false, json = true } = options;
@@ -174,7 +181,7 @@ function browserWith(authenticator: SoftwareAuthenticator, options: { parses?: b
     );
     return new Credential(assertion.id, fromBase64url(assertion.rawId), response, assertion);
   });
-  vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { credentials: { get } }));
+  vi.stubGlobal('navigator', navigatorWith({ get }));
   return { asked, get };
 }
 
@@ -334,9 +341,7 @@ describe('passkeys in the browser', () => {
     const Credential = globalThis.PublicKeyCredential as unknown as new (...args: unknown[]) => unknown;
     vi.stubGlobal(
       'navigator',
-      Object.assign(Object.create(navigator), {
-        credentials: { get: async () => new Credential('x', new ArrayBuffer(1), { signature: 'no' }, null) },
-      }),
+      navigatorWith({ get: async () => new Credential('x', new ArrayBuffer(1), { signature: 'no' }, null) }),
     );
     const failure = await passkeyAssertion({ challenge: 'AAAA' }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(DOMException);
@@ -345,7 +350,7 @@ describe('passkeys in the browser', () => {
 
   it('turns a browser that gives no passkey into the browser refusal', async () => {
     browserWith(await softwareAuthenticator());
-    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { credentials: { get: async () => null } }));
+    vi.stubGlobal('navigator', navigatorWith({ get: async () => null }));
     const failure = await passkeyAssertion({ challenge: 'AAAA' }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(DOMException);
     expect((failure as DOMException).name).toBe('NotAllowedError');
@@ -463,7 +468,7 @@ describe('the security page calls', () => {
       if (json) Object.assign(credential, { toJSON: () => registration });
       return credential;
     });
-    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { credentials: { create } }));
+    vi.stubGlobal('navigator', navigatorWith({ create }));
     const customer = createCustomer();
     await loginAs(customer.email, customer.password);
     const added = await addPasskey('Work laptop');
@@ -513,12 +518,10 @@ describe('the security page calls', () => {
     vi.stubGlobal('AuthenticatorAttestationResponse', AttestationResponse);
     vi.stubGlobal(
       'navigator',
-      Object.assign(Object.create(navigator), {
-        credentials: {
-          create: async (request: CredentialCreationOptions) => {
-            created.push(request);
-            return new Credential();
-          },
+      navigatorWith({
+        create: async (request: CredentialCreationOptions) => {
+          created.push(request);
+          return new Credential();
         },
       }),
     );
@@ -571,7 +574,7 @@ describe('the security page calls', () => {
   it('refuse options that are not the standard, and a browser dialog that made no passkey', async () => {
     await expect(newPasskey({ challenge: 'AQID' })).rejects.toMatchObject({ kind: 'invalid-answer' });
     vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
-    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { credentials: { create: async () => null } }));
+    vi.stubGlobal('navigator', navigatorWith({ create: async () => null }));
     const options = {
       challenge: 'AQID',
       rp: { name: 'Cloud Backup' },

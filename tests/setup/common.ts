@@ -1,5 +1,5 @@
 /**
- * Setup of every unit test file, in Node and in jsdom: tests fail on any console.error
+ * Setup of every unit test file, in Node and in a test DOM: tests fail on any console.error
  * (CONVENTIONS: Epic Stack), and property tests run a moderate number of cases on a developer's
  * machine and the full count in CI.
  */

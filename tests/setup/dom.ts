@@ -1,9 +1,9 @@
 /**
- * Setup of the view and widget tests (the `dom` and `page` projects, in jsdom): jest-dom's
- * matchers, the mock API's real MSW handlers on a database reset before each test, and a clean
- * document and storage after each. The files of a `dom` worker share their modules, so no module
- * may keep state: what the app keeps between pages belongs to each rendered App. tests/setup/common.ts runs
- * first.
+ * Setup of the view and widget tests (the `dom` and `heavy` projects in happy-dom, decision 063;
+ * `page` and `bench` in jsdom): jest-dom's matchers, the mock API's real MSW handlers on a database
+ * reset before each test, and a clean document and storage after each. The files of a `dom` worker
+ * share their modules, so no module may keep state: what the app keeps between pages belongs to each
+ * rendered App. tests/setup/common.ts runs first.
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
@@ -15,7 +15,7 @@ import { forgetServerOffer } from '../../src/api/server-version';
 // Two workers share two cores: a screen that needs a lazy chunk may take over a second to come.
 configure({ asyncUtilTimeout: 3000 });
 
-// jsdom has no scrolling; the portal scrolls to the top after a navigation.
+// The test DOMs do not scroll; the portal scrolls to the top after a navigation.
 window.scrollTo = () => {};
 
 // The files of a `dom` worker share their modules and so the mock API's server: it listens once

@@ -155,7 +155,7 @@ describe('the licence list (step 0)', () => {
   it('speaks German, with the same German prices', async () => {
     const { user } = renderApp('/shop', { language: 'de' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Lizenz-Shop' })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Virtualisierung (VE)' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'Virtualisierung (VE)' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('link', { name: 'Kaufen: Proxmox VE Basic' })).toHaveAttribute('href', '/shop/2');
     expect(featureTexts('Leistungen von Proxmox VE Basic')).toEqual(
       expect.arrayContaining(['✓Enthalten: 3 Support-Tickets pro Jahr', '–Nicht enthalten: Fernwartung per SSH']),
