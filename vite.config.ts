@@ -132,6 +132,13 @@ function portalMessages(build: boolean): Plugin {
  *     one of `npm test`'s two workers busy for 76 s;
  *   - `*.bench.tsx`: only `npm run bench -- dashboard`, which sets DASHBOARD_BENCH_OUT (`bench`).
  */
+/**
+ * The DOM of the `dom` and `heavy` projects: happy-dom, completed where it falls short of a browser
+ * (decision 063); `TEST_DOM=jsdom npm test` runs them in jsdom, to tell a gap of one DOM from a fault
+ * of the portal.
+ */
+const testDom = process.env.TEST_DOM === 'jsdom' ? 'jsdom' : './tests/setup/happy-dom-environment.ts';
+
 const testFiles = {
   node: {
     include: ['tests/**/*.test.ts'],
@@ -254,7 +261,7 @@ export default defineConfig(({ mode, command }) => {
           extends: true,
           test: {
             name: 'dom',
-            environment: './tests/setup/happy-dom-environment.ts',
+            environment: testDom,
             // On the spec-strict mock (decision 059): answers with exactly SPEC §3's fields, the
             // stricter of the mock's two ways, so that no view test leans on what only the mock
             // sends. The mock's own tests run once more on its default way in CI
@@ -273,7 +280,7 @@ export default defineConfig(({ mode, command }) => {
           extends: true,
           test: {
             name: 'heavy',
-            environment: './tests/setup/happy-dom-environment.ts',
+            environment: testDom,
             include: testFiles.heavy.include,
             isolate: false,
             setupFiles: ['./tests/setup/common.ts', './tests/setup/dom.ts'],

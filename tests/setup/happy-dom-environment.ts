@@ -46,6 +46,15 @@ function completeWindow(window: Window & typeof globalThis) {
     }
   }
   window.PageTransitionEvent = PageTransitionEvent;
+  // happy-dom focuses any element; a browser only a focusable area (HTML's "focusable area", as jsdom
+  // reads it): a test of where the focus goes after a step would pass for a heading without
+  // `tabindex`, which no browser focuses.
+  for (const prototype of [window.HTMLElement.prototype, window.SVGElement.prototype]) {
+    const focus = prototype.focus;
+    prototype.focus = function focusIfFocusable(this: HTMLElement | SVGElement, options?: FocusOptions) {
+      if (isFocusableArea(this)) focus.call(this, options);
+    };
+  }
   // An option's `defaultSelected` reflects its `selected` attribute (what the page's HTML selected).
   if (!('defaultSelected' in window.HTMLOptionElement.prototype)) {
     Object.defineProperty(window.HTMLOptionElement.prototype, 'defaultSelected', {
@@ -59,4 +68,42 @@ function completeWindow(window: Window & typeof globalThis) {
       enumerable: true,
     });
   }
+}
+
+const formControls = new Set(['input', 'select', 'textarea', 'button']);
+
+function isFocusableArea(element: Element): boolean {
+  if (!element.isConnected) return false;
+  if (!Number.isNaN(Number.parseInt(element.getAttribute('tabindex') ?? '', 10))) return true;
+  if (element.namespaceURI === 'http://www.w3.org/2000/svg')
+    return element.localName === 'a' && element.hasAttribute('href');
+  switch (element.localName) {
+    case 'iframe':
+      return true;
+    case 'a':
+      return element.hasAttribute('href');
+    case 'summary':
+      return (
+        element.parentElement?.localName === 'details' &&
+        element.parentElement.querySelector(':scope > summary') === element
+      );
+  }
+  if (formControls.has(element.localName)) {
+    return !isDisabled(element) && !(element.localName === 'input' && element.getAttribute('type') === 'hidden');
+  }
+  return element.hasAttribute('contenteditable');
+}
+
+/** A form control's own `disabled`, or a disabled fieldset's outside its first legend. */
+function isDisabled(element: Element): boolean {
+  if (element.hasAttribute('disabled')) return true;
+  for (
+    let fieldset = element.parentElement?.closest('fieldset[disabled]');
+    fieldset;
+    fieldset = fieldset.parentElement?.closest('fieldset[disabled]')
+  ) {
+    const legend = Array.from(fieldset.children).find((child) => child.localName === 'legend');
+    if (!legend?.contains(element)) return true;
+  }
+  return false;
 }
