@@ -16,7 +16,7 @@ import { runningDatastores } from '../cancellations';
 import { alertRaised } from '../mails';
 import type { AlertRules } from '../../domain/alert-rules';
 import { languageOfTag } from '../../domain/language-tag';
-import { backupHealthBrief, lastBackupBegun } from './backup-health';
+import { backupFacts } from './backup-health';
 import { recordEvent } from './events';
 import { schedulesOf } from './schedule-changes';
 
@@ -128,8 +128,8 @@ function conditionsOf(accountId: string, rules: AlertRules, nowMs: number): Cond
     if (rules.space_percent !== null && percent !== null && percent > rules.space_percent) {
       found.push({ datastore: name, kind: 'space', cause: 'over', figure: Math.floor(percent) });
     }
-    const brief = backupHealthBrief(schedule, nowMs);
-    const since = lastBackupBegun(schedule, nowMs) ?? Math.floor(row.created / 1000);
+    const { brief, lastBegun } = backupFacts(schedule, nowMs);
+    const since = lastBegun ?? Math.floor(row.created / 1000);
     const hours = Math.floor((nowMs / 1000 - since) / 3600);
     if (rules.backup_hours !== null && hours >= rules.backup_hours) {
       found.push({ datastore: name, kind: 'backup-missed', cause: `since ${since}`, figure: hours });

@@ -104,25 +104,30 @@ function recentRuns(schedule: Schedule, now: number): Run[] {
   return runsBetween(schedule, Math.max(Math.floor(schedule.row.created / 1000), now - briefDays * day), now);
 }
 
-/**
- * When the newest backup began that is under way or done at `nowMs` (epoch seconds), null when none
- * did: what the alerts' hours without a backup count from (decision 064). A backup under way counts,
- * so that a nightly one does not raise "no backup for 24 hours" each night while it runs.
- */
-export function lastBackupBegun(schedule: Schedule, nowMs: number): number | null {
-  const now = Math.floor(nowMs / 1000);
-  const runs = recentRuns(schedule, now);
-  return runs.filter((run) => run.kind === 'backup' && run.started <= now).at(-1)?.started ?? null;
-}
-
 /** A datastore's backup health in brief (`GET /backup-health`), at `nowMs`: its last runs only. */
 export function backupHealthBrief(schedule: Schedule, nowMs: number): BackupHealthBriefAnswer {
+  return backupFacts(schedule, nowMs).brief;
+}
+
+/**
+ * The brief health at `nowMs`, and when the newest backup began that is under way or done (epoch
+ * seconds, null when none did): what the alerts' hours without a backup count from (decision 064).
+ * A backup under way counts, so that a nightly one does not raise "no backup for 24 hours" each
+ * night while it runs.
+ */
+export function backupFacts(
+  schedule: Schedule,
+  nowMs: number,
+): { brief: BackupHealthBriefAnswer; lastBegun: number | null } {
   const now = Math.floor(nowMs / 1000);
   const runs = recentRuns(schedule, now);
   return {
-    name: schedule.row.datastore,
-    last_backup: lastOf(runs, 'backup', now).last,
-    verification: lastOf(runs, 'verification', now),
-    garbage_collection: lastOf(runs, 'garbage-collection', now),
+    brief: {
+      name: schedule.row.datastore,
+      last_backup: lastOf(runs, 'backup', now).last,
+      verification: lastOf(runs, 'verification', now),
+      garbage_collection: lastOf(runs, 'garbage-collection', now),
+    },
+    lastBegun: runs.filter((run) => run.kind === 'backup' && run.started <= now).at(-1)?.started ?? null,
   };
 }
