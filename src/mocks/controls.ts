@@ -142,6 +142,9 @@ export function createMockControls(
   const startVersion = options.apiVersion ?? defaultApiVersion;
   return {
     reset() {
+      // The streams of the sessions a reset ends end with them: a stream whose look at the clock
+      // stopped (a fake clock put away) would otherwise stay open and count in the next drop.
+      dropEventStreams();
       drop(db);
       clearFaults();
       setLatency(defaultLatency);

@@ -178,6 +178,15 @@ describe('the event stream of v1.1', () => {
     await stream.until((messages) => messages.some((message) => message.comment === 'keep-alive'));
   });
 
+  it('ends with a reset of the mock, at once: no stream of an earlier test counts in the next drop', async () => {
+    await customerWhoBuys();
+    const stream = await follow();
+    await stream.until((messages) => messages.length === 1);
+    mock.reset();
+    expect(mock.dropEventStreams()).toBe(0);
+    await vi.waitFor(() => expect(stream.ended()).toBe(true), { timeout: 2000, interval: 20 });
+  });
+
   it('answers session-ended without a session, and ends with the session', async () => {
     const refused = await call('GET', '/events');
     expect(refused.status).toBe(401);
